@@ -1,0 +1,152 @@
+/**
+ * Exact decimal arithmetic for money. A Decimal is `units × 10^-scale` with bigint units, so
+ * "0.1" + "0.2" is exactly "0.3" and nothing ever passes through binary floating point.
+ *
+ * The one rounding rule of the package is half away from zero (1.005 -> 1.01, -1.005 -> -1.01),
+ * the rule Portuguese invoicing software and WooCommerce's `round()` both use.
+ */
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL_TEXT = /^([+-])?(\d+)(?:[.,](\d+))?$/;
+
+function pow10(n: number): bigint {
+  return 10n ** BigInt(n);
+}
+
+/** Parses "12.34", "12,34" (decimal comma), "-3", or a finite JS number (via its shortest text). */
+export function parseDecimal(value: string | number): Decimal {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`Not a finite amount: ${value}`);
+    text = Number.isInteger(value) ? value.toFixed(0) : value.toFixed(decimalPlacesOf(value));
+  } else {
+    text = value.trim();
+  }
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) throw new RangeError(`Not a decimal amount: "${String(value)}"`);
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(whole + fraction) * (sign === '-' ? -1n : 1n);
+  return { units, scale: fraction.length };
+}
+
+/** Shortest decimal places that reproduce the number exactly (handles 1e-7 style numbers). */
+function decimalPlacesOf(value: number): number {
+  const text = String(value);
+  const exp = /e([+-]\d+)$/.exec(text);
+  const mantissa = exp ? text.slice(0, exp.index) : text;
+  const dot = mantissa.indexOf('.');
+  const places = dot === -1 ? 0 : mantissa.length - dot - 1;
+  return Math.min(100, Math.max(0, places - (exp ? Number(exp[1]) : 0)));
+}
+
+export function isDecimalText(value: string): boolean {
+  return DECIMAL_TEXT.test(value.trim());
+}
+
+export function decimal(units: bigint, scale: number): Decimal {
+  return { units, scale };
+}
+
+function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.units * pow10(scale - a.scale), b.units * pow10(scale - b.scale), scale];
+}
+
+export function add(a: Decimal, b: Decimal): Decimal {
+  const [x, y, scale] = align(a, b);
+  return { units: x + y, scale };
+}
+
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  const [x, y, scale] = align(a, b);
+  return { units: x - y, scale };
+}
+
+export function multiply(a: Decimal, b: Decimal): Decimal {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+export function negate(a: Decimal): Decimal {
+  return { units: -a.units, scale: a.scale };
+}
+
+export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  const [x, y] = align(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function isZero(a: Decimal): boolean {
+  return a.units === 0n;
+}
+
+/** Divides by 10^places exactly (percent -> fraction is `shift(p, 2)`). */
+export function shift(a: Decimal, places: number): Decimal {
+  return { units: a.units, scale: a.scale + places };
+}
+
+/** Rounds half away from zero to `places` decimals. */
+export function round(a: Decimal, places: number): Decimal {
+  if (a.scale <= places) return { units: a.units * pow10(places - a.scale), scale: places };
+  const divisor = pow10(a.scale - places);
+  const magnitude = a.units < 0n ? -a.units : a.units;
+  let quotient = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+  return { units: a.units < 0n ? -quotient : quotient, scale: places };
+}
+
+/** Exact division rounded half away from zero to `places` decimals. */
+export function divide(a: Decimal, b: Decimal, places: number): Decimal {
+  if (b.units === 0n) throw new RangeError('Division by zero');
+  // a/b = (a.units / b.units) × 10^(b.scale - a.scale); compute with two guard digits beyond `places`.
+  const extra = places + 2;
+  const exponent = extra + b.scale - a.scale;
+  const numerator = exponent >= 0 ? a.units * pow10(exponent) : a.units / pow10(-exponent);
+  return round({ units: numerator / b.units, scale: extra }, places);
+}
+
+/** Amount in cents (scale 2), rounded half away from zero. */
+export function toCents(value: string | number | Decimal): bigint {
+  const d = typeof value === 'object' ? value : parseDecimal(value);
+  return round(d, 2).units;
+}
+
+export function fromCents(cents: bigint): Decimal {
+  return { units: cents, scale: 2 };
+}
+
+/** Plain text with a dot, trailing zeros kept to `minPlaces` ("12.30", "-0.05", "3"). */
+export function formatDecimal(a: Decimal, minPlaces = 0): string {
+  const trimmed = trimZeros(a, minPlaces);
+  const negative = trimmed.units < 0n;
+  const digits = (negative ? -trimmed.units : trimmed.units).toString().padStart(trimmed.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - trimmed.scale);
+  const fraction = digits.slice(digits.length - trimmed.scale);
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The service's decimal-comma text: "1234,50". */
+export function formatDecimalComma(a: Decimal, places = 2): string {
+  return formatDecimal(round(a, places), places).replace('.', ',');
+}
+
+function trimZeros(a: Decimal, minPlaces: number): Decimal {
+  let { units, scale } = a;
+  while (scale > minPlaces && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  if (scale < minPlaces) return { units: units * pow10(minPlaces - scale), scale: minPlaces };
+  return { units, scale };
+}
+
+/** For JSON output only: the nearest JS number (never used in arithmetic). */
+export function toNumber(a: Decimal): number {
+  return Number(formatDecimal(a));
+}
+
+export function sum(values: readonly Decimal[]): Decimal {
+  return values.reduce(add, { units: 0n, scale: 0 });
+}
