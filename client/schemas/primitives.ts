@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isDecimalText, parseDecimal, Decimal, compare } from '../money';
+import { isIsoCountryCode, isIsoCurrencyCode } from './iso-codes';
+
+/** S(n) of the spec: a string of at most n characters. */
+export function sized(max: number) {
+  return z.string().max(max, { message: `must be at most ${max} characters` });
+}
+
+/** A required S(n): present, not blank, at most n characters. */
+export function requiredText(max: number) {
+  return z
+    .string({ message: 'is required' })
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((value) => value.trim().length > 0, { message: 'must not be empty' });
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/** yyyy-mm-dd naming a day that exists (2026-02-30 fails). */
+export const DateText = z.string({ message: 'is required' }).refine(
+  (value) => {
+    const m = DATE_TEXT.exec(value);
+    return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  },
+  { message: 'must be a real date written yyyy-mm-dd' },
+);
+
+/** yyyy-mm-ddThh:mm:ss, a real date and a real time of day, no zone (the service's local time). */
+export const DateTimeText = z.string({ message: 'is required' }).refine(
+  (value) => {
+    const m = DATETIME_TEXT.exec(value);
+    return (
+      m !== null &&
+      isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
+      Number(m[4]) < 24 &&
+      Number(m[5]) < 60 &&
+      Number(m[6]) < 60
+    );
+  },
+  { message: 'must be a real date and time written yyyy-mm-ddThh:mm:ss' },
+);
+
+/**
+ * A decimal given as a JS number or as decimal text with a dot ("12.3456"). The value is kept as
+ * given so the client can write it to JSON verbatim (a string never goes through a float).
+ */
+export const DecimalInput = z.union(
+  [
+    z.number().refine(Number.isFinite, { message: 'must be a finite number' }),
+    z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'must be a decimal written with a dot, like 12.34' }),
+  ],
+  { message: 'must be a number or a decimal string' },
+);
+export type DecimalInput = z.infer<typeof DecimalInput>;
+
+export function toDecimal(value: DecimalInput): Decimal {
+  return parseDecimal(value);
+}
+
+/** A decimal within [min, max] (percentages). */
+export function boundedDecimal(min: number, max: number) {
+  return DecimalInput.refine(
+    (value) => {
+      const d = parseDecimal(value);
+      return compare(d, parseDecimal(min)) >= 0 && compare(d, parseDecimal(max)) <= 0;
+    },
+    { message: `must be between ${min} and ${max}` },
+  );
+}
+
+export const PositiveDecimal = DecimalInput.refine((value) => parseDecimal(value).units > 0n, {
+  message: 'must be greater than 0',
+});
+
+export const CountryCode = z
+  .string({ message: 'is required' })
+  .refine(isIsoCountryCode, { message: 'must be an ISO 3166-1 alpha-2 country code in capitals, like PT' });
+
+export const CurrencyCode = z
+  .string()
+  .refine(isIsoCurrencyCode, { message: 'must be an ISO 4217 currency code in capitals, like EUR' });
+
+/** Decimal-comma text of the service's read endpoints ("1234,50"); dot tolerated. */
+export const DecimalCommaText = z
+  .string()
+  .refine((value) => isDecimalText(value), { message: 'must be decimal text like 1234,50' });
+
+/** Portuguese postal code: 4 digits, hyphen, 3 digits. */
+export const PORTUGUESE_POSTCODE = /^\d{4}-\d{3}$/;
