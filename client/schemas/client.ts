@@ -13,7 +13,7 @@ export function optionalEmail(max: number) {
 
 /** The customer of a document or waybill. */
 export const ClientSchema = z
-  .looseObject({
+  .object({
     Name: requiredText(75),
     NIF: requiredText(20),
     CountryCode: CountryCode,

@@ -44,7 +44,7 @@ export function hasZeroTaxLine(lines: unknown): boolean {
 export const LinesSchema = z.array(LineSchema, { message: 'is required' }).min(1, { message: 'must have at least one line' });
 
 export const DocumentSchema = z
-  .looseObject({
+  .object({
     Type: DocumentTypeSchema,
     Serie: sized(30).optional(),
     /** Id of an existing draft to update or close; omitted for a new document. */
@@ -83,7 +83,7 @@ export const DocumentSchema = z
   });
 export type InvoiceDocument = z.infer<typeof DocumentSchema>;
 
-export const CreateDocumentRequestSchema = z.looseObject({
+export const CreateDocumentRequestSchema = z.object({
   IsToClose: z.boolean({ message: 'must be true or false' }),
   SendTo: z.email({ message: 'must be an e-mail address' }).optional(),
   Client: ClientSchema,

@@ -4,7 +4,7 @@ import { boundedDecimal, DecimalInput, requiredText, sized } from './primitives'
 /** APIInvoicingProduct: S = service, P = product. */
 export const LineTypeSchema = z.enum(['P', 'S'], { message: 'must be P (product) or S (service)' });
 
-export const LineSchema = z.looseObject({
+export const LineSchema = z.object({
   Code: requiredText(60),
   Description: requiredText(200),
   UnitPrice: DecimalInput,

@@ -3,7 +3,7 @@ import { optionalEmail } from './client';
 import { CountryCode, sized } from './primitives';
 
 /** AddPartner body; every field optional as the spec says. */
-export const PartnerInformationSchema = z.looseObject({
+export const PartnerInformationSchema = z.object({
   CompanyTaxId: sized(20).optional(),
   UserName: sized(75).optional(),
   UserEmail: optionalEmail(75),

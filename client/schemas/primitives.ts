@@ -88,10 +88,16 @@ export const CurrencyCode = z
   .string()
   .refine(isIsoCurrencyCode, { message: 'must be an ISO 4217 currency code in capitals, like EUR' });
 
-/** Decimal-comma text of the service's read endpoints ("1234,50"); dot tolerated. */
+/** Decimal-comma text of the service's read endpoints ("1234,50"); a dot and "1.234,50" tolerated. */
 export const DecimalCommaText = z
   .string()
-  .refine((value) => isDecimalText(value), { message: 'must be decimal text like 1234,50' });
+  .refine(
+    (value) => {
+      const compact = value.trim().replace(/[\s\u00a0]/g, '');
+      return isDecimalText(compact) || /^-?\d{1,3}(\.\d{3})+,\d+$/.test(compact);
+    },
+    { message: 'must be decimal text like 1234,50' },
+  );
 
 /** Portuguese postal code: 4 digits, hyphen, 3 digits. */
 export const PORTUGUESE_POSTCODE = /^\d{4}-\d{3}$/;

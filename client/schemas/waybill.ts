@@ -15,7 +15,7 @@ import {
 
 /** LoadAddress / DestinationAddress; every field required. */
 export const AddressSchema = z
-  .looseObject({
+  .object({
     AddressDetail: requiredText(100),
     City: requiredText(50),
     PostalCode: requiredText(20),
@@ -33,7 +33,7 @@ export const WaybillTypeSchema = z.enum(['W', 'Y'], { message: 'must be W (waybi
 export type WaybillType = z.infer<typeof WaybillTypeSchema>;
 
 export const WaybillSchema = z
-  .looseObject({
+  .object({
     Type: WaybillTypeSchema,
     Date: DateText,
     Description: DocumentDescription.optional(),
@@ -67,7 +67,7 @@ export const WaybillSchema = z
   });
 export type Waybill = z.infer<typeof WaybillSchema>;
 
-export const CreateWaybillRequestSchema = z.looseObject({
+export const CreateWaybillRequestSchema = z.object({
   IsToClose: z.boolean({ message: 'must be true or false' }),
   SendTo: z.email({ message: 'must be an e-mail address' }).optional(),
   Client: ClientSchema,

@@ -1,0 +1,382 @@
+import { z } from 'zod';
+import { DocumentDetails, toDocumentDetails } from './document-details';
+import {
+  ApiError,
+  ApiErrorDetails,
+  AuthenticationError,
+  MagniFinanceError,
+  ResponseFormatError,
+  ServiceValidationIssue,
+  TransportNetworkError,
+} from './errors';
+import { validateInput } from './local-validation';
+import { writeRequestJson } from './request-body';
+import { backoffDelayMs, DEFAULT_RETRY, RetryOptions, shouldRetry } from './retry';
+import { CreateDocumentRequest, CreateDocumentRequestSchema } from './schemas/document';
+import { PartnerInformation, PartnerInformationSchema, TaxIdQuerySchema } from './schemas/partner';
+import {
+  ClientData,
+  ClientDataSchema,
+  CreateDocumentResultSchema,
+  CreateWaybillResultSchema,
+  DocumentGetOutSchema,
+  Envelope,
+  EnvelopeSchema,
+  ErrorObjectSchema,
+  PartnerAccessTokenItemSchema,
+} from './schemas/responses';
+import { CreateWaybillRequest, CreateWaybillRequestSchema } from './schemas/waybill';
+import { errorForFailure } from './service-errors';
+import type { HttpMethod, Transport } from './transport';
+
+export const DEFAULT_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface MagniFinanceClientOptions {
+  email: string;
+  /** The subscription token; partner invoicing overrides it per call. */
+  token: string;
+  baseUrl?: string;
+  /** The HTTP seam; defaults to the undici transport (loaded only when first needed). */
+  transport?: Transport;
+  timeoutMs?: number;
+  /** Retries of safe calls (see retry.ts); false turns them off (the connector's queue retries). */
+  retry?: RetryOptions | false;
+  /** How to wait between retries; defaults to a timer from the undici module. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1); defaults to Math.random. */
+  random?: () => number;
+}
+
+/** Per-call options: `token` sends a partner's token instead of the account's own. */
+export interface CallOptions {
+  token?: string;
+}
+
+export interface CreateDocumentResult {
+  documentId: number;
+  errorMessage: string | null;
+  requestId: string | null;
+}
+
+export interface CreateWaybillResult extends CreateDocumentResult {
+  documentNumber?: string;
+}
+
+export interface AddPartnerResult {
+  requestId: string | null;
+  object: unknown;
+}
+
+export interface PartnerAccessToken {
+  token: string;
+  taxId?: string;
+  name?: string;
+  raw: unknown;
+}
+
+export interface TaxIdValidationResult {
+  valid: boolean;
+  requestId: string | null;
+}
+
+interface CallSpec {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string>;
+  body?: string;
+  /** True when repeating the call cannot change anything on the service. */
+  safe: boolean;
+}
+
+interface Answer {
+  envelope: Envelope;
+  status: number;
+  rawBody: string;
+}
+
+export function normaliseValidationErrors(items: Envelope['ValidationErrors']): ServiceValidationIssue[] {
+  return (items ?? []).map((item) => {
+    const issue: ServiceValidationIssue = {
+      Type: item.Type,
+      Field: item.Field ?? '',
+      ElementNumber: item.ElementNumber ?? null,
+      Detail: item.Detail ?? '',
+    };
+    if (item.Value !== undefined && item.Value !== null) issue.Value = item.Value;
+    return issue;
+  });
+}
+
+function failureDetails(answer: Answer): ApiErrorDetails {
+  const { envelope } = answer;
+  const details: ApiErrorDetails = {
+    status: answer.status,
+    requestId: envelope.RequestId ?? null,
+    errorHumanReadable: envelope.ErrorHumanReadable ?? null,
+    validationErrors: normaliseValidationErrors(envelope.ValidationErrors),
+    rawBody: answer.rawBody,
+  };
+  if (envelope.ErrorValue) details.errorValue = { Value: envelope.ErrorValue.Value, Name: envelope.ErrorValue.Name };
+  const object = ErrorObjectSchema.safeParse(envelope.Object);
+  if (object.success && object.data?.ErrorMessage) details.errorMessage = object.data.ErrorMessage;
+  return details;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function positiveId(name: string, value: number): void {
+  validateInput(z.number().int().positive({ message: 'must be a positive integer' }), value, name);
+}
+
+/**
+ * The REST client: one request core (`send`) and a thin method per endpoint of the spec.
+ * Input is checked with the spec's rules before anything is sent; answers are checked against
+ * the envelope and turned into typed results or typed errors.
+ */
+export class MagniFinanceClient {
+  private readonly email: string;
+  private readonly token: string;
+  private readonly baseUrl: string;
+  private transport?: Transport;
+  private readonly timeoutMs: number;
+  private readonly retry: Required<RetryOptions>;
+  private readonly sleep?: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(options: MagniFinanceClientOptions) {
+    this.email = options.email;
+    this.token = options.token;
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    if (options.transport) this.transport = options.transport;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
+    if (options.sleep) this.sleep = options.sleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Create Document: types T, I, S, C, D; IsToClose false saves a draft, Document.Id updates one. */
+  async createDocument(request: CreateDocumentRequest, options?: CallOptions): Promise<CreateDocumentResult> {
+    const body = validateInput(CreateDocumentRequestSchema, request);
+    const answer = await this.send({ method: 'POST', path: '/document', body: writeRequestJson(body), safe: false }, options);
+    const object = this.parseObject(CreateDocumentResultSchema, answer);
+    return { documentId: object.DocumentId, errorMessage: object.ErrorMessage ?? null, requestId: answer.envelope.RequestId ?? null };
+  }
+
+  /** Saves a draft (IsToClose false); `updateDraft`/`closeDraft` continue it by its id. */
+  saveDraft(request: Omit<CreateDocumentRequest, 'IsToClose'>, options?: CallOptions): Promise<CreateDocumentResult> {
+    return this.createDocument({ ...request, IsToClose: false }, options);
+  }
+
+  /** Replaces the data of draft `draftId` (still a draft afterwards). */
+  updateDraft(
+    draftId: number,
+    request: Omit<CreateDocumentRequest, 'IsToClose'>,
+    options?: CallOptions,
+  ): Promise<CreateDocumentResult> {
+    return this.createDocument({ ...request, IsToClose: false, Document: { ...request.Document, Id: draftId } }, options);
+  }
+
+  /** Closes draft `draftId` with the given data: it gets a number and a PDF and becomes immutable. */
+  closeDraft(
+    draftId: number,
+    request: Omit<CreateDocumentRequest, 'IsToClose'>,
+    options?: CallOptions,
+  ): Promise<CreateDocumentResult> {
+    return this.createDocument({ ...request, IsToClose: true, Document: { ...request.Document, Id: draftId } }, options);
+  }
+
+  /** Create Waybill: W waybill, Y delivery note. */
+  async createWaybill(request: CreateWaybillRequest, options?: CallOptions): Promise<CreateWaybillResult> {
+    const body = validateInput(CreateWaybillRequestSchema, request);
+    const answer = await this.send(
+      { method: 'POST', path: '/document/waybill', body: writeRequestJson(body), safe: false },
+      options,
+    );
+    const object = this.parseObject(CreateWaybillResultSchema, answer);
+    const result: CreateWaybillResult = {
+      documentId: object.DocumentId,
+      errorMessage: object.ErrorMessage ?? null,
+      requestId: answer.envelope.RequestId ?? null,
+    };
+    if (object.DocumentNumber) result.documentNumber = object.DocumentNumber;
+    return result;
+  }
+
+  /**
+   * Get Document: finalizes the document (number, DownloadUrl). Call it at least 10 s after the
+   * create; before that documentNumber is undefined.
+   */
+  async getDocument(documentId: number, options?: CallOptions): Promise<DocumentDetails> {
+    positiveId('documentId', documentId);
+    const answer = await this.send(
+      { method: 'GET', path: '/document', query: { documentId: String(documentId) }, safe: true },
+      options,
+    );
+    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
+  }
+
+  /** Get Document Property: payment status and what remains unpaid. */
+  async getDocumentProperty(documentId: number, options?: CallOptions): Promise<DocumentDetails> {
+    positiveId('documentId', documentId);
+    const answer = await this.send(
+      { method: 'GET', path: '/document/property', query: { documentId: String(documentId) }, safe: true },
+      options,
+    );
+    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
+  }
+
+  /** Cancel Document (PATCH): only a Closed document; irreversible. */
+  async cancelDocument(documentId: number, options?: CallOptions): Promise<void> {
+    positiveId('documentId', documentId);
+    await this.send({ method: 'PATCH', path: '/document', query: { documentId: String(documentId) }, safe: false }, options);
+  }
+
+  /** Add Partner: associates at once, or asks a registered company for access (it gets an e-mail). */
+  async addPartner(information: PartnerInformation, options?: CallOptions): Promise<AddPartnerResult> {
+    const body = validateInput(PartnerInformationSchema, information);
+    const answer = await this.send({ method: 'POST', path: '/partner', body: writeRequestJson(body), safe: false }, options);
+    return { requestId: answer.envelope.RequestId ?? null, object: answer.envelope.Object ?? null };
+  }
+
+  /** Get Partner Access Tokens: the partner's token(s) once access is granted. */
+  async getPartnerAccessTokens(taxId: string, options?: CallOptions): Promise<PartnerAccessToken[]> {
+    validateInput(z.string().min(1, { message: 'is required' }).max(20, { message: 'must be at most 20 characters' }), taxId, 'taxId');
+    const answer = await this.send({ method: 'GET', path: '/partner/tokens', query: { taxId }, safe: true }, options);
+    return partnerTokensFrom(answer.envelope.Object, answer);
+  }
+
+  /** Client Get: the registered company data for a tax id. */
+  async getClient(countryCode: string, taxId: string, options?: CallOptions): Promise<ClientData> {
+    validateInput(TaxIdQuerySchema, { countryCode, taxId });
+    const answer = await this.send({ method: 'GET', path: '/client', query: { countryCode, taxId }, safe: true }, options);
+    return this.parseObject(ClientDataSchema, answer);
+  }
+
+  /** TaxId Validation: an invalid tax id is an answer (valid: false), not an exception. */
+  async validateTaxId(countryCode: string, taxId: string, options?: CallOptions): Promise<TaxIdValidationResult> {
+    validateInput(TaxIdQuerySchema, { countryCode, taxId });
+    try {
+      const answer = await this.send(
+        { method: 'GET', path: '/taxIdValidation', query: { countryCode, taxId }, safe: true },
+        options,
+      );
+      return { valid: true, requestId: answer.envelope.RequestId ?? null };
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        !(error instanceof AuthenticationError) &&
+        (error.errorValue?.Name === 'InvalidTaxId' || error.validationErrors.some((v) => v.Type === 'InvalidTaxId'))
+      ) {
+        return { valid: false, requestId: error.requestId };
+      }
+      throw error;
+    }
+  }
+
+  /** The request core: headers, deadline, retries of safe calls, envelope checking, error mapping. */
+  private async send(spec: CallSpec, options?: CallOptions): Promise<Answer> {
+    const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      email: this.email,
+      token: options?.token ?? this.token,
+    };
+    if (spec.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+    const transport = await this.transportInUse();
+    for (let attempt = 1; ; attempt += 1) {
+      let answer: Answer;
+      try {
+        const response = await transport({
+          method: spec.method,
+          url: `${this.baseUrl}${spec.path}${query}`,
+          headers,
+          body: spec.body,
+          timeoutMs: this.timeoutMs,
+        });
+        answer = interpretResponse(response.status, response.body);
+        if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer));
+        return answer;
+      } catch (thrown) {
+        const error =
+          thrown instanceof MagniFinanceError
+            ? thrown
+            : new TransportNetworkError(`${spec.method} ${spec.path} failed: ${String(thrown)}`, undefined, { cause: thrown });
+        const answered = error instanceof ApiError || error instanceof ResponseFormatError;
+        const retry = shouldRetry({
+          attempt,
+          maxAttempts: this.retry.attempts,
+          safe: spec.safe,
+          ...(answered ? { status: error.status } : { error }),
+          ...(error instanceof ApiError && error.errorValue ? { errorValue: error.errorValue.Value } : {}),
+        });
+        if (!retry) throw error;
+        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random()));
+      }
+    }
+  }
+
+  private parseObject<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
+    const parsed = schema.safeParse(answer.envelope.Object);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((i) => `Object.${i.path.join('.')} ${i.message}`).join('; ');
+    throw new ResponseFormatError(`Unexpected Object in the answer: ${problems}`, answer.status, answer.rawBody);
+  }
+
+  private async transportInUse(): Promise<Transport> {
+    if (!this.transport) {
+      // Loaded lazily so callers that bring their own transport (n8n) never load undici.
+      const { createUndiciTransport } = await import('./undici-transport');
+      this.transport = createUndiciTransport();
+    }
+    return this.transport;
+  }
+
+  private async sleeper(): Promise<(ms: number) => Promise<void>> {
+    if (this.sleep) return this.sleep;
+    const { sleep } = await import('./undici-transport');
+    return sleep;
+  }
+}
+
+/** Status + body -> a checked envelope; anything else is a ResponseFormatError (or ApiError for HTTP errors). */
+export function interpretResponse(status: number, rawBody: string): Answer {
+  const parsed = EnvelopeSchema.safeParse(parseJson(rawBody));
+  if (parsed.success) return { envelope: parsed.data, status, rawBody };
+  if (status >= 400) {
+    // An error status without the envelope (a proxy page, a bare 401): keep the status as the error.
+    throw errorForFailure({ status, requestId: null, errorHumanReadable: null, validationErrors: [], rawBody });
+  }
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'} ${i.message}`).join('; ');
+  throw new ResponseFormatError(`The answer is not the service's envelope: ${problems}`, status, rawBody);
+}
+
+/** The spec does not show this answer's shape; accept a list, a wrapper with a list, or one entry. */
+function partnerTokensFrom(object: unknown, answer: Answer): PartnerAccessToken[] {
+  if (object === null || object === undefined) return [];
+  if (typeof object === 'string') return [{ token: object, raw: object }];
+  if (Array.isArray(object)) return object.flatMap((item) => partnerTokensFrom(item, answer));
+  if (typeof object === 'object') {
+    const record = object as Record<string, unknown>;
+    for (const key of ['Tokens', 'AccessTokens', 'PartnerTokens', 'Items']) {
+      if (Array.isArray(record[key])) return partnerTokensFrom(record[key], answer);
+    }
+    const item = PartnerAccessTokenItemSchema.safeParse(object);
+    const token = item.success ? (item.data.Token ?? item.data.AccessToken ?? item.data.PartnerToken) : undefined;
+    if (item.success && token) {
+      const entry: PartnerAccessToken = { token, raw: object };
+      const taxId = item.data.TaxId ?? item.data.CompanyTaxId;
+      if (taxId !== null && taxId !== undefined) entry.taxId = String(taxId);
+      const name = item.data.Name ?? item.data.CompanyName;
+      if (name) entry.name = name;
+      return [entry];
+    }
+  }
+  throw new ResponseFormatError('Get Partner Access Tokens answered an Object with no token', answer.status, answer.rawBody);
+}
