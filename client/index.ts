@@ -1,0 +1,42 @@
+/** Public surface of the MagniFinance client. */
+export {
+  MagniFinanceClient,
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+} from './rest-client';
+export type {
+  MagniFinanceClientOptions,
+  CallOptions,
+  CreateDocumentResult,
+  CreateWaybillResult,
+  AddPartnerResult,
+  PartnerAccessToken,
+  TaxIdValidationResult,
+} from './rest-client';
+export { MagniFinanceSoapClient, DEFAULT_SOAP_URL, DEFAULT_SOAP_NAMESPACE } from './soap-client';
+export type { MagniFinanceSoapClientOptions } from './soap-client';
+export { toDocumentDetails, exactTotals, parseServiceAmount } from './document-details';
+export type { DocumentDetails } from './document-details';
+export {
+  MagniFinanceError,
+  ApiError,
+  AuthenticationError,
+  ElementDoesNotExistError,
+  DocumentDuplicateError,
+  ServiceValidationError,
+  LocalValidationError,
+  TransportTimeoutError,
+  TransportNetworkError,
+  ResponseFormatError,
+} from './errors';
+export type { ApiErrorDetails, LocalValidationIssue, ServiceErrorValue, ServiceValidationIssue } from './errors';
+export { isValidPortugueseNif, portugueseNifCheckDigit, CONSUMER_NIF } from './nif';
+export { shouldRetry, backoffDelayMs, parseRetryAfterMs, DEFAULT_RETRY } from './retry';
+export type { RetryOptions, RetryContext } from './retry';
+export { validateInput, formatIssuePath } from './local-validation';
+export { writeRequestJson } from './request-body';
+export type { Transport, TransportRequest, TransportResponse, HttpMethod } from './transport';
+export * from './schemas';
+export * as money from './money';
+export { computeTotals } from './totals';
+export type { DocumentTotals } from './totals';
