@@ -1,0 +1,83 @@
+import { CONSUMER_NIF, isValidPortugueseNif } from '../../client/nif';
+import { isIsoCountryCode } from '../../client/schemas/iso-codes';
+import { countryOfVatPrefix, isEuCountry } from './countries';
+import { info, MappingNote, warning } from './mapping-errors';
+import { MappingSettings } from './mapping-settings';
+import { WooOrder } from './order-schema';
+
+/** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
+export interface BuyerIdentity {
+  nif: string;
+  countryCode: string;
+  kind: 'consumer' | 'portuguese-nif' | 'foreign-vat';
+  /** A company (or other entity) rather than a private person: decides simplified-invoice limits. */
+  isBusiness: boolean;
+  /** An EU VAT number outside Portugal: 0% intra-community supplies (M16). */
+  isEuVatNumber: boolean;
+}
+
+/** NIF groups of private persons: 1-3 residents, 45 non-residents. */
+const INDIVIDUAL_PREFIXES = ['1', '2', '3', '45'];
+
+function metaText(order: WooOrder, keys: readonly string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const meta = order.meta_data.find((m) => m.key === key);
+    const value = meta?.value;
+    if ((typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') {
+      return { key, value: String(value).trim() };
+    }
+  }
+  return undefined;
+}
+
+export function billingCountry(order: WooOrder, settings: MappingSettings): string {
+  const country = order.billing.country.trim().toUpperCase();
+  return country === '' ? settings.defaultCountry : country;
+}
+
+export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
+  const country = billingCountry(order, settings);
+  const hasCompany = order.billing.company.trim() !== '';
+  const consumer = (reason: MappingNote): BuyerIdentity => {
+    notes.push(reason);
+    return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: hasCompany, isEuVatNumber: false };
+  };
+
+  const found = metaText(order, settings.nifMetaKeys);
+  if (!found) return consumer(info(`No NIF on the order: consumer NIF ${CONSUMER_NIF} used`));
+  const raw = found.value;
+  const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
+
+  const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
+  const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
+  if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
+    notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
+    if (prefixCountry !== country) {
+      notes.push(info(`VAT number country ${prefixCountry} differs from the billing country ${country}`));
+    }
+    return {
+      nif: prefixed[2].slice(0, 20),
+      countryCode: prefixCountry,
+      kind: 'foreign-vat',
+      isBusiness: true,
+      isEuVatNumber: isEuCountry(prefixCountry),
+    };
+  }
+
+  const portuguese = prefixCountry === 'PT' ? compact.slice(2) : compact;
+  if (prefixCountry === 'PT' || country === 'PT') {
+    if (/^\d{9}$/.test(portuguese) && isValidPortugueseNif(portuguese)) {
+      if (portuguese === CONSUMER_NIF) return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+      const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
+      return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
+    }
+    return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
+  }
+
+  // A tax id from outside Portugal without a country prefix: kept with the billing country.
+  if (compact.length < 2 || compact.length > 20) {
+    return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
+  }
+  notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));
+  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: false };
+}

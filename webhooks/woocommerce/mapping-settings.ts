@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { isDecimalText } from '../../client/money';
+
+/**
+ * Every choice the mapping leaves to the shop owner, with the defaults a Portuguese shop selling
+ * goods would pick. `MappingSettingsSchema.parse({})` gives the defaults.
+ */
+
+const decimalText = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((text) => isDecimalText(text) && !text.includes(','), { message: 'must be a decimal like 1000 or 1.0832' });
+
+const exemptionCode = z.string().regex(/^M\d{2}$/, { message: 'must be an exemption code like M05, M16 or M99' });
+
+const addressSettings = z.object({
+  addressDetail: z.string().min(1).max(100),
+  city: z.string().min(1).max(50),
+  postalCode: z.string().min(1).max(20),
+  countryCode: z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO country code like PT' }),
+});
+export type AddressSettings = z.infer<typeof addressSettings>;
+
+export const MappingSettingsSchema = z.object({
+  /** Order meta keys that may hold the buyer's NIF / VAT number, first non-empty wins. */
+  nifMetaKeys: z
+    .array(z.string().min(1))
+    .default(['_billing_nif', '_billing_vat', 'billing_nif', 'vat_number', '_vat_number', '_billing_vat_number', 'billing_vat']),
+  /** Unit name on every line (the service's product unit). */
+  unit: z.string().min(1).max(50).default('UN'),
+  /** Line type rules: products are P unless a rule says S (service). */
+  lineTypes: z
+    .object({
+      default: z.enum(['P', 'S']).default('P'),
+      serviceProductIds: z.array(z.number().int()).default([]),
+      serviceSkuPrefixes: z.array(z.string().min(1)).default([]),
+      /** WooCommerce 8 sets needs_processing=false when every item is virtual and downloadable. */
+      servicesWhenOrderNeedsNoProcessing: z.boolean().default(true),
+    })
+    .prefault({}),
+  /** Codes and texts of the lines that are not products. */
+  shippingLineCode: z.string().min(1).max(60).default('PORTES'),
+  feeLineCode: z.string().min(1).max(60).default('TAXA'),
+  /** Free shipping (0.00) is left off the document unless asked for; a 0 line would need an exemption code. */
+  includeFreeShipping: z.boolean().default(false),
+  /** Exemption code for 0% lines that are neither EU B2B (M16) nor exports (M05). None: such orders fail. */
+  exemptionCode: exemptionCode.optional(),
+  /**
+   * Where per-rate rounding makes the shop's total unreachable by moving a line's net by a cent or
+   * two, one 0% "Acerto de arredondamento" line closes the gap; it needs an exemption code.
+   */
+  roundingLine: z
+    .object({
+      code: z.string().min(1).max(60).default('ACERTO'),
+      description: z.string().min(3).max(200).default('Acerto de arredondamento'),
+      exemptionCode: exemptionCode.default('M99'),
+    })
+    .prefault({}),
+  /** Document type for paid orders: T invoice/receipt, I invoice, S simplified invoice. */
+  documentType: z.enum(['T', 'I', 'S']).default('T'),
+  /** Orders without a payment date are not receipts: this type is used for them. */
+  unpaidDocumentType: z.enum(['I', 'T', 'S']).default('I'),
+  /** Simplified invoice limits (art. 40 CIVA): EUR 1000 for a retailer's goods to consumers, else EUR 100. */
+  simplifiedInvoice: z
+    .object({
+      sellerIsRetailer: z.boolean().default(true),
+      retailConsumerLimit: decimalText.default('1000'),
+      otherLimit: decimalText.default('100'),
+      fallbackType: z.enum(['T', 'I']).default('T'),
+    })
+    .prefault({}),
+  /** Consumer invoices of this amount (EUR) or more must identify the buyer. */
+  identifiedBuyerFrom: decimalText.default('1000'),
+  /** Hold such an invoice (do not issue) when the buyer gave no valid NIF. */
+  holdUnidentifiedConsumerInvoices: z.boolean().default(true),
+  /** DueDate = Date + dueDays; the service wants DueDate strictly after Date. */
+  dueDays: z.number().int().min(1).max(365).default(30),
+  /** ExternalId = prefix + order id (+ "-R" + refund id, "-W" for waybills); at most 50 characters. */
+  externalIdPrefix: z.string().max(30).regex(/^[A-Za-z0-9_.:-]*$/, { message: 'letters, digits and _ . : - only' }).default('wc-'),
+  /** IANA zone of the shop; document dates are the calendar day there. */
+  shopTimeZone: z
+    .string()
+    .default('Europe/Lisbon')
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an IANA time zone like Europe/Lisbon' },
+    ),
+  /** Country assumed when the billing address has none. */
+  defaultCountry: z.string().regex(/^[A-Z]{2}$/).default('PT'),
+  /**
+   * With tax-inclusive prices WooCommerce keeps unrounded net amounts: 'unrounded' shows the unit
+   * price with up to 10 decimals (10.00 with 23% -> 8.1300813008), 'cents' shows the rounded net.
+   */
+  taxInclusiveUnitPrice: z.enum(['unrounded', 'cents']).default('unrounded'),
+  /** EuroRate per currency: euros per one unit of the order's currency (TotalAmountWithExchangeRate = Amount × EuroRate). */
+  euroRates: z.record(z.string().regex(/^[A-Z]{3}$/), decimalText).default({}),
+  /** Order meta keys holding the rate used at checkout by a currency plugin; wins over euroRates. */
+  euroRateMetaKeys: z.array(z.string().min(1)).default(['_euro_rate']),
+  /** Close documents (number + PDF) or leave drafts. */
+  closeDocuments: z.boolean().default(true),
+  /** E-mail the document to the billing e-mail when closing. */
+  sendToCustomer: z.boolean().default(false),
+  /** Optional series names per document type. */
+  series: z.partialRecord(z.enum(['T', 'I', 'S', 'C', 'W', 'Y']), z.string().min(1).max(30)).default({}),
+  waybill: z
+    .object({
+      type: z.enum(['W', 'Y']).default('W'),
+      loadAddress: addressSettings.optional(),
+      /** LoadDateTime = now + this many minutes (the goods leave after the document exists). */
+      leadTimeMinutes: z.number().int().min(0).max(60 * 24 * 30).default(60),
+      vehicleLicence: z.string().max(30).optional(),
+    })
+    .prefault({}),
+});
+
+export type MappingSettings = z.infer<typeof MappingSettingsSchema>;
+export type MappingSettingsInput = z.input<typeof MappingSettingsSchema>;
+
+export function parseMappingSettings(input: unknown = {}): MappingSettings {
+  return MappingSettingsSchema.parse(input);
+}

@@ -1,0 +1,242 @@
+import {
+  add,
+  compare,
+  Decimal,
+  divide,
+  formatDecimal,
+  fromCents,
+  isZero,
+  multiply,
+  parseDecimal,
+  round,
+  shift,
+  subtract,
+  sum,
+  toCents,
+} from '../../client/money';
+import { PlannedLine } from './line-plan';
+import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { MappingSettings } from './mapping-settings';
+import { WooFeeLine, WooLineItem, WooMeta, WooOrder } from './order-schema';
+import { lineRate, ResolvedRate } from './tax-rates';
+import { clipText, plainText } from './text';
+
+/**
+ * Order -> planned document lines. WooCommerce has already spread coupons over the line totals
+ * (line subtotal = before coupons, total = after), so a line's ProductDiscount is just the gap
+ * between the two; shipping and positive fees are service lines; negative fees are spread over
+ * the products as extra discount (a document never gets a negative line).
+ */
+
+const ONE = parseDecimal(1);
+const HUNDRED = parseDecimal(100);
+
+function abs(d: Decimal): Decimal {
+  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
+}
+
+function visibleAttributes(meta: readonly WooMeta[], name: string): string[] {
+  const parts: string[] = [];
+  for (const entry of meta) {
+    if (entry.key.startsWith('_')) continue;
+    const rawValue = entry.display_value ?? entry.value;
+    if (typeof rawValue !== 'string' && typeof rawValue !== 'number') continue;
+    const value = plainText(String(rawValue));
+    if (!value || name.toLowerCase().includes(value.toLowerCase())) continue;
+    const rawKey = entry.display_key ?? entry.key.replace(/^pa_/, '');
+    parts.push(`${plainText(rawKey)}: ${value}`);
+  }
+  return parts;
+}
+
+export function itemDescription(item: Pick<WooLineItem, 'name' | 'meta_data' | 'id'>): string {
+  const name = plainText(item.name) || `Artigo ${item.id}`;
+  const attributes = visibleAttributes(item.meta_data, name);
+  const text = attributes.length > 0 ? `${name} (${attributes.join(', ')})` : name;
+  return clipText(text, 200);
+}
+
+export function itemCode(item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id' | 'id'>): string {
+  const sku = item.sku.trim();
+  if (sku) return clipText(sku, 60);
+  // A variation is a product of its own: its id keeps "T-shirt S" and "T-shirt M" apart.
+  const id = item.variation_id || item.product_id;
+  return id > 0 ? String(id) : `ITEM-${item.id}`;
+}
+
+export function itemType(order: WooOrder, item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id'>, settings: MappingSettings): 'P' | 'S' {
+  const rules = settings.lineTypes;
+  if (rules.serviceProductIds.includes(item.product_id) || (item.variation_id && rules.serviceProductIds.includes(item.variation_id))) return 'S';
+  if (item.sku && rules.serviceSkuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return 'S';
+  if (rules.servicesWhenOrderNeedsNoProcessing && order.needs_processing === false) return 'S';
+  return rules.default;
+}
+
+/**
+ * The unrounded net before coupons of a tax-inclusive line: the shop priced it with tax
+ * (subtotal + unrounded tax, a whole number of cents), WooCommerce took the tax out unrounded.
+ */
+function unroundedListNet(item: WooLineItem): Decimal | undefined {
+  if (item.taxes.length === 0) return undefined;
+  const tax = sum(item.taxes.map((t) => parseDecimal(t.subtotal ?? t.total)));
+  if (isZero(tax)) return undefined;
+  const subtotal = parseDecimal(item.subtotal);
+  const gross = round(add(subtotal, tax), 2);
+  const net = subtract(gross, tax);
+  return compare(round(net, 2), round(subtotal, 2)) === 0 ? net : undefined;
+}
+
+export interface PlannedOrderLines {
+  lines: PlannedLine[];
+  notes: MappingNote[];
+}
+
+export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+  const lines: PlannedLine[] = [];
+  for (const item of order.line_items) {
+    const description = itemDescription(item);
+    const total = round(parseDecimal(item.total), 2);
+    if (item.quantity <= 0) {
+      if (isZero(total)) {
+        notes.push(info(`Line "${description}" has quantity ${item.quantity}: left off the document`));
+        continue;
+      }
+      throw new OrderMappingError(order.id, `line "${description}" has quantity ${item.quantity} but a total of ${formatDecimal(total, 2)}`);
+    }
+    if (total.units < 0n) throw new OrderMappingError(order.id, `line "${description}" has a negative total ${formatDecimal(total, 2)}`);
+    const subtotal = parseDecimal(item.subtotal);
+    let listNet = subtotal;
+    if (order.prices_include_tax && settings.taxInclusiveUnitPrice === 'unrounded') {
+      listNet = unroundedListNet(item) ?? subtotal;
+    }
+    lines.push({
+      code: itemCode(item),
+      description,
+      type: itemType(order, item, settings),
+      unit: settings.unit,
+      quantity: parseDecimal(item.quantity),
+      listNet,
+      targetNet: total,
+      rate: lineRate(order.id, description, item.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  return lines;
+}
+
+export function shippingLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+  const lines: PlannedLine[] = [];
+  for (const shipping of order.shipping_lines) {
+    const total = round(parseDecimal(shipping.total), 2);
+    const description = clipText(plainText(shipping.method_title) || 'Portes de envio', 200);
+    if (total.units < 0n) throw new OrderMappingError(order.id, `shipping "${description}" has a negative total`);
+    if (isZero(total) && !settings.includeFreeShipping) {
+      notes.push(info(`Free shipping "${description}" left off the document`));
+      continue;
+    }
+    lines.push({
+      code: settings.shippingLineCode,
+      description,
+      type: 'S',
+      unit: settings.unit,
+      quantity: ONE,
+      listNet: total,
+      targetNet: total,
+      rate: lineRate(order.id, description, shipping.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  return lines;
+}
+
+function feeDescription(fee: WooFeeLine): string {
+  return clipText(plainText(fee.name) || 'Taxa', 200);
+}
+
+export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+  const lines: PlannedLine[] = [];
+  for (const fee of order.fee_lines) {
+    const total = round(parseDecimal(fee.total), 2);
+    if (total.units <= 0n) continue;
+    const description = feeDescription(fee);
+    lines.push({
+      code: settings.feeLineCode,
+      description,
+      type: 'S',
+      unit: settings.unit,
+      quantity: ONE,
+      listNet: total,
+      targetNet: total,
+      rate: lineRate(order.id, description, fee.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  return lines;
+}
+
+/**
+ * Negative fees (a "discount" added as a fee) become extra discount on the products: their gross
+ * (fee + its tax) is shared among the product lines in proportion to each line's gross, largest
+ * remainder first so the shares add up to the cent, and each share is taken off the line's net at
+ * the line's rate. The balancing step then absorbs the last cent of rounding.
+ */
+export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[]): void {
+  const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
+  if (negative.length === 0) return;
+  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
+  const feeCents = toCents(feeGross);
+  const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
+  const grossOf = (line: PlannedLine): Decimal => multiply(line.targetNet, add(ONE, shift(line.rate, 2)));
+  const grosses = products.map((line) => round(grossOf(line), 6));
+  const totalGross = sum(grosses);
+  if (products.length === 0 || compare(feeGross, totalGross) > 0) {
+    throw new OrderMappingError(
+      order.id,
+      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
+    );
+  }
+  // Largest-remainder shares in cents.
+  const exact = grosses.map((g) => divide(multiply(feeGross, g), totalGross, 8));
+  const shares = exact.map((e) => (e.units * 100n) / 10n ** BigInt(e.scale));
+  let left = feeCents - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = exact
+    .map((e, i) => ({ i, rest: e.units * 100n - shares[i] * 10n ** BigInt(e.scale) }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left <= 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
+  }
+  products.forEach((line, i) => {
+    const netShare = round(divide(fromCents(shares[i]), add(ONE, shift(line.rate, 2)), 6), 2);
+    line.targetNet = subtract(round(line.targetNet, 2), netShare);
+    if (line.targetNet.units < 0n) line.targetNet = fromCents(0n);
+  });
+  const names = negative.map((fee) => `"${feeDescription(fee)}"`).join(', ');
+  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products (no negative lines)`));
+}
+
+/** WooCommerce's own tax per rate (tax_lines), keyed like the balancing's rate groups. */
+export function wooTaxByRate(order: WooOrder, rates: Map<number, ResolvedRate>): Map<string, Decimal> {
+  const byRate = new Map<string, Decimal>();
+  for (const line of order.tax_lines) {
+    const rate = rates.get(line.rate_id);
+    if (!rate) continue;
+    const key = round(rate.percent, 6).units.toString();
+    const amount = add(parseDecimal(line.tax_total), parseDecimal(line.shipping_tax_total));
+    byRate.set(key, add(byRate.get(key) ?? parseDecimal(0), amount));
+  }
+  return byRate;
+}
+
+/** Gross (net + tax at the line's rate) per rate of planned lines, for refunds without items. */
+export function grossByRate(lines: readonly PlannedLine[]): { rate: Decimal; gross: Decimal }[] {
+  const map = new Map<string, { rate: Decimal; gross: Decimal }>();
+  for (const line of lines) {
+    const key = round(line.rate, 6).units.toString();
+    const entry = map.get(key) ?? { rate: line.rate, gross: parseDecimal(0) };
+    entry.gross = add(entry.gross, multiply(line.targetNet, add(ONE, divide(line.rate, HUNDRED, 8))));
+    map.set(key, entry);
+  }
+  return [...map.values()];
+}

@@ -1,0 +1,115 @@
+import { compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../../client/money';
+import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
+import { WooLineTax, WooOrder } from './order-schema';
+
+/** Rates a Portuguese shop meets: mainland 23/13/6, Madeira 22/12/4, Azores 16/9/4 (5% as some sources list). */
+const KNOWN_RATES = ['23', '13', '6', '22', '12', '4', '16', '9', '5'].map((r) => parseDecimal(r));
+
+export interface ResolvedRate {
+  percent: Decimal;
+  label: string;
+}
+
+interface Sample {
+  base: Decimal;
+  tax: Decimal;
+}
+
+function abs(d: Decimal): Decimal {
+  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
+}
+
+/**
+ * Tax rate percent per WooCommerce rate id. `tax_lines[].rate_percent` when present (WooCommerce
+ * 3.7+); otherwise derived from the line taxes (unrounded tax over net) and snapped to the coarsest
+ * rate that explains every sample within the rounding of the 2-decimal nets.
+ */
+export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<number, ResolvedRate> {
+  const samples = new Map<number, Sample[]>();
+  const addSample = (taxes: readonly WooLineTax[], base: string, useSubtotal: boolean) => {
+    for (const tax of taxes) {
+      const amount = useSubtotal && tax.subtotal !== undefined ? tax.subtotal : tax.total;
+      const list = samples.get(tax.id) ?? [];
+      list.push({ base: parseDecimal(base), tax: parseDecimal(amount) });
+      samples.set(tax.id, list);
+    }
+  };
+  for (const item of order.line_items) {
+    const useSubtotal = !isZero(parseDecimal(item.subtotal));
+    addSample(item.taxes, useSubtotal ? item.subtotal : item.total, useSubtotal);
+  }
+  for (const line of order.shipping_lines) addSample(line.taxes, line.total, false);
+  for (const line of order.fee_lines) addSample(line.taxes, line.total, false);
+
+  const rates = new Map<number, ResolvedRate>();
+  for (const line of order.tax_lines) {
+    if (line.compound) {
+      throw new OrderMappingError(order.id, `tax "${line.label || line.rate_code}" is compound; compound taxes cannot be put on a document`);
+    }
+    if (line.rate_percent !== undefined) {
+      rates.set(line.rate_id, { percent: parseDecimal(line.rate_percent), label: line.label || line.rate_code });
+    }
+  }
+  for (const [rateId, list] of samples) {
+    if (rates.has(rateId)) continue;
+    const label = order.tax_lines.find((t) => t.rate_id === rateId)?.label || `rate ${rateId}`;
+    const percent = derivePercent(list);
+    if (!percent) {
+      throw new OrderMappingError(
+        order.id,
+        `the percentage of tax "${label}" is unknown: tax_lines has no rate_percent and no line taxed by it has an amount`,
+      );
+    }
+    notes.push(info(`Tax "${label}" has no rate_percent in the order: ${percent.text}% derived from the line taxes`));
+    rates.set(rateId, { percent: percent.value, label });
+  }
+  return rates;
+}
+
+function derivePercent(list: readonly Sample[]): { value: Decimal; text: string } | undefined {
+  const usable = list.filter((s) => !isZero(s.base));
+  if (usable.length === 0) return undefined;
+  const base = sum(usable.map((s) => abs(s.base)));
+  const tax = sum(usable.map((s) => abs(s.tax)));
+  const estimate = divide(multiply(tax, parseDecimal(100)), base, 8);
+  // Each net is rounded to cents by WooCommerce (tax-inclusive prices), so the estimate may be off
+  // by up to estimate × 0.005 × count / base; the 1e-6 keeps exact (tax-exclusive) data exact.
+  const tolerance = divide(multiply(multiply(estimate, parseDecimal('0.005')), parseDecimal(usable.length)), base, 8);
+  const slack = { units: tolerance.units + 100n, scale: tolerance.scale };
+  const candidates = [...KNOWN_RATES, round(estimate, 0), round(estimate, 1), round(estimate, 2), round(estimate, 4)];
+  const chosen = candidates.find((c) => compare(abs(subtract(c, estimate)), slack) <= 0) ?? round(estimate, 4);
+  return { value: chosen, text: formatDecimal(chosen) };
+}
+
+/**
+ * The rate of one order line: the sum of the rates of its taxes. A rate listed with no tax while the
+ * line has a net amount means WooCommerce exempted the line (a VAT-exempt customer): it is 0%.
+ */
+export function lineRate(
+  orderId: number,
+  description: string,
+  taxes: readonly WooLineTax[],
+  net: Decimal,
+  rates: Map<number, ResolvedRate>,
+  notes: MappingNote[],
+): Decimal {
+  let total: Decimal = parseDecimal('0');
+  for (const tax of taxes) {
+    const rate = rates.get(tax.id);
+    if (!rate) throw new OrderMappingError(orderId, `line "${description}" uses tax rate id ${tax.id}, which the order does not list`);
+    if (isZero(rate.percent)) continue;
+    if (isZero(parseDecimal(tax.total)) && !isZero(net)) {
+      notes.push(warning(`Line "${description}" carries no ${rate.label} although the rate is listed: mapped as 0%`));
+      continue;
+    }
+    total = sum([total, rate.percent]);
+  }
+  const taxed = taxes.filter((t) => {
+    const rate = rates.get(t.id);
+    return rate !== undefined && !isZero(rate.percent);
+  });
+  if (taxed.length > 1 && !isZero(total)) {
+    notes.push(info(`Line "${description}" has more than one tax rate: ${formatDecimal(total)}% used`));
+  }
+  return total;
+}
