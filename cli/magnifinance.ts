@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { runSandboxCommand } from '../sandbox/cli';
+
+/**
+ * The `magnifinance` command. Each subcommand lives with its part (sandbox/cli.ts, ...); this file
+ * only dispatches.
+ */
+type Subcommand = (args: string[]) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
+  sandbox: { run: runSandboxCommand, summary: 'run a local emulator of the invoicing service (REST + SOAP)' },
+};
+
+function usage(): string {
+  const lines = Object.entries(SUBCOMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `Usage: magnifinance <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "magnifinance <command> --help" for a command's options.\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name ? 0 : 1;
+  }
+  const command = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n${usage()}`);
+    return 1;
+  }
+  return command.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,39 @@
+/**
+ * JSON bodies keep their number literals as text: `"UnitPrice": 12.3456789012345678` becomes the
+ * string "12.3456789012345678" before JSON.parse, so amounts never pass through a float. One pass
+ * over the text, skipping string contents.
+ */
+export function quoteNumberLiterals(json: string): string {
+  let out = '';
+  let start = 0;
+  let i = 0;
+  const n = json.length;
+  while (i < n) {
+    const ch = json.charCodeAt(i);
+    if (ch === 34 /* " */) {
+      i += 1;
+      while (i < n && json.charCodeAt(i) !== 34) i += json.charCodeAt(i) === 92 /* \ */ ? 2 : 1;
+      i += 1;
+    } else if (ch === 45 /* - */ || (ch >= 48 && ch <= 57)) {
+      let end = i + 1;
+      while (end < n && /[0-9eE.+-]/.test(json[end])) end += 1;
+      out += `${json.slice(start, i)}"${json.slice(i, end)}"`;
+      start = end;
+      i = end;
+    } else {
+      i += 1;
+    }
+  }
+  return out + json.slice(start);
+}
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false };
+
+export function parseJsonBody(text: string): JsonBody {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(quoteNumberLiterals(text)) };
+  } catch {
+    return { ok: false };
+  }
+}

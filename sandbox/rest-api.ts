@@ -1,0 +1,91 @@
+import { Caller, resolveCaller } from './auth';
+import { clientGet, validateTaxId } from './company-lookup';
+import { readDocument } from './document-reads';
+import { cancelDocument, createDocument } from './documents';
+import { authenticationFailure, failure, SandboxAnswer } from './envelope';
+import { parseJsonBody } from './json-body';
+import { addPartner, partnerTokens } from './partners';
+import type { SandboxStore } from './store';
+import { checkCreateInput } from './validation/create-input';
+import { violationAnswer } from './violations';
+
+/**
+ * The REST endpoints of the spec's table, under /api/v1.1. Transport-free: the server hands in
+ * method, path, query, credentials and body text and sends back the answer.
+ */
+
+export interface RestRequest {
+  method: string;
+  /** Path below /api/v1.1, e.g. "/document/waybill". */
+  path: string;
+  query: URLSearchParams;
+  email?: string;
+  token?: string;
+  body: string;
+  /** Scheme and host the caller reached us on (for download links). */
+  origin: string;
+}
+
+type Handler = (store: SandboxStore, caller: Caller, request: RestRequest) => SandboxAnswer;
+
+/** Endpoints that act only with the account's own token (spec, Authentication 2). */
+const OWN_TOKEN_ONLY = new Set(['POST /partner', 'GET /partner/tokens', 'GET /client', 'GET /taxIdValidation']);
+
+function documentIdParam(query: URLSearchParams): number | SandboxAnswer {
+  const raw = query.get('documentId') ?? query.get('DocumentId');
+  if (raw !== null && /^\d{1,15}$/.test(raw.trim()) && Number(raw) > 0) return Number(raw);
+  const [type, detail] = raw === null || raw.trim() === '' ? ['Required', 'documentId is required'] : ['InvalidFormat', 'documentId must be a positive integer'];
+  return failure('ValidationError', 'ValidationError', [{ Type: type, Field: 'DocumentId', ElementNumber: 0, Value: raw ?? '', Detail: detail }]);
+}
+
+function withDocumentId(query: URLSearchParams, act: (id: number) => SandboxAnswer): SandboxAnswer {
+  const id = documentIdParam(query);
+  return typeof id === 'number' ? act(id) : id;
+}
+
+function badJson(): SandboxAnswer {
+  return failure('ValidationError', 'ValidationError', [
+    { Type: 'InvalidJson', Field: 'Body', ElementNumber: 0, Detail: 'The body is not valid JSON' },
+  ]);
+}
+
+function create(kind: 'document' | 'waybill'): Handler {
+  return (store, caller, request) => {
+    const body = parseJsonBody(request.body);
+    if (!body.ok) return badJson();
+    const checked = checkCreateInput(body.value, kind, { documentReferenceMax: 50 });
+    if (!checked.ok) return violationAnswer(checked.violations);
+    return createDocument(store, caller, checked.input);
+  };
+}
+
+const ROUTES: Record<string, Handler> = {
+  'POST /document': create('document'),
+  'GET /document': (store, caller, r) => withDocumentId(r.query, (id) => readDocument(store, caller, id, r.origin, 'get')),
+  'PATCH /document': (store, caller, r) => withDocumentId(r.query, (id) => cancelDocument(store, caller, id)),
+  'GET /document/property': (store, caller, r) =>
+    withDocumentId(r.query, (id) => readDocument(store, caller, id, r.origin, 'property')),
+  'POST /document/waybill': create('waybill'),
+  'POST /partner': (store, caller, r) => {
+    const body = parseJsonBody(r.body);
+    return body.ok ? addPartner(store, caller, body.value) : badJson();
+  },
+  'GET /partner/tokens': (store, caller, r) => partnerTokens(store, caller, r.query.get('taxId') ?? undefined),
+  'GET /client': (store, _caller, r) =>
+    clientGet(store, r.query.get('countryCode') ?? undefined, r.query.get('taxId') ?? undefined),
+  'GET /taxIdValidation': (_store, _caller, r) =>
+    validateTaxId(r.query.get('countryCode') ?? undefined, r.query.get('taxId') ?? undefined),
+};
+
+export function isRestRoute(method: string, path: string): boolean {
+  return `${method} ${path.replace(/\/+$/, '')}` in ROUTES;
+}
+
+export function handleRest(store: SandboxStore, request: RestRequest): SandboxAnswer {
+  const key = `${request.method} ${request.path.replace(/\/+$/, '')}`;
+  const handler = ROUTES[key];
+  if (!handler) return failure('ElementDoesNotExist', `No such endpoint: ${request.method} /api/v1.1${request.path}`);
+  const caller = resolveCaller(store, request.email, request.token);
+  if (!caller || (caller.viaPartnership && OWN_TOKEN_ONLY.has(key))) return authenticationFailure();
+  return handler(store, caller, request);
+}
