@@ -1,0 +1,81 @@
+import type {
+  IAuthenticateGeneric,
+  ICredentialTestRequest,
+  ICredentialType,
+  INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * MagniFinance authenticates every REST call with two plain headers, `email` and `token`.
+ * The credential owns that rule so the node never attaches secrets by hand: every request goes
+ * through `httpRequestWithAuthentication`, which applies `authenticate` below.
+ */
+export class MagniFinanceApi implements ICredentialType {
+  name = 'magniFinanceApi';
+
+  displayName = 'MagniFinance API';
+
+  documentationUrl = 'https://github.com/magnifinance/n8n-nodes-magnifinance/blob/main/docs/n8n.md';
+
+  properties: INodeProperties[] = [
+    {
+      displayName: 'Email',
+      name: 'email',
+      type: 'string',
+      placeholder: 'name@email.com',
+      default: '',
+      required: true,
+      description: 'E-mail of the API user of the MagniFinance subscription',
+    },
+    {
+      displayName: 'Token',
+      name: 'token',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+      description:
+        'Token of the subscription in which documents are created. To invoice for a partner, keep your own token here and set the partner token in the node options.',
+    },
+    {
+      displayName: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      default: 'https://bo.magnifinance.com/api/v1.1',
+      placeholder: 'e.g. https://bo.magnifinance.com/api/v1.1',
+      description:
+        'REST root including the version segment. Point it at a local sandbox (e.g. http://127.0.0.1:4545/api/v1.1) to try the node without an account.',
+    },
+  ];
+
+  authenticate: IAuthenticateGeneric = {
+    type: 'generic',
+    properties: {
+      headers: {
+        email: '={{$credentials.email}}',
+        token: '={{$credentials.token}}',
+      },
+    },
+  };
+
+  // Tax-id validation of the final-consumer NIF is a read with no side effects that succeeds
+  // for any valid account and is refused with HTTP 401 for a wrong e-mail or token.
+  test: ICredentialTestRequest = {
+    request: {
+      baseURL: '={{$credentials.baseUrl}}',
+      url: '/taxIdValidation',
+      method: 'GET',
+      qs: { countryCode: 'PT', taxId: '999999990' },
+    },
+    rules: [
+      {
+        type: 'responseSuccessBody',
+        properties: {
+          key: 'ErrorValue.Name',
+          value: 'AuthenticationError',
+          message: 'The e-mail or token was refused by MagniFinance',
+        },
+      },
+    ],
+  };
+}

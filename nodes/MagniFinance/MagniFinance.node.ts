@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import * as client from './actions/client';
+import * as document from './actions/document';
+import * as partner from './actions/partner';
+import { router } from './actions/router';
+import * as taxId from './actions/taxId';
+import * as waybill from './actions/waybill';
+
+export class MagniFinance implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'MagniFinance',
+    name: 'magniFinance',
+    icon: 'file:magnifinance.svg',
+    group: ['output'],
+    version: 1,
+    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+    description: 'Issue certified Portuguese invoices and waybills, and invoice for partners, with MagniFinance',
+    defaults: { name: 'MagniFinance' },
+    inputs: ['main'],
+    outputs: ['main'],
+    usableAsTool: true,
+    credentials: [{ name: 'magniFinanceApi', required: true }],
+    properties: [
+      {
+        displayName: 'Resource',
+        name: 'resource',
+        type: 'options',
+        noDataExpression: true,
+        options: [
+          { name: 'Client', value: 'client' },
+          { name: 'Document', value: 'document' },
+          { name: 'Partner', value: 'partner' },
+          { name: 'Tax ID', value: 'taxId' },
+          { name: 'Waybill', value: 'waybill' },
+        ],
+        default: 'document',
+      },
+      ...document.description,
+      ...waybill.description,
+      ...partner.description,
+      ...client.description,
+      ...taxId.description,
+    ],
+  };
+
+  async execute(this: IExecuteFunctions) {
+    return await router.call(this);
+  }
+}

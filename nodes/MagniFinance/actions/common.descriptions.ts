@@ -1,0 +1,373 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * Field blocks shared by several operations. Each operation file places them under its own
+ * resource/operation with `updateDisplayOptions`, so a block is written once and shown many times.
+ */
+
+export const clientFields: INodeProperties[] = [
+  {
+    displayName: 'Client Name',
+    name: 'clientName',
+    type: 'string',
+    required: true,
+    default: '',
+    placeholder: 'e.g. Maria Silva',
+    description: 'Familiar name of the customer (at most 75 characters)',
+  },
+  {
+    displayName: 'Client Tax ID',
+    name: 'clientTaxId',
+    type: 'string',
+    required: true,
+    default: '999999990',
+    description:
+      'Tax number (NIF) of the customer. Keep 999999990, the generic final-consumer NIF, when the customer gives none.',
+  },
+  {
+    displayName: 'Client Country Code',
+    name: 'clientCountryCode',
+    type: 'string',
+    required: true,
+    default: 'PT',
+    placeholder: 'e.g. PT',
+    description: 'ISO 3166-1 alpha-2 country code of the customer, in capitals',
+  },
+  {
+    displayName: 'Client Details',
+    name: 'clientDetails',
+    type: 'collection',
+    placeholder: 'Add Client Detail',
+    default: {},
+    options: [
+      { displayName: 'Address', name: 'Address', type: 'string', default: '', description: 'Street address (at most 200 characters)' },
+      { displayName: 'City', name: 'City', type: 'string', default: '' },
+      { displayName: 'Country Name', name: 'CountryName', type: 'string', default: '' },
+      {
+        displayName: 'Email',
+        name: 'Email',
+        type: 'string',
+        placeholder: 'name@email.com',
+        default: '',
+        description: 'E-mail address of the customer',
+      },
+      { displayName: 'IBAN', name: 'IBAN', type: 'string', default: '' },
+      {
+        displayName: 'Legal Name',
+        name: 'LegalName',
+        type: 'string',
+        default: '',
+        description: 'Name printed on the document; the client name is used when empty',
+      },
+      { displayName: 'Phone Number', name: 'PhoneNumber', type: 'string', default: '' },
+      {
+        displayName: 'Postal Code',
+        name: 'PostCode',
+        type: 'string',
+        default: '',
+        placeholder: 'e.g. 1000-001',
+        description: 'Postal code; for Portugal written 0000-000',
+      },
+    ],
+  },
+];
+
+export const lineFields: INodeProperties[] = [
+  {
+    displayName: 'Lines Input',
+    name: 'linesInput',
+    type: 'options',
+    noDataExpression: true,
+    default: 'fields',
+    options: [
+      { name: 'Define Below', value: 'fields', description: 'Enter each line in the fields below' },
+      {
+        name: 'JSON',
+        value: 'json',
+        description: 'Pass the lines as a JSON array, for example from the previous node',
+      },
+    ],
+  },
+  {
+    displayName: 'Lines',
+    name: 'lines',
+    type: 'fixedCollection',
+    typeOptions: { multipleValues: true, sortable: true },
+    placeholder: 'Add Line',
+    default: {},
+    displayOptions: { show: { linesInput: ['fields'] } },
+    options: [
+      {
+        displayName: 'Line',
+        name: 'line',
+        values: [
+          { displayName: 'Code', name: 'Code', type: 'string', default: '', description: 'Product code (at most 60 characters)' },
+          { displayName: 'Cost Center', name: 'CostCenter', type: 'string', default: '' },
+          { displayName: 'Description', name: 'Description', type: 'string', default: '', description: 'Product description (at most 200 characters)' },
+          {
+            displayName: 'Discount (%)',
+            name: 'ProductDiscount',
+            type: 'number',
+            typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+            default: 0,
+            description: 'Discount on the line as a percentage',
+          },
+          {
+            displayName: 'Quantity',
+            name: 'Quantity',
+            type: 'number',
+            typeOptions: { numberPrecision: 4 },
+            default: 1,
+          },
+          {
+            displayName: 'Tax Rate (%)',
+            name: 'TaxValue',
+            type: 'number',
+            typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+            default: 23,
+            description:
+              'VAT rate as a percentage: mainland Portugal 23, 13 or 6; Azores 16, 9, 4; Madeira 22, 12, 4. A 0% line needs a Tax Exemption Reason Code.',
+          },
+          {
+            displayName: 'Type',
+            name: 'Type',
+            type: 'options',
+            default: 'P',
+            options: [
+              { name: 'Product', value: 'P' },
+              { name: 'Service', value: 'S' },
+            ],
+            description: 'Product or service; cannot change once the product code exists on the service',
+          },
+          {
+            displayName: 'Unit',
+            name: 'Unit',
+            type: 'string',
+            default: 'UN',
+            description: 'Unit name, for example UN, KG or H',
+          },
+          {
+            displayName: 'Unit Price',
+            name: 'UnitPrice',
+            type: 'number',
+            typeOptions: { numberPrecision: 4 },
+            default: 0,
+            description: 'Price per unit without tax',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    displayName: 'Lines (JSON)',
+    name: 'linesJson',
+    type: 'json',
+    default: '[]',
+    displayOptions: { show: { linesInput: ['json'] } },
+    description:
+      'Array of lines with the service\'s field names: Code, Description, UnitPrice, Quantity, Unit, Type (P or S), TaxValue, ProductDiscount and optionally CostCenter. Decimal text such as "12.3456" is kept exactly.',
+  },
+];
+
+export const partnerTokenOption: INodeProperties = {
+  displayName: 'Partner Token',
+  name: 'partnerToken',
+  type: 'string',
+  typeOptions: { password: true },
+  default: '',
+  description:
+    'Act for a partner company: the call is sent with this partner token instead of the credential\'s token (see Partner > Get Access Tokens)',
+};
+
+/** Polling knobs of "Wait for Number and PDF"; the first check can never come before 10 s. */
+export const waitOptions: INodeProperties[] = [
+  {
+    displayName: 'First Check After (Seconds)',
+    name: 'firstCheckAfterSeconds',
+    type: 'number',
+    typeOptions: { minValue: 10 },
+    default: 10,
+    description:
+      'Seconds to wait after the create before the first Get Document. The service asks for at least 10.',
+  },
+  {
+    displayName: 'Check Interval (Seconds)',
+    name: 'checkIntervalSeconds',
+    type: 'number',
+    typeOptions: { minValue: 1 },
+    default: 5,
+    description: 'Seconds between further checks while the number or PDF is missing',
+  },
+  {
+    displayName: 'Wait Timeout (Seconds)',
+    name: 'waitTimeoutSeconds',
+    type: 'number',
+    typeOptions: { minValue: 10 },
+    default: 60,
+    description:
+      'Give up waiting after this many seconds and output the document ID with finalized set to false (the document is created either way)',
+  },
+];
+
+export const waitForDocumentField: INodeProperties = {
+  displayName: 'Wait for Number and PDF',
+  name: 'waitForDocument',
+  type: 'boolean',
+  default: false,
+  description:
+    'Whether to wait until the closed document has its number and PDF link, checking with Get Document from at least 10 seconds after the create',
+};
+
+export const documentIdField: INodeProperties = {
+  displayName: 'Document ID',
+  name: 'documentId',
+  type: 'number',
+  required: true,
+  default: 0,
+  description: 'ID returned when the document was created',
+};
+
+export const taxIdQueryFields: INodeProperties[] = [
+  {
+    displayName: 'Country Code',
+    name: 'countryCode',
+    type: 'string',
+    required: true,
+    default: 'PT',
+    placeholder: 'e.g. PT',
+    description: 'ISO 3166-1 alpha-2 country code of the tax ID, in capitals',
+  },
+  {
+    displayName: 'Tax ID',
+    name: 'taxId',
+    type: 'string',
+    required: true,
+    default: '',
+    placeholder: 'e.g. 509442013',
+    description: 'Tax identification number, digits and letters only',
+  },
+];
+
+export const orderFields: INodeProperties[] = [
+  {
+    displayName: 'Order',
+    name: 'order',
+    type: 'json',
+    required: true,
+    default: '={{ $json }}',
+    description:
+      'The WooCommerce order (REST or webhook payload). By default the incoming item, for example from the WooCommerce Trigger or a WooCommerce Get node.',
+  },
+  {
+    displayName: 'Mapping Settings (JSON)',
+    name: 'mappingSettings',
+    type: 'json',
+    default: '{}',
+    description:
+      'How orders become documents: document type, series, tax exemption code, shipping line and so on. Empty uses the defaults; see docs/n8n.md for every setting.',
+  },
+];
+
+/**
+ * Optional document and waybill fields, named as the service names them so a collection's value
+ * is already the request's shape. Operations pick theirs with `additionalFieldOptions`.
+ */
+const ADDITIONAL_FIELDS: INodeProperties[] = [
+  {
+    displayName: 'Currency',
+    name: 'Currency',
+    type: 'string',
+    default: '',
+    placeholder: 'e.g. USD',
+    description: 'ISO 4217 code of a currency shown in addition to EUR',
+  },
+  {
+    displayName: 'Description',
+    name: 'Description',
+    type: 'string',
+    default: '',
+    description: 'Free text printed on the document (3 to 300 characters)',
+  },
+  {
+    displayName: 'Document Reference',
+    name: 'DocumentReference',
+    type: 'string',
+    default: '',
+    description: 'Number of the document this one is based on; required for credit and debit notes',
+  },
+  {
+    displayName: 'Draft ID',
+    name: 'Id',
+    type: 'number',
+    default: 0,
+    description: 'ID of an existing draft to update (or close, with Close Document on) instead of creating a new document',
+  },
+  {
+    displayName: 'Euro Rate',
+    name: 'EuroRate',
+    type: 'number',
+    typeOptions: { numberPrecision: 6 },
+    default: 0,
+    description: 'Multiplier from euro amounts to the additional currency',
+  },
+  {
+    displayName: 'External ID',
+    name: 'ExternalId',
+    type: 'string',
+    default: '',
+    description:
+      'Your own ID for this document (for example the order number). The service refuses a second document with the same External ID for the same client, which makes retries safe.',
+  },
+  {
+    displayName: 'Purchase Order',
+    name: 'PurchaseOrder',
+    type: 'string',
+    default: '',
+    description: 'Customer purchase order reference',
+  },
+  {
+    displayName: 'Retention (%)',
+    name: 'Retention',
+    type: 'number',
+    typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+    default: 0,
+    description: 'Percentage of the total withheld as tax',
+  },
+  {
+    displayName: 'Send To',
+    name: 'SendTo',
+    type: 'string',
+    placeholder: 'name@email.com',
+    default: '',
+    description: 'E-mail address that receives the document when it is closed',
+  },
+  {
+    displayName: 'Series',
+    name: 'Serie',
+    type: 'string',
+    default: '',
+    description: 'Series name; empty uses the default series of the document type',
+  },
+  {
+    displayName: 'Tax Exemption Reason Code',
+    name: 'TaxExemptionReasonCode',
+    type: 'string',
+    default: '',
+    placeholder: 'e.g. M07',
+    description: 'Required when a line has 0% tax, for example M05 exports, M16 intra-EU goods, M99 not subject',
+  },
+  {
+    displayName: 'Vehicle Licence',
+    name: 'VehicleLicence',
+    type: 'string',
+    default: '',
+    placeholder: 'e.g. AA-00-BB',
+    description: 'Plate of the vehicle carrying the goods',
+  },
+];
+
+export function additionalFieldOptions(names: string[]): INodeProperties[] {
+  return ADDITIONAL_FIELDS.filter((field) => names.includes(field.name)).sort((a, b) =>
+    a.displayName.localeCompare(b.displayName),
+  );
+}

@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { MagniFinanceClient } from '../../../../client/rest-client';
+import { documentForOrder } from '../../../../webhooks/woocommerce/order-to-document';
+import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { readMappingSettings, readOrder } from '../../helpers/order-input';
+import { readPartnerToken } from '../../helpers/parameters';
+import { orderFields, partnerTokenOption, waitForDocumentField, waitOptions } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+  ...orderFields,
+  waitForDocumentField,
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
+  },
+];
+
+const displayOptions = { show: { resource: ['document'], operation: ['createFromOrder'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/**
+ * Maps the order with the package's shared order mapping (the same one the connector uses) and
+ * creates the document. External ID = prefix + order ID, so running the same order twice is
+ * refused by the service as a duplicate instead of issuing a second invoice.
+ */
+export async function execute(
+  this: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+): Promise<IDataObject> {
+  const { input, order } = readOrder(this, itemIndex);
+  const settings = readMappingSettings(this, itemIndex);
+  const mapped = documentForOrder(input, settings);
+  const summary: IDataObject = {
+    orderId: order.id,
+    externalId: mapped.request.Document.ExternalId ?? null,
+    documentType: mapped.request.Document.Type,
+    notes: mapped.notes.map((note) => ({ ...note })),
+  };
+  if (mapped.hold) {
+    // The mapping says a person must look first (e.g. a large consumer invoice without a NIF).
+    return { ...summary, held: true, documentId: null };
+  }
+  const token = readPartnerToken(this, itemIndex);
+  const created = await client.createDocument(mapped.request, token ? { token } : undefined);
+  const result: IDataObject = {
+    ...summary,
+    held: false,
+    documentId: created.documentId,
+    requestId: created.requestId,
+    closed: mapped.request.IsToClose,
+    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
+  };
+  const wait = mapped.request.IsToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
+  if (!wait) return result;
+  const finalized = await awaitFinalizedDocument.call(
+    this,
+    client,
+    created.documentId,
+    readWaitSettings(this, itemIndex),
+    token,
+  );
+  return { ...result, ...finalized };
+}

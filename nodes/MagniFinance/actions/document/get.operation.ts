@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { MagniFinanceClient } from '../../../../client/rest-client';
+import { documentJson } from '../../helpers/document-output';
+import { readPartnerToken } from '../../helpers/parameters';
+import { documentIdField, partnerTokenOption } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+  {
+    ...documentIdField,
+    hint: 'Call it at least 10 seconds after the create: this is the call that gives a closed document its number and PDF',
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [partnerTokenOption],
+  },
+];
+
+const displayOptions = { show: { resource: ['document'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(
+  this: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+): Promise<IDataObject> {
+  const documentId = this.getNodeParameter('documentId', itemIndex) as number;
+  const token = readPartnerToken(this, itemIndex);
+  const details = await client.getDocument(documentId, token ? { token } : undefined);
+  return documentJson(documentId, details);
+}

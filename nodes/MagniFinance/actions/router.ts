@@ -1,0 +1,69 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { clientForNode } from '../helpers/client-for-node';
+import { errorItemJson, nodeErrorFor } from '../helpers/node-errors';
+import * as client from './client';
+import * as document from './document';
+import type { MagniFinanceType, OperationExecute } from './node.type';
+import * as partner from './partner';
+import * as taxId from './taxId';
+import * as waybill from './waybill';
+
+function operationFor(pair: MagniFinanceType): OperationExecute | undefined {
+  switch (pair.resource) {
+    case 'document':
+      return document[pair.operation]?.execute;
+    case 'waybill':
+      return waybill[pair.operation]?.execute;
+    case 'partner':
+      return partner[pair.operation]?.execute;
+    case 'client':
+      return client[pair.operation]?.execute;
+    case 'taxId':
+      return taxId[pair.operation]?.execute;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Runs the chosen operation once per input item. Each item has its own try/catch: with
+ * "Continue On Fail" a failed item becomes an error item paired to its input, and the others
+ * still run; without it the first failure stops the node with an error naming the item.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+  const items = this.getInputData();
+  const pair = {
+    resource: this.getNodeParameter('resource', 0),
+    operation: this.getNodeParameter('operation', 0),
+  } as MagniFinanceType;
+  const execute = operationFor(pair);
+  if (!execute) {
+    throw new NodeOperationError(
+      this.getNode(),
+      `The operation "${pair.operation}" of "${pair.resource}" is not supported`,
+    );
+  }
+
+  const client = await clientForNode.call(this);
+  const returnData: INodeExecutionData[] = [];
+  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    try {
+      const output = await execute.call(this, itemIndex, client);
+      returnData.push(
+        ...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(output), {
+          itemData: { item: itemIndex },
+        }),
+      );
+    } catch (error) {
+      const nodeError = nodeErrorFor(this.getNode(), error, itemIndex);
+      if (this.continueOnFail()) {
+        returnData.push({ json: errorItemJson(nodeError), pairedItem: { item: itemIndex } });
+        continue;
+      }
+      throw nodeError;
+    }
+  }
+  return [returnData];
+}

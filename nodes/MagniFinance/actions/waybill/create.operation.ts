@@ -1,0 +1,164 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { MagniFinanceClient } from '../../../../client/rest-client';
+import type { CreateWaybillRequest } from '../../../../client/schemas/waybill';
+import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { dateText, dateTimeText, isBlank, todayIn } from '../../helpers/dates';
+import {
+  readAdditionalFields,
+  readAddress,
+  readClient,
+  readLines,
+  readPartnerToken,
+} from '../../helpers/parameters';
+import {
+  additionalFieldOptions,
+  clientFields,
+  lineFields,
+  partnerTokenOption,
+  waitForDocumentField,
+  waitOptions,
+} from '../common.descriptions';
+
+function addressField(displayName: string, name: string, description: string): INodeProperties {
+  return {
+    displayName,
+    name,
+    type: 'fixedCollection',
+    required: true,
+    default: {},
+    placeholder: 'Add Address',
+    description,
+    options: [
+      {
+        displayName: 'Address',
+        name: 'address',
+        values: [
+          { displayName: 'Address Detail', name: 'AddressDetail', type: 'string', default: '', description: 'Street and number (at most 100 characters)' },
+          { displayName: 'City', name: 'City', type: 'string', default: '' },
+          { displayName: 'Country Code', name: 'CountryCode', type: 'string', default: 'PT', description: 'ISO 3166-1 alpha-2 country code, in capitals' },
+          { displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: 'e.g. 1000-001' },
+        ],
+      },
+    ],
+  };
+}
+
+const properties: INodeProperties[] = [
+  {
+    displayName: 'Waybill Type',
+    name: 'waybillType',
+    type: 'options',
+    default: 'W',
+    options: [
+      { name: 'Delivery Note', value: 'Y' },
+      { name: 'Waybill', value: 'W' },
+    ],
+    description: 'Kind of transport document',
+  },
+  {
+    displayName: 'Date',
+    name: 'date',
+    type: 'dateTime',
+    default: '',
+    description: 'Waybill date; empty for today in the workflow time zone',
+  },
+  {
+    displayName: 'Load Date and Time',
+    name: 'loadDateTime',
+    type: 'dateTime',
+    required: true,
+    default: '',
+    description: 'When the goods leave the load address; not before the waybill date',
+  },
+  addressField('Load Address', 'loadAddress', 'Where the transport starts'),
+  addressField('Destination Address', 'destinationAddress', 'Where the goods are delivered'),
+  ...clientFields,
+  ...lineFields,
+  {
+    displayName: 'Close Document',
+    name: 'isToClose',
+    type: 'boolean',
+    default: true,
+    description:
+      'Whether to close the waybill, which gives it a number and a PDF and may report it to the tax authority. Off saves a draft.',
+  },
+  { ...waitForDocumentField, displayOptions: { show: { isToClose: [true] } } },
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    options: additionalFieldOptions([
+      'Currency',
+      'Description',
+      'EuroRate',
+      'ExternalId',
+      'Retention',
+      'SendTo',
+      'Serie',
+      'TaxExemptionReasonCode',
+      'VehicleLicence',
+    ]),
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
+  },
+];
+
+const displayOptions = { show: { resource: ['waybill'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(
+  this: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+): Promise<IDataObject> {
+  const { SendTo, ...waybillFields } = readAdditionalFields(this, itemIndex);
+  const dateParameter = this.getNodeParameter('date', itemIndex, '');
+  const date = isBlank(dateParameter) ? todayIn(this.getTimezone()) : dateText(dateParameter);
+  const isToClose = this.getNodeParameter('isToClose', itemIndex, true) as boolean;
+
+  const request = {
+    IsToClose: isToClose,
+    ...(typeof SendTo === 'string' ? { SendTo } : {}),
+    Client: readClient(this, itemIndex),
+    Waybill: {
+      ...waybillFields,
+      Type: this.getNodeParameter('waybillType', itemIndex),
+      Date: date,
+      LoadDateTime: dateTimeText(this.getNodeParameter('loadDateTime', itemIndex)),
+      LoadAddress: readAddress(this, 'loadAddress', itemIndex),
+      DestinationAddress: readAddress(this, 'destinationAddress', itemIndex),
+      Lines: readLines(this, itemIndex),
+    },
+  } as CreateWaybillRequest;
+
+  const token = readPartnerToken(this, itemIndex);
+  const created = await client.createWaybill(request, token ? { token } : undefined);
+  const result: IDataObject = {
+    documentId: created.documentId,
+    documentNumber: created.documentNumber ?? null,
+    requestId: created.requestId,
+    closed: isToClose,
+    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
+  };
+  const wait = isToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
+  if (!wait) return result;
+  const finalized = await awaitFinalizedDocument.call(
+    this,
+    client,
+    created.documentId,
+    readWaitSettings(this, itemIndex),
+    token,
+  );
+  return { ...result, ...finalized };
+}

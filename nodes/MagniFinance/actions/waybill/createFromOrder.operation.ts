@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { MagniFinanceClient } from '../../../../client/rest-client';
+import { waybillForOrder } from '../../../../webhooks/woocommerce/order-to-waybill';
+import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { readMappingSettings, readOrder } from '../../helpers/order-input';
+import { readPartnerToken } from '../../helpers/parameters';
+import { orderFields, partnerTokenOption, waitForDocumentField, waitOptions } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+  {
+    ...orderFields[0],
+    hint: 'The load address comes from Mapping Settings: {"waybill": {"loadAddress": {...}}}',
+  },
+  orderFields[1],
+  waitForDocumentField,
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
+  },
+];
+
+const displayOptions = { show: { resource: ['waybill'], operation: ['createFromOrder'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Waybill for the goods of an order, loaded at the shop's address and sent to the shipping address. */
+export async function execute(
+  this: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+): Promise<IDataObject> {
+  const { input, order } = readOrder(this, itemIndex);
+  const settings = readMappingSettings(this, itemIndex);
+  const mapped = waybillForOrder(input, settings, new Date());
+  const token = readPartnerToken(this, itemIndex);
+  const created = await client.createWaybill(mapped.request, token ? { token } : undefined);
+  const result: IDataObject = {
+    orderId: order.id,
+    externalId: mapped.request.Waybill.ExternalId ?? null,
+    notes: mapped.notes.map((note) => ({ ...note })),
+    documentId: created.documentId,
+    documentNumber: created.documentNumber ?? null,
+    requestId: created.requestId,
+    closed: mapped.request.IsToClose,
+    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
+  };
+  const wait = mapped.request.IsToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
+  if (!wait) return result;
+  const finalized = await awaitFinalizedDocument.call(
+    this,
+    client,
+    created.documentId,
+    readWaitSettings(this, itemIndex),
+    token,
+  );
+  return { ...result, ...finalized };
+}

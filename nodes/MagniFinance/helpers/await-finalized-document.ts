@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { sleepWithAbort } from 'n8n-workflow';
+
+import type { DocumentDetails } from '../../../client/document-details';
+import type { MagniFinanceClient } from '../../../client/rest-client';
+import { documentJson } from './document-output';
+
+/** The service allocates number and PDF on a Get Document made at least 10 s after the create. */
+export const MINIMUM_FIRST_CHECK_SECONDS = 10;
+
+export interface WaitSettings {
+  firstCheckAfterSeconds: number;
+  checkIntervalSeconds: number;
+  waitTimeoutSeconds: number;
+}
+
+export function readWaitSettings(context: IExecuteFunctions, itemIndex: number): WaitSettings {
+  const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+  const number = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  return {
+    firstCheckAfterSeconds: Math.max(
+      MINIMUM_FIRST_CHECK_SECONDS,
+      number(options.firstCheckAfterSeconds, MINIMUM_FIRST_CHECK_SECONDS),
+    ),
+    checkIntervalSeconds: Math.max(1, number(options.checkIntervalSeconds, 5)),
+    waitTimeoutSeconds: number(options.waitTimeoutSeconds, 60),
+  };
+}
+
+/**
+ * How many Get Document calls fit in the timeout: the first at `firstCheckAfter`, then one per
+ * interval. Counting checks instead of reading a clock keeps the wait deterministic.
+ */
+export function plannedChecks(settings: WaitSettings): number {
+  const room = settings.waitTimeoutSeconds - settings.firstCheckAfterSeconds;
+  return 1 + Math.max(0, Math.floor(room / settings.checkIntervalSeconds));
+}
+
+/**
+ * Waits with n8n's own sleep (cancelled with the execution) and polls Get Document until the
+ * closed document has its number and PDF link. Giving up is not an error: the document exists,
+ * and failing here would tempt a retry that creates a second one.
+ */
+export async function awaitFinalizedDocument(
+  this: IExecuteFunctions,
+  client: MagniFinanceClient,
+  documentId: number,
+  settings: WaitSettings,
+  token: string | undefined,
+): Promise<IDataObject> {
+  const signal = this.getExecutionCancelSignal();
+  const checks = plannedChecks(settings);
+  await sleepWithAbort(settings.firstCheckAfterSeconds * 1000, signal);
+  let details: DocumentDetails | undefined;
+  for (let check = 1; check <= checks; check += 1) {
+    details = await client.getDocument(documentId, token ? { token } : undefined);
+    if (details.documentNumber && details.downloadUrl) {
+      return { ...documentJson(documentId, details), finalized: true, checks: check };
+    }
+    if (check < checks) await sleepWithAbort(settings.checkIntervalSeconds * 1000, signal);
+  }
+  return {
+    ...(details ? documentJson(documentId, details) : { documentId }),
+    finalized: false,
+    checks,
+  };
+}

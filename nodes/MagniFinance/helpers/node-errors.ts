@@ -1,0 +1,163 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeError, NodeOperationError } from 'n8n-workflow';
+
+import {
+  ApiError,
+  AuthenticationError,
+  LocalValidationError,
+  MagniFinanceError,
+  ResponseFormatError,
+  TransportNetworkError,
+  TransportTimeoutError,
+} from '../../../client/errors';
+import type { LocalValidationIssue } from '../../../client/errors';
+
+/**
+ * Service paths (`Document.Lines[2].TaxValue`) told in the words of the node's UI, so a failed
+ * field can be found in the form. Paths not listed fall back to the service's own name.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  'Client.Name': 'Client Name',
+  'Client.NIF': 'Client Tax ID',
+  'Client.CountryCode': 'Client Country Code',
+  'Client.PostCode': 'Client Details > Postal Code',
+  'Client.Email': 'Client Details > Email',
+  IsToClose: 'Close Document',
+  SendTo: 'Additional Fields > Send To',
+  Type: 'Document Type',
+  Date: 'Date',
+  DueDate: 'Due Date',
+  Lines: 'Lines',
+  LoadDateTime: 'Load Date and Time',
+  TaxExemptionReasonCode: 'Additional Fields > Tax Exemption Reason Code',
+  DocumentReference: 'Additional Fields > Document Reference',
+  Description: 'Additional Fields > Description',
+  Serie: 'Additional Fields > Series',
+  Currency: 'Additional Fields > Currency',
+  EuroRate: 'Additional Fields > Euro Rate',
+  Retention: 'Additional Fields > Retention (%)',
+  ExternalId: 'Additional Fields > External ID',
+  countryCode: 'Country Code',
+  taxId: 'Tax ID',
+};
+
+const LINE_LABELS: Record<string, string> = {
+  Code: 'Code',
+  Description: 'Description',
+  UnitPrice: 'Unit Price',
+  Quantity: 'Quantity',
+  Unit: 'Unit',
+  Type: 'Type',
+  TaxValue: 'Tax Rate (%)',
+  ProductDiscount: 'Discount (%)',
+  CostCenter: 'Cost Center',
+};
+
+export function fieldLabel(path: string): string {
+  if (FIELD_LABELS[path]) return FIELD_LABELS[path];
+  const line = /^(?:Document|Waybill)\.Lines\[(\d+)\](?:\.(\w+))?/.exec(path);
+  if (line) {
+    const field = line[2] ? ` > ${LINE_LABELS[line[2]] ?? line[2]}` : '';
+    return `Lines > line ${Number(line[1]) + 1}${field}`;
+  }
+  const address = /^Waybill\.(LoadAddress|DestinationAddress)\.?(\w*)/.exec(path);
+  if (address) {
+    const group = address[1] === 'LoadAddress' ? 'Load Address' : 'Destination Address';
+    return address[2] ? `${group} > ${address[2]}` : group;
+  }
+  const client = /^Client\.(\w+)/.exec(path);
+  if (client) return `Client Details > ${client[1]}`;
+  const head = /^(?:Document|Waybill)\.(\w+)$/.exec(path);
+  if (head && FIELD_LABELS[head[1]]) return FIELD_LABELS[head[1]];
+  return path;
+}
+
+function describeIssue(issue: LocalValidationIssue): string {
+  const label = fieldLabel(issue.path);
+  return label === issue.path ? `${issue.path} ${issue.message}` : `${label} (${issue.path}) ${issue.message}`;
+}
+
+/** Turns anything an operation threw into the n8n error the UI and `continueOnFail` expect. */
+export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): NodeError {
+  if (error instanceof NodeError) return error;
+
+  if (error instanceof LocalValidationError) {
+    const [first] = error.issues;
+    return new NodeOperationError(
+      node,
+      first ? `Invalid field: ${describeIssue(first)}` : error.message,
+      {
+        itemIndex,
+        description: error.issues.map(describeIssue).join('\n'),
+      },
+    );
+  }
+
+  if (error instanceof ApiError) {
+    const details: IDataObject = {
+      status: error.status,
+      requestId: error.requestId,
+      errorValue: error.errorValue ? { ...error.errorValue } : null,
+      errorHumanReadable: error.errorHumanReadable,
+      validationErrors: error.validationErrors.map((v) => ({ ...v })),
+      errorMessage: error.errorMessage,
+    };
+    const apiError = new NodeApiError(node, details as JsonObject, {
+      message:
+        error instanceof AuthenticationError
+          ? `MagniFinance refused the e-mail or token: ${error.message}`
+          : error.message,
+      description: describeServiceError(error),
+      httpCode: String(error.status),
+      itemIndex,
+    });
+    Object.assign(apiError.context, details);
+    return apiError;
+  }
+
+  if (
+    error instanceof TransportTimeoutError ||
+    error instanceof TransportNetworkError ||
+    error instanceof ResponseFormatError
+  ) {
+    return new NodeApiError(node, { message: error.message, name: error.name } as JsonObject, {
+      message: error.message,
+      description:
+        error instanceof TransportTimeoutError
+          ? 'The service did not answer in time. A create may still have happened: retry with the same External ID, a duplicate is then refused.'
+          : undefined,
+      itemIndex,
+    });
+  }
+
+  if (error instanceof MagniFinanceError || error instanceof Error) {
+    return new NodeOperationError(node, error, { itemIndex });
+  }
+  return new NodeOperationError(node, String(error), { itemIndex });
+}
+
+function describeServiceError(error: ApiError): string {
+  const lines: string[] = [];
+  if (error.errorValue) lines.push(`Error value: ${error.errorValue.Name} (${error.errorValue.Value})`);
+  if (error.errorHumanReadable) lines.push(`Service message: ${error.errorHumanReadable}`);
+  if (error.errorMessage) lines.push(`Error message: ${error.errorMessage}`);
+  for (const v of error.validationErrors) {
+    const element = v.ElementNumber !== null && v.ElementNumber !== '' ? ` [element ${v.ElementNumber}]` : '';
+    lines.push(`Validation: ${v.Field}${element} ${v.Type}${v.Detail ? ` - ${v.Detail}` : ''}${v.Value ? ` (value ${v.Value})` : ''}`);
+  }
+  if (error.requestId) lines.push(`Request ID: ${error.requestId}`);
+  lines.push(`HTTP status: ${error.status}`);
+  return lines.join('\n');
+}
+
+/** What a failed item carries downstream when "Continue On Fail" is on. */
+export function errorItemJson(error: NodeError): IDataObject {
+  const json: IDataObject = { error: error.message };
+  if (error.description) json.description = error.description;
+  if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+  for (const key of ['errorValue', 'validationErrors', 'requestId', 'errorHumanReadable'] as const) {
+    const value = error.context[key];
+    if (value !== undefined && value !== null) json[key] = value as IDataObject;
+  }
+  return json;
+}

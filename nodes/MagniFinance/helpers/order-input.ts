@@ -1,0 +1,49 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { MappingSettingsSchema } from '../../../webhooks/woocommerce/mapping-settings';
+import type { MappingSettings } from '../../../webhooks/woocommerce/mapping-settings';
+import { WooOrderSchema } from '../../../webhooks/woocommerce/order-schema';
+import type { WooOrder } from '../../../webhooks/woocommerce/order-schema';
+import type { WooOrderInput } from '../../../webhooks/woocommerce/order-to-document';
+import { readJsonObject } from './parameters';
+
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('\n');
+}
+
+export interface OrderInput {
+  /** As received: the mapping parses it again with its own schema. */
+  input: WooOrderInput;
+  order: WooOrder;
+}
+
+/** The WooCommerce order from the Order parameter (an object from `{{ $json }}` or JSON text). */
+export function readOrder(context: IExecuteFunctions, itemIndex: number): OrderInput {
+  const value = readJsonObject(context, 'order', 'Order', itemIndex);
+  const parsed = WooOrderSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new NodeOperationError(context.getNode(), 'Order is not a WooCommerce order', {
+      itemIndex,
+      description: issuesText(parsed.error),
+    });
+  }
+  return { input: value as WooOrderInput, order: parsed.data };
+}
+
+/** Mapping settings from JSON; every problem is reported at once, before any request. */
+export function readMappingSettings(context: IExecuteFunctions, itemIndex: number): MappingSettings {
+  const value = readJsonObject(context, 'mappingSettings', 'Mapping Settings (JSON)', itemIndex);
+  const parsed = MappingSettingsSchema.safeParse(value ?? {});
+  if (!parsed.success) {
+    throw new NodeOperationError(context.getNode(), 'Invalid Mapping Settings (JSON)', {
+      itemIndex,
+      description: issuesText(parsed.error),
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,278 @@
+/**
+ * A small, real IExecuteFunctions for running the MagniFinance node outside n8n.
+ *
+ * What is real: n8n-workflow's Workflow (it fills parameter defaults from the node description,
+ * exactly as n8n does when it loads a workflow), its expression engine (`={{ $json.x }}` resolves
+ * against the input items), the credential's own `authenticate` and `test` definitions, and HTTP:
+ * `helpers.httpRequestWithAuthentication` sends a real request over the network (fetch) with the
+ * credential's headers applied, honouring `returnFullResponse`, `ignoreHttpStatusErrors`,
+ * `encoding`, `qs`, `baseURL` and `timeout` the way n8n's request helper does.
+ * What is left out: everything the node does not use (binary data, static data, sub-workflows).
+ */
+import {
+  NodeApiError,
+  Workflow,
+  type ICredentialDataDecryptedObject,
+  type IAdditionalCredentialOptions,
+  type IDataObject,
+  type IExecuteFunctions,
+  type IHttpRequestOptions,
+  type INode,
+  type INodeExecutionData,
+  type INodeParameters,
+  type INodeType,
+  type INodeTypes,
+  type IRequestOptionsSimplified,
+  type JsonObject,
+  type NodeParameterValueType,
+} from 'n8n-workflow';
+
+import { MagniFinanceApi } from '../../../credentials/MagniFinanceApi.credentials';
+import { MagniFinance } from '../../../nodes/MagniFinance/MagniFinance.node';
+
+export const NODE_TYPE = 'n8n-nodes-magnifinance.magniFinance';
+
+export interface Credentials extends ICredentialDataDecryptedObject {
+  email: string;
+  token: string;
+  baseUrl: string;
+}
+
+export interface RunOptions {
+  parameters: INodeParameters;
+  credentials: Credentials;
+  items?: INodeExecutionData[];
+  continueOnFail?: boolean;
+  timezone?: string;
+}
+
+/** Every request the node sent, as it went on the wire (auth headers included). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface RunResult {
+  output: INodeExecutionData[][];
+  requests: SentRequest[];
+}
+
+const node = new MagniFinance();
+const nodeTypes: INodeTypes = {
+  getByName: () => node as INodeType,
+  getByNameAndVersion: () => node as INodeType,
+  getKnownTypes: () => ({}),
+};
+
+function workflowFor(parameters: INodeParameters, timezone: string): { workflow: Workflow; node: INode } {
+  const definition: INode = {
+    id: 'magnifinance-node',
+    name: 'MagniFinance',
+    type: NODE_TYPE,
+    typeVersion: 1,
+    position: [0, 0],
+    parameters,
+  };
+  const workflow = new Workflow({
+    id: 'test-workflow',
+    nodes: [definition],
+    connections: {},
+    active: false,
+    nodeTypes,
+    settings: { timezone },
+  });
+  return { workflow, node: workflow.getNode('MagniFinance') as INode };
+}
+
+function valueAt(source: INodeParameters, path: string): unknown {
+  let current: unknown = source;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** n8n resolves `={{$credentials.x}}` in authenticate/test definitions with the decrypted data. */
+function resolveWithCredentials(workflow: Workflow, n8nNode: INode, value: unknown, credentials: IDataObject): unknown {
+  if (typeof value !== 'string' || !value.startsWith('=')) return value;
+  return workflow.expression.getSimpleParameterValue(n8nNode, value, 'manual', { $credentials: credentials } as never, undefined, undefined);
+}
+
+function applyAuthentication(
+  workflow: Workflow,
+  n8nNode: INode,
+  options: IHttpRequestOptions,
+  credentials: IDataObject,
+): IHttpRequestOptions {
+  const auth = new MagniFinanceApi().authenticate;
+  const headers: Record<string, string> = { ...((options.headers as Record<string, string>) ?? {}) };
+  for (const [name, value] of Object.entries(auth.properties.headers ?? {})) {
+    headers[name] = String(resolveWithCredentials(workflow, n8nNode, value, credentials));
+  }
+  return { ...options, headers };
+}
+
+function joinUrl(baseURL: string | undefined, url: string): string {
+  if (!baseURL || /^https?:\/\//.test(url)) return url;
+  return `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/** n8n's request helper semantics, over a real HTTP call. */
+async function sendOverHttp(
+  n8nNode: INode,
+  options: IHttpRequestOptions,
+  log: SentRequest[],
+): Promise<unknown> {
+  const url = new URL(joinUrl(options.baseURL, options.url));
+  for (const [key, value] of Object.entries((options.qs as IDataObject) ?? {})) {
+    url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { ...((options.headers as Record<string, string>) ?? {}) };
+  let body: string | undefined;
+  if (typeof options.body === 'string') body = options.body;
+  else if (options.body !== undefined && options.body !== null) {
+    body = JSON.stringify(options.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  if (options.json && !Object.keys(headers).some((h) => h.toLowerCase() === 'accept')) headers.accept = 'application/json';
+  const method = options.method ?? 'GET';
+  log.push({ method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}) });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : body,
+      signal: AbortSignal.timeout(options.timeout ?? 300_000),
+    });
+  } catch (error) {
+    // n8n's helper wraps wire failures in NodeApiError (with the original as cause).
+    throw new NodeApiError(n8nNode, error as JsonObject);
+  }
+  const text = await response.text();
+  if (!options.ignoreHttpStatusErrors && response.status >= 400) {
+    throw new NodeApiError(n8nNode, { message: `Request failed with status code ${response.status}`, httpCode: String(response.status), body: text } as JsonObject);
+  }
+  let parsed: unknown = text;
+  if (options.encoding !== 'text' && options.json !== false) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!options.returnFullResponse) return parsed;
+  return {
+    statusCode: response.status,
+    statusMessage: response.statusText,
+    headers: Object.fromEntries(response.headers.entries()),
+    body: parsed,
+  };
+}
+
+export async function runNode(options: RunOptions): Promise<RunResult> {
+  const items = options.items ?? [{ json: {} }];
+  const timezone = options.timezone ?? 'Europe/Lisbon';
+  const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone);
+  const requests: SentRequest[] = [];
+  const cancel = new AbortController();
+
+  const context = {
+    getNode: () => n8nNode,
+    getWorkflow: () => ({ id: workflow.id, name: workflow.name, active: false }),
+    getInputData: () => items,
+    getMode: () => 'manual',
+    getTimezone: () => timezone,
+    continueOnFail: () => options.continueOnFail === true,
+    getExecutionCancelSignal: () => cancel.signal,
+    getCredentials: async (type: string) => {
+      if (type !== 'magniFinanceApi') throw new Error(`No credentials of type ${type}`);
+      return { ...options.credentials };
+    },
+    getNodeParameter(name: string, itemIndex: number, fallbackValue?: unknown): NodeParameterValueType | object {
+      const value = valueAt(n8nNode.parameters, name);
+      if (value === undefined) {
+        if (fallbackValue !== undefined) return fallbackValue as NodeParameterValueType;
+        throw new Error(`Could not get parameter "${name}"`);
+      }
+      return workflow.expression.getParameterValue(
+        value as NodeParameterValueType,
+        null,
+        0,
+        itemIndex,
+        n8nNode.name,
+        items,
+        'manual',
+        {},
+      );
+    },
+    helpers: {
+      returnJsonArray(jsonData: IDataObject | IDataObject[]): INodeExecutionData[] {
+        return (Array.isArray(jsonData) ? jsonData : [jsonData]).map((json) => ({ json }));
+      },
+      constructExecutionMetaData(
+        inputData: INodeExecutionData[],
+        metadata: { itemData: { item: number } | Array<{ item: number }> },
+      ): INodeExecutionData[] {
+        return inputData.map((data) => ({ ...data, pairedItem: metadata.itemData }));
+      },
+      async httpRequestWithAuthentication(
+        credentialsType: string,
+        requestOptions: IHttpRequestOptions,
+        additional?: IAdditionalCredentialOptions,
+      ): Promise<unknown> {
+        if (credentialsType !== 'magniFinanceApi') throw new Error(`Unknown credential ${credentialsType}`);
+        const credentials = (additional?.credentialsDecrypted?.data ?? options.credentials) as IDataObject;
+        const authenticated = applyAuthentication(workflow, n8nNode, requestOptions, credentials);
+        return await sendOverHttp(n8nNode, authenticated, requests);
+      },
+    },
+  };
+
+  // The node only touches the members above; the cast is the price of not faking the other ~80.
+  const output = await node.execute.call(context as unknown as IExecuteFunctions);
+  return { output: output as INodeExecutionData[][], requests };
+}
+
+export interface CredentialTestResult {
+  status: 'OK' | 'Error';
+  message: string;
+  httpStatus?: number;
+}
+
+/**
+ * The credential's own test, as n8n runs it: its `test.request` with `authenticate` applied,
+ * sent over HTTP; a non-2xx answer or a matching `responseSuccessBody` rule fails the test.
+ */
+export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+  const type = new MagniFinanceApi();
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon');
+  const request = type.test.request as IRequestOptionsSimplified & IHttpRequestOptions;
+  const resolved: IHttpRequestOptions = {
+    url: String(resolveWithCredentials(workflow, n8nNode, request.url, credentials)),
+    baseURL: String(resolveWithCredentials(workflow, n8nNode, request.baseURL, credentials)),
+    method: request.method ?? 'GET',
+    qs: request.qs as IDataObject,
+    json: true,
+    returnFullResponse: true,
+  };
+  try {
+    const answer = (await sendOverHttp(n8nNode, applyAuthentication(workflow, n8nNode, resolved, credentials), [])) as {
+      statusCode: number;
+      body: unknown;
+    };
+    for (const rule of type.test.rules ?? []) {
+      if (rule.type !== 'responseSuccessBody') continue;
+      if (valueAt(answer.body as INodeParameters, rule.properties.key) === rule.properties.value) {
+        return { status: 'Error', message: rule.properties.message, httpStatus: answer.statusCode };
+      }
+    }
+    return { status: 'OK', message: 'Connection successful!', httpStatus: answer.statusCode };
+  } catch (error) {
+    const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
+    return { status: 'Error', message: (error as Error).message, ...(httpCode ? { httpStatus: httpCode } : {}) };
+  }
+}
