@@ -7,6 +7,7 @@ import {
   CurrencyCode,
   DateText,
   PositiveDecimal,
+  requiredAs,
   sized,
 } from './primitives';
 
@@ -41,7 +42,7 @@ export function hasZeroTaxLine(lines: unknown): boolean {
   });
 }
 
-export const LinesSchema = z.array(LineSchema, { message: 'is required' }).min(1, { message: 'must have at least one line' });
+export const LinesSchema = z.array(LineSchema, requiredAs('a list of lines')).min(1, { message: 'must have at least one line' });
 
 export const DocumentSchema = z
   .object({

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { isDecimalText, parseDecimal, Decimal, compare } from '../money';
 import { isIsoCountryCode, isIsoCurrencyCode } from './iso-codes';
 
+/** Type error text: "is required" when absent, otherwise what was expected. */
+export function requiredAs(expected: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${expected}`) };
+}
+
 /** S(n) of the spec: a string of at most n characters. */
 export function sized(max: number) {
   return z.string().max(max, { message: `must be at most ${max} characters` });
@@ -10,7 +15,7 @@ export function sized(max: number) {
 /** A required S(n): present, not blank, at most n characters. */
 export function requiredText(max: number) {
   return z
-    .string({ message: 'is required' })
+    .string(requiredAs('text'))
     .max(max, { message: `must be at most ${max} characters` })
     .refine((value) => value.trim().length > 0, { message: 'must not be empty' });
 }
@@ -25,7 +30,7 @@ const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
 /** yyyy-mm-dd naming a day that exists (2026-02-30 fails). */
-export const DateText = z.string({ message: 'is required' }).refine(
+export const DateText = z.string(requiredAs('text')).refine(
   (value) => {
     const m = DATE_TEXT.exec(value);
     return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -34,7 +39,7 @@ export const DateText = z.string({ message: 'is required' }).refine(
 );
 
 /** yyyy-mm-ddThh:mm:ss, a real date and a real time of day, no zone (the service's local time). */
-export const DateTimeText = z.string({ message: 'is required' }).refine(
+export const DateTimeText = z.string(requiredAs('text')).refine(
   (value) => {
     const m = DATETIME_TEXT.exec(value);
     return (
@@ -65,23 +70,40 @@ export function toDecimal(value: DecimalInput): Decimal {
   return parseDecimal(value);
 }
 
+/**
+ * zod runs refinements even after the union itself failed (issues are continuable), so range
+ * checks read the value defensively and leave malformed input to the union's own message.
+ */
+function decimalOrUndefined(value: unknown): Decimal | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  try {
+    return parseDecimal(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A decimal within [min, max] (percentages). */
 export function boundedDecimal(min: number, max: number) {
   return DecimalInput.refine(
     (value) => {
-      const d = parseDecimal(value);
-      return compare(d, parseDecimal(min)) >= 0 && compare(d, parseDecimal(max)) <= 0;
+      const d = decimalOrUndefined(value);
+      return d === undefined || (compare(d, parseDecimal(min)) >= 0 && compare(d, parseDecimal(max)) <= 0);
     },
     { message: `must be between ${min} and ${max}` },
   );
 }
 
-export const PositiveDecimal = DecimalInput.refine((value) => parseDecimal(value).units > 0n, {
-  message: 'must be greater than 0',
-});
+export const PositiveDecimal = DecimalInput.refine(
+  (value) => {
+    const d = decimalOrUndefined(value);
+    return d === undefined || d.units > 0n;
+  },
+  { message: 'must be greater than 0' },
+);
 
 export const CountryCode = z
-  .string({ message: 'is required' })
+  .string(requiredAs('text'))
   .refine(isIsoCountryCode, { message: 'must be an ISO 3166-1 alpha-2 country code in capitals, like PT' });
 
 export const CurrencyCode = z
