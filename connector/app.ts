@@ -1,0 +1,104 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ConnectorConfig } from './config/load-config';
+import { adminApi } from './admin/admin-api';
+import { basicAuth } from './admin/basic-auth';
+import type { BatchingEnqueuer } from './ingest/enqueuer';
+import { wooWebhookRouter } from './ingest/woo-webhook-route';
+import type { DocumentJobData, SweepJobData } from './jobs';
+import type { Ledger } from './ledger';
+import type { ConnectorMetrics } from './metrics';
+import type { PdfLinkSigner } from './pdf-link';
+import { pdfRouter } from './pdf-route';
+import type { TenantRuntime } from './pipeline/tenant-runtime';
+
+export interface AppDeps {
+  config: ConnectorConfig;
+  tenants: ReadonlyMap<string, TenantRuntime>;
+  redis: Redis;
+  queue: Queue<DocumentJobData>;
+  sweepQueue: Queue<SweepJobData>;
+  enqueuer: BatchingEnqueuer;
+  ledger: Ledger;
+  metrics: ConnectorMetrics;
+  links: PdfLinkSigner;
+  logger: Logger;
+}
+
+export function createConnectorApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
+
+  app.use(wooWebhookRouter({ tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes }));
+  app.use(pdfRouter({ tenants: deps.tenants, links: deps.links, logger: deps.logger }));
+
+  app.get('/healthz', (_req: Request, res: Response) => void res.json({ ok: true }));
+  app.get('/readyz', async (_req: Request, res: Response) => {
+    try {
+      await withTimeout(deps.redis.ping(), 1_000);
+      res.json({ ok: true, redis: 'ready' });
+    } catch (error) {
+      res.status(503).json({ ok: false, redis: deps.redis.status, error: (error as Error).message });
+    }
+  });
+  app.get('/metrics', async (_req: Request, res: Response) => {
+    await updateQueueDepth(deps).catch(() => undefined);
+    res.setHeader('Content-Type', deps.metrics.registry.contentType);
+    res.send(await deps.metrics.registry.metrics());
+  });
+
+  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
+  const board = new ExpressAdapter();
+  board.setBasePath('/admin/queues');
+  // @bull-board/express 9.10.1 carries its own copy of @bull-board/api (9.10.1) next to the top-level
+  // 9.10.2: same runtime contract, two declarations of one private field, hence the cast.
+  type BoardAdapter = Parameters<typeof createBullBoard>[0]['serverAdapter'];
+  createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board as unknown as BoardAdapter });
+  app.use('/admin/queues', auth, board.getRouter());
+  app.use(
+    '/admin/api',
+    auth,
+    adminApi({
+      tenants: deps.tenants,
+      queue: deps.queue,
+      redis: deps.redis,
+      prefix: deps.config.redis.prefix,
+      ledger: deps.ledger,
+      metrics: deps.metrics,
+      logger: deps.logger,
+      lookbackHours: deps.config.sweep.initialLookbackHours,
+    }),
+  );
+
+  app.use((_req: Request, res: Response) => void res.status(404).json({ error: 'not found' }));
+  // Last line of defence: a bug answers 500 and is logged; the process keeps serving.
+  app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
+    deps.logger.error({ err: error.message, path: req.path }, 'unhandled error in a route');
+    if (!res.headersSent) res.status(500).json({ error: 'internal error' });
+  });
+  return app;
+}
+
+async function updateQueueDepth(deps: AppDeps): Promise<void> {
+  for (const queue of [deps.queue, deps.sweepQueue] as Queue[]) {
+    const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), 1_000);
+    for (const [state, count] of Object.entries(counts)) deps.metrics.queueDepth.set({ queue: queue.name, state }, count);
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

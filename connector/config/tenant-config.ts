@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { SecretRefSchema } from './secret-ref';
+
+/** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
+export const REAL_SERVICE_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
+/** The spec: Get Document "should be called at least 10 seconds after creation". */
+export const SPEC_FINALIZE_DELAY_MS = 10_000;
+
+const WooStatus = z.string().regex(/^[a-z0-9-]+$/, 'a WooCommerce order status slug such as processing');
+
+const ShopSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }),
+    consumerKey: SecretRefSchema,
+    consumerSecret: SecretRefSchema,
+    webhookSecret: SecretRefSchema,
+    /** Per request to the shop's REST API. */
+    timeoutMs: z.number().int().positive().default(15_000),
+  })
+  .strict();
+
+const InvoicingSchema = z
+  .object({
+    /** API user e-mail (the partner account owner's e-mail in agency mode). */
+    email: z.email(),
+    /** The subscription's own token. */
+    token: SecretRefSchema,
+    /** Agency mode: documents are created with the partner's token instead of the own token. */
+    partnerToken: SecretRefSchema.optional(),
+    baseUrl: z.url().default(REAL_SERVICE_BASE_URL),
+    timeoutMs: z.number().int().positive().default(20_000),
+  })
+  .strict();
+
+export const TenantSettingsSchema = z
+  .object({
+    triggerStatuses: z.array(WooStatus).min(1).default(['processing', 'completed']),
+    /** T invoice/receipt, I invoice, S simplified invoice; overrides mapping.documentType when set. */
+    documentType: z.enum(['T', 'I', 'S']).optional(),
+    /** Series of that document type; overrides mapping.series[documentType] when set. */
+    series: z.string().min(1).max(30).optional(),
+    /** E-mail the document to the order's billing e-mail when it is closed; overrides mapping.sendToCustomer. */
+    sendTo: z.boolean().optional(),
+    /** Also add a note visible to the customer (WooCommerce e-mails it). */
+    customerNote: z.boolean().default(false),
+    waybill: z.boolean().default(false),
+    onCancelled: z.enum(['credit-note', 'cancel', 'ignore']).default('credit-note'),
+    mapping: MappingSettingsSchema.prefault({}),
+  })
+  .strict();
+export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
+
+export const TenantSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
+    shop: ShopSchema,
+    invoicing: InvoicingSchema,
+    settings: TenantSettingsSchema.prefault({}),
+  })
+  .strict();
+
+const PipelineSchema = z
+  .object({
+    /** Delay between the create and the first Get Document. */
+    finalizeDelayMs: z.number().int().positive().default(SPEC_FINALIZE_DELAY_MS),
+    /**
+     * The floor enforced on finalizeDelayMs. It may be lowered only for tenants that point at a
+     * sandbox (tests, demo); against the real service the spec's 10 s always applies.
+     */
+    minFinalizeDelayMs: z.number().int().positive().default(SPEC_FINALIZE_DELAY_MS),
+    /** Get Document polls after the first one before the order goes to the alert state. */
+    finalizePolls: z.number().int().min(0).default(8),
+    finalizePollBackoffMs: z.number().int().positive().default(2_000),
+    /** BullMQ attempts for failures (5xx, timeouts, shop down) with exponential backoff. */
+    attempts: z.number().int().min(1).default(10),
+    backoffMs: z.number().int().positive().default(2_000),
+    /** How long a credit note waits for its invoice number before giving up. */
+    waitForInvoicePolls: z.number().int().min(0).default(30),
+    concurrency: z.number().int().positive().default(16),
+    lockTtlMs: z.number().int().positive().default(120_000),
+  })
+  .strict();
+
+export const ConnectorConfigSchema = z
+  .object({
+    server: z
+      .object({
+        host: z.string().default('0.0.0.0'),
+        port: z.number().int().min(0).max(65535).default(8080),
+        /** Public origin of this connector, used for the stable PDF link written on orders. */
+        publicUrl: z.url(),
+        /** Signs the stable PDF links. */
+        linkSecret: SecretRefSchema,
+        pdfLinkTtlDays: z.number().int().positive().default(3650),
+        maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
+        /** Hard limit for the ordered shutdown. */
+        shutdownTimeoutMs: z.number().int().positive().default(15_000),
+      })
+      .strict(),
+    redis: z
+      .object({
+        url: SecretRefSchema.default('redis://127.0.0.1:6379'),
+        prefix: z.string().regex(/^[A-Za-z0-9:_-]+$/).default('mf'),
+        enqueueTimeoutMs: z.number().int().positive().default(2_000),
+      })
+      .strict()
+      .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000 }),
+    admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
+    sweep: z
+      .object({
+        everyMinutes: z.number().int().min(0).default(15),
+        /** First sweep of a tenant looks this far back. */
+        initialLookbackHours: z.number().int().positive().default(48),
+      })
+      .strict()
+      .default({ everyMinutes: 15, initialLookbackHours: 48 }),
+    pipeline: PipelineSchema.prefault({}),
+    tenants: z.array(TenantSchema).min(1),
+  })
+  .strict()
+  .superRefine((config, ctx) => {
+    const seen = new Set<string>();
+    config.tenants.forEach((tenant, index) => {
+      if (seen.has(tenant.id)) {
+        ctx.addIssue({ code: 'custom', path: ['tenants', index, 'id'], message: `duplicate tenant id ${tenant.id}` });
+      }
+      seen.add(tenant.id);
+      if (normalizeUrl(tenant.invoicing.baseUrl) === REAL_SERVICE_BASE_URL && config.pipeline.finalizeDelayMs < SPEC_FINALIZE_DELAY_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pipeline', 'finalizeDelayMs'],
+          message: `tenant ${tenant.id} uses the real service, which needs at least ${SPEC_FINALIZE_DELAY_MS} ms before Get Document`,
+        });
+      }
+    });
+    if (config.pipeline.finalizeDelayMs < config.pipeline.minFinalizeDelayMs) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pipeline', 'finalizeDelayMs'],
+        message: `must be at least pipeline.minFinalizeDelayMs (${config.pipeline.minFinalizeDelayMs} ms)`,
+      });
+    }
+  });
+export type ConnectorConfigFile = z.infer<typeof ConnectorConfigSchema>;
+export type TenantFile = z.infer<typeof TenantSchema>;
+
+function normalizeUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Queue names (BullMQ prefixes them with the configured Redis prefix). */
+export const DOCUMENTS_QUEUE = 'documents';
+export const SWEEP_QUEUE = 'sweep';
+
+export const PURPOSE_KINDS = ['invoice', 'waybill', 'credit-note', 'cancellation'] as const;
+export type PurposeKind = (typeof PURPOSE_KINDS)[number];
+
+export const STEPS = ['issue', 'finalize', 'writeback'] as const;
+export type Step = (typeof STEPS)[number];
+
+/**
+ * What a document job carries. No secret: the tenant id points at credentials held in the process's
+ * configuration, and the order snapshot is the shop's own payload (BullMQ stores job data in clear).
+ */
+export const DocumentJobDataSchema = z.object({
+  tenant: z.string(),
+  orderId: z.number().int().positive(),
+  kind: z.enum(PURPOSE_KINDS),
+  refundId: z.number().int().positive().optional(),
+  step: z.enum(STEPS),
+  /** Get Document polls done so far (finalize) or waits for the invoice number (credit notes). */
+  polls: z.number().int().min(0),
+  /** The order as WooCommerce sent it (raw JSON text: no re-serialisation on the hot path). */
+  snapshot: z.string(),
+  /** When the connector first saw the order (ms since epoch), for the order-to-number histogram. */
+  seenAt: z.number(),
+});
+export type DocumentJobData = z.infer<typeof DocumentJobDataSchema>;
+
+/** The ledger purpose: one document per order and purpose. */
+export function purposeOf(kind: PurposeKind, refundId?: number): string {
+  return kind === 'credit-note' ? `credit-note-${refundId ?? 0}` : kind;
+}
+
+/** BullMQ refuses ':' in custom ids, so the parts are joined with '.' (tenant ids cannot contain it). */
+export function documentJobId(tenant: string, orderId: number, kind: PurposeKind, refundId?: number): string {
+  return [purposeOf(kind, refundId), tenant, orderId].join('.');
+}
+
+export const SweepJobDataSchema = z.object({ tenant: z.string().optional() });
+export type SweepJobData = z.infer<typeof SweepJobDataSchema>;

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+/**
+ * The per-order ledger: one Redis hash per tenant + order + purpose. It is the connector's memory of
+ * what it asked the invoicing service to do, written BEFORE each call that could lose its answer,
+ * so no retry, restart or second delivery ever issues a second document for the same purpose.
+ */
+export const LEDGER_STATES = [
+  'creating', // the create was sent (or is about to be); its answer may be lost
+  'created', // the service answered with a document id
+  'finalized', // Get Document returned the number and the PDF
+  'written-back', // meta and note are on the order
+  'duplicate-unknown-id', // a retried create came back DocumentIsADuplicate: issued once, id unknown
+  'alert-no-number', // Get Document never returned a number within the bound
+  'held', // the mapping asked to hold the order (nothing issued)
+  'mapping-failed', // the order cannot be mapped; nothing issued
+  'skipped', // nothing to issue (e.g. no invoice to credit)
+  'cancelled', // the invoice was cancelled on the service
+] as const;
+export type LedgerState = (typeof LEDGER_STATES)[number];
+
+export const LedgerEntrySchema = z.object({
+  state: z.enum(LEDGER_STATES),
+  purpose: z.string(),
+  externalId: z.string().optional(),
+  documentId: z.coerce.number().int().optional(),
+  documentNumber: z.string().optional(),
+  documentType: z.string().optional(),
+  reference: z.string().optional(),
+  detail: z.string().optional(),
+  lastError: z.string().optional(),
+  orderSeenAt: z.coerce.number().optional(),
+  creatingAt: z.coerce.number().optional(),
+  createdAt: z.coerce.number().optional(),
+  finalizedAt: z.coerce.number().optional(),
+  metaWrittenAt: z.coerce.number().optional(),
+  noteWrittenAt: z.coerce.number().optional(),
+  customerNoteAt: z.coerce.number().optional(),
+  writtenBackAt: z.coerce.number().optional(),
+  alertAt: z.coerce.number().optional(),
+  updatedAt: z.coerce.number().optional(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+export type LedgerFields = Partial<Record<keyof LedgerEntry, string | number>>;
+
+export interface LedgerRef {
+  tenant: string;
+  orderId: number;
+  purpose: string;
+}
+
+const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+export class Ledger {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  key(ref: LedgerRef): string {
+    return `${this.prefix}:ledger:${ref.tenant}:${ref.orderId}:${ref.purpose}`;
+  }
+
+  private indexKey(tenant: string, orderId: number): string {
+    return `${this.prefix}:ledger-index:${tenant}:${orderId}`;
+  }
+
+  async get(ref: LedgerRef): Promise<LedgerEntry | null> {
+    const hash = await this.redis.hgetall(this.key(ref));
+    if (Object.keys(hash).length === 0) return null;
+    return LedgerEntrySchema.parse(hash);
+  }
+
+  /** Records a step; `now` is stamped as updatedAt. One MULTI so the index and the entry agree. */
+  async record(ref: LedgerRef, fields: LedgerFields, now = Date.now()): Promise<void> {
+    const values: Record<string, string> = { purpose: ref.purpose, updatedAt: String(now) };
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) values[name] = String(value);
+    await this.redis.multi().hset(this.key(ref), values).sadd(this.indexKey(ref.tenant, ref.orderId), ref.purpose).exec();
+  }
+
+  async clearField(ref: LedgerRef, field: keyof LedgerEntry): Promise<void> {
+    await this.redis.hdel(this.key(ref), field);
+  }
+
+  /** Every purpose recorded for an order (invoice, waybill, credit notes...), for the admin API. */
+  async forOrder(tenant: string, orderId: number): Promise<Record<string, LedgerEntry>> {
+    const purposes = await this.redis.smembers(this.indexKey(tenant, orderId));
+    const entries: Record<string, LedgerEntry> = {};
+    for (const purpose of purposes.sort()) {
+      const entry = await this.get({ tenant, orderId, purpose });
+      if (entry) entries[purpose] = entry;
+    }
+    return entries;
+  }
+
+  /**
+   * A per-order, per-purpose lock (SET NX PX): two deliveries of the same order processed at the same
+   * moment cannot both reach the create. Returns the token to release it with, or null when held.
+   */
+  async acquireLock(ref: LedgerRef, ttlMs: number): Promise<string | null> {
+    const token = randomUUID();
+    const ok = await this.redis.set(`${this.key(ref)}:lock`, token, 'PX', ttlMs, 'NX');
+    return ok === 'OK' ? token : null;
+  }
+
+  async releaseLock(ref: LedgerRef, token: string): Promise<void> {
+    await this.redis.eval(RELEASE_LOCK, 1, `${this.key(ref)}:lock`, token);
+  }
+
+  /** Orders that need a human: alert and duplicate-unknown-id states, newest first. */
+  async markAttention(ref: LedgerRef, now = Date.now()): Promise<void> {
+    await this.redis.zadd(`${this.prefix}:attention`, now, `${ref.tenant}:${ref.orderId}:${ref.purpose}`);
+  }
+
+  async attention(limit = 100): Promise<string[]> {
+    return this.redis.zrevrange(`${this.prefix}:attention`, 0, limit - 1);
+  }
+}

@@ -1,0 +1,71 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The connector's Prometheus metrics; one registry per process (tests build several). */
+export class ConnectorMetrics {
+  readonly registry = new Registry();
+  readonly webhooksReceived = new Counter({
+    name: 'magnifinance_webhooks_received_total',
+    help: 'Webhook deliveries received, by tenant and topic',
+    labelNames: ['tenant', 'topic'] as const,
+    registers: [this.registry],
+  });
+  readonly webhooksRefused = new Counter({
+    name: 'magnifinance_webhooks_refused_total',
+    help: 'Webhook deliveries refused or ignored, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  readonly jobsEnqueued = new Counter({
+    name: 'magnifinance_jobs_enqueued_total',
+    help: 'Document jobs enqueued, by kind and source (webhook, sweep, backfill, admin)',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+  readonly documentsIssued = new Counter({
+    name: 'magnifinance_documents_issued_total',
+    help: 'Documents created on the invoicing service, by kind',
+    labelNames: ['tenant', 'kind'] as const,
+    registers: [this.registry],
+  });
+  readonly documentsFailed = new Counter({
+    name: 'magnifinance_documents_failed_total',
+    help: 'Pipeline failures, by kind and reason (an attempt that will be retried counts too)',
+    labelNames: ['kind', 'reason'] as const,
+    registers: [this.registry],
+  });
+  readonly alerts = new Counter({
+    name: 'magnifinance_alerts_total',
+    help: 'Orders put in an alert state (no number in time, duplicate with unknown id)',
+    labelNames: ['tenant', 'state'] as const,
+    registers: [this.registry],
+  });
+  readonly writebacks = new Counter({
+    name: 'magnifinance_writebacks_total',
+    help: 'Write-backs to the shop, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly orderToNumber = new Histogram({
+    name: 'magnifinance_order_to_number_seconds',
+    help: 'Time from the first webhook of an order to its document number',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2, 5, 10, 11, 12, 15, 20, 30, 60, 120, 300, 900],
+    registers: [this.registry],
+  });
+  readonly queueDepth = new Gauge({
+    name: 'magnifinance_queue_jobs',
+    help: 'Jobs in the queues, by queue and state',
+    labelNames: ['queue', 'state'] as const,
+    registers: [this.registry],
+  });
+  readonly disabledWebhooks = new Gauge({
+    name: 'magnifinance_shop_webhooks_disabled',
+    help: 'Order webhooks found not active on the shop at the last sweep',
+    labelNames: ['tenant'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+}

@@ -1,0 +1,55 @@
+import type { CreateDocumentRequest } from '../../client/schemas/document';
+import type { CreateWaybillRequest } from '../../client/schemas/waybill';
+import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit-note';
+import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
+import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
+import type { MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
+import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+
+/** What the issue step sends to the service for one purpose, built by the pure mapping. */
+export type IssueRequest =
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean }
+  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false };
+
+export function invoiceRequest(order: WooOrder, settings: MappingSettings): IssueRequest {
+  const mapped = documentForOrder(order, settings);
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold };
+}
+
+export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date): IssueRequest {
+  const mapped = waybillForOrder(order, settings, now);
+  return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
+}
+
+export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings);
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false };
+}
+
+/**
+ * A cancelled order credited in full: a refund of every line, shipping and fee, as WooCommerce
+ * would record it if the shop owner refunded everything (amounts and quantities negative).
+ * Refund id 0 never exists on a shop, so its ExternalId cannot collide with a real refund's.
+ */
+export function fullRefundOf(order: WooOrder): WooRefund {
+  const negative = (text: string): string => (text.startsWith('-') ? text.slice(1) : text === '0' || /^0(\.0+)?$/.test(text) ? text : `-${text}`);
+  const negTaxes = (taxes: WooOrder['line_items'][number]['taxes']) => taxes.map((tax) => ({ ...tax, total: negative(tax.total), subtotal: tax.subtotal === undefined ? undefined : negative(tax.subtotal) }));
+  return {
+    id: 0,
+    date_created: null,
+    date_created_gmt: null,
+    amount: order.total,
+    reason: 'Order cancelled',
+    line_items: order.line_items.map((line) => ({
+      ...line,
+      quantity: -line.quantity,
+      subtotal: negative(line.subtotal),
+      total: negative(line.total),
+      total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax),
+      taxes: negTaxes(line.taxes),
+    })),
+    shipping_lines: order.shipping_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
+    fee_lines: order.fee_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
+  } as WooRefund;
+}

@@ -1,0 +1,46 @@
+import { MagniFinanceClient, type CallOptions } from '../../client/rest-client';
+import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import type { TenantConfig } from '../config/load-config';
+import type { TenantSettings } from '../config/tenant-config';
+import { WooShop } from '../shop/woo-shop';
+
+/** What a worker needs for one tenant: its clients and its settings, built once per process. */
+export interface TenantRuntime {
+  config: TenantConfig;
+  invoicing: MagniFinanceClient;
+  /** Agency mode sends the partner's token on document calls. */
+  documentCallOptions: CallOptions | undefined;
+  shop: WooShop;
+  mapping: MappingSettings;
+}
+
+export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
+  return {
+    config,
+    // Retries are off: they live in one layer, BullMQ attempts with backoff, where a lost create
+    // answer is caught by the ledger instead of being repeated blindly inside one attempt.
+    invoicing: new MagniFinanceClient({
+      email: config.invoicing.email,
+      token: config.invoicing.token,
+      baseUrl: config.invoicing.baseUrl,
+      timeoutMs: config.invoicing.timeoutMs,
+      retry: false,
+    }),
+    documentCallOptions: config.invoicing.partnerToken ? { token: config.invoicing.partnerToken } : undefined,
+    shop: new WooShop(config.shop),
+    mapping: mappingSettingsFor(config.settings),
+  };
+}
+
+/** The tenant's top-level document settings win over the mapping block's. */
+export function mappingSettingsFor(settings: TenantSettings): MappingSettings {
+  const mapping: MappingSettings = { ...settings.mapping };
+  if (settings.documentType) mapping.documentType = settings.documentType;
+  if (settings.sendTo !== undefined) mapping.sendToCustomer = settings.sendTo;
+  if (settings.series) mapping.series = { ...mapping.series, [mapping.documentType]: settings.series };
+  return mapping;
+}
+
+export function buildTenantRuntimes(tenants: TenantConfig[]): Map<string, TenantRuntime> {
+  return new Map(tenants.map((tenant) => [tenant.id, buildTenantRuntime(tenant)]));
+}

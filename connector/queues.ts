@@ -1,0 +1,37 @@
+import { Queue, type DefaultJobOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { ConnectorConfig } from './config/load-config';
+import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
+
+/**
+ * Retries live here and only here: exponential backoff over `attempts`; a job that runs out (or
+ * fails for good) stays in the failed list, the dead letter, until an admin retries it.
+ * Completed jobs are removed, so a later delivery of the same order can enqueue again and be
+ * answered by the ledger ("already written back") rather than silently deduplicated forever.
+ */
+export function documentJobOptions(pipeline: ConnectorConfig['pipeline']): DefaultJobOptions {
+  return {
+    attempts: pipeline.attempts,
+    backoff: { type: 'exponential', delay: pipeline.backoffMs },
+    removeOnComplete: true,
+    removeOnFail: false,
+  };
+}
+
+export function documentsQueue(connection: Redis, prefix: string, pipeline: ConnectorConfig['pipeline']): Queue<DocumentJobData> {
+  return new Queue<DocumentJobData>(DOCUMENTS_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: documentJobOptions(pipeline),
+    // The events stream is only for observers; keep it short so adds stay cheap.
+    streams: { events: { maxLen: 1_000 } },
+  });
+}
+
+export function sweepQueue(connection: Redis, prefix: string): Queue<SweepJobData> {
+  return new Queue<SweepJobData>(SWEEP_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 100 },
+  });
+}

@@ -1,0 +1,181 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createConnectorApp } from './app';
+import type { ConnectorConfig } from './config/load-config';
+import { BatchingEnqueuer } from './ingest/enqueuer';
+import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
+import { Ledger } from './ledger';
+import { createLogger } from './logger';
+import { ConnectorMetrics } from './metrics';
+import { pdfLinkSigner } from './pdf-link';
+import { documentProcessor } from './pipeline/document-job';
+import { buildTenantRuntimes } from './pipeline/tenant-runtime';
+import { documentsQueue, sweepQueue } from './queues';
+import { connectRedis } from './redis-connection';
+import { sweepTenant, type SweepReport } from './sweep';
+
+export type ConnectorRole = 'serve' | 'work' | 'all';
+
+export interface StartOptions {
+  role: ConnectorRole;
+  logger?: Logger;
+  metrics?: ConnectorMetrics;
+  /** Overrides server.port (tests and the demo use 0). */
+  port?: number;
+}
+
+export interface RunningConnector {
+  /** http://host:port of the HTTP side, when this process serves. */
+  origin?: string;
+  metrics: ConnectorMetrics;
+  ledger: Ledger;
+  queue: Queue<DocumentJobData>;
+  /** Ordered shutdown: HTTP server, workers, queues, Redis; forced when the hard timeout passes. */
+  close(): Promise<void>;
+}
+
+interface Closable {
+  name: string;
+  close: () => Promise<void>;
+  force?: () => void;
+}
+
+/**
+ * Starts the connector's HTTP side (`serve`), its workers (`work`) or both (`all`). The HTTP side
+ * uses a fail-fast Redis connection (503 while Redis is away); workers use a patient one.
+ */
+export async function startConnector(config: ConnectorConfig, options: StartOptions): Promise<RunningConnector> {
+  const logger = options.logger ?? createLogger();
+  const metrics = options.metrics ?? new ConnectorMetrics();
+  const tenants = buildTenantRuntimes(config.tenants);
+  const links = pdfLinkSigner({ publicUrl: config.server.publicUrl, secret: config.server.linkSecret, ttlDays: config.server.pdfLinkTtlDays });
+  const prefix = config.redis.prefix;
+  const serving = options.role !== 'work';
+  const working = options.role !== 'serve';
+  const servers: Closable[] = [];
+  const workers: Closable[] = [];
+  const queues: Closable[] = [];
+  const connections: Closable[] = [];
+  const trackRedis = (redis: Redis, name: string): Redis => {
+    connections.push({ name, close: async () => void (await redis.quit().catch(() => redis.disconnect())), force: () => redis.disconnect() });
+    return redis;
+  };
+  const trackQueue = <T extends Queue>(queue: T): T => {
+    // Without a listener an 'error' event (Redis away) would crash the process.
+    queue.on('error', (error: Error) => logger.warn({ queue: queue.name, err: error.message }, 'queue error'));
+    queues.push({ name: `queue ${queue.name}`, close: () => queue.close() });
+    return queue;
+  };
+
+  const workerRedis = trackRedis(connectRedis(config.redis.url, 'worker', logger), 'worker redis');
+  const ledger = new Ledger(workerRedis, prefix);
+  let origin: string | undefined;
+  let httpQueue: Queue<DocumentJobData> | undefined;
+
+  if (serving) {
+    const ingestRedis = trackRedis(connectRedis(config.redis.url, 'ingest', logger), 'ingest redis');
+    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
+    const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
+    const app = createConnectorApp({
+      config,
+      tenants,
+      redis: ingestRedis,
+      queue: httpQueue,
+      sweepQueue: httpSweepQueue,
+      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs),
+      // Admin reads fail fast too: the dashboard must not hang while Redis is away.
+      ledger: new Ledger(ingestRedis, prefix),
+      metrics,
+      links,
+      logger,
+    });
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = app.listen(options.port ?? config.server.port, config.server.host, () => resolve(s));
+      s.once('error', reject);
+    });
+    // WooCommerce waits up to 60 s; a slow client must not hold a socket for ever.
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 65_000;
+    const address = server.address() as AddressInfo;
+    origin = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+    servers.push({
+      name: 'http server',
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+      force: () => server.closeAllConnections(),
+    });
+    logger.info({ origin, tenants: [...tenants.keys()] }, 'connector HTTP side listening');
+  }
+
+  const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline));
+  if (working) {
+    const worker = new Worker<DocumentJobData, string>(
+      DOCUMENTS_QUEUE,
+      documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
+      { connection: workerRedis, prefix, concurrency: config.pipeline.concurrency },
+    );
+    worker.on('error', (error: Error) => logger.warn({ err: error.message }, 'worker error'));
+    worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
+    });
+    workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
+
+    const sweeps = trackQueue(sweepQueue(workerRedis, prefix));
+    const sweeper = new Worker<SweepJobData, SweepReport[]>(
+      SWEEP_QUEUE,
+      async (job) => {
+        const reports: SweepReport[] = [];
+        for (const [id, runtime] of tenants) {
+          if (job.data.tenant && job.data.tenant !== id) continue;
+          reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger }, config.sweep.initialLookbackHours));
+        }
+        return reports;
+      },
+      { connection: workerRedis, prefix, concurrency: 1 },
+    );
+    sweeper.on('error', (error: Error) => logger.warn({ err: error.message }, 'sweep worker error'));
+    workers.push({ name: 'sweep worker', close: () => sweeper.close(), force: () => void sweeper.close(true) });
+    if (config.sweep.everyMinutes > 0) {
+      await sweeps.upsertJobScheduler('periodic-sweep', { every: config.sweep.everyMinutes * 60_000 }, { name: 'sweep', data: {} });
+    } else {
+      await sweeps.removeJobScheduler('periodic-sweep');
+    }
+    logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs }, 'connector workers running');
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= shutdown([servers, workers, queues, connections], config.server.shutdownTimeoutMs, logger);
+    return closing;
+  };
+  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+}
+
+/** Closes each group in order; past the hard timeout everything left is forced. */
+async function shutdown(groups: Closable[][], timeoutMs: number, logger: Logger): Promise<void> {
+  const ordered = groups.flat();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const orderly = (async () => {
+    for (const group of groups) {
+      for (const item of group) {
+        await item.close().catch((error: Error) => logger.warn({ item: item.name, err: error.message }, 'error while closing'));
+      }
+    }
+    return 'closed' as const;
+  })();
+  const outcome = await Promise.race([orderly, deadline]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    logger.error({ timeoutMs }, 'shutdown timed out; forcing the rest');
+    for (const item of ordered) item.force?.();
+  }
+}

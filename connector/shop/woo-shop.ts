@@ -1,0 +1,125 @@
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import { z } from 'zod';
+import type { TenantConfig } from '../config/load-config';
+
+/** A failed call to the shop's REST API: status 0 means no answer (network, timeout). */
+export class ShopRequestError extends Error {
+  override readonly name = 'ShopRequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** 4xx other than 408/429 will not heal by retrying (bad keys, deleted order). */
+  get permanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+export const ShopNoteSchema = z.looseObject({ id: z.number(), note: z.string(), customer_note: z.boolean().optional() });
+export type ShopNote = z.infer<typeof ShopNoteSchema>;
+
+export const ShopWebhookSchema = z.looseObject({
+  id: z.number(),
+  name: z.string().optional(),
+  status: z.string(),
+  topic: z.string(),
+  delivery_url: z.string(),
+});
+export type ShopWebhook = z.infer<typeof ShopWebhookSchema>;
+
+export interface MetaUpdate {
+  key: string;
+  value: string | number | Record<string, string | number>;
+}
+
+interface AxiosLikeResponse {
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * The shop's REST API (WooCommerce v3) through `@woocommerce/woocommerce-rest-api`: Basic auth over
+ * https, OAuth 1.0a over http, exactly like the official client. Returns unvalidated JSON; callers
+ * parse it with the payload schemas.
+ */
+export class WooShop {
+  private readonly api: WooCommerceRestApi;
+
+  constructor(shop: TenantConfig['shop']) {
+    this.api = new WooCommerceRestApi({
+      url: shop.url,
+      consumerKey: shop.consumerKey,
+      consumerSecret: shop.consumerSecret,
+      version: 'wc/v3',
+      timeout: shop.timeoutMs,
+      // The shop answers in JSON; never let axios follow a redirect to a login page silently.
+      axiosConfig: { maxRedirects: 0 },
+    });
+  }
+
+  async getOrder(orderId: number): Promise<unknown> {
+    return (await this.call(() => this.api.get(`orders/${orderId}`))).data;
+  }
+
+  /** meta_data entries are updated by key on the shop (added when absent). */
+  async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<unknown> {
+    return (await this.call(() => this.api.put(`orders/${orderId}`, { meta_data: meta }))).data;
+  }
+
+  async addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote> {
+    const response = await this.call(() => this.api.post(`orders/${orderId}/notes`, { note, customer_note: customerNote }));
+    return ShopNoteSchema.parse(response.data);
+  }
+
+  async listNotes(orderId: number): Promise<ShopNote[]> {
+    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type: 'any' }));
+    return z.array(ShopNoteSchema).parse(response.data);
+  }
+
+  async getRefund(orderId: number, refundId: number): Promise<unknown> {
+    return (await this.call(() => this.api.get(`orders/${orderId}/refunds/${refundId}`))).data;
+  }
+
+  /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
+  async listOrders(params: Record<string, string>): Promise<{ orders: unknown[]; totalPages: number; total: number }> {
+    const response = await this.call(() => this.api.get('orders', params));
+    const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
+    const orders = z.array(z.unknown()).parse(response.data);
+    const total = Number(response.headers['x-wp-total'] ?? orders.length);
+    return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 1, total: Number.isFinite(total) ? total : orders.length };
+  }
+
+  async listWebhooks(): Promise<ShopWebhook[]> {
+    const response = await this.call(() => this.api.get('webhooks', { per_page: '100' }));
+    return z.array(ShopWebhookSchema).parse(response.data);
+  }
+
+  private async call(request: () => Promise<AxiosLikeResponse>): Promise<AxiosLikeResponse> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toShopError(error);
+    }
+  }
+}
+
+const AxiosErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  response: z.object({ status: z.number(), data: z.unknown() }).optional(),
+});
+const WooErrorBodySchema = z.object({ code: z.string(), message: z.string() });
+
+function toShopError(error: unknown): ShopRequestError {
+  const parsed = AxiosErrorSchema.safeParse(error);
+  if (!parsed.success) return new ShopRequestError(0, 'unknown', String(error));
+  const { response, message, code } = parsed.data;
+  if (!response) return new ShopRequestError(0, code ?? 'network', `shop unreachable: ${message}`);
+  const body = WooErrorBodySchema.safeParse(response.data);
+  const wooCode = body.success ? body.data.code : 'http_error';
+  const wooMessage = body.success ? body.data.message : message;
+  return new ShopRequestError(response.status, wooCode, `shop answered ${response.status} ${wooCode}: ${wooMessage}`);
+}

@@ -1,0 +1,148 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { WooOrderSchema } from '../webhooks/woocommerce/order-schema';
+import { jobsToEnqueue, planJobs } from './ingest/plan-jobs';
+import { purposeOf, type DocumentJobData } from './jobs';
+import type { Ledger } from './ledger';
+import type { ConnectorMetrics } from './metrics';
+import type { TenantRuntime } from './pipeline/tenant-runtime';
+import type { ShopWebhook } from './shop/woo-shop';
+
+export interface SweepDeps {
+  redis: Redis;
+  prefix: string;
+  queue: Queue<DocumentJobData>;
+  ledger: Ledger;
+  metrics: ConnectorMetrics;
+  logger: Logger;
+  now?: () => number;
+}
+
+export interface SweepReport {
+  tenant: string;
+  since: string;
+  until: string;
+  scanned: number;
+  enqueued: string[];
+  /** Order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
+  inactiveWebhooks: { id: number; topic: string; status: string; deliveryUrl: string }[];
+  /** Topics with no active webhook at all: orders of those events never reach the connector. */
+  missingTopics: string[];
+  problems: string[];
+}
+
+/** Ledger states after which the order needs nothing more from a sweep. */
+const SETTLED = new Set(['written-back', 'duplicate-unknown-id', 'held', 'mapping-failed', 'alert-no-number', 'skipped']);
+const NEEDED_TOPICS = ['order.created', 'order.updated'];
+/** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
+const OVERLAP_MS = 5 * 60_000;
+
+/**
+ * Lists the shop's orders in trigger statuses modified since the last sweep and enqueues those the
+ * ledger has no document for: the safety net for deliveries WooCommerce never made or we refused
+ * (it never retries). Also reports order webhooks the shop has disabled.
+ */
+export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookbackHours: number): Promise<SweepReport> {
+  const now = deps.now ?? Date.now;
+  const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
+  const startedAt = now();
+  const last = Number(await deps.redis.get(lastKey));
+  const since = Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : startedAt - lookbackHours * 3_600_000;
+  const report: SweepReport = {
+    tenant: tenant.config.id,
+    since: new Date(since).toISOString(),
+    until: new Date(startedAt).toISOString(),
+    scanned: 0,
+    enqueued: [],
+    inactiveWebhooks: [],
+    missingTopics: [],
+    problems: [],
+  };
+  await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'modified', order: 'asc' }, report, 'sweep');
+  await checkWebhooks(tenant, deps, report);
+  await deps.redis.set(lastKey, String(startedAt));
+  await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
+  deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
+  return report;
+}
+
+export async function lastSweepReport(redis: Redis, prefix: string, tenant: string): Promise<SweepReport | null> {
+  const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
+  return text ? (JSON.parse(text) as SweepReport) : null;
+}
+
+/**
+ * Pages through orders (one status at a time, 100 per page) and enqueues what is missing.
+ * Shared by the sweep and the backfill; `onPage` reports progress.
+ */
+export async function enqueueMissing(
+  tenant: TenantRuntime,
+  deps: SweepDeps,
+  filter: Record<string, string>,
+  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'problems'>,
+  source: 'sweep' | 'backfill',
+  onPage?: (progress: { status: string; scanned: number; total: number }) => void,
+): Promise<void> {
+  const now = deps.now ?? Date.now;
+  for (const status of tenant.config.settings.triggerStatuses) {
+    let page = 1;
+    let totalPages = 1;
+    let scannedForStatus = 0;
+    do {
+      const listing = await tenant.shop.listOrders({ ...filter, status, per_page: '100', page: String(page) });
+      totalPages = listing.totalPages;
+      for (const raw of listing.orders) {
+        report.scanned += 1;
+        scannedForStatus += 1;
+        const parsed = WooOrderSchema.safeParse(raw);
+        if (!parsed.success) {
+          report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+          continue;
+        }
+        const order = parsed.data;
+        const planned = [];
+        for (const job of planJobs(order, tenant.config.settings)) {
+          const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose: purposeOf(job.kind, job.refundId) });
+          if (!entry || !SETTLED.has(entry.state)) planned.push(job);
+        }
+        if (planned.length === 0) continue;
+        const items = jobsToEnqueue(tenant.config.id, order.id, planned, JSON.stringify(raw), now());
+        await deps.queue.addBulk(items);
+        for (const item of items) {
+          report.enqueued.push(item.opts.jobId);
+          deps.metrics.jobsEnqueued.inc({ kind: item.name, source });
+        }
+      }
+      onPage?.({ status, scanned: scannedForStatus, total: listing.total });
+      page += 1;
+    } while (page <= totalPages);
+  }
+}
+
+async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {
+  let hooks: ShopWebhook[];
+  try {
+    hooks = await tenant.shop.listWebhooks();
+  } catch (error) {
+    report.problems.push(`could not list the shop's webhooks: ${(error as Error).message}`);
+    return;
+  }
+  const orderHooks = hooks.filter((hook) => hook.topic.startsWith('order.'));
+  report.inactiveWebhooks = orderHooks
+    .filter((hook) => hook.status !== 'active')
+    .map((hook) => ({ id: hook.id, topic: hook.topic, status: hook.status, deliveryUrl: hook.delivery_url }));
+  report.missingTopics = NEEDED_TOPICS.filter((topic) => !orderHooks.some((hook) => hook.topic === topic && hook.status === 'active'));
+  deps.metrics.disabledWebhooks.set({ tenant: tenant.config.id }, report.inactiveWebhooks.length);
+  if (report.inactiveWebhooks.length > 0 || report.missingTopics.length > 0) {
+    deps.logger.warn(
+      { tenant: tenant.config.id, inactive: report.inactiveWebhooks, missingTopics: report.missingTopics },
+      'order webhooks are not active on the shop: re-enable them in WooCommerce > Settings > Advanced > Webhooks',
+    );
+  }
+}
+
+/** WooCommerce wants ISO 8601 without milliseconds. */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
