@@ -46,6 +46,11 @@ export interface MagniFinanceClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1); defaults to Math.random. */
   random?: () => number;
+  /**
+   * Check request bodies with the spec's rules before sending (default true). False leaves the
+   * judgement to the service: its ValidationErrors come back as ServiceValidationError.
+   */
+  validateLocally?: boolean;
 }
 
 /** Per-call options: `token` sends a partner's token instead of the account's own. */
@@ -149,6 +154,7 @@ export class MagniFinanceClient {
   private readonly retry: Required<RetryOptions>;
   private readonly sleep?: (ms: number) => Promise<void>;
   private readonly random: () => number;
+  private readonly validateLocally: boolean;
 
   constructor(options: MagniFinanceClientOptions) {
     this.email = options.email;
@@ -159,11 +165,17 @@ export class MagniFinanceClient {
     this.retry = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
     if (options.sleep) this.sleep = options.sleep;
     this.random = options.random ?? Math.random;
+    this.validateLocally = options.validateLocally ?? true;
+  }
+
+  /** The body as checked by its schema, or as given when local validation is off. */
+  private checked<S extends z.ZodType>(schema: S, input: unknown): unknown {
+    return this.validateLocally ? validateInput(schema, input) : input;
   }
 
   /** Create Document: types T, I, S, C, D; IsToClose false saves a draft, Document.Id updates one. */
   async createDocument(request: CreateDocumentRequest, options?: CallOptions): Promise<CreateDocumentResult> {
-    const body = validateInput(CreateDocumentRequestSchema, request);
+    const body = this.checked(CreateDocumentRequestSchema, request);
     const answer = await this.send({ method: 'POST', path: '/document', body: writeRequestJson(body), safe: false }, options);
     const object = this.parseObject(CreateDocumentResultSchema, answer);
     return { documentId: object.DocumentId, errorMessage: object.ErrorMessage ?? null, requestId: answer.envelope.RequestId ?? null };
@@ -194,7 +206,7 @@ export class MagniFinanceClient {
 
   /** Create Waybill: W waybill, Y delivery note. */
   async createWaybill(request: CreateWaybillRequest, options?: CallOptions): Promise<CreateWaybillResult> {
-    const body = validateInput(CreateWaybillRequestSchema, request);
+    const body = this.checked(CreateWaybillRequestSchema, request);
     const answer = await this.send(
       { method: 'POST', path: '/document/waybill', body: writeRequestJson(body), safe: false },
       options,
@@ -240,7 +252,7 @@ export class MagniFinanceClient {
 
   /** Add Partner: associates at once, or asks a registered company for access (it gets an e-mail). */
   async addPartner(information: PartnerInformation, options?: CallOptions): Promise<AddPartnerResult> {
-    const body = validateInput(PartnerInformationSchema, information);
+    const body = this.checked(PartnerInformationSchema, information);
     const answer = await this.send({ method: 'POST', path: '/partner', body: writeRequestJson(body), safe: false }, options);
     return { requestId: answer.envelope.RequestId ?? null, object: answer.envelope.Object ?? null };
   }

@@ -32,6 +32,8 @@ export interface MagniFinanceSoapClientOptions {
   timeoutMs?: number;
   /** '1.1' sends text/xml + SOAPAction (the spec's form); '1.2' sends application/soap+xml. */
   soapVersion?: '1.1' | '1.2';
+  /** As for the REST client: false sends input unchecked and lets the service judge it. */
+  validateLocally?: boolean;
 }
 
 const SoapText = z.string();
@@ -107,6 +109,7 @@ export class MagniFinanceSoapClient {
   private readonly envelopeOptions: SoapEnvelopeOptions;
   private transport?: Transport;
   private readonly timeoutMs: number;
+  private readonly validateLocally: boolean;
 
   constructor(options: MagniFinanceSoapClientOptions) {
     this.email = options.email;
@@ -115,17 +118,23 @@ export class MagniFinanceSoapClient {
     this.envelopeOptions = { namespace: options.namespace ?? DEFAULT_SOAP_NAMESPACE, soapVersion: options.soapVersion ?? '1.1' };
     if (options.transport) this.transport = options.transport;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.validateLocally = options.validateLocally ?? true;
+  }
+
+  /** Unchecked input is still written field by field in spec order (the builder reads known names). */
+  private checked<S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> {
+    return this.validateLocally ? validateInput(schema, input) : (input as z.output<S>);
   }
 
   async documentCreate(request: CreateDocumentRequest, options?: CallOptions): Promise<CreateDocumentResult> {
-    const valid = validateInput(CreateDocumentRequestSchema, request);
+    const valid = this.checked(CreateDocumentRequestSchema, request);
     const answer = await this.call('DocumentCreate', buildDocumentCreate(valid, this.credentials(options), this.envelopeOptions));
     const object = this.parseObject(SoapCreateObjectSchema, answer);
     return { documentId: object.DocumentId, errorMessage: object.ErrorMessage || null, requestId: answer.response.RequestId ?? null };
   }
 
   async waybillCreate(request: CreateWaybillRequest, options?: CallOptions): Promise<CreateWaybillResult> {
-    const valid = validateInput(CreateWaybillRequestSchema, request);
+    const valid = this.checked(CreateWaybillRequestSchema, request);
     const answer = await this.call('WaybillCreate', buildWaybillCreate(valid, this.credentials(options), this.envelopeOptions));
     const object = this.parseObject(SoapCreateObjectSchema, answer);
     const result: CreateWaybillResult = {
@@ -138,7 +147,7 @@ export class MagniFinanceSoapClient {
   }
 
   async addPartner(information: PartnerInformation, options?: CallOptions): Promise<AddPartnerResult> {
-    const valid = validateInput(PartnerInformationSchema, information);
+    const valid = this.checked(PartnerInformationSchema, information);
     const answer = await this.call('AddPartner', buildAddPartner(valid, this.credentials(options), this.envelopeOptions));
     return { requestId: answer.response.RequestId ?? null, object: answer.response.Object ?? null };
   }

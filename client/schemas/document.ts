@@ -8,6 +8,7 @@ import {
   DateText,
   PositiveDecimal,
   requiredAs,
+  SendToText,
   sized,
 } from './primitives';
 
@@ -86,7 +87,7 @@ export type InvoiceDocument = z.infer<typeof DocumentSchema>;
 
 export const CreateDocumentRequestSchema = z.object({
   IsToClose: z.boolean({ message: 'must be true or false' }),
-  SendTo: z.email({ message: 'must be an e-mail address' }).optional(),
+  SendTo: SendToText.optional(),
   Client: ClientSchema,
   Document: DocumentSchema,
 });

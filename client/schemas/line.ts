@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDecimal, DecimalInput, requiredText, sized } from './primitives';
+import { boundedDecimal, PositiveDecimal, requiredText, sized } from './primitives';
 
 /** APIInvoicingProduct: S = service, P = product. */
 export const LineTypeSchema = z.enum(['P', 'S'], { message: 'must be P (product) or S (service)' });
@@ -7,8 +7,9 @@ export const LineTypeSchema = z.enum(['P', 'S'], { message: 'must be P (product)
 export const LineSchema = z.object({
   Code: requiredText(60),
   Description: requiredText(200),
-  UnitPrice: DecimalInput,
-  Quantity: DecimalInput,
+  /** Never negative: a discount is ProductDiscount, a refund is a credit note. */
+  UnitPrice: boundedDecimal(0, Number.MAX_SAFE_INTEGER),
+  Quantity: PositiveDecimal,
   Unit: requiredText(50),
   Type: LineTypeSchema,
   /** A percentage (PT defaults 6, 13, 21, 23; 0 needs an exemption code on the document). */

@@ -121,5 +121,19 @@ export const DecimalCommaText = z
     { message: 'must be decimal text like 1234,50' },
   );
 
+const EMAIL_ADDRESS = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+
+/** SendTo: one e-mail address, or several separated by ";" or ",". */
+export const SendToText = z
+  .string()
+  .max(500, { message: 'must be at most 500 characters' })
+  .refine(
+    (value) => {
+      const addresses = value.split(/[;,]/).map((a) => a.trim()).filter((a) => a !== '');
+      return addresses.length > 0 && addresses.every((a) => EMAIL_ADDRESS.test(a));
+    },
+    { message: 'must be an e-mail address (several may be separated by ; or ,)' },
+  );
+
 /** Portuguese postal code: 4 digits, hyphen, 3 digits. */
 export const PORTUGUESE_POSTCODE = /^\d{4}-\d{3}$/;

@@ -10,6 +10,7 @@ import {
   PORTUGUESE_POSTCODE,
   PositiveDecimal,
   requiredText,
+  SendToText,
   sized,
 } from './primitives';
 
@@ -69,7 +70,7 @@ export type Waybill = z.infer<typeof WaybillSchema>;
 
 export const CreateWaybillRequestSchema = z.object({
   IsToClose: z.boolean({ message: 'must be true or false' }),
-  SendTo: z.email({ message: 'must be an e-mail address' }).optional(),
+  SendTo: SendToText.optional(),
   Client: ClientSchema,
   Waybill: WaybillSchema,
 });
