@@ -152,7 +152,7 @@ export function balanceToTotal(
       info(
         `Rounding: net of "${line.description}" (${formatDecimal(line.rate)}% VAT) set to ${formatDecimal(line.targetNet, 2)} ` +
           `instead of ${formatDecimal(round(before, 2), 2)} so the document total equals ${totalLabel} ` +
-          `(WooCommerce rounds tax per line, the document per rate)`,
+          `(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)`,
       ),
     );
   });

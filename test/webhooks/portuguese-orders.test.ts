@@ -1,0 +1,254 @@
+import { formatDecimal, parseDecimal, round } from '../../client/money';
+import { CreateDocumentRequestSchema } from '../../client/schemas/document';
+import { computeTotals } from '../../client/totals';
+import { MappingSettingsInput } from '../../webhooks/woocommerce/mapping-settings';
+import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
+import { orderFixture, orderFixtureNames } from './support/fixtures';
+
+interface Expectation {
+  settings?: MappingSettingsInput;
+  type?: string;
+  exemption?: string;
+  nif?: string;
+  country?: string;
+  hold?: boolean;
+  rates?: string[];
+  notes?: RegExp[];
+}
+
+/** What each of the Portuguese orders must become (beyond the exact total, checked for all). */
+const EXPECTED: Record<string, Expectation> = {
+  'pt-001-mainland-23-single': { type: 'T', nif: '999999990', country: 'PT', rates: ['23'] },
+  'pt-002-mixed-23-13-6-incl': { rates: ['6', '13', '23'] },
+  'pt-003-madeira-22-12-4': { rates: ['22', '12', '4'] },
+  'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
+  'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
+  'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
+  'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export to US \(M05\)/] },
+  'pt-008-export-ch': { exemption: 'M05', country: 'CH' },
+  'pt-009-prices-incl-tax': { notes: [/Rounding: net of "T-shirt/] },
+  'pt-010-many-lines-excl': { rates: ['23', '6'] },
+  'pt-011-percent-coupon-excl': { notes: [/Coupons primavera10/] },
+  'pt-012-percent-coupon-incl-mixed': { notes: [/Coupons natal15/] },
+  'pt-013-fixed-cart-coupon': { notes: [/Coupons bemvindo5/] },
+  'pt-014-positive-fee': { notes: [/Free shipping "CTT Expresso" left off/] },
+  'pt-015-negative-fee': { notes: [/Negative fee "Desconto cliente fiel" of 12.06 spread as a discount/] },
+  'pt-016-free-shipping': { notes: [/Free shipping "Envio gratuito" left off/] },
+  'pt-017-many-quantities': { nif: '508112346' },
+  'pt-018-consumer-over-1000-no-nif': { hold: true, nif: '999999990', notes: [/EUR 1199.00 to a consumer without a valid NIF.*held/] },
+  'pt-019-consumer-over-1000-with-nif': { hold: false, nif: '234567899' },
+  'pt-020-invalid-nif': { nif: '999999990', notes: [/NIF 123456780 invalid: consumer NIF 999999990 used/] },
+  'pt-021-simplified-small': { settings: { documentType: 'S' }, type: 'S' },
+  'pt-022-unpaid-bank-transfer': { type: 'I', nif: '512345678', notes: [/not paid yet/] },
+  'pt-023-no-rate-percent-incl': { rates: ['23', '6'], notes: [/no rate_percent in the order: 23% derived/, /6% derived/] },
+  'pt-024-per-rate-rounding': {},
+  'pt-025-single-rate-unreachable-total': {
+    exemption: 'M99',
+    notes: [/"Acerto de arredondamento" of 0.01 at 0% added/, /exemption code M99/],
+  },
+  'pt-026-refund-source': { nif: '298765438' },
+  'pt-027-long-names': {},
+  'pt-028-variation-attributes': {},
+  'pt-029-virtual-only': {},
+  'pt-030-gbp-with-euro-rate-meta': { exemption: 'M05', country: 'GB', notes: [/EuroRate 1.1820 from order meta _euro_rate/] },
+};
+
+const names = orderFixtureNames();
+
+describe('every Portuguese order maps to a document whose total is the order total to the cent', () => {
+  it('has at least 25 orders and an expectation for each', () => {
+    expect(names.length).toBeGreaterThanOrEqual(25);
+    expect(Object.keys(EXPECTED).sort()).toEqual(names);
+  });
+
+  it.each(names)('%s', (name) => {
+    const order = orderFixture(name);
+    const { request } = documentForOrder(order as never, EXPECTED[name].settings);
+    expect(() => CreateDocumentRequestSchema.parse(request)).not.toThrow();
+    const totals = computeTotals(request.Document.Lines, { currency: request.Document.Currency, euroRate: request.Document.EuroRate });
+    expect(formatDecimal(totals.amount, 2)).toBe(order.total);
+    for (const line of request.Document.Lines) {
+      expect(parseDecimal(line.Quantity).units > 0n).toBe(true);
+      expect(parseDecimal(line.UnitPrice).units >= 0n).toBe(true);
+    }
+  });
+});
+
+describe('decisions per order (type, NIF, exemption, hold, notes)', () => {
+  it.each(names)('%s', (name) => {
+    const expected = EXPECTED[name];
+    const { request, notes, hold } = documentForOrder(orderFixture(name) as never, expected.settings);
+    if (expected.type) expect(request.Document.Type).toBe(expected.type);
+    expect(request.Document.TaxExemptionReasonCode).toBe(expected.exemption);
+    if (expected.nif) expect(request.Client.NIF).toBe(expected.nif);
+    if (expected.country) expect(request.Client.CountryCode).toBe(expected.country);
+    expect(hold).toBe(expected.hold ?? false);
+    if (expected.rates) {
+      const rates = new Set(request.Document.Lines.map((l) => String(l.TaxValue)));
+      expect([...rates].sort()).toEqual([...expected.rates].sort());
+    }
+    const text = notes.map((n) => `${n.level}: ${n.message}`).join('\n');
+    for (const note of expected.notes ?? []) expect(text).toMatch(note);
+  });
+});
+
+describe('lines: codes, descriptions, types, units', () => {
+  it('uses the SKU as code, the product name as description, P for goods and S for shipping', () => {
+    const { request } = documentForOrder(orderFixture('pt-001-mainland-23-single') as never);
+    expect(request.Document.Lines).toEqual([
+      { Code: 'CAN-001', Description: 'Caneca de cerâmica', UnitPrice: '12.9', Quantity: '2', Unit: 'UN', Type: 'P', TaxValue: '23', ProductDiscount: '0' },
+      { Code: 'PORTES', Description: 'CTT Expresso', UnitPrice: '3.5', Quantity: '1', Unit: 'UN', Type: 'S', TaxValue: '23', ProductDiscount: '0' },
+    ]);
+  });
+
+  it('puts variation attributes not already in the name into the description; code = variation id without SKU', () => {
+    const { request } = documentForOrder(orderFixture('pt-028-variation-attributes') as never);
+    expect(request.Document.Lines[0]).toMatchObject({ Code: '2811', Description: 'Camisola de lã - Azul, M (Gravação: J.P.)' });
+  });
+
+  it('shows a tax-inclusive price as its unrounded net unit price (or cents by setting)', () => {
+    const unrounded = documentForOrder(orderFixture('pt-019-consumer-over-1000-with-nif') as never);
+    expect(unrounded.request.Document.Lines[0]).toMatchObject({ UnitPrice: '1211.3821138211', ProductDiscount: '0', TaxValue: '23' });
+    const cents = documentForOrder(orderFixture('pt-019-consumer-over-1000-with-nif') as never, { taxInclusiveUnitPrice: 'cents' });
+    expect(cents.request.Document.Lines[0]).toMatchObject({ UnitPrice: '1211.38' });
+  });
+
+  it('shows a percent coupon as the line discount WooCommerce applied (10% -> 10)', () => {
+    const { request } = documentForOrder(orderFixture('pt-011-percent-coupon-excl') as never);
+    expect(request.Document.Lines.slice(0, 2).map((l) => l.ProductDiscount)).toEqual(['10', '10']);
+  });
+
+  it('spreads a fixed-cart coupon as each line\'s share, as WooCommerce did', () => {
+    const order = orderFixture('pt-013-fixed-cart-coupon') as { line_items: { subtotal: string; total: string }[] };
+    const { request } = documentForOrder(order as never);
+    order.line_items.forEach((item, i) => {
+      const line = request.Document.Lines[i];
+      const net = round(parseDecimal(formatDecimal(computeTotals([line]).lineNets[0])), 2);
+      expect(formatDecimal(net, 2)).toBe(item.total);
+      expect(line.ProductDiscount).not.toBe('0');
+    });
+  });
+
+  it('never writes a negative line: a negative fee becomes discount on the products', () => {
+    const { request } = documentForOrder(orderFixture('pt-015-negative-fee') as never);
+    expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAD-ESC', 'AGE-25', 'PORTES']);
+    expect(request.Document.Lines.every((l) => !String(l.UnitPrice).startsWith('-'))).toBe(true);
+    expect(Number(request.Document.Lines[0].ProductDiscount)).toBeGreaterThan(0);
+  });
+
+  it('adds a positive fee as a service line', () => {
+    const { request } = documentForOrder(orderFixture('pt-014-positive-fee') as never);
+    expect(request.Document.Lines[1]).toMatchObject({ Code: 'TAXA', Description: 'Embrulho para oferta', Type: 'S', TaxValue: '23' });
+  });
+
+  it('keeps free shipping off unless asked for', () => {
+    const off = documentForOrder(orderFixture('pt-016-free-shipping') as never);
+    expect(off.request.Document.Lines).toHaveLength(1);
+  });
+
+  it.each([
+    ['by product id', { lineTypes: { serviceProductIds: [291] } }, ['S', 'P']],
+    ['by SKU prefix', { lineTypes: { serviceSkuPrefixes: ['EBOOK'] } }, ['P', 'S']],
+    ['all virtual (needs_processing false) by default', undefined, ['S', 'S']],
+  ])('types lines as services %s', (_name, settings, types) => {
+    const order = orderFixture('pt-029-virtual-only');
+    if (settings) order.needs_processing = true;
+    const { request } = documentForOrder(order as never, settings as MappingSettingsInput | undefined);
+    expect(request.Document.Lines.map((l) => l.Type)).toEqual(types);
+  });
+});
+
+describe('client: billing fields, clipped to the spec limits without breaking words', () => {
+  it('clips long names, addresses and descriptions at word boundaries and fixes the post code', () => {
+    const { request, notes } = documentForOrder(orderFixture('pt-027-long-names') as never);
+    const client = request.Client;
+    expect(client.Name).toBe('Maria da Conceição Albuquerque de Vasconcelos e Sá Fonseca Pinto Magalhães');
+    expect(client.Name.length).toBeLessThanOrEqual(75);
+    expect(client.Address!.length).toBeLessThanOrEqual(200);
+    expect(client.City).toBe('Vila Nova de Famalicão');
+    expect(client.PostCode).toBe('4760-123');
+    const line = request.Document.Lines[0];
+    expect(line.Description.length).toBeLessThanOrEqual(200);
+    expect(line.Description.endsWith('cozinha profissional e')).toBe(true);
+    expect(line.Description).toContain('anti-escaldão & oferta');
+    expect(line.Code.length).toBeLessThanOrEqual(60);
+    expect(notes.map((n) => n.message).join('\n')).toMatch(/Client name shortened to 75 characters/);
+  });
+
+  it('uses the billing company as LegalName', () => {
+    const { request } = documentForOrder(orderFixture('pt-022-unpaid-bank-transfer') as never);
+    expect(request.Client).toMatchObject({ Name: 'Maria Silva', LegalName: 'Livraria Aurora Lda', NIF: '512345678', CountryCode: 'PT', PostCode: '1100-053' });
+  });
+
+  it('sends the document to the customer only by setting', () => {
+    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never).request.SendTo).toBeUndefined();
+    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { sendToCustomer: true }).request.SendTo).toBe('maria.silva@example.pt');
+  });
+});
+
+describe('document fields: dates, ExternalId, series, currency', () => {
+  it('dates the document on the paid day in the shop zone and DueDate after it', () => {
+    const order = orderFixture('pt-001-mainland-23-single');
+    order.date_paid_gmt = '2025-06-30T23:30:00'; // 00:30 on 1 July in Lisbon (summer time)
+    const lisbon = documentForOrder(order as never).request.Document;
+    expect([lisbon.Date, lisbon.DueDate]).toEqual(['2025-07-01', '2025-07-31']);
+    const newYork = documentForOrder(order as never, { shopTimeZone: 'America/New_York', dueDays: 1 }).request.Document;
+    expect([newYork.Date, newYork.DueDate]).toEqual(['2025-06-30', '2025-07-01']);
+  });
+
+  it.each([
+    ['paid', { date_paid_gmt: '2025-01-02T10:00:00', date_completed_gmt: '2025-01-05T10:00:00' }, '2025-01-02'],
+    ['completed, not paid', { date_paid: null, date_paid_gmt: null, date_completed_gmt: '2025-01-05T10:00:00' }, '2025-01-05'],
+    ['only created', { date_paid: null, date_paid_gmt: null, date_created_gmt: '2025-01-07T10:00:00' }, '2025-01-07'],
+    ['no *_gmt fields (old payload): the local day', { date_paid: '2025-01-09T23:59:00', date_paid_gmt: undefined }, '2025-01-09'],
+  ])('takes the date from %s', (_name, dates, expected) => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), ...dates };
+    expect(documentForOrder(order as never).request.Document.Date).toBe(expected);
+  });
+
+  it('builds ExternalId from the prefix and the order id, at most 50 characters', () => {
+    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never).request.Document.ExternalId).toBe('wc-5001');
+    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { externalIdPrefix: 'loja-norte:' }).request.Document.ExternalId).toBe(
+      'loja-norte:5001',
+    );
+  });
+
+  it('uses the configured series for the type', () => {
+    const doc = documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { series: { T: 'FR2025' } }).request.Document;
+    expect(doc.Serie).toBe('FR2025');
+  });
+
+  it('sets Currency and EuroRate for a non-euro order, from settings when meta has none', () => {
+    const order = orderFixture('pt-030-gbp-with-euro-rate-meta');
+    order.meta_data = [];
+    const doc = documentForOrder(order as never, { euroRates: { GBP: '1.18' } }).request.Document;
+    expect([doc.Currency, doc.EuroRate]).toEqual(['GBP', '1.18']);
+    expect(() => documentForOrder(order as never)).toThrow(/Order #5030: the order is in GBP and no EuroRate is known: set euroRates.GBP/);
+  });
+});
+
+describe('document type rules and the simplified-invoice limits', () => {
+  const withTotal = (name: string) => orderFixture(name);
+  it.each([
+    ['retail consumer within EUR 1000', 'pt-016-free-shipping', {}, 'S'],
+    ['retail consumer above EUR 1000', 'pt-018-consumer-over-1000-no-nif', {}, 'T'],
+    ['business buyer above EUR 100', 'pt-017-many-quantities', {}, 'T'],
+    ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T'],
+    ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S'],
+    ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I'],
+  ])('%s', (_name, fixture, simplifiedInvoice, type) => {
+    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
+    expect(result.request.Document.Type).toBe(type);
+    if (type !== 'S') expect(result.notes.map((n) => n.message).join('\n')).toMatch(/Simplified invoice not allowed/);
+  });
+
+  it('invoice (I) by setting for paid orders', () => {
+    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
+  });
+
+  it('holds an unidentified consumer invoice of EUR 1000 or more only per setting', () => {
+    const relaxed = documentForOrder(orderFixture('pt-018-consumer-over-1000-no-nif') as never, { holdUnidentifiedConsumerInvoices: false });
+    expect(relaxed.hold).toBe(false);
+    expect(relaxed.notes.some((n) => n.level === 'warning' && /buyer must be identified/.test(n.message))).toBe(true);
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { add, compare, Decimal, divide, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, subtract, sum, toCents } from '../../client/money';
+import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
+import { resolveBuyer } from './buyer-identity';
+import { clientFromBilling, usableEmail } from './document-client';
+import { currencyFields, finishLines, settingsFrom, WooOrderInput } from './order-to-document';
+import { currencyFor } from './document-rules';
+import { externalIdForRefund } from './external-id';
+import { PlannedLine } from './line-plan';
+import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { MappingSettings, MappingSettingsInput } from './mapping-settings';
+import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
+import { grossByRate, itemCode, itemDescription, itemType, positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
+import { addDays, shopDay } from './shop-date';
+import { lineRate, resolveTaxRates, ResolvedRate } from './tax-rates';
+import { clipText, plainText } from './text';
+
+export type WooRefundInput = z.input<typeof WooRefundSchema>;
+
+export interface CreditNote {
+  request: CreateDocumentRequest;
+  notes: MappingNote[];
+}
+
+const ONE = parseDecimal(1);
+
+function abs(d: Decimal): Decimal {
+  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
+}
+
+/** The order line a refund line refers to (`_refunded_item_id`), for its code, type and attributes. */
+function refundedItem(order: WooOrder, meta: readonly { key: string; value: unknown }[]) {
+  const id = meta.find((m) => m.key === '_refunded_item_id')?.value;
+  const numeric = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
+  return order.line_items.find((item) => item.id === numeric);
+}
+
+function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+  const lines: PlannedLine[] = [];
+  for (const item of refund.line_items) {
+    const original = refundedItem(order, item.meta_data);
+    const source = original ?? { ...item, sku: item.sku, name: item.name };
+    const description = itemDescription(source);
+    const total = round(abs(parseDecimal(item.total)), 2);
+    if (isZero(total)) continue;
+    // WooCommerce writes refunded quantities negative; a value-only refund of a line has quantity 0.
+    const quantity = item.quantity === 0 ? ONE : abs(parseDecimal(item.quantity));
+    const subtotal = item.subtotal === undefined ? total : abs(parseDecimal(item.subtotal));
+    lines.push({
+      code: itemCode(source),
+      description,
+      type: itemType(order, source, settings),
+      unit: settings.unit,
+      quantity,
+      listNet: compare(subtotal, total) >= 0 ? subtotal : total,
+      targetNet: total,
+      rate: lineRate(order.id, description, item.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  for (const shipping of refund.shipping_lines) {
+    const total = round(abs(parseDecimal(shipping.total)), 2);
+    if (isZero(total)) continue;
+    const description = clipText(plainText(shipping.method_title) || 'Portes de envio', 200);
+    lines.push({
+      code: settings.shippingLineCode,
+      description,
+      type: 'S',
+      unit: settings.unit,
+      quantity: ONE,
+      listNet: total,
+      targetNet: total,
+      rate: lineRate(order.id, description, shipping.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  for (const fee of refund.fee_lines) {
+    const total = round(abs(parseDecimal(fee.total)), 2);
+    if (isZero(total)) continue;
+    const description = clipText(plainText(fee.name) || 'Taxa', 200);
+    lines.push({
+      code: settings.feeLineCode,
+      description,
+      type: 'S',
+      unit: settings.unit,
+      quantity: ONE,
+      listNet: total,
+      targetNet: total,
+      rate: lineRate(order.id, description, fee.taxes, total, rates, notes),
+      adjustable: true,
+    });
+  }
+  return lines;
+}
+
+/** Gross (net + tax) WooCommerce refunded through the refund's lines. */
+function refundLinesGross(refund: WooRefund): Decimal {
+  const parts: Decimal[] = [];
+  for (const line of [...refund.line_items, ...refund.shipping_lines, ...refund.fee_lines]) {
+    parts.push(abs(parseDecimal(line.total)), abs(parseDecimal(line.total_tax ?? '0')));
+  }
+  return round(sum(parts), 2);
+}
+
+/**
+ * An amount refunded without lines (WooCommerce's "refund amount" box) as one line per VAT rate of
+ * the order, in proportion to the order's gross per rate: one line for a single-rate order.
+ */
+function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
+  const scratch: MappingNote[] = [];
+  const orderLines = [...productLines(order, rates, settings, scratch)];
+  spreadNegativeFees(order, orderLines, scratch);
+  orderLines.push(...shippingLines(order, rates, settings, scratch), ...positiveFeeLines(order, rates, settings, scratch));
+  const groups = grossByRate(orderLines).filter((g) => !isZero(g.gross));
+  if (groups.length === 0) groups.push({ rate: parseDecimal(0), gross: ONE });
+  const totalGross = sum(groups.map((g) => g.gross));
+  const reason = plainText(refund.reason);
+  const base = `Reembolso da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`;
+  let left = toCents(amount);
+  return groups.map((group, i) => {
+    const share = i === groups.length - 1 ? left : toCents(divide(multiply(amount, group.gross), totalGross, 2));
+    left -= share;
+    const net = round(divide(fromCents(share), add(ONE, shift(group.rate, 2)), 6), 2);
+    const description = groups.length > 1 ? `${base} (IVA ${formatDecimal(group.rate)}%)` : base;
+    return {
+      code: 'REEMBOLSO',
+      description: clipText(description, 200),
+      type: 'S' as const,
+      unit: settings.unit,
+      quantity: ONE,
+      listNet: net,
+      targetNet: net,
+      rate: group.rate,
+      adjustable: true,
+    };
+  });
+}
+
+/**
+ * A WooCommerce refund as the credit note (C) that corrects the order's invoice. Quantities and
+ * amounts are positive on the credit note (WooCommerce stores them negative); the total is the
+ * refund amount to the cent.
+ */
+export function creditNoteForRefund(
+  orderInput: WooOrderInput,
+  refundInput: WooRefundInput,
+  invoiceNumber: string,
+  settingsInput?: MappingSettingsInput | MappingSettings,
+): CreditNote {
+  const order = parseWooOrder(orderInput);
+  const refund = parseWooRefund(refundInput, order.id);
+  const settings = settingsFrom(settingsInput);
+  const notes: MappingNote[] = [];
+  const reference = invoiceNumber.trim();
+  if (!reference) throw new OrderMappingError(order.id, `refund ${refund.id} needs the number of the invoice it corrects`);
+  if (reference.length > 50) throw new OrderMappingError(order.id, `invoice number "${reference}" is longer than 50 characters`);
+  const amount = round(abs(parseDecimal(refund.amount)), 2);
+  if (isZero(amount)) throw new OrderMappingError(order.id, `refund ${refund.id} has amount 0: no credit note`);
+
+  const buyer = resolveBuyer(order, settings, notes);
+  const client = clientFromBilling(order.billing, buyer, notes);
+  const currency = currencyFor(order, settings, notes);
+  const rates = resolveTaxRates(order, notes);
+
+  const planned = refundItemLines(order, refund, rates, settings, notes);
+  const covered = refundLinesGross(refund);
+  const uncovered = subtract(amount, covered);
+  if (planned.length === 0) {
+    planned.push(...amountLines(order, refund, amount, rates, settings));
+    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of the order`));
+  } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
+    // Items plus an extra amount typed into the refund box.
+    planned.push(...amountLines(order, refund, uncovered, rates, settings));
+    notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
+  }
+  const label = `the refund amount ${formatDecimal(amount, 2)}`;
+  const { lines, exemptionCode } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
+
+  const date =
+    shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
+    (() => {
+      throw new OrderMappingError(order.id, `refund ${refund.id} has no date_created`);
+    })();
+  const reason = plainText(refund.reason);
+  const document: InvoiceDocument = {
+    Type: 'C',
+    Date: date,
+    DueDate: addDays(date, settings.dueDays),
+    Description: clipText(`Reembolso ${refund.id} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
+    DocumentReference: reference,
+    ExternalId: externalIdForRefund(order.id, refund.id, settings),
+    ...currencyFields(currency),
+    Lines: lines,
+  };
+  if (settings.series.C) document.Serie = settings.series.C;
+  if (exemptionCode) document.TaxExemptionReasonCode = exemptionCode;
+  const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
+  const email = usableEmail(order.billing);
+  if (settings.sendToCustomer && email) request.SendTo = email;
+  const result = CreateDocumentRequestSchema.safeParse(request);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
+    throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
+  }
+  return { request, notes };
+}
