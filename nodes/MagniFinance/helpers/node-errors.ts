@@ -37,8 +37,9 @@ const FIELD_LABELS: Record<string, string> = {
   EuroRate: 'Additional Fields > Euro Rate',
   Retention: 'Additional Fields > Retention (%)',
   ExternalId: 'Additional Fields > External ID',
-  countryCode: 'Country Code',
+  documentId: 'Document ID',
   taxId: 'Tax ID',
+  countryCode: 'Country Code',
 };
 
 const LINE_LABELS: Record<string, string> = {
@@ -120,8 +121,8 @@ export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): No
     error instanceof TransportNetworkError ||
     error instanceof ResponseFormatError
   ) {
-    return new NodeApiError(node, { message: error.message, name: error.name } as JsonObject, {
-      message: error.message,
+    // Passing the error itself keeps it as `cause` and lets n8n explain codes like ECONNREFUSED.
+    return new NodeApiError(node, error as unknown as JsonObject, {
       description:
         error instanceof TransportTimeoutError
           ? 'The service did not answer in time. A create may still have happened: retry with the same External ID, a duplicate is then refused.'

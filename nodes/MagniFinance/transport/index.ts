@@ -22,6 +22,8 @@ const FullResponseSchema = z.object({
 /** Just enough of an axios / NodeApiError chain to classify a failure on the wire. */
 interface WireFailure {
   code?: unknown;
+  /** n8n's NodeApiError keeps the wire code (ECONNREFUSED, ECONNABORTED) here. */
+  httpCode?: unknown;
   message?: unknown;
   cause?: unknown;
 }
@@ -124,7 +126,9 @@ function wireError(error: unknown, timeoutMs: number): Error {
     chain.push(current as WireFailure);
     current = (current as WireFailure).cause;
   }
-  const code = chain.map((link) => link.code).find((c): c is string => typeof c === 'string');
+  const code = chain
+    .flatMap((link) => [link.code, link.httpCode])
+    .find((c): c is string => typeof c === 'string' && /^E[A-Z_]+$/.test(c));
   const text = chain.map((link) => link.message).find((m): m is string => typeof m === 'string');
   const message = text ?? 'MagniFinance request failed before an answer came back';
   if ((code !== undefined && TIMEOUT_CODES.has(code)) || /timeout/i.test(message)) {

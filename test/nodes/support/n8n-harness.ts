@@ -149,8 +149,9 @@ async function sendOverHttp(
       signal: AbortSignal.timeout(options.timeout ?? 300_000),
     });
   } catch (error) {
-    // n8n's helper wraps wire failures in NodeApiError (with the original as cause).
-    throw new NodeApiError(n8nNode, error as JsonObject);
+    // n8n's helper throws NodeApiError around axios's error, which carries the socket code
+    // (ECONNREFUSED, ECONNABORTED for timeouts) on `code`; fetch buries it in `cause`.
+    throw new NodeApiError(n8nNode, wireErrorLikeAxios(error) as unknown as JsonObject);
   }
   const text = await response.text();
   if (!options.ignoreHttpStatusErrors && response.status >= 400) {
@@ -171,6 +172,24 @@ async function sendOverHttp(
     headers: Object.fromEntries(response.headers.entries()),
     body: parsed,
   };
+}
+
+function wireErrorLikeAxios(error: unknown): Error {
+  // Duck-typed: under jest, fetch's errors come from another realm and fail `instanceof Error`.
+  const failure = (error ?? {}) as { name?: unknown; message?: unknown; cause?: unknown };
+  const message = typeof failure.message === 'string' ? failure.message : String(error);
+  if (failure.name === 'TimeoutError' || failure.name === 'AbortError') {
+    return Object.assign(new Error('timeout exceeded'), { code: 'ECONNABORTED' });
+  }
+  let cause: unknown = failure.cause;
+  while (cause && typeof cause === 'object') {
+    const link = cause as { code?: unknown; errors?: unknown[]; cause?: unknown };
+    if (typeof link.code === 'string') return Object.assign(new Error(message), { code: link.code });
+    const first = Array.isArray(link.errors) ? (link.errors[0] as { code?: unknown } | undefined) : undefined;
+    if (typeof first?.code === 'string') return Object.assign(new Error(message), { code: first.code });
+    cause = link.cause;
+  }
+  return new Error(message);
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
