@@ -52,6 +52,8 @@ export interface SentRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** When it was sent (ms since epoch): lets tests check the 10 s rule before Get Document. */
+  at: number;
 }
 
 export interface RunResult {
@@ -139,7 +141,7 @@ async function sendOverHttp(
   }
   if (options.json && !Object.keys(headers).some((h) => h.toLowerCase() === 'accept')) headers.accept = 'application/json';
   const method = options.method ?? 'GET';
-  log.push({ method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}) });
+  log.push({ method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), at: Date.now() });
   let response: Response;
   try {
     response = await fetch(url, {

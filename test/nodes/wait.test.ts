@@ -1,0 +1,58 @@
+import { plannedChecks } from '../../nodes/MagniFinance/helpers/await-finalized-document';
+import { runNode } from './support/n8n-harness';
+import { startNodeSandbox } from './support/sandbox';
+
+const TEN_SECONDS = 10_000;
+
+describe('"Wait for Number and PDF" plans its checks inside the timeout', () => {
+  it.each([
+    { first: 10, interval: 5, timeout: 60, checks: 11 },
+    { first: 10, interval: 5, timeout: 10, checks: 1 },
+    { first: 10, interval: 5, timeout: 5, checks: 1 },
+    { first: 20, interval: 7, timeout: 40, checks: 3 },
+  ])('first $first s, every $interval s, timeout $timeout s -> $checks checks', ({ first, interval, timeout, checks }) => {
+    expect(plannedChecks({ firstCheckAfterSeconds: first, checkIntervalSeconds: interval, waitTimeoutSeconds: timeout })).toBe(checks);
+  });
+});
+
+// The two cases below really wait 10 s (the service's minimum); they run side by side.
+describe('"Wait for Number and PDF" polls Get Document no sooner than 10 s after the create', () => {
+  it.concurrent.each([
+    {
+      case: 'finalized in time: number and PDF link come out',
+      finalizeDelayMs: 0,
+      options: { firstCheckAfterSeconds: 10, waitTimeoutSeconds: 60 },
+      expected: { finalized: true, checks: 1, documentNumber: expect.stringMatching(/\S+/), downloadUrl: expect.stringMatching(/^http/) },
+    },
+    {
+      case: 'not finalized within the timeout: the created document is still reported, not an error',
+      finalizeDelayMs: 3_600_000,
+      // 3 s is below the service's minimum: the node waits 10 s anyway.
+      options: { firstCheckAfterSeconds: 3, waitTimeoutSeconds: 10 },
+      expected: { finalized: false, checks: 1, documentNumber: null },
+    },
+  ])('$case', async ({ finalizeDelayMs, options, expected }) => {
+    const s = await startNodeSandbox({ finalizeDelayMs });
+    try {
+      const { output, requests } = await runNode({
+        credentials: s.credentials,
+        parameters: {
+          resource: 'document',
+          operation: 'create',
+          clientName: 'Maria Silva',
+          lines: { line: [{ Code: 'MUG', Description: 'Caneca', UnitPrice: 10, Quantity: 1 }] },
+          waitForDocument: true,
+          options,
+        },
+      });
+      expect(output[0][0].json).toMatchObject({ documentId: expect.any(Number), closed: true, ...expected });
+      const [create, ...gets] = requests;
+      expect(create.method).toBe('POST');
+      expect(gets).toHaveLength(1);
+      expect(gets[0].url).toContain(`documentId=${output[0][0].json.documentId}`);
+      expect(gets[0].at - create.at).toBeGreaterThanOrEqual(TEN_SECONDS);
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
+});
