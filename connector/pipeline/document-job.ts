@@ -205,7 +205,7 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
       return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping);
     }
     case 'cancellation':
-      return creditNoteRequest(order, fullRefundOf(order), invoice?.documentNumber ?? '', tenant.mapping);
+      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping);
   }
 }
 

@@ -30,15 +30,17 @@ export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNum
 /**
  * A cancelled order credited in full: a refund of every line, shipping and fee, as WooCommerce
  * would record it if the shop owner refunded everything (amounts and quantities negative).
- * Refund id 0 never exists on a shop, so its ExternalId cannot collide with a real refund's.
+ * Its id is the order's own id: refunds and orders share WooCommerce's post ids, so no real refund
+ * of this order can have it and the ExternalId (wc-<order>-R<order>) cannot collide.
  */
-export function fullRefundOf(order: WooOrder): WooRefund {
+export function fullRefundOf(order: WooOrder, now: Date): WooRefund {
+  const date = now.toISOString().slice(0, 19);
   const negative = (text: string): string => (text.startsWith('-') ? text.slice(1) : text === '0' || /^0(\.0+)?$/.test(text) ? text : `-${text}`);
   const negTaxes = (taxes: WooOrder['line_items'][number]['taxes']) => taxes.map((tax) => ({ ...tax, total: negative(tax.total), subtotal: tax.subtotal === undefined ? undefined : negative(tax.subtotal) }));
   return {
-    id: 0,
-    date_created: null,
-    date_created_gmt: null,
+    id: order.id,
+    date_created: date,
+    date_created_gmt: date,
     amount: order.total,
     reason: 'Order cancelled',
     line_items: order.line_items.map((line) => ({

@@ -51,13 +51,15 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   }
   await ledger.record(ref, { metaWrittenAt: deps.now() });
 
-  const text = cancelledInPlace
+  // The head identifies the note (the link's expiry changes between attempts; the head does not).
+  const head = cancelledInPlace
     ? `MagniFinance: invoice ${number} (document ${documentId}) was cancelled because the order was cancelled.`
-    : `MagniFinance: ${label} ${number} issued (document ${documentId}). PDF: ${pdfUrl}`;
+    : `MagniFinance: ${label} ${number} issued (document ${documentId}).`;
+  const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}`;
   if (entry.noteWrittenAt === undefined) {
     const notes = await tenant.shop.listNotes(data.orderId);
     // The ledger write after a note can be lost (worker killed): the shop's own notes decide.
-    if (!notes.some((note) => !note.customer_note && note.note.includes(number) && note.note.startsWith('MagniFinance:') && note.note.includes(`document ${documentId}`))) {
+    if (!notes.some((note) => !note.customer_note && note.note.startsWith(head))) {
       await tenant.shop.addNote(data.orderId, text, false);
       deps.metrics.writebacks.inc({ outcome: 'note' });
     }
