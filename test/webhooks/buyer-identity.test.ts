@@ -1,0 +1,88 @@
+import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
+import { orderFixture } from './support/fixtures';
+
+function withNif(meta: { key: string; value: unknown }[], billing: Record<string, string> = {}) {
+  const order = orderFixture('pt-001-mainland-23-single') as Record<string, unknown> & { billing: Record<string, string> };
+  order.meta_data = meta.map((m, i) => ({ id: i + 1, ...m }));
+  order.billing = { ...order.billing, ...billing };
+  return order;
+}
+
+describe('NIF: read from the configured meta keys, Portuguese NIFs checked', () => {
+  it.each([
+    ['_billing_nif', '234567899', '234567899', 'PT', undefined],
+    ['_billing_vat', 'PT 512 345 678', '512345678', 'PT', undefined],
+    ['billing_nif', '512.345.678', '512345678', 'PT', undefined],
+    ['vat_number', 'pt512345678', '512345678', 'PT', undefined],
+    ['_vat_number', 512345678, '512345678', 'PT', undefined],
+    ['_billing_nif', '123456780', '999999990', 'PT', /NIF 123456780 invalid: consumer NIF 999999990 used/],
+    ['_billing_nif', '812345670', '999999990', 'PT', /invalid/],
+    ['_billing_nif', '12345', '999999990', 'PT', /NIF 12345 invalid/],
+    ['_billing_nif', '999999990', '999999990', 'PT', /Consumer NIF 999999990 given/],
+    ['unknown_key', '234567899', '999999990', 'PT', /No NIF on the order/],
+  ])('%s = %p -> %s', (key, value, nif, country, note) => {
+    const { request, notes } = documentForOrder(withNif([{ key, value }]) as never);
+    expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
+    if (note) expect(notes.map((n) => n.message).join('\n')).toMatch(note);
+  });
+
+  it('takes the first non-empty key in the configured order', () => {
+    const order = withNif([
+      { key: '_billing_nif', value: '' },
+      { key: 'vat_number', value: '234567899' },
+      { key: 'nif_custom', value: '512345678' },
+    ]);
+    expect(documentForOrder(order as never).request.Client.NIF).toBe('234567899');
+    expect(documentForOrder(order as never, { nifMetaKeys: ['nif_custom'] }).request.Client.NIF).toBe('512345678');
+  });
+});
+
+describe('NIF: foreign VAT numbers are kept with their country', () => {
+  const spain = { country: 'ES', postcode: '28013', city: 'Madrid' };
+  it.each([
+    ['ESB12345678', spain, 'B12345678', 'ES'],
+    ['es b-12345678', spain, 'B12345678', 'ES'],
+    ['DE123456789', { country: 'DE', postcode: '10115' }, '123456789', 'DE'],
+    ['EL123456789', { country: 'GR', postcode: '10431' }, '123456789', 'GR'],
+    ['FRXX999999999', { country: 'FR', postcode: '75001' }, 'XX999999999', 'FR'],
+    ['B12345678', spain, 'B12345678', 'ES'],
+    ['12-3456789', { country: 'US', postcode: '19107' }, '123456789', 'US'],
+  ])('%s', (value, billing, nif, country) => {
+    const { request } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never, { exemptionCode: 'M99' });
+    expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
+  });
+
+  it('uses the VAT country even when the billing country differs, and says so', () => {
+    const { request, notes } = documentForOrder(withNif([{ key: '_billing_vat', value: 'ESB12345678' }]) as never);
+    expect(request.Client.CountryCode).toBe('ES');
+    expect(notes.map((n) => n.message)).toContain('VAT number country ES differs from the billing country PT');
+  });
+});
+
+describe('exemption codes for 0% lines', () => {
+  const untaxed = (billing: Record<string, string>, meta: { key: string; value: unknown }[] = [], shippingCountry?: string) => {
+    const order = withNif(meta, billing) as Record<string, unknown> & { line_items: { taxes: unknown[] }[]; shipping_lines: { taxes: unknown[] }[]; shipping: Record<string, string> };
+    order.line_items.forEach((l) => (l.taxes = []));
+    order.shipping_lines.forEach((l) => (l.taxes = []));
+    order.tax_lines = [];
+    order.total = '29.30';
+    if (shippingCountry) order.shipping = { ...order.shipping, country: shippingCountry };
+    return order;
+  };
+  it.each([
+    ['EU B2B with a VAT number: M16', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'ES', {}, 'M16'],
+    ['export outside the EU: M05', { country: 'BR', postcode: '01000-000' }, [], 'BR', {}, 'M05'],
+    ['shipped outside the EU though billed in Portugal: M05', {}, [], 'AO', {}, 'M05'],
+    ['EU consumer without VAT number: configured code', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptionCode: 'M99' }, 'M99'],
+    ['EU VAT number but goods stay in Portugal: configured code', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'PT', { exemptionCode: 'M07' }, 'M07'],
+  ])('%s', (_name, billing, meta, shippingCountry, settings, code) => {
+    const { request } = documentForOrder(untaxed(billing, meta, shippingCountry) as never, settings);
+    expect(request.Document.TaxExemptionReasonCode).toBe(code);
+  });
+
+  it('fails naming the order and the lines when no reason applies and none is configured', () => {
+    expect(() => documentForOrder(untaxed({}) as never)).toThrow(
+      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (not an EU VAT number, not an export); set exemptionCode in the mapping settings',
+    );
+  });
+});
