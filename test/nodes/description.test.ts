@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
+import * as client from '../../nodes/MagniFinance/actions/client';
+import * as document from '../../nodes/MagniFinance/actions/document';
+import * as partner from '../../nodes/MagniFinance/actions/partner';
+import * as taxId from '../../nodes/MagniFinance/actions/taxId';
+import * as waybill from '../../nodes/MagniFinance/actions/waybill';
+import { MagniFinance } from '../../nodes/MagniFinance/MagniFinance.node';
+
+const description = new MagniFinance().description;
+const nodeDir = join(__dirname, '../../nodes/MagniFinance');
+const packageJson = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+  name: string;
+  n8n: { credentials: string[]; nodes: string[] };
+  peerDependencies?: Record<string, string>;
+};
+
+const modules: Record<string, Record<string, unknown>> = { client, document, partner, taxId, waybill };
+
+function operationsOf(resource: string): string[] {
+  const property = description.properties.find(
+    (p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+  );
+  return ((property?.options ?? []) as INodePropertyOptions[]).map((o) => String(o.value));
+}
+
+describe('every operation shown in the UI has its own file with description and execute', () => {
+  it.each([
+    { resource: 'document', operations: ['cancel', 'create', 'createFromOrder', 'get', 'getPaymentStatus'] },
+    { resource: 'waybill', operations: ['create', 'createFromOrder'] },
+    { resource: 'partner', operations: ['add', 'getAccessTokens'] },
+    { resource: 'client', operations: ['get'] },
+    { resource: 'taxId', operations: ['validate'] },
+  ])('$resource: $operations', ({ resource, operations }) => {
+    expect(operationsOf(resource)).toEqual(operations);
+    for (const operation of operations) {
+      const module = modules[resource][operation] as { execute?: unknown; description?: unknown };
+      expect(typeof module.execute).toBe('function');
+      expect(Array.isArray(module.description)).toBe(true);
+    }
+  });
+
+  it('every field has help text or a self-explaining name', () => {
+    const silent = description.properties
+      .filter((p) => !['resource', 'operation', 'options', 'additionalFields', 'clientDetails', 'partnerFields', 'lines', 'linesInput'].includes(p.name))
+      .filter((p) => !p.description && !p.hint)
+      .map((p) => p.name);
+    expect(silent).toEqual([]);
+  });
+});
+
+describe('the node is an installable community node', () => {
+  it('is usable as an AI tool and uses the MagniFinance credential', () => {
+    expect(description.usableAsTool).toBe(true);
+    expect(description.credentials).toEqual([{ name: new MagniFinanceApi().name, required: true }]);
+  });
+
+  it('ships its icon and codex beside the node file', () => {
+    expect(description.icon).toBe('file:magnifinance.svg');
+    expect(existsSync(join(nodeDir, 'magnifinance.svg'))).toBe(true);
+    const codex = JSON.parse(readFileSync(join(nodeDir, 'MagniFinance.node.json'), 'utf8')) as { node: string };
+    expect(codex.node).toBe(`${packageJson.name}.${description.name}`);
+  });
+
+  it('package.json lists the built node and credential, with n8n-workflow as a peer', () => {
+    expect(packageJson.name).toMatch(/^n8n-nodes-/);
+    expect(packageJson.n8n.nodes).toEqual(['dist/nodes/MagniFinance/MagniFinance.node.js']);
+    expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js']);
+    expect(packageJson.peerDependencies).toHaveProperty('n8n-workflow');
+  });
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { NodeOperationError, type IDataObject, type INodeParameters } from 'n8n-workflow';
+
+import { runNode } from './support/n8n-harness';
+import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
+
+const order963 = JSON.parse(
+  readFileSync(join('/work/shared/fixtures/woocommerce', 'wc-ios-order-963-coupon-tax.json'), 'utf8'),
+) as IDataObject;
+const withNif = (nif: string): IDataObject => ({
+  ...order963,
+  meta_data: [...(order963.meta_data as IDataObject[]), { id: 9001, key: '_billing_nif', value: nif }],
+});
+
+const loadAddress = { addressDetail: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', countryCode: 'PT' };
+
+let s: NodeSandbox;
+beforeEach(async () => {
+  // A fresh sandbox per case: an order can be issued once (External ID) and series dates only grow.
+  s = await startNodeSandbox();
+});
+afterEach(async () => {
+  await s.close();
+});
+
+async function run(parameters: INodeParameters, order: IDataObject) {
+  return await runNode({ credentials: s.credentials, parameters, items: [{ json: order }] });
+}
+
+describe('Document > Create From WooCommerce Order maps with the shared order mapping', () => {
+  const fromOrder = (settings: IDataObject): INodeParameters => ({
+    resource: 'document',
+    operation: 'createFromOrder',
+    mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, ...settings }),
+  });
+
+  it.each([
+    { case: 'consumer NIF when the order has none', order: order963, nif: '999999990' },
+    { case: 'the buyer NIF from order meta', order: withNif('509442013'), nif: '509442013' },
+  ])('$case', async ({ order, nif }) => {
+    const { output, requests } = await run(fromOrder({}), order);
+    expect(output[0][0].json).toMatchObject({ orderId: 963, held: false, documentId: expect.any(Number), externalId: 'wc-963' });
+    const body = JSON.parse(requests[0].body ?? '{}');
+    expect(body.Client.NIF).toBe(nif);
+    expect(body.Document).toMatchObject({ ExternalId: 'wc-963', Currency: 'USD', EuroRate: 0.92 });
+  });
+
+  it('holds an invoice the law says must name the buyer, without calling the service', async () => {
+    const { output, requests } = await run(fromOrder({ identifiedBuyerFrom: '1' }), order963);
+    expect(output[0][0].json).toMatchObject({ orderId: 963, held: true, documentId: null });
+    expect((output[0][0].json.notes as IDataObject[]).length).toBeGreaterThan(0);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    { case: 'invalid settings', settings: '{"documentType": "X"}', message: 'Invalid Mapping Settings (JSON)', detail: 'documentType' },
+    { case: 'settings that are not JSON', settings: '{documentType', message: 'Mapping Settings (JSON) is not valid JSON', detail: undefined },
+    { case: 'an order in USD with no rate', settings: '{}', message: 'Order #963: the order is in USD and no EuroRate is known', detail: undefined },
+  ])('$case fail the item before any request', async ({ settings, message, detail }) => {
+    let thrown: unknown;
+    try {
+      await run({ resource: 'document', operation: 'createFromOrder', mappingSettings: settings }, order963);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(NodeOperationError);
+    expect((thrown as Error).message).toContain(message);
+    if (detail) expect((thrown as NodeOperationError).description).toContain(detail);
+  });
+});
+
+describe('Waybill > Create From WooCommerce Order loads at the shop and goes to the shipping address', () => {
+  it('creates the waybill of the goods', async () => {
+    const { output, requests } = await run(
+      {
+        resource: 'waybill',
+        operation: 'createFromOrder',
+        mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, waybill: { loadAddress, vehicleLicence: 'AA-00-BB' } }),
+      },
+      order963,
+    );
+    expect(output[0][0].json).toMatchObject({ orderId: 963, documentId: expect.any(Number), closed: true });
+    const body = JSON.parse(requests[0].body ?? '{}');
+    expect(body.Waybill).toMatchObject({
+      Type: 'W',
+      VehicleLicence: 'AA-00-BB',
+      LoadAddress: { AddressDetail: 'Rua Augusta 100', City: 'Lisboa', PostalCode: '1100-053', CountryCode: 'PT' },
+      DestinationAddress: { City: 'Niagara Falls', CountryCode: 'US' },
+    });
+  });
+
+  it('without a load address in the settings the item fails naming it', async () => {
+    const { output, requests } = await runNode({
+      credentials: s.credentials,
+      parameters: { resource: 'waybill', operation: 'createFromOrder', mappingSettings: '{"euroRates": {"USD": "0.92"}}' },
+      items: [{ json: order963 }],
+      continueOnFail: true,
+    });
+    expect(output[0][0].json.error).toContain('waybill.loadAddress');
+    expect(requests).toHaveLength(0);
+  });
+});
