@@ -197,3 +197,22 @@ describe('Client Get and TaxId Validation', () => {
     await expect(client.validateTaxId(country, taxId)).resolves.toMatchObject({ valid });
   });
 });
+
+describe('decimals reach the service verbatim (no float round-trip)', () => {
+  it('text decimals arrive as the same number literals', async () => {
+    const request = invoiceRequest({ ExternalId: uniqueExternalId('exact') });
+    request.Document.Lines[0].UnitPrice = '8.130081300813008130';
+    request.Document.Lines[0].Quantity = '3.000';
+    const created = await client.createDocument(request);
+    const { body } = await admin<{ documents: { id: number; document: { Lines: { UnitPrice: string; Quantity: string }[] } }[] }>(
+      sandbox,
+      'GET',
+      '/documents',
+    );
+    const stored = body.documents.find((d) => d.id === created.documentId);
+    // 20 significant digits: a float round-trip would have cut it to 8.130081300813008.
+    const line = stored!.document.Lines[0];
+    expect(money.compare(money.parseDecimal(line.UnitPrice), money.parseDecimal('8.130081300813008130'))).toBe(0);
+    expect(money.compare(money.parseDecimal(line.Quantity), money.parseDecimal('3'))).toBe(0);
+  });
+});
