@@ -1,9 +1,10 @@
+import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
-async function ledgerOf(h: Harness, orderId: number) {
-  return h.connector?.ledger.forOrder('shop1', orderId) ?? {};
+async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
+  return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
 }
 
 describe('a signed order webhook becomes one invoice whose number and PDF land on the order', () => {
