@@ -140,6 +140,18 @@ describe('GeneralUnknownError (3): retried for safe calls only', () => {
     expect(error).toMatchObject({ status: 500, errorValue: { Value: 3, Name: 'GeneralUnknownError' } });
     expect(calls).toEqual(['GET', 'GET', 'GET']);
   });
+  it('a GET recovers from transient failures within its attempts', async () => {
+    const created = await client.createDocument(invoiceRequest({ ExternalId: uniqueExternalId() }));
+    await admin(sandbox, 'POST', '/config', { errorRate: 0.5 });
+    const { transport, calls } = countingTransport();
+    const retrying = restClient(sandbox, OWNER, { transport, retry: { attempts: 12 } });
+    for (let i = 0; i < 5; i += 1) {
+      await expect(retrying.getDocumentProperty(created.documentId)).resolves.toMatchObject({ paymentStatus: 'Complete' });
+    }
+    // The sandbox's faults are seeded: some of those reads needed more than one request.
+    expect(calls.length).toBeGreaterThan(5);
+  });
+
   it('a create is sent once: it may have happened', async () => {
     await admin(sandbox, 'POST', '/config', { errorRate: 1 });
     const { transport, calls } = countingTransport();
