@@ -25,7 +25,7 @@ describe('mapping settings: {} gives the defaults', () => {
     expect(defaults.simplifiedInvoice).toEqual({ sellerIsRetailer: true, retailConsumerLimit: '1000', otherLimit: '100', fallbackType: 'T' });
     expect(defaults.waybill).toEqual({ type: 'W', leadTimeMinutes: 60 });
     expect(defaults.lineTypes).toEqual({ default: 'P', serviceProductIds: [], serviceSkuPrefixes: [], servicesWhenOrderNeedsNoProcessing: true });
-    expect(defaults.roundingLine).toEqual({ code: 'ACERTO', description: 'Acerto de arredondamento', exemptionCode: 'M99' });
+    expect(defaults.roundingLine).toEqual({ enabled: true, code: 'ACERTO', description: 'Acerto de arredondamento', exemptionCode: 'M99' });
   });
 
   it('keeps defaults for the nested fields not given', () => {

@@ -30,16 +30,16 @@ describe('order schema: real payloads parse, extra fields tolerated', () => {
 });
 
 describe('order schema: a missing or malformed needed field is named', () => {
-  const base = () => orderFixture('pt-001-mainland-23-single') as Record<string, unknown> & { line_items: Record<string, unknown>[] };
+  const base = () => orderFixture('pt-001-mainland-23-single') as Record<string, unknown> & { line_items?: Record<string, unknown>[] };
   it.each<[string, (o: ReturnType<typeof base>) => void, RegExp]>([
     ['total as a number', (o) => (o.total = 36.04), /total must be decimal text/],
     ['total missing', (o) => delete o.total, /total must be decimal text/],
-    ['line total malformed', (o) => (o.line_items[0].total = '12,30'), /line_items\[0\]\.total must be decimal text/],
-    ['line quantity as text', (o) => (o.line_items[0].quantity = '2'), /line_items\[0\]\.quantity must be a number/],
+    ['line total malformed', (o) => (o.line_items![0].total = '12,30'), /line_items\[0\]\.total must be decimal text/],
+    ['line quantity as text', (o) => (o.line_items![0].quantity = '2'), /line_items\[0\]\.quantity must be a number/],
     ['line items missing', (o) => delete o.line_items, /line_items is required/],
     ['billing missing', (o) => delete o.billing, /billing/],
     ['currency malformed', (o) => (o.currency = 'EURO'), /currency must be a 3-letter currency code/],
-    ['tax rate id missing', (o) => ((o.line_items[0].taxes as Record<string, unknown>[])[0].id = 'x'), /taxes\[0\]\.id must be the tax rate id/],
+    ['tax rate id missing', (o) => ((o.line_items![0].taxes as Record<string, unknown>[])[0].id = 'x'), /taxes\[0\]\.id must be the tax rate id/],
   ])('%s', (_name, damage, message) => {
     const order = base();
     damage(order);

@@ -252,3 +252,41 @@ describe('document type rules and the simplified-invoice limits', () => {
     expect(relaxed.notes.some((n) => n.level === 'warning' && /buyer must be identified/.test(n.message))).toBe(true);
   });
 });
+
+describe('exact-cent strategy: moves and the rounding line are reported, or refused by setting', () => {
+  it('reports each net moved by a cent', () => {
+    const { notes } = documentForOrder(orderFixture('pt-009-prices-incl-tax') as never);
+    expect(notes).toContainEqual({
+      level: 'info',
+      message:
+        'Rounding: net of "T-shirt algodão orgânico" (23% VAT) set to 24.36 instead of 24.37 so the document total equals the order total 38.45 ' +
+        '(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)',
+    });
+  });
+
+  it('adds the 0% rounding line as the last line with the configured code and exemption', () => {
+    const { request } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { exemptionCode: 'M01' } });
+    expect(request.Document.Lines.at(-1)).toEqual({
+      Code: 'ACERTO',
+      Description: 'Acerto de arredondamento',
+      UnitPrice: '0.01',
+      Quantity: '1',
+      Unit: 'UN',
+      Type: 'S',
+      TaxValue: '0',
+      ProductDiscount: '0',
+    });
+    expect(request.Document.TaxExemptionReasonCode).toBe('M01');
+  });
+
+  it('refuses the order instead when the rounding line is disabled', () => {
+    expect(() => documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { enabled: false } })).toThrow(
+      /^Order #5025: the order total 12.33 cannot be reached .* roundingLine.enabled is false/,
+    );
+  });
+
+  it('refuses an order whose lines do not add up to its total (more than rounding)', () => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), total: '40.00' };
+    expect(() => documentForOrder(order as never)).toThrow(/^Order #5001: the lines add up to 36.04 but the order total 40.00; the difference 3.96 is more than rounding/);
+  });
+});

@@ -51,6 +51,8 @@ export const MappingSettingsSchema = z.object({
    */
   roundingLine: z
     .object({
+      /** Off: such an order fails (OrderMappingError) instead of getting the 0% line. */
+      enabled: z.boolean().default(true),
       code: z.string().min(1).max(60).default('ACERTO'),
       description: z.string().min(3).max(200).default('Acerto de arredondamento'),
       exemptionCode: exemptionCode.default('M99'),

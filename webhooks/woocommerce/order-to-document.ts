@@ -62,6 +62,13 @@ export function finishLines(
     { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit },
     totalLabel,
   );
+  if (balanced.addedRoundingLine && !settings.roundingLine.enabled) {
+    throw new OrderMappingError(
+      order.id,
+      `${totalLabel} cannot be reached by the document's per-rate tax rounding without a 0% rounding line, ` +
+        'and roundingLine.enabled is false',
+    );
+  }
   notes.push(...balanced.notes);
   let exemptionCode = exemptionCodeFor(order, planned, buyer, settings, notes);
   if (balanced.addedRoundingLine && !exemptionCode) {

@@ -4,6 +4,8 @@ import { WooLineTax, WooOrder } from './order-schema';
 
 /** Rates a Portuguese shop meets: mainland 23/13/6, Madeira 22/12/4, Azores 16/9/4 (5% as some sources list). */
 const KNOWN_RATES = ['23', '13', '6', '22', '12', '4', '16', '9', '5'].map((r) => parseDecimal(r));
+/** Rates the service accepts on a line (the spec's defaults add 21). */
+const PORTUGUESE_RATES = [...KNOWN_RATES, parseDecimal(21)];
 
 export interface ResolvedRate {
   percent: Decimal;
@@ -62,6 +64,11 @@ export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<numb
     }
     notes.push(info(`Tax "${label}" has no rate_percent in the order: ${percent.text}% derived from the line taxes`));
     rates.set(rateId, { percent: percent.value, label });
+  }
+  for (const rate of rates.values()) {
+    if (!isZero(rate.percent) && !PORTUGUESE_RATES.some((known) => compare(known, rate.percent) === 0)) {
+      notes.push(warning(`Tax "${rate.label}" is ${formatDecimal(rate.percent)}%, not a Portuguese VAT rate: the service may refuse it`));
+    }
   }
   return rates;
 }
