@@ -180,34 +180,54 @@ export const partnerTokenOption: INodeProperties = {
 };
 
 /** Polling knobs of "Wait for Number and PDF"; the first check can never come before 10 s. */
-export const waitOptions: INodeProperties[] = [
-  {
-    displayName: 'First Check After (Seconds)',
-    name: 'firstCheckAfterSeconds',
-    type: 'number',
-    typeOptions: { minValue: 10 },
-    default: 10,
-    description:
-      'Seconds to wait after the create before the first Get Document. The service asks for at least 10.',
-  },
-  {
-    displayName: 'Check Interval (Seconds)',
-    name: 'checkIntervalSeconds',
-    type: 'number',
-    typeOptions: { minValue: 1 },
-    default: 5,
-    description: 'Seconds between further checks while the number or PDF is missing',
-  },
-  {
-    displayName: 'Wait Timeout (Seconds)',
-    name: 'waitTimeoutSeconds',
-    type: 'number',
-    typeOptions: { minValue: 10 },
-    default: 60,
-    description:
-      'Give up waiting after this many seconds and output the document ID with finalized set to false (the document is created either way)',
-  },
-];
+export const firstCheckAfterOption: INodeProperties = {
+  displayName: 'First Check After (Seconds)',
+  name: 'firstCheckAfterSeconds',
+  type: 'number',
+  typeOptions: { minValue: 10 },
+  default: 10,
+  description:
+    'Seconds to wait after the create before the first Get Document. The service asks for at least 10.',
+};
+
+export const checkIntervalOption: INodeProperties = {
+  displayName: 'Check Interval (Seconds)',
+  name: 'checkIntervalSeconds',
+  type: 'number',
+  typeOptions: { minValue: 1 },
+  default: 5,
+  description: 'Seconds between further checks while the number or PDF is missing',
+};
+
+export const waitTimeoutOption: INodeProperties = {
+  displayName: 'Wait Timeout (Seconds)',
+  name: 'waitTimeoutSeconds',
+  type: 'number',
+  typeOptions: { minValue: 10 },
+  default: 60,
+  description:
+    'Give up waiting after this many seconds and output the document ID with finalized set to false (the document is created either way)',
+};
+
+/** The Options collection of the create operations: partner token and the wait knobs. */
+export const createOptions: INodeProperties = {
+  displayName: 'Options',
+  name: 'options',
+  type: 'collection',
+  placeholder: 'Add Option',
+  default: {},
+  options: [checkIntervalOption, firstCheckAfterOption, partnerTokenOption, waitTimeoutOption],
+};
+
+/** The Options collection of the reads and the cancel: only the partner token. */
+export const partnerTokenOptions: INodeProperties = {
+  displayName: 'Options',
+  name: 'options',
+  type: 'collection',
+  placeholder: 'Add Option',
+  default: {},
+  options: [partnerTokenOption],
+};
 
 export const waitForDocumentField: INodeProperties = {
   displayName: 'Wait for Number and PDF',

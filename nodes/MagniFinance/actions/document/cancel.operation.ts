@@ -3,21 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { readPartnerToken } from '../../helpers/parameters';
-import { documentIdField, partnerTokenOption } from '../common.descriptions';
+import { documentIdField, partnerTokenOptions } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
     ...documentIdField,
     hint: 'Only closed documents can be cancelled, and cancelling cannot be undone',
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [partnerTokenOption],
-  },
+  partnerTokenOptions,
 ];
 
 const displayOptions = { show: { resource: ['document'], operation: ['cancel'] } };

@@ -9,10 +9,9 @@ import { readAdditionalFields, readClient, readLines, readPartnerToken } from '.
 import {
   additionalFieldOptions,
   clientFields,
+  createOptions,
   lineFields,
-  partnerTokenOption,
   waitForDocumentField,
-  waitOptions,
 } from '../common.descriptions';
 
 /** DueDate must be later than Date; with no due date given, the usual 30-day term applies. */
@@ -79,14 +78,7 @@ const properties: INodeProperties[] = [
       'TaxExemptionReasonCode',
     ]),
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
-  },
+  createOptions,
 ];
 
 const displayOptions = { show: { resource: ['document'], operation: ['create'] } };

@@ -6,19 +6,16 @@ import { documentForOrder } from '../../../../webhooks/woocommerce/order-to-docu
 import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
-import { orderFields, partnerTokenOption, waitForDocumentField, waitOptions } from '../common.descriptions';
+import {
+  createOptions,
+  orderFields,
+  waitForDocumentField,
+} from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
   waitForDocumentField,
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
-  },
+  createOptions,
 ];
 
 const displayOptions = { show: { resource: ['document'], operation: ['createFromOrder'] } };

@@ -4,21 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { documentJson } from '../../helpers/document-output';
 import { readPartnerToken } from '../../helpers/parameters';
-import { documentIdField, partnerTokenOption } from '../common.descriptions';
+import { documentIdField, partnerTokenOptions } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
     ...documentIdField,
     hint: 'Call it at least 10 seconds after the create: this is the call that gives a closed document its number and PDF',
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [partnerTokenOption],
-  },
+  partnerTokenOptions,
 ];
 
 const displayOptions = { show: { resource: ['document'], operation: ['get'] } };

@@ -4,18 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { paymentStatusJson } from '../../helpers/document-output';
 import { readPartnerToken } from '../../helpers/parameters';
-import { documentIdField, partnerTokenOption } from '../common.descriptions';
+import { documentIdField, partnerTokenOptions } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   documentIdField,
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [partnerTokenOption],
-  },
+  partnerTokenOptions,
 ];
 
 const displayOptions = { show: { resource: ['document'], operation: ['getPaymentStatus'] } };

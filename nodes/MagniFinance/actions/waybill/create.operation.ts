@@ -15,10 +15,9 @@ import {
 import {
   additionalFieldOptions,
   clientFields,
+  createOptions,
   lineFields,
-  partnerTokenOption,
   waitForDocumentField,
-  waitOptions,
 } from '../common.descriptions';
 
 function addressField(displayName: string, name: string, description: string): INodeProperties {
@@ -103,14 +102,7 @@ const properties: INodeProperties[] = [
       'VehicleLicence',
     ]),
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
-  },
+  createOptions,
 ];
 
 const displayOptions = { show: { resource: ['waybill'], operation: ['create'] } };

@@ -6,7 +6,11 @@ import { waybillForOrder } from '../../../../webhooks/woocommerce/order-to-waybi
 import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
-import { orderFields, partnerTokenOption, waitForDocumentField, waitOptions } from '../common.descriptions';
+import {
+  createOptions,
+  orderFields,
+  waitForDocumentField,
+} from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
@@ -15,14 +19,7 @@ const properties: INodeProperties[] = [
   },
   orderFields[1],
   waitForDocumentField,
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [waitOptions[0], waitOptions[1], partnerTokenOption, waitOptions[2]],
-  },
+  createOptions,
 ];
 
 const displayOptions = { show: { resource: ['waybill'], operation: ['createFromOrder'] } };
