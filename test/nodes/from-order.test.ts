@@ -48,7 +48,9 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   });
 
   it('holds an invoice the law says must name the buyer, without calling the service', async () => {
-    const { output, requests } = await run(fromOrder({ identifiedBuyerFrom: '1' }), order963);
+    // The identification rule binds Portuguese consumers: the same order, billed in Lisbon.
+    const lisbon = { ...order963, billing: { ...(order963.billing as IDataObject), country: 'PT', postcode: '1100-053', city: 'Lisboa' } };
+    const { output, requests } = await run(fromOrder({ identifiedBuyerFrom: '1' }), lisbon);
     expect(output[0][0].json).toMatchObject({ orderId: 963, held: true, documentId: null });
     expect((output[0][0].json.notes as IDataObject[]).length).toBeGreaterThan(0);
     expect(requests).toHaveLength(0);
