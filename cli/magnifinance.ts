@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { runBackfillCommand } from '../connector/cli/backfill-command';
+import { runConnectorCommand } from '../connector/cli/connector-command';
+import { runPartnerCommand } from '../connector/cli/partner-command';
 import { runSandboxCommand } from '../sandbox/cli';
 
 /**
@@ -9,6 +12,9 @@ type Subcommand = (args: string[]) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   sandbox: { run: runSandboxCommand, summary: 'run a local emulator of the invoicing service (REST + SOAP)' },
+  connector: { run: runConnectorCommand, summary: 'run the WooCommerce connector: serve | work | all --config FILE' },
+  partner: { run: runPartnerCommand, summary: 'agency mode: add a partner company, list its tokens' },
+  backfill: { run: runBackfillCommand, summary: 'enqueue past orders of a tenant by date range' },
 };
 
 function usage(): string {

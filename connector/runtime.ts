@@ -77,6 +77,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
   if (serving) {
     const ingestRedis = trackRedis(connectRedis(config.redis.url, 'ingest', logger), 'ingest redis');
+    // Give Redis a moment before taking traffic, but serve anyway (503s) if it is not there.
+    await waitForReady(ingestRedis, 3_000);
     httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
     const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
     const app = createConnectorApp({
@@ -118,7 +120,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
       documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
-      { connection: workerRedis, prefix, concurrency: config.pipeline.concurrency },
+      { connection: workerRedis, prefix, concurrency: config.pipeline.concurrency, lockDuration: config.pipeline.jobLockMs, stalledInterval: config.pipeline.jobLockMs },
     );
     worker.on('error', (error: Error) => logger.warn({ err: error.message }, 'worker error'));
     worker.on('failed', (job, error) => {
@@ -155,6 +157,19 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     return closing;
   };
   return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+}
+
+function waitForReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+  });
 }
 
 /** Closes each group in order; past the hard timeout everything left is forced. */

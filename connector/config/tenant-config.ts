@@ -79,6 +79,8 @@ const PipelineSchema = z
     waitForInvoicePolls: z.number().int().min(0).default(30),
     concurrency: z.number().int().positive().default(16),
     lockTtlMs: z.number().int().positive().default(120_000),
+    /** BullMQ job lock; a job whose worker died is taken over after about this long (stalled check). */
+    jobLockMs: z.number().int().min(1_000).default(30_000),
   })
   .strict();
 

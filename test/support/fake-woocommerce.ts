@@ -80,6 +80,7 @@ export interface RunningFakeWoo {
   requests: { method: string; path: string; status: number }[];
   /** The next `count` REST requests matching the method answer `status` (e.g. 500, 503). */
   failNext(count: number, status: number, method?: string): void;
+  clearFailures(): void;
   /** Delivers an order webhook like WooCommerce does (signed, wp_json_encode'd); tracks failures like WooCommerce. */
   deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult>;
   /** Waits until pending echo deliveries are done. */
@@ -375,6 +376,9 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     webhooks: () => hooks,
     failNext(count, status, method) {
       failures.push({ count, status, method });
+    },
+    clearFailures() {
+      failures.length = 0;
     },
     deliver,
     async settle() {

@@ -38,6 +38,7 @@ export interface Harness {
   woo: RunningFakeWoo;
   connector: RunningConnector | undefined;
   config: ConnectorConfig;
+  rawConfig: Record<string, unknown>;
   prefix: string;
   webhookUrl: string;
   hooks: FakeWebhook[];
@@ -54,9 +55,24 @@ export function quietLogger() {
   return pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 }
 
-export function testConfig(opts: { prefix: string; wooOrigin: string; consumerKey: string; consumerSecret: string; baseUrl: string; redisUrl?: string; settings?: Record<string, unknown>; pipeline?: Record<string, unknown> }): ConnectorConfig {
-  return parseConfig(
-    {
+export interface TestConfigOptions {
+  prefix: string;
+  wooOrigin: string;
+  consumerKey: string;
+  consumerSecret: string;
+  baseUrl: string;
+  redisUrl?: string;
+  settings?: Record<string, unknown>;
+  pipeline?: Record<string, unknown>;
+}
+
+export function testConfig(opts: TestConfigOptions): ConnectorConfig {
+  return parseConfig(rawTestConfig(opts), 'test', {});
+}
+
+/** The config as a file would hold it (for child processes started through the CLI). */
+export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> {
+  return {
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
       redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000 },
       admin: { username: 'admin', password: 'admin-pw' },
@@ -80,23 +96,23 @@ export function testConfig(opts: { prefix: string; wooOrigin: string; consumerKe
           settings: opts.settings ?? {},
         },
       ],
-    },
-    'test',
-    {},
-  );
+  };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const prefix = `mft-${randomBytes(6).toString('hex')}`;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const config = testConfig({ prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, settings: options.settings, pipeline: options.pipeline });
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, settings: options.settings, pipeline: options.pipeline };
+  const rawConfig = rawTestConfig(configOptions);
+  const config = parseConfig(rawConfig, 'test', {});
   const started: RunningConnector[] = [];
   const harness: Harness = {
     sandbox,
     woo,
     connector: undefined,
     config,
+    rawConfig,
     prefix,
     webhookUrl: '',
     hooks: [],

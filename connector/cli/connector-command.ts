@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfigFile } from '../config/load-config';
+import { createLogger } from '../logger';
+import { startConnector, type ConnectorRole } from '../runtime';
+
+const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE
+
+  serve    the HTTP side: WooCommerce webhooks, PDF links, /metrics, /healthz, /readyz,
+           the dashboard (/admin/queues) and the admin API (/admin/api)
+  work     the workers: issue, finalize, write back; the periodic sweep
+  all      both in one process
+
+  --config FILE   tenants and settings (JSON or YAML; secrets as {"env": "NAME"} or "\${NAME}")
+  --port N        overrides server.port
+  --help          this text
+
+Stops cleanly on SIGTERM/SIGINT: HTTP server, workers, queues, Redis, in that order.
+`;
+
+export async function runConnectorCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { config: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const role = positionals[0];
+  if (values.help || !role) {
+    process.stdout.write(HELP);
+    return values.help ? 0 : 1;
+  }
+  if (role !== 'serve' && role !== 'work' && role !== 'all') {
+    process.stderr.write(`Unknown role "${role}".\n\n${HELP}`);
+    return 1;
+  }
+  if (!values.config) {
+    process.stderr.write(`--config FILE is required.\n\n${HELP}`);
+    return 1;
+  }
+  const config = loadConfigOrExplain(values.config);
+  if (!config) return 2;
+  const logger = createLogger();
+  const port = values.port === undefined ? undefined : Number(values.port);
+  const running = await startConnector(config, { role: role as ConnectorRole, logger, port });
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'stopping');
+      void running.close().then(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  logger.info('stopped');
+  return 0;
+}
+
+/** Loads the file or prints every problem in it and returns undefined. */
+export function loadConfigOrExplain(path: string) {
+  try {
+    return loadConfigFile(path);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return undefined;
+    }
+    throw error;
+  }
+}

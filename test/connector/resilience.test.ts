@@ -1,0 +1,220 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LedgerEntry } from '../../connector/ledger';
+import { META } from '../../connector/shop/order-meta';
+import { sendWooWebhook } from '../support/fake-woocommerce';
+import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { exited, spawnWorker, writeConfigFile } from './support/worker-process';
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+
+async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
+  return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
+}
+
+async function deliverMany(h: Harness, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const order = portugueseOrder();
+    ids.push(Number(order.id));
+    expect((await h.deliver(order)).status).toBe(202);
+  }
+  return ids;
+}
+
+describe('the invoicing service is slow, fails with 5xx or never answers: still one document per order', () => {
+  it.each([
+    ['300 ms latency on every call', { latencyMs: 300 }],
+    ['40% of calls answered 500 without doing anything', { errorRate: 0.4, seed: 11 }],
+  ])('%s -> every order written back, one document each', async (_name, faults) => {
+    const h = await startHarness({ sandbox: faults });
+    try {
+      const ids = await deliverMany(h, 5);
+      for (const id of ids) await eventually(`order ${id} written back`, async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 30_000);
+      for (const id of ids) {
+        expect(await h.documentsOf(id)).toHaveLength(1);
+        expect(h.woo.meta(id, META.documentNumber)).toEqual(expect.any(String));
+      }
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('30% of calls carried out but never answered -> one document per order; a lost create is surfaced as duplicate-unknown-id, never re-issued', async () => {
+    const h = await startHarness({ sandbox: { timeoutRate: 0.3, seed: 5, timeoutHoldMs: 5_000 } });
+    try {
+      const ids = await deliverMany(h, 6);
+      const settled = new Set(['written-back', 'duplicate-unknown-id']);
+      for (const id of ids) await eventually(`order ${id} settled`, async () => settled.has((await ledgerOf(h, id)).invoice?.state ?? ''), 40_000);
+      // The faults really happened: some calls timed out on the connector's side.
+      expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_documents_failed_total')).toContain('reason="TransportTimeoutError"');
+      const attention = (await (await fetch(`${h.connector?.origin}/admin/api/attention`, { headers: ADMIN })).json()) as { orderId: number }[];
+      let duplicates = 0;
+      for (const id of ids) {
+        expect(await h.documentsOf(id)).toHaveLength(1);
+        const entry = (await ledgerOf(h, id)).invoice;
+        if (entry.state === 'duplicate-unknown-id') {
+          duplicates += 1;
+          expect(h.woo.notes(id).some((n) => n.note.includes('number is unknown'))).toBe(true);
+          expect(attention.map((a) => a.orderId)).toContain(id);
+        } else {
+          expect(h.woo.meta(id, META.documentNumber)).toBe(entry.documentNumber);
+        }
+      }
+      process.stderr.write(`timeouts test: ${duplicates} of ${ids.length} orders ended duplicate-unknown-id\n`);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
+
+describe('the shop fails during write-back: retried without re-issuing', () => {
+  it('503 on the first PUTs and POSTs -> meta and one note land, one document', async () => {
+    const h = await startHarness();
+    try {
+      h.woo.failNext(2, 503, 'PUT');
+      h.woo.failNext(2, 500, 'POST');
+      const [id] = await deliverMany(h, 1);
+      await eventually('written back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      expect(h.woo.notes(id)).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('the shop down for longer than all attempts -> failed list (dead letter), replayed by the admin retry', async () => {
+    const h = await startHarness({ pipeline: { attempts: 2, backoffMs: 50 } });
+    try {
+      h.woo.failNext(1_000, 503, 'GET');
+      const [id] = await deliverMany(h, 1);
+      const failed = await eventually('a failed job', async () => {
+        const list = (await (await fetch(`${h.connector?.origin}/admin/api/failed`, { headers: ADMIN })).json()) as { id: string; step: string }[];
+        return list.find((job) => job.id === `invoice.shop1.${id}`);
+      });
+      expect(failed.step).toBe('writeback');
+      const view = (await (await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}`, { headers: ADMIN })).json()) as { ledger: Record<string, LedgerEntry> };
+      expect(view.ledger.invoice).toMatchObject({ state: 'finalized', documentNumber: expect.any(String), lastError: expect.stringContaining('503') });
+      h.woo.clearFailures();
+      const retry = await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}/retry`, { method: 'POST', headers: ADMIN });
+      expect(await retry.json()).toEqual({ retried: [`invoice.shop1.${id}`], enqueued: [] });
+      await eventually('written back after retry', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      expect(h.woo.meta(id, META.documentNumber)).toBe(view.ledger.invoice.documentNumber);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a worker process killed mid-pipeline and restarted', () => {
+  let h: Harness;
+  let worker: ChildProcess | undefined;
+  beforeAll(async () => {
+    // HTTP in this process, workers in a child; a longer finalize delay leaves room to kill after the create.
+    h = await startHarness({ role: 'serve', pipeline: { finalizeDelayMs: 1_500, minFinalizeDelayMs: 1_500, jobLockMs: 1_500 } });
+  });
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await h.close();
+  });
+
+  it('SIGKILL after the create, restart: one document, and the write-back lands', async () => {
+    const configPath = writeConfigFile(h.rawConfig, 'kill-test');
+    worker = spawnWorker(configPath);
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    expect((await h.deliver(order)).status).toBe(202);
+    const created = await eventually('the create recorded', async () => {
+      const entry = (await ledgerOf(h, id)).invoice;
+      return entry?.state === 'created' ? entry : undefined;
+    }, 60_000);
+    worker.kill('SIGKILL');
+    await exited(worker);
+    expect(await h.documentsOf(id)).toHaveLength(1);
+    expect(h.woo.meta(id, META.documentNumber)).toBeUndefined();
+
+    worker = spawnWorker(configPath);
+    await eventually('written back by the new worker', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 60_000);
+    const docs = await h.documentsOf(id);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].id).toBe(created.documentId);
+    expect(h.woo.meta(id, META.documentNumber)).toBe(docs[0].number);
+    expect(h.woo.notes(id)).toHaveLength(1);
+    worker.kill('SIGTERM');
+    expect(await exited(worker)).toBe(0);
+    worker = undefined;
+    rmSync(configPath, { force: true });
+  }, 120_000);
+});
+
+function redisServerAvailable(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+async function sparePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const describeWithRedisServer = redisServerAvailable() ? describe : describe.skip;
+if (!redisServerAvailable()) process.stderr.write('resilience.test.ts: redis-server binary missing, the Redis restart test is skipped\n');
+
+describeWithRedisServer('Redis restarted (append-only file on): nothing lost, nothing doubled', () => {
+  let dir: string;
+  let port: number;
+  let redis: ChildProcess | undefined;
+  let h: Harness;
+
+  async function startRedis(): Promise<void> {
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' });
+    await eventually('redis up', () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'));
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mf-redis-'));
+    port = await sparePort();
+    await startRedis();
+    h = await startHarness({ redisUrl: `redis://127.0.0.1:${port}`, pipeline: { finalizeDelayMs: 1_000, minFinalizeDelayMs: 1_000 } });
+  });
+  afterAll(async () => {
+    await h.close();
+    spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+    if (redis) await exited(redis);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an order mid-pipeline finishes after the restart; one refused while Redis is down is caught by the sweep', async () => {
+    const before = portugueseOrder();
+    const beforeId = Number(before.id);
+    expect((await h.deliver(before)).status).toBe(202);
+    await eventually('create recorded', async () => (await ledgerOf(h, beforeId)).invoice?.state === 'created');
+
+    spawnSync('redis-cli', ['-p', String(port), 'shutdown']);
+    if (redis) await exited(redis);
+    const during = portugueseOrder();
+    const duringId = Number(during.id);
+    h.woo.putOrder(during);
+    const refused = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.order(duringId) });
+    expect(refused.status).toBe(503);
+
+    await startRedis();
+    await eventually('the mid-pipeline order written back', async () => (await ledgerOf(h, beforeId)).invoice?.state === 'written-back', 30_000);
+    const sweep = await eventually('sweep accepted', async () => {
+      const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN });
+      return response.status === 200 ? ((await response.json()) as { enqueued: string[] }[]) : undefined;
+    });
+    expect(sweep[0].enqueued).toContain(`invoice.shop1.${duringId}`);
+    await eventually('the refused order written back', async () => (await ledgerOf(h, duringId)).invoice?.state === 'written-back', 30_000);
+    expect(await h.documentsOf(beforeId)).toHaveLength(1);
+    expect(await h.documentsOf(duringId)).toHaveLength(1);
+  }, 90_000);
+});

@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const REPO = join(__dirname, '..', '..', '..');
+
+/** Writes a config object as the JSON file the CLI reads. */
+export function writeConfigFile(config: unknown, name: string): string {
+  const path = join(tmpdir(), `${name}-${process.pid}-${Date.now()}.json`);
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  return path;
+}
+
+/** `magnifinance connector work --config FILE` in a child process (ts-node, like a deployment would run dist). */
+export function spawnWorker(configPath: string): ChildProcess {
+  const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), 'connector', 'work', '--config', configPath], {
+    cwd: REPO,
+    env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'ignore', process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore'],
+  });
+  return child;
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
