@@ -198,3 +198,22 @@ describe('every item runs in its own try/catch; continueOnFail keeps paired item
     expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
   });
 });
+
+describe('reads are retried through n8n\'s request helper, creates are not', () => {
+  let flaky: NodeSandbox;
+  beforeAll(async () => {
+    flaky = await startNodeSandbox({ errorRate: 1 });
+  });
+  afterAll(async () => {
+    await flaky.close();
+  });
+
+  it.each([
+    { case: 'tax ID validation (a read)', parameters: { resource: 'taxId', operation: 'validate', countryCode: 'PT', taxId: '509442013' }, attempts: 3 },
+    { case: 'document create (could issue twice)', parameters: invoice(), attempts: 1 },
+  ])('$case: $attempts attempt(s), then GeneralUnknownError', async ({ parameters, attempts }) => {
+    const { output, requests } = await runNode({ credentials: flaky.credentials, parameters, continueOnFail: true });
+    expect(requests).toHaveLength(attempts);
+    expect(output[0][0].json).toMatchObject({ errorValue: { Value: 3, Name: 'GeneralUnknownError' } });
+  });
+});
