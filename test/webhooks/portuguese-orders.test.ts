@@ -290,3 +290,19 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
     expect(() => documentForOrder(order as never)).toThrow(/^Order #5001: the lines add up to 36.04 but the order total 40.00; the difference 3.96 is more than rounding/);
   });
 });
+
+describe('orders that are not orders yet', () => {
+  it.each(['checkout-draft', 'draft', 'auto-draft'])('refuses status %s', (status) => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), status };
+    expect(() => documentForOrder(order as never)).toThrow(`Order #5001: status "${status}" is a cart, not an order: no document`);
+  });
+});
+
+describe('the EUR 1000 identification rule binds Portuguese consumers only', () => {
+  it('does not hold an export to a foreign consumer', () => {
+    const order = orderFixture('pt-018-consumer-over-1000-no-nif');
+    order.billing = { ...(order.billing as object), country: 'US', postcode: '19107' };
+    order.shipping = { ...(order.shipping as object), country: 'US', postcode: '19107' };
+    expect(documentForOrder(order as never).hold).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { InvoiceClient } from '../../client/schemas/client';
 import { PORTUGUESE_POSTCODE } from '../../client/schemas/primitives';
 import { BuyerIdentity } from './buyer-identity';
@@ -10,7 +11,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The billing e-mail when it can be used as an address (Client.Email, SendTo). */
 export function usableEmail(billing: WooAddress): string | undefined {
   const email = billing.email.trim();
-  return email !== '' && email.length <= 255 && EMAIL.test(email) ? email : undefined;
+  // Both checks: the client schema's pattern (Client.Email) and zod's (SendTo).
+  return email !== '' && email.length <= 255 && EMAIL.test(email) && z.email().safeParse(email).success ? email : undefined;
 }
 
 function portuguesePostCode(text: string): string | undefined {

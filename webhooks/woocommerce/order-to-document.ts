@@ -17,6 +17,9 @@ import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
 
+/** Block checkout keeps carts as orders in these statuses; their webhooks leak through (WooCommerce #66995). */
+const DRAFT_STATUSES = ['checkout-draft', 'draft', 'auto-draft'];
+
 export interface OrderDocument {
   request: CreateDocumentRequest;
   notes: MappingNote[];
@@ -120,6 +123,9 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
 export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings): OrderDocument {
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
+  if (DRAFT_STATUSES.includes(order.status)) {
+    throw new OrderMappingError(order.id, `status "${order.status}" is a cart, not an order: no document`);
+  }
   const notes: MappingNote[] = [];
   const buyer = resolveBuyer(order, settings, notes);
   const client = clientFromBilling(order.billing, buyer, notes);
@@ -149,7 +155,8 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   const totalEur = inEuros(total, currency);
   const type = documentType(order, buyer, totalEur, settings, notes);
   let hold = false;
-  if (buyer.kind === 'consumer' && atLeast(totalEur, settings.identifiedBuyerFrom)) {
+  // The rule binds Portuguese consumers (who have a NIF to give); a foreign consumer has none.
+  if (buyer.kind === 'consumer' && buyer.countryCode === 'PT' && atLeast(totalEur, settings.identifiedBuyerFrom)) {
     hold = settings.holdUnidentifiedConsumerInvoices;
     notes.push(
       warning(

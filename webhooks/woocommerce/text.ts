@@ -39,14 +39,17 @@ export function plainText(text: string): string {
 }
 
 /**
- * At most `max` characters, cut at a word boundary when one lies in the last third (so
- * "Rua da Boavista 123" does not become "Rua da Boav"); a single long word is cut hard.
+ * At most `max` characters (UTF-16 units, as the service and zod count them), cut at a word boundary
+ * when one lies in the last third (so "Rua da Boavista 123" does not become "Rua da Boav"); a single
+ * long word is cut hard, never inside a surrogate pair.
  */
 export function clipText(text: string, max: number): string {
   const clean = text.trim();
-  const chars = [...clean];
-  if (chars.length <= max) return clean;
-  const hard = chars.slice(0, max).join('');
+  if (clean.length <= max) return clean;
+  let end = max;
+  const last = clean.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const hard = clean.slice(0, end);
   const boundary = hard.lastIndexOf(' ');
   const cut = boundary >= Math.floor((max * 2) / 3) ? hard.slice(0, boundary) : hard;
   return cut.replace(/[\s,;:–-]+$/, '');
