@@ -12,7 +12,16 @@ import type { SandboxAccount, StoredDocument } from './state';
 
 function render(doc: StoredDocument, issuer: SandboxAccount | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: doc.number ?? `Document ${doc.id}` } });
+    // Title and Keywords are uncompressed in the file, so a reader (or a test) can see number and status.
+    const pdf = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: {
+        Title: doc.number ?? `Document ${doc.id}`,
+        Keywords: doc.status === 'canceled' ? 'CANCELLED' : 'CLOSED',
+        Author: issuer?.companyName ?? doc.accountTaxId,
+      },
+    });
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
