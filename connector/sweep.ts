@@ -59,7 +59,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
     missingTopics: [],
     problems: [],
   };
-  await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'modified', order: 'asc' }, report, 'sweep');
+  await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
   await checkWebhooks(tenant, deps, report);
   await deps.redis.set(lastKey, String(startedAt));
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
@@ -73,7 +73,9 @@ export async function lastSweepReport(redis: Redis, prefix: string, tenant: stri
 }
 
 /**
- * Pages through orders (one status at a time, 100 per page) and enqueues what is missing.
+ * Pages through orders (one status at a time, 100 per page, by id: our own write-backs change
+ * date_modified while we page, so ordering by it would shift pages and skip orders) and enqueues
+ * what is missing.
  * Shared by the sweep and the backfill; `onPage` reports progress.
  */
 export async function enqueueMissing(

@@ -58,7 +58,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     await enqueueMissing(
       buildTenantRuntime(tenantConfig),
       { redis, prefix: config.redis.prefix, queue, ledger: new Ledger(redis, config.redis.prefix), metrics: new ConnectorMetrics({ defaultMetrics: false }), logger },
-      { after: isoSeconds(Date.parse(values.from as string)), before: isoSeconds(Date.parse(values.to as string)), dates_are_gmt: 'true', orderby: 'date', order: 'asc' },
+      { after: isoSeconds(Date.parse(values.from as string)), before: isoSeconds(Date.parse(values.to as string)), dates_are_gmt: 'true', orderby: 'id', order: 'asc' },
       report,
       'backfill',
       ({ status, scanned, total }) => {

@@ -26,3 +26,15 @@ export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
+
+/** Runs the CLI to completion without blocking this process (the fake shop lives here). */
+export function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), ...args], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
+
+const base = {
+  server: { publicUrl: 'https://invoices.example.pt', linkSecret: { env: 'LINK_SECRET' } },
+  admin: { username: 'admin', password: '${ADMIN_PASSWORD}' },
+  tenants: [
+    {
+      id: 'loja1',
+      shop: { url: 'https://loja1.example.pt', consumerKey: { env: 'LOJA1_CK' }, consumerSecret: { env: 'LOJA1_CS' }, webhookSecret: { env: 'LOJA1_WH' } },
+      invoicing: { email: 'faturas@loja1.pt', token: { env: 'LOJA1_MF_TOKEN' } },
+    },
+  ],
+};
+const env = { LINK_SECRET: 'l', ADMIN_PASSWORD: 'a', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'wh', LOJA1_MF_TOKEN: 't' };
+
+function problemsOf(raw: unknown, environment: NodeJS.ProcessEnv = env): string[] {
+  try {
+    parseConfig(raw, 'tenants.json', environment);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.map((p) => `${p.path}: ${p.message}`);
+  }
+}
+
+describe('the tenants file: one zod schema, secrets from the environment, every problem at once', () => {
+  it('a minimal file gets the documented defaults and resolved secrets', () => {
+    const config = parseConfig(base, 'tenants.json', env);
+    expect(config.tenants[0]).toMatchObject({
+      shop: { consumerKey: 'ck', consumerSecret: 'cs', webhookSecret: 'wh' },
+      invoicing: { token: 't', baseUrl: 'https://bo.magnifinance.com/api/v1.1' },
+      settings: { triggerStatuses: ['processing', 'completed'], waybill: false, onCancelled: 'credit-note', customerNote: false },
+    });
+    expect(config.pipeline.finalizeDelayMs).toBe(10_000);
+    expect(config.admin.password).toBe('a');
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000 });
+  });
+
+  it('reports every missing environment variable in one go', () => {
+    expect(problemsOf(base, {}).sort()).toEqual([
+      'server.linkSecret: environment variable LINK_SECRET is not set',
+      'admin.password: environment variable ADMIN_PASSWORD is not set',
+      'tenants.0.invoicing.token: environment variable LOJA1_MF_TOKEN is not set',
+      'tenants.0.shop.consumerKey: environment variable LOJA1_CK is not set',
+      'tenants.0.shop.consumerSecret: environment variable LOJA1_CS is not set',
+      'tenants.0.shop.webhookSecret: environment variable LOJA1_WH is not set',
+    ].sort());
+  });
+
+  it('reports every schema problem in one go, each with its path', () => {
+    const bad = {
+      ...base,
+      tenants: [{ ...base.tenants[0], id: 'Loja 1', shop: { ...base.tenants[0].shop, url: 'ftp://x' }, settings: { onCancelled: 'refund', documentType: 'X', bogus: 1 } }],
+    };
+    const problems = problemsOf(bad);
+    expect(problems.length).toBeGreaterThanOrEqual(5);
+    for (const path of ['tenants.0.id', 'tenants.0.shop.url', 'tenants.0.settings.onCancelled', 'tenants.0.settings.documentType', 'tenants.0.settings']) {
+      expect(problems.some((p) => p.startsWith(`${path}:`))).toBe(true);
+    }
+  });
+
+  it.each([
+    ['against the real service, below 10 s', { finalizeDelayMs: 2_000, minFinalizeDelayMs: 1_000 }, undefined, 'pipeline.finalizeDelayMs: tenant loja1 uses the real service'],
+    ['below the configured floor', { finalizeDelayMs: 2_000 }, 'http://127.0.0.1:4010/api/v1.1', 'pipeline.finalizeDelayMs: must be at least pipeline.minFinalizeDelayMs (10000 ms)'],
+  ])('refuses a finalize delay %s', (_name, pipeline, baseUrl, message) => {
+    const tenant = { ...base.tenants[0], invoicing: { ...base.tenants[0].invoicing, ...(baseUrl ? { baseUrl } : {}) } };
+    expect(problemsOf({ ...base, pipeline, tenants: [tenant] }).join('\n')).toContain(message);
+  });
+
+  it('accepts a short delay for a sandbox when the floor is lowered (tests, demo)', () => {
+    const tenant = { ...base.tenants[0], invoicing: { ...base.tenants[0].invoicing, baseUrl: 'http://127.0.0.1:4010/api/v1.1' } };
+    expect(problemsOf({ ...base, pipeline: { finalizeDelayMs: 2_000, minFinalizeDelayMs: 2_000 }, tenants: [tenant] })).toEqual([]);
+  });
+
+  it('refuses duplicate tenant ids', () => {
+    expect(problemsOf({ ...base, tenants: [base.tenants[0], base.tenants[0]] })).toEqual(['tenants.1.id: duplicate tenant id loja1']);
+  });
+
+  it.each([
+    ['tenants.yaml', `server:\n  publicUrl: https://invoices.example.pt\n  linkSecret: \${LINK_SECRET}\nadmin:\n  username: admin\n  password: { env: ADMIN_PASSWORD }\ntenants:\n  - id: loja1\n    shop:\n      url: https://loja1.example.pt\n      consumerKey: { env: LOJA1_CK }\n      consumerSecret: { env: LOJA1_CS }\n      webhookSecret: { env: LOJA1_WH }\n    invoicing:\n      email: faturas@loja1.pt\n      token: { env: LOJA1_MF_TOKEN }\n      partnerToken: \${LOJA1_MF_TOKEN}\n    settings:\n      triggerStatuses: [completed]\n      waybill: true\n`],
+    ['tenants.json', JSON.stringify(base)],
+  ])('reads %s', (name, text) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mf-config-'));
+    writeFileSync(join(dir, name), text);
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const config = loadConfigFile(join(dir, name));
+      expect(config.tenants[0].invoicing.token).toBe('t');
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it('a file that is not YAML/JSON is reported, not thrown raw', () => {
+    expect(() => parseConfigText('{ not json', 'tenants.json', env)).toThrow(ConfigError);
+    expect(() => loadConfigFile('/nonexistent/tenants.yaml')).toThrow(/cannot read the file/);
+  });
+});

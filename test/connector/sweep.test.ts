@@ -1,0 +1,92 @@
+import type { LedgerEntry } from '../../connector/ledger';
+import { META } from '../../connector/shop/order-meta';
+import type { SweepReport } from '../../connector/sweep';
+import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { runCli, writeConfigFile } from './support/worker-process';
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
+
+async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
+  return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
+}
+
+async function sweepNow(h: Harness): Promise<SweepReport> {
+  const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ tenant: 'shop1' }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as SweepReport[])[0];
+}
+
+describe('the reconciliation sweep catches orders whose webhooks never arrived', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('orders on the shop with no delivery are enqueued and invoiced; a second sweep enqueues nothing', async () => {
+    const missed = [portugueseOrder(), portugueseOrder(), portugueseOrder({ status: 'completed' })].map((o) => h.woo.putOrder(o));
+    const ignored = h.woo.putOrder(portugueseOrder({ status: 'pending' }));
+    const report = await sweepNow(h);
+    for (const order of missed) expect(report.enqueued).toContain(`invoice.shop1.${String(order.id)}`);
+    expect(report.enqueued).not.toContain(`invoice.shop1.${String(ignored.id)}`);
+    for (const order of missed) await eventually(`order ${String(order.id)} written back`, async () => (await ledgerOf(h, Number(order.id))).invoice?.state === 'written-back');
+    await h.woo.settle();
+    const again = await sweepNow(h);
+    expect(again.enqueued).toEqual([]);
+    for (const order of missed) expect(await h.documentsOf(Number(order.id))).toHaveLength(1);
+  });
+
+  it('pages through more than 100 orders', async () => {
+    const many = Array.from({ length: 130 }, () => h.woo.putOrder(portugueseOrder()));
+    const report = await sweepNow(h);
+    expect(report.enqueued.filter((id) => id.startsWith('invoice.'))).toHaveLength(130);
+    for (const order of many) await eventually(`order ${String(order.id)}`, async () => (await ledgerOf(h, Number(order.id))).invoice?.state === 'written-back', 60_000);
+  }, 90_000);
+
+  it('reports order webhooks the shop disabled, in the sweep result, the admin API and the metric', async () => {
+    const [created] = h.hooks;
+    created.status = 'disabled';
+    const report = await sweepNow(h);
+    expect(report.inactiveWebhooks).toEqual([{ id: created.id, topic: 'order.created', status: 'disabled', deliveryUrl: h.webhookUrl }]);
+    expect(report.missingTopics).toEqual(['order.created']);
+    const view = (await (await fetch(`${h.connector?.origin}/admin/api/webhooks`, { headers: ADMIN })).json()) as { inactiveWebhooks: unknown[] }[];
+    expect(view[0].inactiveWebhooks).toHaveLength(1);
+    expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_shop_webhooks_disabled')).toContain('tenant="shop1"} 1');
+    created.status = 'active';
+  });
+
+  it('WooCommerce disables a webhook after more than 5 failed deliveries; the sweep then reports it', async () => {
+    const broken = h.woo.addWebhook({ topic: 'order.updated', status: 'active', delivery_url: `${h.connector?.origin}/webhooks/woocommerce/no-such-shop`, secret: 'x' });
+    const order = h.woo.putOrder(portugueseOrder({ status: 'pending' }));
+    for (let i = 0; i < 6; i++) expect((await h.woo.deliver(broken.id, order)).status).toBe(404);
+    expect(broken.status).toBe('disabled');
+    const report = await sweepNow(h);
+    expect(report.inactiveWebhooks.map((w) => w.id)).toContain(broken.id);
+  });
+});
+
+describe('backfill by date range from the command line', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('enqueues the orders created in the range that have no document; the workers invoice them', async () => {
+    const inRange = [portugueseOrder({ dateCreatedGmt: '2024-03-05T10:00:00' }), portugueseOrder({ dateCreatedGmt: '2024-03-20T18:30:00', status: 'completed' })].map((o) => h.woo.putOrder(o));
+    const outside = h.woo.putOrder(portugueseOrder({ dateCreatedGmt: '2024-04-02T09:00:00' }));
+    const configPath = writeConfigFile(h.rawConfig, 'backfill-test');
+    const run = await runCli(['backfill', '--config', configPath, '--tenant', 'shop1', '--from', '2024-03-01', '--to', '2024-04-01']);
+    expect(run.status).toBe(0);
+    // The progress bar goes to stderr (stdout stays for the summary).
+    expect(run.stderr).toMatch(/processing \|.*\| 1\/1 orders/);
+    expect(run.stdout).toContain('Scanned 2 orders; enqueued 2 document jobs.');
+    for (const order of inRange) await eventually(`order ${String(order.id)}`, () => h.woo.meta(Number(order.id), META.documentNumber));
+    expect(h.woo.meta(Number(outside.id), META.documentNumber)).toBeUndefined();
+
+    const bad = await runCli(['backfill', '--config', configPath, '--tenant', 'shop1', '--from', 'yesterday']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--from must be a date');
+    expect(bad.stderr).toContain('--to must be a date');
+  }, 90_000);
+});
