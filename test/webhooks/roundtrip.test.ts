@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { MagniFinanceClient } from '../../client/rest-client';
 import { ServiceValidationError } from '../../client/errors';
 import { compare, formatDecimal, parseDecimal } from '../../client/money';
@@ -9,6 +10,8 @@ import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit
 import type { RunningSandbox } from '../../sandbox/server';
 import { startTestSandbox, TEST_ACCOUNT } from '../support/sandbox';
 import { orderFixture, orderFixtureNames, refundFixture, sharedFixture } from './support/fixtures';
+import { cartArbitrary } from './support/random-carts';
+import { buildOrder } from './support/woo-cart';
 
 /**
  * Every mapped document goes to the sandbox over HTTP through the real REST client; Get Document's
@@ -102,5 +105,17 @@ describe('round trip: waybill and refusals', () => {
     const { request, notes } = documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd);
     expect(notes.map((n) => n.message)).toContain('Tax "State Tax" is 7.5%, not a Portuguese VAT rate: the service may refuse it');
     await expect(client.createDocument(request)).rejects.toBeInstanceOf(ServiceValidationError);
+  });
+});
+
+describe('round trip: random WooCommerce carts, totalled by the sandbox', () => {
+  const carts = fc.sample(cartArbitrary, { numRuns: 25, seed: 20250314 }).map((cart, i) => ({ ...cart, id: 9100 + i }));
+  it.each(carts.map((cart) => [cart.id, cart] as const))('cart %i', async (_id, cart) => {
+    const order = buildOrder(cart);
+    const { request } = documentForOrder(order as never, { exemptionCode: 'M99', externalIdPrefix: 'rnd-' });
+    const { documentId } = await client.createDocument(request);
+    await passFinalizeDelay();
+    const read = await client.getDocument(documentId);
+    expect(formatDecimal(read.totalAmount!, 2)).toBe(order.total);
   });
 });

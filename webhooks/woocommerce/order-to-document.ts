@@ -1,4 +1,4 @@
-import { compare, formatDecimal, parseDecimal, round, toCents } from '../../client/money';
+import { compare, Decimal, formatDecimal, fromCents, parseDecimal, round, toCents } from '../../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
@@ -40,7 +40,7 @@ export function finishLines(
   planned: PlannedLine[],
   target: string,
   totalLabel: string,
-  wcTax: Map<string, ReturnType<typeof parseDecimal>>,
+  wcTax: Map<string, Decimal>,
   buyer: BuyerIdentity,
   settings: MappingSettings,
   notes: MappingNote[],
@@ -54,8 +54,8 @@ export function finishLines(
   if (drift > allowed || drift < -allowed) {
     throw new OrderMappingError(
       order.id,
-      `the lines add up to ${formatDecimal(round(parseDecimal(formatDecimal({ units: targetCents - drift, scale: 2 })), 2), 2)} ` +
-        `but ${totalLabel}; the difference ${formatDecimal({ units: drift, scale: 2 }, 2)} is more than rounding`,
+      `the lines add up to ${formatDecimal(fromCents(targetCents - drift), 2)} ` +
+        `but ${totalLabel}; the difference ${formatDecimal(fromCents(drift), 2)} is more than rounding`,
     );
   }
   const balanced = balanceToTotal(
@@ -80,14 +80,20 @@ export function finishLines(
   }
   const lines = balanced.lines.map(solveLine);
   const amount = computeTotals(lines).amount;
-  if (compare(amount, { units: targetCents, scale: 2 }) !== 0) {
+  if (compare(amount, fromCents(targetCents)) !== 0) {
     // Cannot happen if balancing is right; refusing beats issuing a wrong certified document.
     throw new OrderMappingError(order.id, `internal: document total ${formatDecimal(amount, 2)} differs from ${totalLabel}`);
   }
   return { lines, exemptionCode };
 }
 
-function documentType(order: WooOrder, buyer: BuyerIdentity, totalEur: ReturnType<typeof parseDecimal>, settings: MappingSettings, notes: MappingNote[]) {
+function documentType(
+  order: WooOrder,
+  buyer: BuyerIdentity,
+  totalEur: Decimal,
+  settings: MappingSettings,
+  notes: MappingNote[],
+): InvoiceDocument['Type'] {
   const paid = order.date_paid !== null;
   const wanted = paid ? settings.documentType : settings.unpaidDocumentType;
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
