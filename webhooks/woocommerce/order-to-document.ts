@@ -93,7 +93,7 @@ function documentType(
   totalEur: Decimal,
   settings: MappingSettings,
   notes: MappingNote[],
-): InvoiceDocument['Type'] {
+): 'T' | 'I' | 'S' {
   const paid = order.date_paid !== null;
   const wanted = paid ? settings.documentType : settings.unpaidDocumentType;
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
