@@ -1,11 +1,9 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { WooMetaSchema } from '../../webhooks/woocommerce/order-schema';
 import type { DocumentJobData } from '../jobs';
 import type { Ledger, LedgerEntry, LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
-import { META, metaKeyForPurpose, metaValue } from '../shop/order-meta';
+import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
 import type { TenantRuntime } from './tenant-runtime';
 
@@ -28,12 +26,10 @@ const TYPE_LABELS: Record<string, string> = {
   Y: 'Delivery note',
 };
 
-const OrderMetaOnlySchema = z.looseObject({ meta_data: z.array(WooMetaSchema).optional().transform((m) => m ?? []) });
-
 /**
  * Puts the document on the order: meta (by key), a private note, optionally a customer note. Each
- * part is checked against the shop and the ledger before it is written, so a retry after a partial
- * failure (or a worker killed half-way) completes the rest without writing anything twice.
+ * part is recorded in the ledger once done, so a retry after a partial failure (or a worker killed
+ * half-way) completes the rest without writing anything twice.
  */
 export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: DocumentJobData, entry: LedgerEntry): Promise<void> {
   const { tenant, ledger } = deps;
@@ -43,13 +39,12 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   const pdfUrl = deps.links.link(tenant.config.id, documentId, deps.now());
   const label = TYPE_LABELS[entry.documentType ?? ''] ?? 'Document';
 
-  const order = OrderMetaOnlySchema.parse(await tenant.shop.getOrder(data.orderId));
-  const key = metaKeyForPurpose(ref.purpose);
-  if (!metaShowsNumber(metaValue(order.meta_data, key), number, cancelledInPlace)) {
+  // Meta updates by key are idempotent on WooCommerce: a repeat after a crash rewrites the same values.
+  if (entry.metaWrittenAt === undefined) {
     await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace }));
     deps.metrics.writebacks.inc({ outcome: 'meta' });
+    await ledger.record(ref, { metaWrittenAt: deps.now() });
   }
-  await ledger.record(ref, { metaWrittenAt: deps.now() });
 
   // The head identifies the note (the link's expiry changes between attempts; the head does not).
   const head = cancelledInPlace
@@ -57,33 +52,36 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
     : `MagniFinance: ${label} ${number} issued (document ${documentId}).`;
   const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}`;
   if (entry.noteWrittenAt === undefined) {
-    const notes = await tenant.shop.listNotes(data.orderId);
-    // The ledger write after a note can be lost (worker killed): the shop's own notes decide.
-    if (!notes.some((note) => !note.customer_note && note.note.startsWith(head))) {
-      await tenant.shop.addNote(data.orderId, text, false);
-      deps.metrics.writebacks.inc({ outcome: 'note' });
-    }
-    await ledger.record(ref, { noteWrittenAt: deps.now() });
+    await addNoteOnce(deps, ref, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
   if (tenant.config.settings.customerNote && !cancelledInPlace && entry.customerNoteAt === undefined) {
-    const notes = await tenant.shop.listNotes(data.orderId);
-    if (!notes.some((note) => note.customer_note && note.note.includes(number))) {
-      await tenant.shop.addNote(data.orderId, `Your ${label.toLowerCase()} ${number}: ${pdfUrl}`, true);
-      deps.metrics.writebacks.inc({ outcome: 'customer-note' });
-    }
-    await ledger.record(ref, { customerNoteAt: deps.now() });
+    const customerText = `Your ${label.toLowerCase()} ${number}: ${pdfUrl}`;
+    await addNoteOnce(deps, ref, data.orderId, { head: `Your ${label.toLowerCase()} ${number}:`, text: customerText, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
   await ledger.record(ref, { state: 'written-back', writtenBackAt: deps.now() });
   deps.log.info({ documentNumber: number }, 'written back to the shop');
 }
 
-function metaShowsNumber(value: unknown, number: string, cancelled: boolean): boolean {
-  if (typeof value === 'string') return value === number;
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return record.number === number && (!cancelled || record.action === 'cancel');
+/**
+ * Notes are not keyed on WooCommerce, so "sent" is recorded before the POST: only when a previous
+ * attempt got that far (and its answer or our ledger write was lost) are the order's notes listed
+ * to see whether it landed. The common path is one POST.
+ */
+async function addNoteOnce(
+  deps: WriteBackDeps,
+  ref: LedgerRef,
+  orderId: number,
+  note: { head: string; text: string; customer: boolean; sentField: 'noteSentAt' | 'customerNoteSentAt'; doneField: 'noteWrittenAt' | 'customerNoteAt'; sentAt: number | undefined },
+): Promise<void> {
+  const { tenant, ledger } = deps;
+  const landed =
+    note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(note.head));
+  if (!landed) {
+    await ledger.record(ref, { [note.sentField]: deps.now() });
+    await tenant.shop.addNote(orderId, note.text, note.customer);
+    deps.metrics.writebacks.inc({ outcome: note.customer ? 'customer-note' : 'note' });
   }
-  return false;
+  await ledger.record(ref, { [note.doneField]: deps.now() });
 }
 
 function metaFor(

@@ -89,7 +89,7 @@ describe('the shop fails during write-back: retried without re-issuing', () => {
   it('the shop down for longer than all attempts -> failed list (dead letter), replayed by the admin retry', async () => {
     const h = await startHarness({ pipeline: { attempts: 2, backoffMs: 50 } });
     try {
-      h.woo.failNext(1_000, 503, 'GET');
+      h.woo.failNext(1_000, 503, 'PUT');
       const [id] = await deliverMany(h, 1);
       const failed = await eventually('a failed job', async () => {
         const list = (await (await fetch(`${h.connector?.origin}/admin/api/failed`, { headers: ADMIN })).json()) as { id: string; step: string }[];
