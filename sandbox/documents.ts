@@ -4,7 +4,6 @@ import { elementDoesNotExist, failure, SandboxAnswer, success } from './envelope
 import { DEFAULT_SERIE, NUMBER_PREFIX, TYPE_NAMES } from './reference-data';
 import type { StoredDocument } from './state';
 import type { SandboxStore } from './store';
-import { normaliseTaxId } from './tax-id';
 import type { Violation } from './validation/checker';
 import { violation, violationAnswer } from './violations';
 import { documentTotals } from './document-view';
@@ -23,16 +22,7 @@ function seriesKey(accountTaxId: string, doc: { document: { Type: string; Serie?
 function findDuplicate(store: SandboxStore, accountTaxId: string, input: CreateInput, exceptId?: number): StoredDocument | undefined {
   const externalId = input.document.ExternalId;
   if (externalId === undefined) return undefined;
-  const nif = normaliseTaxId(input.client.NIF);
-  return store
-    .documents()
-    .find(
-      (d) =>
-        d.id !== exceptId &&
-        d.accountTaxId === accountTaxId &&
-        d.document.ExternalId === externalId &&
-        normaliseTaxId(d.client.NIF) === nif,
-    );
+  return store.documentsWithExternalId(accountTaxId, input.client.NIF, externalId).find((d) => d.id !== exceptId);
 }
 
 /** Checks that need stored state; returns the draft being updated, if any. */
@@ -121,10 +111,12 @@ export function createDocument(store: SandboxStore, caller: Caller, input: Creat
   const now = store.now();
   let doc: StoredDocument;
   if (draft) {
-    draft.client = input.client;
-    draft.document = { ...input.document, Id: draft.id };
-    draft.sendTo = input.sendTo;
-    draft.updatedAt = now;
+    store.updateDraft(draft, (d) => {
+      d.client = input.client;
+      d.document = { ...input.document, Id: d.id };
+      d.sendTo = input.sendTo;
+      d.updatedAt = now;
+    });
     doc = draft;
   } else {
     doc = store.addDocument({

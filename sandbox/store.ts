@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccountOption, RuntimeConfig } from './options';
 import { SandboxClock } from './clock';
 import { SeededRandom } from './random';
+import { normaliseTaxId } from './tax-id';
 import {
   emptyState,
   loadStateFile,
@@ -19,6 +20,8 @@ import {
 export class SandboxStore {
   state: SandboxState;
   private byId = new Map<number, StoredDocument>();
+  /** account|client NIF|ExternalId -> document ids, so the duplicate check stays O(1) at any size. */
+  private byExternalId = new Map<string, Set<number>>();
   private saveTimer: NodeJS.Timeout | undefined;
   readonly clock = new SandboxClock();
 
@@ -49,6 +52,39 @@ export class SandboxStore {
 
   private reindex(): void {
     this.byId = new Map(this.state.documents.map((d) => [d.id, d]));
+    this.byExternalId = new Map();
+    for (const doc of this.state.documents) this.indexExternalId(doc);
+  }
+
+  private static externalIdKey(accountTaxId: string, clientNif: string, externalId: string): string {
+    return `${accountTaxId}|${normaliseTaxId(clientNif)}|${externalId}`;
+  }
+
+  private indexExternalId(doc: StoredDocument): void {
+    if (doc.document.ExternalId === undefined) return;
+    const key = SandboxStore.externalIdKey(doc.accountTaxId, doc.client.NIF, doc.document.ExternalId);
+    const ids = this.byExternalId.get(key) ?? new Set<number>();
+    ids.add(doc.id);
+    this.byExternalId.set(key, ids);
+  }
+
+  private unindexExternalId(doc: StoredDocument): void {
+    if (doc.document.ExternalId === undefined) return;
+    this.byExternalId.get(SandboxStore.externalIdKey(doc.accountTaxId, doc.client.NIF, doc.document.ExternalId))?.delete(doc.id);
+  }
+
+  /** Documents of an account with this client NIF and ExternalId (the service's duplicate rule). */
+  documentsWithExternalId(accountTaxId: string, clientNif: string, externalId: string): StoredDocument[] {
+    const ids = this.byExternalId.get(SandboxStore.externalIdKey(accountTaxId, clientNif, externalId));
+    return ids ? [...ids].map((id) => this.byId.get(id)).filter((d): d is StoredDocument => d !== undefined) : [];
+  }
+
+  /** Replaces a draft's content, keeping the ExternalId index right. */
+  updateDraft(doc: StoredDocument, change: (doc: StoredDocument) => void): void {
+    this.unindexExternalId(doc);
+    change(doc);
+    this.indexExternalId(doc);
+    this.changed();
   }
 
   now(): number {
@@ -93,6 +129,7 @@ export class SandboxStore {
     this.state.nextDocumentId += 1;
     this.state.documents.push(stored);
     this.byId.set(stored.id, stored);
+    this.indexExternalId(stored);
     this.changed();
     return stored;
   }
@@ -107,7 +144,7 @@ export class SandboxStore {
 
   changed(): void {
     if (!this.persistPath || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.flush(), 50);
+    this.saveTimer = setTimeout(() => this.flush(), 250);
     this.saveTimer.unref();
   }
 
