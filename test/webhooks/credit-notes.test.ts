@@ -3,7 +3,7 @@ import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit-note';
 import { orderFixture, refundFixture, sharedFixture } from './support/fixtures';
-import { buildOrder } from './support/woo-cart';
+import { buildOrder, buildRefund } from './support/woo-cart';
 
 const order5026 = orderFixture('pt-026-refund-source');
 
@@ -93,5 +93,17 @@ describe('credit notes that cannot be made fail by name', () => {
   ])('%s', (_name, invoice, patch, message) => {
     const refund = { ...refundFixture('pt-026-refund-partial-one-shirt'), ...patch };
     expect(() => creditNoteForRefund(order5026 as never, refund as never, invoice)).toThrow(message);
+  });
+});
+
+describe('a full refund of an order with a discount fee', () => {
+  it('spreads the reversed discount over the refunded products: no negative line, exact amount', () => {
+    const order = orderFixture('pt-015-negative-fee');
+    const refund = buildRefund(order, { id: 7100, items: [{ index: 0, quantity: 1 }, { index: 1, quantity: 2 }], shipping: true, fees: true });
+    expect(refund.amount).toBe(order.total);
+    const { request, notes } = creditNoteForRefund(order as never, refund as never, 'FR 2025/200');
+    expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(order.total);
+    expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAD-ESC', 'AGE-25', 'PORTES']);
+    expect(notes.map((n) => n.message).join('\n')).toMatch(/Negative fee "Desconto cliente fiel" of 12.06 spread as a discount/);
   });
 });

@@ -182,6 +182,14 @@ export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRat
  */
 export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[]): void {
   const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
+  spreadFeesAsDiscount(order.id, negative, productLines, notes);
+}
+
+/**
+ * Spreads `fees` (discount fees, whatever their sign: an order's negative fee, or its reversal in
+ * a refund, which WooCommerce writes positive) over the product lines as extra discount.
+ */
+export function spreadFeesAsDiscount(orderId: number, negative: readonly WooFeeLine[], productLines: PlannedLine[], notes: MappingNote[]): void {
   if (negative.length === 0) return;
   const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
   const feeCents = toCents(feeGross);
@@ -191,7 +199,7 @@ export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[],
   const totalGross = sum(grosses);
   if (products.length === 0 || compare(feeGross, totalGross) > 0) {
     throw new OrderMappingError(
-      order.id,
+      orderId,
       `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
     );
   }

@@ -10,7 +10,18 @@ import { PlannedLine } from './line-plan';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
-import { grossByRate, itemCode, itemDescription, itemType, positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
+import {
+  grossByRate,
+  itemCode,
+  itemDescription,
+  itemType,
+  positiveFeeLines,
+  productLines,
+  shippingLines,
+  spreadFeesAsDiscount,
+  spreadNegativeFees,
+  wooTaxByRate,
+} from './order-lines';
 import { addDays, shopDay } from './shop-date';
 import { lineRate, resolveTaxRates, ResolvedRate } from './tax-rates';
 import { clipText, plainText } from './text';
@@ -58,6 +69,9 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
       adjustable: true,
     });
   }
+  // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
+  // over the refunded products like the discount was, so the credit note has no negative line.
+  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes);
   for (const shipping of refund.shipping_lines) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;
@@ -75,8 +89,8 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
     });
   }
   for (const fee of refund.fee_lines) {
+    if (parseDecimal(fee.total).units >= 0n) continue;
     const total = round(abs(parseDecimal(fee.total)), 2);
-    if (isZero(total)) continue;
     const description = clipText(plainText(fee.name) || 'Taxa', 200);
     lines.push({
       code: settings.feeLineCode,
@@ -93,13 +107,13 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
   return lines;
 }
 
-/** Gross (net + tax) WooCommerce refunded through the refund's lines. */
+/** Gross (net + tax) WooCommerce refunded through the refund's lines (they are written negative). */
 function refundLinesGross(refund: WooRefund): Decimal {
   const parts: Decimal[] = [];
   for (const line of [...refund.line_items, ...refund.shipping_lines, ...refund.fee_lines]) {
-    parts.push(abs(parseDecimal(line.total)), abs(parseDecimal(line.total_tax ?? '0')));
+    parts.push(parseDecimal(line.total), parseDecimal(line.total_tax ?? '0'));
   }
-  return round(sum(parts), 2);
+  return abs(round(sum(parts), 2));
 }
 
 /**

@@ -371,6 +371,8 @@ export interface RefundSpec {
   items?: { index: number; quantity: number }[];
   /** Refund the shipping lines in full. */
   shipping?: boolean;
+  /** Refund the fee lines in full (a negative fee's reversal comes positive). */
+  fees?: boolean;
   /** An amount with no lines (the "refund amount" box only). */
   amount?: string;
 }
@@ -438,6 +440,21 @@ export function buildRefund(order: Record<string, unknown>, spec: RefundSpec): R
         };
       })
     : [];
+  const fees = order.fee_lines as (ShippingJson & { name: string })[];
+  const feeLines = spec.fees
+    ? fees.map((f, k) => {
+        const taxes = f.taxes.map((t) => ({ id: t.id, total: round(parseDecimal(t.total), 2) }));
+        parts.push(parseDecimal(f.total), ...taxes.map((t) => t.total));
+        return {
+          id: 8700 + k,
+          name: f.name,
+          total: money(subtract(ZERO, parseDecimal(f.total))),
+          total_tax: money(subtract(ZERO, sum(taxes.map((t) => t.total)))),
+          taxes: taxes.map((t) => ({ id: t.id, total: money(subtract(ZERO, t.total)), subtotal: '' })),
+          meta_data: [{ id: 8750 + k, key: '_refunded_item_id', value: String(f.id) }],
+        };
+      })
+    : [];
   const amount = spec.amount ?? money(sum(parts));
   const date = spec.dateGmt ?? '2025-03-20T09:00:00';
   return {
@@ -452,7 +469,7 @@ export function buildRefund(order: Record<string, unknown>, spec: RefundSpec): R
     line_items: lineItems,
     shipping_lines: shippingLines,
     tax_lines: [],
-    fee_lines: [],
+    fee_lines: feeLines,
     _links: { up: [{ href: `https://loja.example.pt/wp-json/wc/v3/orders/${String(order.id)}` }] },
   };
 }
