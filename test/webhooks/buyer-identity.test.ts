@@ -86,3 +86,18 @@ describe('exemption codes for 0% lines', () => {
     );
   });
 });
+
+describe('client fields the service would refuse are left off with a warning', () => {
+  it.each([
+    ['a Portuguese post code without its 3 digits', { postcode: '1100' }, 'PostCode', /Post code "1100" is not a Portuguese post code/],
+    ['an e-mail without a domain', { email: 'maria@' }, 'Email', /E-mail "maria@" is not usable/],
+  ])('%s', (_name, billing, field, note) => {
+    const { request, notes } = documentForOrder(withNif([], billing) as never);
+    expect(request.Client).not.toHaveProperty(field);
+    expect(notes.map((n) => n.message).join('\n')).toMatch(note);
+  });
+
+  it('normalises a Portuguese post code written without the hyphen', () => {
+    expect(documentForOrder(withNif([], { postcode: '1100053' }) as never).request.Client.PostCode).toBe('1100-053');
+  });
+});
