@@ -3,6 +3,9 @@
  * string "12.3456789012345678" before JSON.parse, so amounts never pass through a float. One pass
  * over the text, skipping string contents.
  */
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Returns the text unchanged when a token is not a JSON number, so JSON.parse still rejects it. */
 export function quoteNumberLiterals(json: string): string {
   let out = '';
   let start = 0;
@@ -17,7 +20,9 @@ export function quoteNumberLiterals(json: string): string {
     } else if (ch === 45 /* - */ || (ch >= 48 && ch <= 57)) {
       let end = i + 1;
       while (end < n && /[0-9eE.+-]/.test(json[end])) end += 1;
-      out += `${json.slice(start, i)}"${json.slice(i, end)}"`;
+      const literal = json.slice(i, end);
+      if (!JSON_NUMBER.test(literal)) return json;
+      out += `${json.slice(start, i)}"${literal}"`;
       start = end;
       i = end;
     } else {

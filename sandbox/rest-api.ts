@@ -77,13 +77,9 @@ const ROUTES: Record<string, Handler> = {
     validateTaxId(r.query.get('countryCode') ?? undefined, r.query.get('taxId') ?? undefined),
 };
 
-export function isRestRoute(method: string, path: string): boolean {
-  return `${method} ${path.replace(/\/+$/, '')}` in ROUTES;
-}
-
 export function handleRest(store: SandboxStore, request: RestRequest): SandboxAnswer {
   const key = `${request.method} ${request.path.replace(/\/+$/, '')}`;
-  const handler = ROUTES[key];
+  const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
   if (!handler) return failure('ElementDoesNotExist', `No such endpoint: ${request.method} /api/v1.1${request.path}`);
   const caller = resolveCaller(store, request.email, request.token);
   if (!caller || (caller.viaPartnership && OWN_TOKEN_ONLY.has(key))) return authenticationFailure();

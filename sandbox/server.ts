@@ -5,7 +5,6 @@ import { checkPdfLink } from './download-links';
 import { failure, generalUnknownError } from './envelope';
 import { drawFault, sleep } from './faults';
 import { BodyTooLargeError, header, readBody, send, sendAnswer, sendJson } from './http-io';
-import { parseJsonBody } from './json-body';
 import { DEFAULT_RUNTIME_CONFIG, DEMO_ACCOUNT, SandboxOptions, SandboxOptionsSchema } from './options';
 import { PdfCache } from './pdf';
 import { SeededRandom } from './random';
@@ -117,10 +116,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return serveApi(req, res, url, body);
     }
     if (url.pathname.startsWith('/_sandbox/')) {
-      const parsed = parseJsonBody(body);
-      if (!parsed.ok) return sendJson(res, 400, { error: 'The body is not valid JSON' });
-      // Admin bodies are plain JSON: numbers back to numbers (the API's exact-text rule is not needed here).
-      const value = body.trim() === '' ? undefined : (JSON.parse(body) as unknown);
+      // Admin bodies are plain JSON (the API's exact number-text rule is not needed here).
+      let value: unknown;
+      try {
+        value = body.trim() === '' ? undefined : (JSON.parse(body) as unknown);
+      } catch {
+        return sendJson(res, 400, { error: 'The body is not valid JSON' });
+      }
       const answer = handleAdmin(store, req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), url.searchParams, value);
       if (url.pathname === '/_sandbox/reset') pdfs.clear();
       return sendJson(res, answer.status, answer.body);
