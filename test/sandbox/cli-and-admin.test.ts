@@ -49,3 +49,31 @@ describe('admin routes', () => {
     expect((await admin(sandbox, method, path, method === 'POST' ? { advanceMs: -1 } : undefined)).status).toBe(status);
   });
 });
+
+describe('the magnifinance sandbox command', () => {
+  it('prints its URLs and accounts, serves the API, and stops cleanly on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', 'cli/magnifinance.ts', 'sandbox', '--port', '0', '--account', 'shop@example.com:tok:505123452:Loja Norte', '--at-communication'],
+      { cwd: `${__dirname}/../..`, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const listening = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /REST base URL: (\S+)/.exec(output);
+        if (match && output.includes('Accounts')) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    const baseUrl = await listening;
+    expect(output).toMatch(/SOAP URL:\s+http:\/\/127\.0\.0\.1:\d+\/soap/);
+    expect(output).toContain('shop@example.com  tok  505123452  Loja Norte  [AT communication]');
+    const response = await fetch(`${baseUrl}/taxIdValidation?countryCode=PT&taxId=505123452`, { headers: { email: 'shop@example.com', token: 'tok' } });
+    expect(response.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
