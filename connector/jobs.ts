@@ -11,8 +11,9 @@ export const STEPS = ['issue', 'finalize', 'writeback'] as const;
 export type Step = (typeof STEPS)[number];
 
 /**
- * What a document job carries. No secret: the tenant id points at credentials held in the process's
- * configuration, and the order snapshot is the shop's own payload (BullMQ stores job data in clear).
+ * What a document job carries: a reference, nothing more. No secret (the tenant id points at
+ * credentials held in the process's configuration) and no customer data: BullMQ stores job data in
+ * clear, and the worker reads the order from the shop when it needs it (fresh, not a stale copy).
  */
 export const DocumentJobDataSchema = z.object({
   tenant: z.string(),
@@ -22,8 +23,6 @@ export const DocumentJobDataSchema = z.object({
   step: z.enum(STEPS),
   /** Get Document polls done so far (finalize) or waits for the invoice number (credit notes). */
   polls: z.number().int().min(0),
-  /** The order as WooCommerce sent it (raw JSON text: no re-serialisation on the hot path). */
-  snapshot: z.string(),
   /** When the connector first saw the order (ms since epoch), for the order-to-number histogram. */
   seenAt: z.number(),
 });

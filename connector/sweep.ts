@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { WooOrderSchema } from '../webhooks/woocommerce/order-schema';
+import { OrderSummarySchema } from './ingest/order-summary';
 import { jobsToEnqueue, planJobs } from './ingest/plan-jobs';
 import { purposeOf, type DocumentJobData } from './jobs';
 import type { Ledger } from './ledger';
@@ -97,7 +97,7 @@ export async function enqueueMissing(
       for (const raw of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
-        const parsed = WooOrderSchema.safeParse(raw);
+        const parsed = OrderSummarySchema.safeParse(raw);
         if (!parsed.success) {
           report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
           continue;
@@ -109,7 +109,7 @@ export async function enqueueMissing(
           if (!entry || !SETTLED.has(entry.state)) planned.push(job);
         }
         if (planned.length === 0) continue;
-        const items = jobsToEnqueue(tenant.config.id, order.id, planned, JSON.stringify(raw), now());
+        const items = jobsToEnqueue(tenant.config.id, order.id, planned, now());
         await deps.queue.addBulk(items);
         for (const item of items) {
           report.enqueued.push(item.opts.jobId);

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { WooOrderSchema } from '../../webhooks/woocommerce/order-schema';
+import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
 import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
 import type { Ledger } from '../ledger';
@@ -32,7 +32,7 @@ async function jobsOfOrder(queue: Queue<DocumentJobData>, tenant: string, orderI
 }
 
 function describeJob(job: { id?: string; name: string; data: DocumentJobData; failedReason?: string; attemptsMade: number; timestamp: number }, state: string) {
-  const { snapshot: _snapshot, ...data } = job.data;
+  const data = job.data;
   return { id: job.id, name: job.name, state, step: data.step, data, attemptsMade: job.attemptsMade, failedReason: job.failedReason, createdAt: new Date(job.timestamp).toISOString() };
 }
 
@@ -69,9 +69,8 @@ export function adminApi(deps: AdminDeps): Router {
     let enqueued: string[] = [];
     if (retried.length === 0) {
       try {
-        const raw = await runtime.shop.getOrder(orderId);
-        const order = WooOrderSchema.parse(raw);
-        const items = jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), JSON.stringify(raw), Date.now());
+        const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
+        const items = jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now());
         await deps.queue.addBulk(items);
         enqueued = items.map((item) => item.opts.jobId);
         for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'admin' });

@@ -1,17 +1,19 @@
-import { z } from 'zod';
 import type { TenantSettings } from '../config/tenant-config';
-import type { WooOrder } from '../../webhooks/woocommerce/order-schema';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../jobs';
 import type { EnqueueItem } from './enqueuer';
 import { hasWrittenBack } from '../shop/order-meta';
+
+/** The parts of an order planning reads (the route's summary, or a full order from the shop). */
+export interface PlannableOrder {
+  status: string;
+  meta_data: readonly { key: string; value?: unknown }[];
+  refunds: readonly { id: number }[];
+}
 
 export interface PlannedJob {
   kind: PurposeKind;
   refundId?: number;
 }
-
-/** order.refunds as order payloads summarise them (the full refund is fetched from the REST API). */
-const RefundSummariesSchema = z.array(z.looseObject({ id: z.number().int().positive() })).catch([]);
 
 /**
  * Which documents this order calls for, from its current state and the tenant's settings. Purposes
@@ -19,7 +21,7 @@ const RefundSummariesSchema = z.array(z.looseObject({ id: z.number().int().posit
  * order.updated carrying our meta) a no-op. Everything else is deduplicated downstream by job id and
  * the ledger, so planning a job twice is harmless.
  */
-export function planJobs(order: WooOrder, settings: TenantSettings): PlannedJob[] {
+export function planJobs(order: PlannableOrder, settings: TenantSettings): PlannedJob[] {
   const planned: PlannedJob[] = [];
   const meta = order.meta_data;
   const wanted = (job: PlannedJob): void => {
@@ -29,16 +31,16 @@ export function planJobs(order: WooOrder, settings: TenantSettings): PlannedJob[
     wanted({ kind: 'invoice' });
     if (settings.waybill) wanted({ kind: 'waybill' });
   }
-  const refunds = RefundSummariesSchema.parse((order as { refunds?: unknown }).refunds ?? []);
-  for (const refund of refunds) wanted({ kind: 'credit-note', refundId: refund.id });
+  // order.refunds only summarises refunds; the worker fetches each one for its lines.
+  for (const refund of order.refunds) wanted({ kind: 'credit-note', refundId: refund.id });
   if (order.status === 'cancelled' && settings.onCancelled !== 'ignore') wanted({ kind: 'cancellation' });
   return planned;
 }
 
 /** BullMQ add entries for planned jobs; the job id makes a repeated add of the same purpose a no-op. */
-export function jobsToEnqueue(tenant: string, orderId: number, planned: PlannedJob[], snapshot: string, seenAt: number): EnqueueItem[] {
+export function jobsToEnqueue(tenant: string, orderId: number, planned: PlannedJob[], seenAt: number): EnqueueItem[] {
   return planned.map((job) => {
-    const data: DocumentJobData = { tenant, orderId, kind: job.kind, step: 'issue', polls: 0, snapshot, seenAt };
+    const data: DocumentJobData = { tenant, orderId, kind: job.kind, step: 'issue', polls: 0, seenAt };
     if (job.refundId !== undefined) data.refundId = job.refundId;
     return { name: job.kind, data, opts: { jobId: documentJobId(tenant, orderId, job.kind, job.refundId) } };
   });

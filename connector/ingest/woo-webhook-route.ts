@@ -1,10 +1,10 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { verifyWooSignature } from '../../webhooks/woocommerce/signature';
-import { WooOrderSchema } from '../../webhooks/woocommerce/order-schema';
 import type { TenantConfig } from '../config/load-config';
 import type { ConnectorMetrics } from '../metrics';
 import type { BatchingEnqueuer } from './enqueuer';
+import { OrderSummarySchema } from './order-summary';
 import { jobsToEnqueue, planJobs } from './plan-jobs';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
@@ -78,7 +78,7 @@ export function wooWebhookRouter(deps: WebhookRouteDeps): Router {
       } catch (error) {
         return refuse(req, res, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
       }
-      const parsed = WooOrderSchema.safeParse(json);
+      const parsed = OrderSummarySchema.safeParse(json);
       if (!parsed.success) {
         const detail = parsed.error.issues
           .slice(0, 5)
@@ -92,9 +92,7 @@ export function wooWebhookRouter(deps: WebhookRouteDeps): Router {
 
       const planned = planJobs(order, tenant.settings);
       if (planned.length === 0) return ignore(req, res, 'nothing-to-issue');
-      const seenAt = now();
-      const snapshot = body.toString('utf8');
-      const items = jobsToEnqueue(tenant.id, order.id, planned, snapshot, seenAt);
+      const items = jobsToEnqueue(tenant.id, order.id, planned, now());
       deps.enqueuer.add(items).then(
         () => {
           for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'webhook' });

@@ -94,8 +94,9 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
   throw new DelayedError();
 }
 
-function orderOf(ctx: StepContext): WooOrder {
-  return parseWooOrder(JSON.parse(ctx.data.snapshot));
+/** The order as the shop has it now (the job holds only a reference). */
+async function orderOf(ctx: StepContext): Promise<WooOrder> {
+  return parseWooOrder(await ctx.tenant.shop.getOrder(ctx.data.orderId));
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -104,7 +105,6 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const resumed = resumeFrom(entry);
   if (resumed) return resumed;
 
-  const order = orderOf(ctx);
   let invoice: LedgerEntry | null = null;
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
     invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
@@ -119,7 +119,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel') return cancelInvoice(ctx, entry, invoice);
   }
 
-  const built = await buildIssueRequest(ctx, order, invoice);
+  const built = await buildIssueRequest(ctx, await orderOf(ctx), invoice);
   if (built.hold) {
     const reasons = built.notes.map((n) => n.message).join(' ');
     if (entry?.state !== 'held') {

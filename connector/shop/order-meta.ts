@@ -1,4 +1,4 @@
-import type { WooMeta } from '../../webhooks/woocommerce/order-schema';
+type MetaList = readonly { key: string; value?: unknown }[];
 
 /**
  * Meta keys the connector writes on orders. The leading underscore keeps them out of the order's
@@ -15,7 +15,7 @@ export const META = {
   cancellation: '_magnifinance_cancellation',
 } as const;
 
-export function metaValue(meta: readonly WooMeta[], key: string): unknown {
+export function metaValue(meta: MetaList, key: string): unknown {
   return meta.find((entry) => entry.key === key)?.value;
 }
 
@@ -27,7 +27,7 @@ export function metaKeyForPurpose(purpose: string): string {
   return `${META.creditNotePrefix}${purpose.slice('credit-note-'.length)}`;
 }
 
-export function hasWrittenBack(meta: readonly WooMeta[], purpose: string): boolean {
+export function hasWrittenBack(meta: MetaList, purpose: string): boolean {
   const value = metaValue(meta, metaKeyForPurpose(purpose));
   return value !== undefined && value !== '' && value !== null;
 }

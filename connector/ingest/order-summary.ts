@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { WooMoney } from '../../webhooks/woocommerce/order-schema';
+
+/**
+ * What the webhook route needs from an order to decide which documents it calls for, checked with
+ * zod (a payload that is not an order is refused with 400). The full order is parsed by the worker
+ * from the shop's current copy: the route stays cheap, and no customer data sits in Redis.
+ */
+export const OrderSummarySchema = z.object({
+  id: z.number({ message: 'is required (the order id)' }).int().positive(),
+  status: z.string({ message: 'is required' }),
+  currency: z.string({ message: 'is required' }).regex(/^[A-Za-z]{3}$/, { message: 'must be a 3-letter currency code' }),
+  total: WooMoney,
+  billing: z.object({}, { message: 'is required' }),
+  line_items: z.array(z.unknown(), { message: 'is required (a list)' }),
+  meta_data: z
+    .array(z.object({ key: z.string(), value: z.unknown() }))
+    .optional()
+    .transform((list) => list ?? []),
+  refunds: z
+    .array(z.object({ id: z.number().int().positive() }))
+    .optional()
+    .transform((list) => list ?? []),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
