@@ -56,10 +56,22 @@ export function writeJson(name: string, value: unknown): string {
   return path;
 }
 
-/** Spawns a TypeScript entry with ts-node and resolves once its stdout prints `ready`. */
+/**
+ * The command line that runs a TypeScript entry of this repo: the compiled JavaScript when
+ * BENCH_DIST names a tsc output folder (how a deployment runs, and what peak RSS should measure),
+ * else ts-node.
+ */
+export function nodeArgs(entry: string, args: string[]): string[] {
+  const dist = process.env.BENCH_DIST;
+  if (dist) return [join(dist, entry.replace(/\.ts$/, '.js')), ...args];
+  return [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, entry), ...args];
+}
+
+/** Spawns a TypeScript entry and resolves once its stdout prints `ready`. */
 export function spawnTs(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const [entry, ...rest] = args;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', ...args], {
+    const child = spawn(process.execPath, nodeArgs(entry, rest), {
       cwd: REPO,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -84,6 +96,22 @@ export function peakRssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
   return Math.round(kb / 1024);
+}
+
+/** Spawns an entry that signals nothing on stdout; resolves when `url` answers 200. */
+export async function spawnHttp(entry: string, args: string[], url: string, env: NodeJS.ProcessEnv = {}, execArgv: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...execArgv, ...nodeArgs(entry, args)], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} ${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not answer ${url} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 export async function stop(child: ChildProcess | undefined): Promise<void> {

@@ -51,6 +51,10 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   logger.info('stopped');
+  // Keep-alive sockets of the HTTP clients (shop, service) would hold the process open for their
+  // idle timeout; everything that mattered is closed, in order, so leave now.
+  logger.flush();
+  setImmediate(() => process.exit(0));
   return 0;
 }
 

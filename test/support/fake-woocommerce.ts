@@ -53,6 +53,8 @@ export interface FakeWooOptions {
   /** Deliver order.updated to active webhooks after a REST update (the echo). Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
+  /** Called after every REST update of an order (benchmarks time the write-back with it). */
+  onUpdate?: (order: JsonObject) => void;
 }
 
 export interface DeliveryResult {
@@ -173,6 +175,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     }
     touch(order);
     res.json(withLinks(order));
+    options.onUpdate?.(order);
     if (options.echoUpdates !== false) fire('order.updated', order);
   };
   api.put('/orders/:id', updateOrder);

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { Pool } from 'undici';
+import { META } from '../connector/shop/order-meta';
+import { startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
+import { spawn } from 'node:child_process';
+import { BENCH_SECRET, benchConnectorConfig, deletePrefix, freePort, nodeArgs, orderTemplate, peakRssMb, percentile, REPO, signedOrder, spawnHttp, stop, writeJson } from './connector-support';
+
+/**
+ * Webhook to written-back invoice, everything real and over HTTP: the sandbox (its own process,
+ * with latency on every call), the connector (`magnifinance connector all`, its own process), the
+ * fake shop and the sender (this process). An order counts as done when the PUT carrying its
+ * invoice number reaches the shop.
+ */
+export interface EndToEndOptions {
+  orders: number;
+  latencyMs: number;
+  finalizeDelayMs: number;
+  /** Webhooks per second; undefined = as fast as 64 connections go. */
+  rate?: number;
+  concurrency?: number;
+  /** Worker processes next to one `serve` process; 0 = a single `connector all` process. */
+  workerProcesses?: number;
+  /** Size of each order's JSON; 6 KB is about 20 lines, a typical order (2-3 lines) is about 2.5 KB. */
+  orderBytes?: number;
+}
+
+export interface EndToEndFigures {
+  orderBytes: number;
+  orders: number;
+  sandboxLatencyMs: number;
+  finalizeDelayMs: number;
+  sendRate: string;
+  processes: string;
+  workerConcurrency: number;
+  ordersPerSecond: number;
+  webhookToNumberP50Ms: number;
+  webhookToNumberP99Ms: number;
+  webhookToNumberMaxMs: number;
+  documentsOnService: number;
+  connectorPeakRssMb: number;
+}
+
+export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<EndToEndFigures> {
+  const prefix = `mf-bench-e2e-${randomBytes(3).toString('hex')}`;
+  const sent = new Map<number, number>();
+  const landed = new Map<number, number>();
+  const shop = await startFakeWooCommerce({
+    onUpdate: (order) => {
+      const id = Number(order.id);
+      if (!landed.has(id) && (order.meta_data as { key: string }[]).some((m) => m.key === META.documentNumber)) landed.set(id, Date.now());
+    },
+  });
+  const sandboxPort = await freePort();
+  const connectorPort = await freePort();
+  let sandbox: ChildProcess | undefined;
+  let connector: ChildProcess | undefined;
+  const workers: ChildProcess[] = [];
+  let configPath = '';
+  try {
+    sandbox = await spawnHttp(
+      'cli/magnifinance.ts',
+      ['sandbox', '--port', String(sandboxPort), '--latency', String(options.latencyMs), '--finalize-delay', String(options.finalizeDelayMs)],
+      `http://127.0.0.1:${sandboxPort}/_sandbox/health`,
+    );
+    configPath = writeJson(
+      'bench-connector',
+      benchConnectorConfig({
+        prefix,
+        port: connectorPort,
+        shopUrl: shop.origin,
+        consumerKey: shop.consumerKey,
+        consumerSecret: shop.consumerSecret,
+        sandboxBaseUrl: `http://127.0.0.1:${sandboxPort}/api/v1.1`,
+        finalizeDelayMs: options.finalizeDelayMs,
+        concurrency: options.concurrency,
+      }),
+    );
+    const split = (options.workerProcesses ?? 0) > 0;
+    for (let i = 0; i < (options.workerProcesses ?? 0); i++) {
+      workers.push(spawn(process.execPath, nodeArgs('cli/magnifinance.ts', ['connector', 'work', '--config', configPath]), { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    }
+    connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, {}, process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
+    const webhookUrl = `http://127.0.0.1:${connectorPort}/webhooks/woocommerce/bench`;
+    // The shop echoes our write-back as order.updated, like a real one.
+    shop.addWebhook({ topic: 'order.updated', status: 'active', delivery_url: webhookUrl, secret: BENCH_SECRET });
+
+    const template = orderTemplate(options.orderBytes);
+    const bodies: { id: number; body: string; signature: string }[] = [];
+    for (let n = 1; n <= options.orders; n++) {
+      const signed = signedOrder(template, n);
+      const order = JSON.parse(signed.body) as JsonObject;
+      shop.putOrder(order);
+      bodies.push({ id: Number(order.id), ...signed });
+    }
+    const pool = new Pool(`http://127.0.0.1:${connectorPort}`, { connections: 64 });
+    const started = Date.now();
+    let next = 0;
+    let failures = 0;
+    const sender = async (): Promise<void> => {
+      while (next < bodies.length) {
+        const item = bodies[next++];
+        if (options.rate) {
+          const due = started + (next * 1000) / options.rate;
+          if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+        }
+        sent.set(item.id, Date.now());
+        const response = await pool.request({
+          path: '/webhooks/woocommerce/bench',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': item.signature },
+          body: item.body,
+        });
+        await response.body.text();
+        if (response.statusCode !== 202) failures += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 64 }, () => sender()));
+    const deadline = Date.now() + Math.max(120_000, options.orders * 100);
+    while (landed.size < options.orders && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.close();
+    if (failures > 0 || landed.size < options.orders) throw new Error(`${failures} webhooks refused, ${landed.size}/${options.orders} orders written back`);
+    const durations = [...landed].map(([id, at]) => at - (sent.get(id) ?? at)).sort((a, b) => a - b);
+    const lastLanded = Math.max(...landed.values());
+    const documents = ((await (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
+    const rss = Math.max(peakRssMb(connector.pid), ...workers.map((w) => peakRssMb(w.pid)));
+    return {
+      orderBytes: Buffer.byteLength(template.text),
+      orders: options.orders,
+      sandboxLatencyMs: options.latencyMs,
+      finalizeDelayMs: options.finalizeDelayMs,
+      sendRate: options.rate ? `${options.rate}/s` : 'as fast as 64 connections',
+      processes: options.workerProcesses ? `1 serve + ${options.workerProcesses} work` : '1 (connector all)',
+      workerConcurrency: options.concurrency ?? 256,
+      ordersPerSecond: Math.round(options.orders / ((lastLanded - started) / 1000)),
+      webhookToNumberP50Ms: percentile(durations, 50),
+      webhookToNumberP99Ms: percentile(durations, 99),
+      webhookToNumberMaxMs: durations[durations.length - 1],
+      documentsOnService: documents,
+      connectorPeakRssMb: rss,
+    };
+  } finally {
+    await stop(connector);
+    await stop(sandbox);
+    await shop.close();
+    if (process.env.BENCH_KEEP) process.stderr.write(`kept Redis prefix ${prefix}\n`);
+    else await deletePrefix(prefix);
+    if (configPath) rmSync(configPath, { force: true });
+  }
+}
+
+if (require.main === module) {
+  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
+    (figures) => process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
