@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
@@ -98,5 +98,15 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
   it('a file that is not YAML/JSON is reported, not thrown raw', () => {
     expect(() => parseConfigText('{ not json', 'tenants.json', env)).toThrow(ConfigError);
     expect(() => loadConfigFile('/nonexistent/tenants.yaml')).toThrow(/cannot read the file/);
+  });
+});
+
+describe('the example tenants file in the repository is valid', () => {
+  it('connector/tenants.example.yaml parses with its variables set', () => {
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN'];
+    const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : `value-of-${name}`]));
+    const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
+    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
+    expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
   });
 });

@@ -1,0 +1,29 @@
+# The connector (and the rest of the magnifinance CLI) as a container.
+#   docker build -t magnifinance-connector .
+#   docker run --env-file .env -v $PWD/tenants.yaml:/config/tenants.yaml:ro -p 8080:8080 magnifinance-connector
+# Default command: `connector all` (HTTP side + workers in one process). See docker-compose.yml for
+# the split into `serve` and `work` with Redis persisted on a volume.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 8080
+# /healthz answers while the process serves; /readyz also pings Redis (use it for load balancers).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:8080/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# SIGTERM (docker stop) triggers the ordered shutdown: HTTP server, workers, queues, Redis.
+# Give it longer than server.shutdownTimeoutMs: docker stop -t 30.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "dist/cli/magnifinance.js"]
+CMD ["connector", "all", "--config", "/config/tenants.yaml"]
