@@ -22,7 +22,8 @@ export const LEDGER_STATES = [
 export type LedgerState = (typeof LEDGER_STATES)[number];
 
 export const LedgerEntrySchema = z.object({
-  state: z.enum(LEDGER_STATES),
+  /** Absent while only an error was recorded (an attempt failed before its first step). */
+  state: z.enum(LEDGER_STATES).optional(),
   purpose: z.string(),
   externalId: z.string().optional(),
   documentId: z.coerce.number().int().optional(),

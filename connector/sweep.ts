@@ -106,7 +106,7 @@ export async function enqueueMissing(
         const planned = [];
         for (const job of planJobs(order, tenant.config.settings)) {
           const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose: purposeOf(job.kind, job.refundId) });
-          if (!entry || !SETTLED.has(entry.state)) planned.push(job);
+          if (!entry?.state || !SETTLED.has(entry.state)) planned.push(job);
         }
         if (planned.length === 0) continue;
         const items = jobsToEnqueue(tenant.config.id, order.id, planned, now());

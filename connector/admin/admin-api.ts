@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
-import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
+import { documentJobId, DocumentJobDataSchema, type DocumentJobData, type PurposeKind } from '../jobs';
 import type { Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -24,11 +24,18 @@ export interface AdminDeps {
 
 const OrderParams = z.object({ tenant: z.string(), orderId: z.coerce.number().int().positive() });
 
-/** Jobs of an order, whatever their purpose: their ids all end with ".<tenant>.<orderId>". */
-async function jobsOfOrder(queue: Queue<DocumentJobData>, tenant: string, orderId: number) {
-  const suffix = `.${tenant}.${orderId}`;
-  const jobs = await queue.getJobs(['failed', 'active', 'delayed', 'waiting', 'prioritized', 'waiting-children'], 0, -1);
-  return jobs.filter((job) => job?.id?.endsWith(suffix));
+/**
+ * Jobs of an order, looked up by id (never by scanning the queue): the fixed purposes plus one
+ * credit note per refund the ledger knows about.
+ */
+async function jobsOfOrder(queue: Queue<DocumentJobData>, ledger: Ledger, tenant: string, orderId: number) {
+  const purposes = Object.keys(await ledger.forOrder(tenant, orderId));
+  const ids = new Set(['invoice', 'waybill', 'cancellation'].map((kind) => documentJobId(tenant, orderId, kind as PurposeKind)));
+  for (const purpose of purposes) {
+    if (purpose.startsWith('credit-note-')) ids.add(documentJobId(tenant, orderId, 'credit-note', Number(purpose.slice('credit-note-'.length))));
+  }
+  const jobs = await Promise.all([...ids].map((id) => queue.getJob(id)));
+  return jobs.filter((job): job is NonNullable<typeof job> => job !== undefined && job !== null);
 }
 
 function describeJob(job: { id?: string; name: string; data: DocumentJobData; failedReason?: string; attemptsMade: number; timestamp: number }, state: string) {
@@ -48,7 +55,7 @@ export function adminApi(deps: AdminDeps): Router {
     const params = OrderParams.safeParse(req.params);
     if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
     const { tenant, orderId } = params.data;
-    const jobs = await jobsOfOrder(deps.queue, tenant, orderId);
+    const jobs = await jobsOfOrder(deps.queue, deps.ledger, tenant, orderId);
     const described = await Promise.all(jobs.map(async (job) => describeJob(job, await job.getState())));
     res.json({ tenant, orderId, ledger: await deps.ledger.forOrder(tenant, orderId), jobs: described });
   });
@@ -59,7 +66,7 @@ export function adminApi(deps: AdminDeps): Router {
     if (!params.success || !runtime) return void res.status(404).json({ error: 'unknown tenant or order id' });
     const { tenant, orderId } = params.data;
     const retried: string[] = [];
-    for (const job of await jobsOfOrder(deps.queue, tenant, orderId)) {
+    for (const job of await jobsOfOrder(deps.queue, deps.ledger, tenant, orderId)) {
       if ((await job.getState()) === 'failed') {
         await job.retry('failed');
         retried.push(String(job.id));

@@ -71,7 +71,19 @@ describe('the invoicing service is slow, fails with 5xx or never answers: still 
   }, 60_000);
 });
 
-describe('the shop fails during write-back: retried without re-issuing', () => {
+describe('the shop fails (reading the order, writing back): retried without re-issuing', () => {
+  it('503 on the first GETs of the order -> issued once the shop answers', async () => {
+    const h = await startHarness();
+    try {
+      h.woo.failNext(3, 503, 'GET');
+      const [id] = await deliverMany(h, 1);
+      await eventually('written back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+      expect(await h.documentsOf(id)).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('503 on the first PUTs and POSTs -> meta and one note land, one document', async () => {
     const h = await startHarness();
     try {
