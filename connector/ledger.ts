@@ -76,11 +76,16 @@ export class Ledger {
     return LedgerEntrySchema.parse(hash);
   }
 
-  /** Records a step; `now` is stamped as updatedAt. One MULTI so the index and the entry agree. */
+  /**
+   * Records a step; `now` is stamped as updatedAt. One round trip; no MULTI: the index only lists
+   * purposes for the admin API, and the entry is the single source of truth.
+   */
   async record(ref: LedgerRef, fields: LedgerFields, now = Date.now()): Promise<void> {
     const values: Record<string, string> = { purpose: ref.purpose, updatedAt: String(now) };
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) values[name] = String(value);
-    await this.redis.multi().hset(this.key(ref), values).sadd(this.indexKey(ref.tenant, ref.orderId), ref.purpose).exec();
+    const results = await this.redis.pipeline().hset(this.key(ref), values).sadd(this.indexKey(ref.tenant, ref.orderId), ref.purpose).exec();
+    const failed = results?.find(([error]) => error !== null);
+    if (failed?.[0]) throw failed[0];
   }
 
   async clearField(ref: LedgerRef, field: keyof LedgerEntry): Promise<void> {

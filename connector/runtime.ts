@@ -133,10 +133,18 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       SWEEP_QUEUE,
       async (job) => {
         const reports: SweepReport[] = [];
+        const failures: string[] = [];
         for (const [id, runtime] of tenants) {
           if (job.data.tenant && job.data.tenant !== id) continue;
-          reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger }, config.sweep.initialLookbackHours));
+          // One shop being down must not stop the sweep of the others.
+          try {
+            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger }, config.sweep.initialLookbackHours));
+          } catch (error) {
+            failures.push(`${id}: ${(error as Error).message}`);
+            logger.warn({ tenant: id, err: (error as Error).message }, 'sweep failed for this tenant');
+          }
         }
+        if (failures.length > 0 && reports.length === 0) throw new Error(`sweep failed: ${failures.join('; ')}`);
         return reports;
       },
       { connection: workerRedis, prefix, concurrency: 1 },

@@ -36,6 +36,8 @@ interface StepContext {
   deps: PipelineDeps;
   now: () => number;
   log: Logger;
+  /** The ledger entry as the previous step of this run left it (saves a read). */
+  entry?: LedgerEntry;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -257,7 +259,9 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
   const details = await tenant.invoicing.getDocument(entry.documentId, tenant.documentCallOptions);
   if (details.documentNumber && details.downloadUrl) {
-    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt: ctx.now() });
+    const finalizedAt = ctx.now();
+    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt });
+    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt };
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
     return { next: 'writeback' };
@@ -273,7 +277,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
 }
 
 async function writeBackStep(ctx: StepContext): Promise<Outcome> {
-  const entry = await ctx.deps.ledger.get(ctx.ref);
+  const entry = ctx.entry ?? (await ctx.deps.ledger.get(ctx.ref));
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
   await writeBack(
