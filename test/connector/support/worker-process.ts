@@ -28,9 +28,9 @@ export function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs the CLI to completion without blocking this process (the fake shop lives here). */
-export function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), ...args], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' } });
+    const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), ...args], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
