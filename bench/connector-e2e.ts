@@ -20,6 +20,8 @@ export interface EndToEndOptions {
   /** Webhooks per second; undefined = as fast as 64 connections go. */
   rate?: number;
   concurrency?: number;
+  /** V8 flags for the connector process (e.g. heap limits). */
+  nodeFlags?: string[];
   /** Worker processes next to one `serve` process; 0 = a single `connector all` process. */
   workerProcesses?: number;
   /** Size of each order's JSON; 6 KB is about 20 lines, a typical order (2-3 lines) is about 2.5 KB. */
@@ -81,7 +83,10 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     for (let i = 0; i < (options.workerProcesses ?? 0); i++) {
       workers.push(spawn(process.execPath, nodeArgs('cli/magnifinance.ts', ['connector', 'work', '--config', configPath]), { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] }));
     }
-    connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, {}, process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
+    connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, {}, [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ...(options.nodeFlags ?? []),
+    ]);
     const webhookUrl = `http://127.0.0.1:${connectorPort}/webhooks/woocommerce/bench`;
     // The shop echoes our write-back as order.updated, like a real one.
     shop.addWebhook({ topic: 'order.updated', status: 'active', delivery_url: webhookUrl, secret: BENCH_SECRET });
@@ -151,7 +156,7 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
 }
 
 if (require.main === module) {
-  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
+  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
     (figures) => process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${String(error)}\n`);

@@ -41,13 +41,13 @@ async function load(url: string, template: { text: string; id: number }, offset:
   });
 }
 
-async function measure(mode: 'connector' | 'naive', template: { text: string; id: number }, offset: number): Promise<IngestFigures> {
+async function measure(mode: 'connector' | 'naive', template: { text: string; id: number }, offset: number, nodeFlags: string[]): Promise<IngestFigures> {
   const prefix = `mf-bench-ingest-${mode}-${randomBytes(3).toString('hex')}`;
   const port = await freePort();
   let child: ChildProcess | undefined;
   let rss = NaN;
   try {
-    child = await spawnTs(['bench/connector-ingest-server.ts', mode, prefix, String(port)], /listening/);
+    child = await spawnTs(['bench/connector-ingest-server.ts', mode, prefix, String(port)], /listening/, {}, nodeFlags);
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /peak-rss (\d+)/.exec(chunk.toString('utf8'));
       if (match) rss = Number(match[1]);
@@ -75,11 +75,12 @@ async function measure(mode: 'connector' | 'naive', template: { text: string; id
   }
 }
 
-export async function benchConnectorIngest(): Promise<IngestFigures[]> {
+/** Both servers run with the same V8 flags (the Docker image's by default in run.ts). */
+export async function benchConnectorIngest(nodeFlags: string[] = []): Promise<IngestFigures[]> {
   const template = orderTemplate();
   process.stderr.write(`ingest: ${Buffer.byteLength(template.text)}-byte orders, ${CONNECTIONS} connections, ${DURATION_S} s each\n`);
-  const naive = await measure('naive', template, 0);
-  const connector = await measure('connector', template, 0);
+  const naive = await measure('naive', template, 0, nodeFlags);
+  const connector = await measure('connector', template, 0, nodeFlags);
   return [naive, connector];
 }
 

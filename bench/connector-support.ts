@@ -10,6 +10,8 @@ import { signWooBody, wpJsonEncode } from '../test/support/fake-woocommerce';
 export const REPO = join(__dirname, '..');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const BENCH_SECRET = 'bench-webhook-secret';
+/** The V8 heap limits the Docker image sets (NODE_OPTIONS): RSS stays bounded under bursts. */
+export const DEPLOYMENT_NODE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=4'];
 
 /** A ~6 KB Portuguese order as WooCommerce sends it, with a placeholder id of fixed width. */
 export function orderTemplate(targetBytes = 6_144): { text: string; id: number } {
@@ -68,10 +70,10 @@ export function nodeArgs(entry: string, args: string[]): string[] {
 }
 
 /** Spawns a TypeScript entry and resolves once its stdout prints `ready`. */
-export function spawnTs(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+export function spawnTs(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, execArgv: string[] = []): Promise<ChildProcess> {
   const [entry, ...rest] = args;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, nodeArgs(entry, rest), {
+    const child = spawn(process.execPath, [...execArgv, ...nodeArgs(entry, rest)], {
       cwd: REPO,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { benchSandboxCreates } from './sandbox-creates';
 import { benchConnectorIngest } from './connector-ingest';
 import { benchConnectorEndToEnd } from './connector-e2e';
+import { DEPLOYMENT_NODE_FLAGS } from './connector-support';
 
 const REPO = join(__dirname, '..');
 const RESULTS = join(REPO, 'bench', 'results');
@@ -33,12 +34,18 @@ async function main(): Promise<void> {
   process.stderr.write('bench: sandbox creates ...\n');
   results.sandboxCreates = await benchSandboxCreates();
   process.stderr.write('bench: connector ingest vs naive handler ...\n');
-  const [naive, connector] = await benchConnectorIngest();
+  // Servers run with the Docker image's heap limits (NODE_OPTIONS there); the end-to-end run is
+  // repeated without them so both figures are on record.
+  const nodeFlags = DEPLOYMENT_NODE_FLAGS;
+  results.nodeFlags = nodeFlags.join(' ');
+  const [naive, connector] = await benchConnectorIngest(nodeFlags);
   results.ingest = { naive, connector, speedup: Number((connector.requestsPerSecond / naive.requestsPerSecond).toFixed(2)) };
   process.stderr.write('bench: end to end, sandbox at 150 ms latency ...\n');
-  results.endToEnd = await benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 2000), latencyMs: 150, finalizeDelayMs: 1_000, concurrency: 128 });
+  const orders = Number(process.env.BENCH_ORDERS ?? 2000);
+  results.endToEnd = await benchConnectorEndToEnd({ orders, latencyMs: 150, finalizeDelayMs: 1_000, concurrency: 128, nodeFlags });
+  results.endToEndDefaultHeap = await benchConnectorEndToEnd({ orders, latencyMs: 150, finalizeDelayMs: 1_000, concurrency: 128 });
   process.stderr.write('bench: webhook to number with the real 10 s finalize delay ...\n');
-  results.timeToNumber = await benchConnectorEndToEnd({ orders: 300, latencyMs: 150, finalizeDelayMs: 10_000, rate: 30, concurrency: 128 });
+  results.timeToNumber = await benchConnectorEndToEnd({ orders: 300, latencyMs: 150, finalizeDelayMs: 10_000, rate: 30, concurrency: 128, nodeFlags });
 
   writeFileSync(join(RESULTS, 'connector.json'), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
