@@ -11,7 +11,7 @@ export const REPO = join(__dirname, '..');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const BENCH_SECRET = 'bench-webhook-secret';
 /** The V8 heap limits the Docker image sets (NODE_OPTIONS): RSS stays bounded under bursts. */
-export const DEPLOYMENT_NODE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=4'];
+export const DEPLOYMENT_NODE_FLAGS = ['--max-old-space-size=160'];
 
 /** A ~6 KB Portuguese order as WooCommerce sends it, with a placeholder id of fixed width. */
 export function orderTemplate(targetBytes = 6_144): { text: string; id: number } {

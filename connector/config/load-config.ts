@@ -7,7 +7,7 @@ import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type 
 
 export interface TenantConfig {
   id: string;
-  shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number };
+  shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
   invoicing: { email: string; token: string; partnerToken?: string; baseUrl: string; timeoutMs: number };
   settings: TenantSettings;
 }
@@ -95,6 +95,7 @@ function resolveTenant(tenant: TenantFile, at: string, secret: (ref: SecretRef, 
       consumerSecret: secret(tenant.shop.consumerSecret, `${at}.shop.consumerSecret`),
       webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`),
       timeoutMs: tenant.shop.timeoutMs,
+      ...(tenant.shop.tlsCaFile ? { tlsCaFile: tenant.shop.tlsCaFile } : {}),
     },
     invoicing,
     settings: tenant.settings,

@@ -17,6 +17,8 @@ const ShopSchema = z
     webhookSecret: SecretRefSchema,
     /** Per request to the shop's REST API. */
     timeoutMs: z.number().int().positive().default(15_000),
+    /** PEM file of a private CA (or a staging shop's self-signed certificate) to trust for this shop. */
+    tlsCaFile: z.string().min(1).optional(),
   })
   .strict();
 

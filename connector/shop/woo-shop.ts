@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { Agent as HttpsAgent } from 'node:https';
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../config/load-config';
@@ -56,7 +58,9 @@ export class WooShop {
       version: 'wc/v3',
       timeout: shop.timeoutMs,
       // The shop answers in JSON; never let axios follow a redirect to a login page silently.
-      axiosConfig: { maxRedirects: 0 },
+      axiosConfig: shop.tlsCaFile
+        ? { maxRedirects: 0, httpsAgent: new HttpsAgent({ keepAlive: true, ca: readFileSync(shop.tlsCaFile) }) }
+        : { maxRedirects: 0 },
     });
   }
 

@@ -12,6 +12,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -53,6 +54,9 @@ export interface FakeWooOptions {
   /** Deliver order.updated to active webhooks after a REST update (the echo). Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
+  /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
+   * consumer_key/consumer_secret query parameters) is checked instead of OAuth 1.0a. */
+  tls?: { key: string; cert: string };
   /** Called after every REST update of an order (benchmarks time the write-back with it). */
   onUpdate?: (order: JsonObject) => void;
 }
@@ -235,6 +239,15 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   function checkAuth(req: Request): 'ok' | 'missing' | string {
     const q = lastValues(req);
+    if (req.secure) {
+      // WC_REST_Authentication::perform_basic_authentication: only over SSL; header first, then query.
+      const header = req.get('authorization') ?? '';
+      const basic = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : undefined;
+      const [key, secret] = basic !== undefined ? [basic.slice(0, basic.indexOf(':')), basic.slice(basic.indexOf(':') + 1)] : [q.consumer_key, q.consumer_secret];
+      if (key === undefined || secret === undefined) return 'missing';
+      if (key !== consumerKey) return 'consumer key is invalid';
+      return constantTimeEqual(secret, consumerSecret) ? 'ok' : 'consumer secret is invalid';
+    }
     if (q.oauth_signature === undefined && q.oauth_consumer_key === undefined) {
       // Basic auth is only honoured over https by WooCommerce; this fake serves http.
       return 'missing';
@@ -323,9 +336,14 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   }
 
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    if (options.tls) {
+      const s = createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, app);
+      s.listen(0, '127.0.0.1', () => resolve(s));
+    } else {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    }
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,
