@@ -15,7 +15,9 @@ export function connectRedis(url: string, kind: 'ingest' | 'worker', logger: Log
   };
   const options: RedisOptions =
     kind === 'ingest'
-      ? { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 }
+      ? // Auto-pipelining writes all commands issued in one event-loop turn in one go: many webhooks
+        // arrive together, and each becomes a few Redis commands.
+        { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }
       : { ...common, maxRetriesPerRequest: null };
   const redis = new IORedis(url, options);
   let reported = false;
