@@ -57,10 +57,7 @@ export function createConnectorApp(deps: AppDeps): Express {
   const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
-  // @bull-board/express 9.10.1 carries its own copy of @bull-board/api (9.10.1) next to the top-level
-  // 9.10.2: same runtime contract, two declarations of one private field, hence the cast.
-  type BoardAdapter = Parameters<typeof createBullBoard>[0]['serverAdapter'];
-  createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board as unknown as BoardAdapter });
+  createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
   app.use('/admin/queues', auth, board.getRouter());
   app.use(
     '/admin/api',
