@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DocumentJobData } from '../jobs';
-import type { Ledger, LedgerEntry, LedgerRef } from '../ledger';
+import type { Ledger, LedgerEntry, LedgerFields, LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
@@ -39,11 +39,20 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   const pdfUrl = deps.links.link(tenant.config.id, documentId, deps.now());
   const label = TYPE_LABELS[entry.documentType ?? ''] ?? 'Document';
 
+  // Ledger fields for parts already done are written together with the next record that must
+  // precede a call (or with the final state): a crash before they are recorded only repeats an
+  // idempotent meta PUT, or a notes listing that finds the note, never a second note.
+  const pending: LedgerFields = {};
+  const recordWith = async (fields: LedgerFields): Promise<void> => {
+    await ledger.record(ref, { ...pending, ...fields });
+    for (const name of Object.keys(pending) as (keyof LedgerFields)[]) delete pending[name];
+  };
+
   // Meta updates by key are idempotent on WooCommerce: a repeat after a crash rewrites the same values.
   if (entry.metaWrittenAt === undefined) {
     await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace }));
     deps.metrics.writebacks.inc({ outcome: 'meta' });
-    await ledger.record(ref, { metaWrittenAt: deps.now() });
+    pending.metaWrittenAt = deps.now();
   }
 
   // The head identifies the note (the link's expiry changes between attempts; the head does not).
@@ -52,13 +61,13 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
     : `MagniFinance: ${label} ${number} issued (document ${documentId}).`;
   const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}`;
   if (entry.noteWrittenAt === undefined) {
-    await addNoteOnce(deps, ref, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
+    await addNoteOnce(deps, recordWith, pending, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
   if (tenant.config.settings.customerNote && !cancelledInPlace && entry.customerNoteAt === undefined) {
     const customerText = `Your ${label.toLowerCase()} ${number}: ${pdfUrl}`;
-    await addNoteOnce(deps, ref, data.orderId, { head: `Your ${label.toLowerCase()} ${number}:`, text: customerText, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
+    await addNoteOnce(deps, recordWith, pending, data.orderId, { head: `Your ${label.toLowerCase()} ${number}:`, text: customerText, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
-  await ledger.record(ref, { state: 'written-back', writtenBackAt: deps.now() });
+  await recordWith({ state: 'written-back', writtenBackAt: deps.now() });
   deps.log.info({ documentNumber: number }, 'written back to the shop');
 }
 
@@ -69,19 +78,21 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
  */
 async function addNoteOnce(
   deps: WriteBackDeps,
-  ref: LedgerRef,
+  recordWith: (fields: LedgerFields) => Promise<void>,
+  pending: LedgerFields,
   orderId: number,
   note: { head: string; text: string; customer: boolean; sentField: 'noteSentAt' | 'customerNoteSentAt'; doneField: 'noteWrittenAt' | 'customerNoteAt'; sentAt: number | undefined },
 ): Promise<void> {
-  const { tenant, ledger } = deps;
+  const { tenant } = deps;
   const landed =
     note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(note.head));
   if (!landed) {
-    await ledger.record(ref, { [note.sentField]: deps.now() });
+    // "sent" is on record before the POST, whatever else is pending goes with it.
+    await recordWith({ [note.sentField]: deps.now() });
     await tenant.shop.addNote(orderId, note.text, note.customer);
     deps.metrics.writebacks.inc({ outcome: note.customer ? 'customer-note' : 'note' });
   }
-  await ledger.record(ref, { [note.doneField]: deps.now() });
+  pending[note.doneField] = deps.now();
 }
 
 function metaFor(
