@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -9,7 +10,7 @@ import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
-import { wooWebhookRouter } from './ingest/woo-webhook-route';
+import { wooWebhookFastPath, wooWebhookRouter, type WebhookRouteDeps } from './ingest/woo-webhook-route';
 import type { DocumentJobData, SweepJobData } from './jobs';
 import type { Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
@@ -30,13 +31,29 @@ export interface AppDeps {
   logger: Logger;
 }
 
+/**
+ * The HTTP server's request listener: order webhooks on the plain-Node fast path, everything else
+ * (and the webhook URLs the fast path passes on) through the Express app.
+ */
+export function createConnectorListener(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const app = createConnectorApp(deps);
+  const fastPath = wooWebhookFastPath(webhookDeps(deps));
+  return (req, res) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
+}
+
+function webhookDeps(deps: AppDeps): WebhookRouteDeps {
+  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
+  return { tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes };
+}
+
 export function createConnectorApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
-  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
 
-  app.use(wooWebhookRouter({ tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes }));
+  app.use(wooWebhookRouter(webhookDeps(deps)));
   app.use(pdfRouter({ tenants: deps.tenants, links: deps.links, logger: deps.logger }));
 
   app.get('/healthz', (_req: Request, res: Response) => void res.json({ ok: true }));

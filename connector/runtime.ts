@@ -1,9 +1,9 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createConnectorApp } from './app';
+import { createConnectorListener } from './app';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
 import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
@@ -81,7 +81,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     await waitForReady(ingestRedis, 3_000);
     httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
     const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
-    const app = createConnectorApp({
+    const listener = createConnectorListener({
       config,
       tenants,
       redis: ingestRedis,
@@ -95,7 +95,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       logger,
     });
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(options.port ?? config.server.port, config.server.host, () => resolve(s));
+      const s = createServer(listener).listen(options.port ?? config.server.port, config.server.host, () => resolve(s));
       s.once('error', reject);
     });
     // WooCommerce waits up to 60 s; a slow client must not hold a socket for ever.

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { verifyWooSignature } from '../../webhooks/woocommerce/signature';
@@ -10,6 +11,7 @@ import { jobsToEnqueue, planJobs } from './plan-jobs';
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
 const PING = /^webhook_id=\d+$/;
+const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
 export interface WebhookRouteDeps {
   tenants: ReadonlyMap<string, TenantConfig>;
@@ -22,93 +24,183 @@ export interface WebhookRouteDeps {
 
 type Refusal = { status: number; reason: string; detail?: string };
 
+/** What the delivery logic needs from a request, whichever HTTP layer read it. */
+interface Delivery {
+  tenantId: string;
+  header(name: string): string | undefined;
+  reply(status: number, body: unknown): void;
+}
+
 /**
- * POST /webhooks/woocommerce/:tenant. Answers in milliseconds: verify, parse, plan, enqueue, 202.
- * The work (create, poll, write back) happens in the workers. WooCommerce never retries a failed
- * delivery, so a refusal is only ever for a request that retrying could not fix, or 503 when our
- * Redis is away (the sweep picks those orders up later).
+ * One WooCommerce delivery: verify, parse, plan, enqueue, 202. Answers in milliseconds; the work
+ * (create, poll, write back) happens in the workers. WooCommerce never retries a failed delivery,
+ * so a refusal is only ever for a request that retrying could not fix, or 503 when our Redis is
+ * away (the sweep picks those orders up later). Every refusal is counted and logged.
  */
-export function wooWebhookRouter(deps: WebhookRouteDeps): Router {
-  const router = Router();
+function webhookLogic(deps: WebhookRouteDeps) {
   const now = deps.now ?? Date.now;
 
-  const refuse = (req: Request, res: Response, refusal: Refusal): void => {
+  const refuse = (d: Delivery, refusal: Refusal): void => {
     deps.metrics.webhooksRefused.inc({ reason: refusal.reason });
     deps.logger.warn(
-      { tenant: req.params.tenant, reason: refusal.reason, detail: refusal.detail, topic: req.get('x-wc-webhook-topic'), deliveryId: req.get('x-wc-webhook-delivery-id') },
+      { tenant: d.tenantId, reason: refusal.reason, detail: refusal.detail, topic: d.header('x-wc-webhook-topic'), deliveryId: d.header('x-wc-webhook-delivery-id') },
       'webhook refused',
     );
-    res.status(refusal.status).json({ error: refusal.reason, detail: refusal.detail });
+    d.reply(refusal.status, { error: refusal.reason, detail: refusal.detail });
   };
-  const ignore = (req: Request, res: Response, reason: string, status = 202): void => {
+  const ignore = (d: Delivery, reason: string, status = 202): void => {
     deps.metrics.webhooksRefused.inc({ reason: `ignored-${reason}` });
-    deps.logger.info({ tenant: req.params.tenant, reason, topic: req.get('x-wc-webhook-topic') }, 'webhook ignored');
-    res.status(status).json({ ignored: reason });
+    deps.logger.info({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
+    d.reply(status, { ignored: reason });
   };
+
+  const deliver = (d: Delivery, body: Buffer): void => {
+    const tenant = deps.tenants.get(d.tenantId) as TenantConfig;
+    const signature = d.header('x-wc-webhook-signature');
+    // The creation ping is unsigned and must get exactly 200 or WooCommerce refuses to save the webhook.
+    if (signature === undefined && body.length < 64 && PING.test(body.toString('latin1'))) {
+      deps.logger.info({ tenant: tenant.id, ping: body.toString('latin1') }, 'webhook ping');
+      d.reply(200, { ok: 'ping' });
+      return;
+    }
+    const verdict = verifyWooSignature(body, signature, tenant.shop.webhookSecret);
+    if (!verdict.valid) return refuse(d, { status: 401, reason: verdict.reason });
+
+    const topic = d.header('x-wc-webhook-topic') ?? '';
+    deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });
+    if (topic === 'order.deleted') return ignore(d, 'order-deleted');
+    if (!ORDER_TOPICS.has(topic)) return ignore(d, 'topic');
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
+    }
+    const parsed = OrderSummarySchema.safeParse(json);
+    if (!parsed.success) {
+      const detail = parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+        .join('; ');
+      return refuse(d, { status: 400, reason: 'invalid-payload', detail });
+    }
+    const order = parsed.data;
+    // Draft checkouts leak through order webhooks (woocommerce#66995): not orders yet.
+    if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
+
+    const planned = planJobs(order, tenant.settings);
+    if (planned.length === 0) return ignore(d, 'nothing-to-issue');
+    const items = jobsToEnqueue(tenant.id, order.id, planned, now());
+    deps.enqueuer.add(items).then(
+      () => {
+        for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'webhook' });
+        d.reply(202, { accepted: items.map((item) => item.opts.jobId) });
+      },
+      (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
+    );
+  };
+  return { refuse, deliver };
+}
+
+/**
+ * POST /webhooks/woocommerce/:tenant on plain Node HTTP, ahead of Express: the route every order
+ * takes (twice, with our own write-back echo), where Express's routing and `res.json` cost about as
+ * much as the delivery logic itself. Handles the plain form of the URL (the tenant id as it is
+ * configured, no encoding, no compression); anything else falls through to the Express router
+ * below, which runs the same logic.
+ */
+export function wooWebhookFastPath(deps: WebhookRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const logic = webhookLogic(deps);
+  return (req, res) => {
+    if (req.method !== 'POST' || !req.url?.startsWith(ROUTE_PREFIX)) return false;
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') return false;
+    const end = req.url.indexOf('?');
+    let tenantId = req.url.slice(ROUTE_PREFIX.length, end === -1 ? undefined : end);
+    if (tenantId.endsWith('/')) tenantId = tenantId.slice(0, -1);
+    if (!/^[A-Za-z0-9_-]+$/.test(tenantId)) return false;
+
+    let answered = false;
+    const delivery: Delivery = {
+      tenantId,
+      header: (name) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      },
+      reply: (status, body) => {
+        if (answered) return;
+        answered = true;
+        const text = JSON.stringify(body);
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      },
+    };
+    // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
+    if (!deps.tenants.has(tenantId)) {
+      logic.refuse(delivery, { status: 404, reason: 'unknown-tenant' });
+      return true;
+    }
+    const tooLarge = (): void => logic.refuse(delivery, { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
+    const declared = Number(req.headers['content-length']);
+    if (declared > deps.maxBodyBytes) {
+      tooLarge();
+      req.resume();
+      return true;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (answered) return; // refused already: drain and drop
+      size += chunk.length;
+      if (size > deps.maxBodyBytes) {
+        chunks.length = 0;
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!answered) logic.deliver(delivery, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+    // A client that goes away mid-body: counted and logged like every refusal; nobody reads the answer.
+    req.on('aborted', () => {
+      if (!answered) logic.refuse(delivery, { status: 400, reason: 'request.aborted', detail: 'request aborted' });
+    });
+    req.on('error', (error: Error) => {
+      if (!answered) logic.refuse(delivery, { status: 400, reason: 'bad-request', detail: error.message });
+    });
+    return true;
+  };
+}
+
+/** The same route in Express, for the forms the fast path passes on (encoded tenant ids, compressed bodies). */
+export function wooWebhookRouter(deps: WebhookRouteDeps): Router {
+  const router = Router();
+  const logic = webhookLogic(deps);
+  const delivery = (req: Request, res: Response): Delivery => ({
+    tenantId: String(req.params.tenant),
+    header: (name) => req.get(name),
+    reply: (status, body) => void res.status(status).json(body),
+  });
 
   router.post(
     '/webhooks/woocommerce/:tenant',
     (req: Request, res: Response, next: NextFunction) => {
       // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
-      if (!deps.tenants.has(String(req.params.tenant))) return refuse(req, res, { status: 404, reason: 'unknown-tenant' });
+      if (!deps.tenants.has(String(req.params.tenant))) return logic.refuse(delivery(req, res), { status: 404, reason: 'unknown-tenant' });
       next();
     },
     express.raw({ type: () => true, limit: deps.maxBodyBytes }),
-    (req: Request, res: Response) => {
-      const tenant = deps.tenants.get(String(req.params.tenant)) as TenantConfig;
-      const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.get('x-wc-webhook-signature');
-      // The creation ping is unsigned and must get exactly 200 or WooCommerce refuses to save the webhook.
-      if (signature === undefined && body.length < 64 && PING.test(body.toString('latin1'))) {
-        deps.logger.info({ tenant: tenant.id, ping: body.toString('latin1') }, 'webhook ping');
-        res.status(200).json({ ok: 'ping' });
-        return;
-      }
-      const verdict = verifyWooSignature(body, signature, tenant.shop.webhookSecret);
-      if (!verdict.valid) return refuse(req, res, { status: 401, reason: verdict.reason });
-
-      const topic = req.get('x-wc-webhook-topic') ?? '';
-      deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });
-      if (topic === 'order.deleted') return ignore(req, res, 'order-deleted');
-      if (!ORDER_TOPICS.has(topic)) return ignore(req, res, 'topic');
-
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch (error) {
-        return refuse(req, res, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
-      }
-      const parsed = OrderSummarySchema.safeParse(json);
-      if (!parsed.success) {
-        const detail = parsed.error.issues
-          .slice(0, 5)
-          .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
-          .join('; ');
-        return refuse(req, res, { status: 400, reason: 'invalid-payload', detail });
-      }
-      const order = parsed.data;
-      // Draft checkouts leak through order webhooks (woocommerce#66995): not orders yet.
-      if (order.status === 'checkout-draft') return ignore(req, res, 'checkout-draft', 200);
-
-      const planned = planJobs(order, tenant.settings);
-      if (planned.length === 0) return ignore(req, res, 'nothing-to-issue');
-      const items = jobsToEnqueue(tenant.id, order.id, planned, now());
-      deps.enqueuer.add(items).then(
-        () => {
-          for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'webhook' });
-          res.status(202).json({ accepted: items.map((item) => item.opts.jobId) });
-        },
-        (error: Error) => refuse(req, res, { status: 503, reason: 'redis-unavailable', detail: error.message }),
-      );
-    },
+    (req: Request, res: Response) => logic.deliver(delivery(req, res), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
   );
 
   // body-parser errors (too large, aborted, bad encoding) land here; map them, never crash.
   router.use('/webhooks/woocommerce/:tenant', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (error.type === 'entity.too.large') return refuse(req, res, { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
+    if (error.type === 'entity.too.large') return logic.refuse(delivery(req, res), { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
     const status = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.status : 400;
-    refuse(req, res, { status, reason: error.type ?? 'bad-request', detail: error.message });
+    logic.refuse(delivery(req, res), { status, reason: error.type ?? 'bad-request', detail: error.message });
   });
   return router;
 }
