@@ -71,7 +71,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   };
 
   const workerRedis = trackRedis(connectRedis(config.redis.url, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(workerRedis, prefix);
+  const ledger = new Ledger(trackRedis(connectRedis(config.redis.url, 'ledger', logger), 'ledger redis'), prefix);
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
