@@ -15,7 +15,8 @@ const AUTH_HEADERS = new Set(['email', 'token']);
 
 const FullResponseSchema = z.object({
   statusCode: z.number().int(),
-  headers: z.record(z.string(), z.unknown()).nullish(),
+  // Axios hands back an AxiosHeaders instance, not a plain record.
+  headers: z.unknown(),
   body: z.unknown(),
 });
 
@@ -81,7 +82,7 @@ export function n8nTransport(
     const response = FullResponseSchema.parse(answer);
     return {
       status: response.statusCode,
-      headers: textHeaders(response.headers ?? {}),
+      headers: textHeaders(response.headers),
       body: bodyText(response.body),
     };
   };
@@ -101,9 +102,12 @@ function splitAuthHeaders(all: Record<string, string>): {
   return token === undefined ? { headers } : { headers, token };
 }
 
-function textHeaders(raw: Record<string, unknown>): Record<string, string> {
+function textHeaders(raw: unknown): Record<string, string> {
+  const withToJson = raw as { toJSON?: () => unknown } | null | undefined;
+  const plain = typeof withToJson?.toJSON === 'function' ? withToJson.toJSON() : raw;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  if (typeof plain !== 'object' || plain === null) return headers;
+  for (const [name, value] of Object.entries(plain)) {
     if (typeof value === 'string') headers[name.toLowerCase()] = value;
     else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ');
     else if (typeof value === 'number') headers[name.toLowerCase()] = String(value);

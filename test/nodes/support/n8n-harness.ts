@@ -122,6 +122,22 @@ function joinUrl(baseURL: string | undefined, url: string): string {
   return `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
+/**
+ * n8n's helper returns axios's response headers: an AxiosHeaders instance (a class with
+ * `toJSON`), not a plain object. Mimicked so an adapter that expects a plain record fails here too.
+ */
+class AxiosLikeHeaders {
+  [name: string]: unknown;
+
+  constructor(values: Record<string, string>) {
+    Object.assign(this, values);
+  }
+
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  }
+}
+
 /** n8n's request helper semantics, over a real HTTP call. */
 async function sendOverHttp(
   n8nNode: INode,
@@ -171,7 +187,7 @@ async function sendOverHttp(
   return {
     statusCode: response.status,
     statusMessage: response.statusText,
-    headers: Object.fromEntries(response.headers.entries()),
+    headers: new AxiosLikeHeaders(Object.fromEntries(response.headers.entries())),
     body: parsed,
   };
 }
