@@ -52,6 +52,21 @@ describe('every bad input is refused with the right status and counted by reason
     expect(answer.body.error).toBe('too-large');
   });
 
+  // Plain URLs take the plain-Node fast path; other spellings Express matches go through the
+  // Express route. Both must answer alike.
+  it.each([
+    ['the plain URL (fast path)', (url: string) => url],
+    ['a trailing slash (fast path)', (url: string) => `${url}/`],
+    ['a query string (fast path)', (url: string) => `${url}?source=test`],
+    ['another letter case (Express route)', (url: string) => url.replace('/webhooks/woocommerce/', '/Webhooks/WooCommerce/')],
+    ['a percent-encoded tenant (Express route)', (url: string) => url.replace('/shop1', '/%73hop1')],
+  ])('%s: unsigned -> 401, unknown tenant -> 404, bad JSON -> 400', async (_name, spell) => {
+    expect((await post(spell(h.webhookUrl), body, { 'x-wc-webhook-topic': 'order.created' })).body.error).toBe('missing-signature');
+    expect((await post(spell(h.webhookUrl.replace('/shop1', '/nobody')), body, signed(body))).status).toBe(404);
+    const answer = await post(spell(h.webhookUrl), '{"id": 1,', signed('{"id": 1,'));
+    expect(answer).toMatchObject({ status: 400, body: { error: 'malformed-json' } });
+  });
+
   it('the creation ping (webhook_id=N, unsigned) -> exactly 200', async () => {
     expect((await sendWooPing(h.webhookUrl, 42)).status).toBe(200);
   });
