@@ -29,6 +29,8 @@ export const LedgerEntrySchema = z.object({
   documentId: z.coerce.number().int().optional(),
   documentNumber: z.string().optional(),
   documentType: z.string().optional(),
+  /** Digest of the Client block sent with the create (no personal data in Redis). */
+  clientKey: z.string().optional(),
   reference: z.string().optional(),
   detail: z.string().optional(),
   lastError: z.string().optional(),

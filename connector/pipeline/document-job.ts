@@ -1,4 +1,5 @@
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AuthenticationError, DocumentDuplicateError, LocalValidationError, ServiceValidationError } from '../../client/errors';
@@ -154,8 +155,12 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     // A previous attempt sent the create and never heard back: if it reached the service, this
     // create comes back DocumentIsADuplicate (same ExternalId) instead of issuing a second one.
     const retryingLostAnswer = current?.state === 'creating';
+    // The service's duplicate check is ExternalId together with the client data: once the buyer's
+    // data on the order has changed, a retry would not be caught there, so it is not sent.
+    const clientKey = clientKeyOf(built.request.Client);
+    if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
-    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, creatingAt: ctx.now() });
+    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
     let documentId: number;
     let documentNumber: string | undefined;
     try {
@@ -167,7 +172,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
         documentNumber = result.documentNumber;
       }
     } catch (error) {
-      if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer);
+      if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer ? 'lost-answer' : 'unrecorded');
       if (isPermanent(error)) {
         // Refused outright: nothing was created, so the ledger must not claim a create is pending.
         await deps.ledger.record(ref, { state: 'mapping-failed', lastError: (error as Error).message });
@@ -222,18 +227,34 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   }
 }
 
-async function duplicateWithUnknownId(ctx: StepContext, retryingLostAnswer: boolean): Promise<Outcome> {
+/** Why a document may exist on the service that this connector cannot name. */
+type UnknownIdCause = 'lost-answer' | 'unrecorded' | 'client-changed';
+
+const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, string> = {
+  'lost-answer':
+    'the create answer was lost and the retry came back DocumentIsADuplicate: the document exists once on MagniFinance but its id is unknown here; find it by ExternalId in the back-office',
+  unrecorded:
+    'MagniFinance already has a document with this ExternalId that this connector did not record (another installation or a wiped Redis); find it in the back-office',
+  'client-changed':
+    "the create answer was lost and the buyer's data on the order has changed since; the service checks duplicates by ExternalId with the client data, so a retry could issue a second document and was not sent; look for the ExternalId in the back-office and issue by hand only if it is not there",
+};
+
+async function duplicateWithUnknownId(ctx: StepContext, cause: UnknownIdCause): Promise<Outcome> {
   const { deps, ref, tenant } = ctx;
-  const detail = retryingLostAnswer
-    ? 'the create answer was lost and the retry came back DocumentIsADuplicate: the document exists once on MagniFinance but its id is unknown here; find it by ExternalId in the back-office'
-    : 'MagniFinance already has a document with this ExternalId that this connector did not record (another installation or a wiped Redis); find it in the back-office';
+  const detail = UNKNOWN_ID_DETAIL[cause];
   await deps.ledger.record(ref, { state: 'duplicate-unknown-id', detail, alertAt: ctx.now() });
   await deps.ledger.markAttention(ref, ctx.now());
   deps.metrics.alerts.inc({ tenant: tenant.config.id, state: 'duplicate-unknown-id' });
   const externalId = (await deps.ledger.get(ref))?.externalId ?? '';
-  await addNoteQuietly(tenant, ctx.data.orderId, `MagniFinance: the ${describePurpose(ref.purpose)} (ExternalId ${externalId}) was issued once, but its number is unknown to the connector: ${detail}. Nothing was issued twice.`, ctx.log);
-  ctx.log.error({ externalId }, 'duplicate with unknown id');
+  const issued = cause === 'client-changed' ? 'may have been issued once' : 'was issued once';
+  await addNoteQuietly(tenant, ctx.data.orderId, `MagniFinance: the ${describePurpose(ref.purpose)} (ExternalId ${externalId}) ${issued}, but its number is unknown to the connector: ${detail}. Nothing was issued twice.`, ctx.log);
+  ctx.log.error({ externalId, cause }, 'duplicate with unknown id');
   return { done: 'duplicate-unknown-id' };
+}
+
+/** A short digest of the Client block, so the ledger can tell a changed buyer without storing personal data. */
+function clientKeyOf(client: IssueRequest['request']['Client']): string {
+  return createHash('sha256').update(JSON.stringify(client)).digest('base64url').slice(0, 22);
 }
 
 async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoice: LedgerEntry): Promise<Outcome> {

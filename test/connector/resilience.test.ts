@@ -71,6 +71,32 @@ describe('the invoicing service is slow, fails with 5xx or never answers: still 
   }, 60_000);
 });
 
+describe("a create's answer is lost and the buyer's data changes before the retry", () => {
+  it('the retry is not sent (the service would not see it as a duplicate): one document, the order flagged', async () => {
+    const h = await startHarness({ sandbox: { timeoutRate: 1, timeoutHoldMs: 5_000 } });
+    try {
+      const order = portugueseOrder();
+      const id = Number(order.id);
+      expect((await h.deliver(order)).status).toBe(202);
+      // The create reached the service; its answer never came back.
+      await eventually('the first create stored on the service', async () => (await h.documentsOf(id)).length === 1);
+      expect((await ledgerOf(h, id)).invoice?.state).toBe('creating');
+      // The shop owner corrects the buyer's NIF; the service answers again.
+      h.woo.putOrder({ ...order, meta_data: [{ id: 9000, key: '_billing_nif', value: '123456789' }] });
+      await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ timeoutRate: 0 }) });
+      const entry = await eventually('the invoice flagged', async () => {
+        const invoice = (await ledgerOf(h, id)).invoice;
+        return invoice?.state === 'duplicate-unknown-id' ? invoice : undefined;
+      }, 40_000);
+      expect(entry.detail).toContain("buyer's data on the order has changed");
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      expect(h.woo.notes(id).some((n) => n.note.includes('may have been issued once'))).toBe(true);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
+
 describe('the shop fails (reading the order, writing back): retried without re-issuing', () => {
   it('503 on the first GETs of the order -> issued once the shop answers', async () => {
     const h = await startHarness();
