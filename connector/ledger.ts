@@ -140,6 +140,10 @@ export class Ledger {
     await this.redis.zadd(`${this.prefix}:attention`, now, `${ref.tenant}:${ref.orderId}:${ref.purpose}`);
   }
 
+  async clearAttention(ref: LedgerRef): Promise<void> {
+    await this.redis.zrem(`${this.prefix}:attention`, `${ref.tenant}:${ref.orderId}:${ref.purpose}`);
+  }
+
   async attention(limit = 100): Promise<string[]> {
     return this.redis.zrevrange(`${this.prefix}:attention`, 0, limit - 1);
   }

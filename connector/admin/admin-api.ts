@@ -23,6 +23,16 @@ export interface AdminDeps {
 }
 
 const OrderParams = z.object({ tenant: z.string(), orderId: z.coerce.number().int().positive() });
+const AttachBody = z.object({
+  purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/),
+  documentId: z.number().int().positive(),
+});
+
+/** Purpose names in the ledger back to job kinds: `credit-note-<refund id>` carries its refund. */
+function jobKindOf(purpose: string): { kind: PurposeKind; refundId?: number } {
+  if (purpose.startsWith('credit-note-')) return { kind: 'credit-note', refundId: Number(purpose.slice('credit-note-'.length)) };
+  return { kind: purpose as PurposeKind };
+}
 
 /**
  * Jobs of an order, looked up by id (never by scanning the queue): the fixed purposes plus one
@@ -32,7 +42,8 @@ async function jobsOfOrder(queue: Queue<DocumentJobData>, ledger: Ledger, tenant
   const purposes = Object.keys(await ledger.forOrder(tenant, orderId));
   const ids = new Set(['invoice', 'waybill', 'cancellation'].map((kind) => documentJobId(tenant, orderId, kind as PurposeKind)));
   for (const purpose of purposes) {
-    if (purpose.startsWith('credit-note-')) ids.add(documentJobId(tenant, orderId, 'credit-note', Number(purpose.slice('credit-note-'.length))));
+    const { kind, refundId } = jobKindOf(purpose);
+    ids.add(documentJobId(tenant, orderId, kind, refundId));
   }
   const jobs = await Promise.all([...ids].map((id) => queue.getJob(id)));
   return jobs.filter((job): job is NonNullable<typeof job> => job !== undefined && job !== null);
@@ -87,6 +98,44 @@ export function adminApi(deps: AdminDeps): Router {
     }
     deps.logger.info({ tenant, orderId, retried, enqueued }, 'admin retry');
     res.status(202).json({ retried, enqueued });
+  });
+
+  /**
+   * The way out of `duplicate-unknown-id`: a person found the document in the back-office and gives
+   * its id. It is accepted only when the service says that document carries this purpose's
+   * ExternalId; the pipeline then goes on from the finalize step (number, PDF, write-back).
+   */
+  router.post('/orders/:tenant/:orderId/attach', async (req: Request, res: Response) => {
+    const params = OrderParams.safeParse(req.params);
+    const runtime = params.success ? deps.tenants.get(params.data.tenant) : undefined;
+    if (!params.success || !runtime) return void res.status(404).json({ error: 'unknown tenant or order id' });
+    const body = AttachBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'body must be {"purpose": "invoice" | "credit-note-<refund id>" | ..., "documentId": <positive integer>}' });
+    const { tenant, orderId } = params.data;
+    const ref = { tenant, orderId, purpose: body.data.purpose };
+    const entry = await deps.ledger.get(ref);
+    if (entry?.state !== 'duplicate-unknown-id') {
+      return void res.status(409).json({ error: `the ${ref.purpose} of order ${orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand` });
+    }
+    let found: string | undefined;
+    try {
+      const details = await runtime.invoicing.getDocument(body.data.documentId, runtime.documentCallOptions);
+      found = details.details.document.ExternalId ?? undefined;
+    } catch (error) {
+      return void res.status(502).json({ error: `could not read document ${body.data.documentId} from MagniFinance: ${(error as Error).message}` });
+    }
+    if (!entry.externalId || found !== entry.externalId) {
+      return void res.status(409).json({ error: `document ${body.data.documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}` });
+    }
+    await deps.ledger.record(ref, { state: 'created', documentId: body.data.documentId, detail: 'document id attached by hand', lastError: '' });
+    await deps.ledger.clearAttention(ref);
+    const kind = jobKindOf(ref.purpose);
+    const data: DocumentJobData = { tenant, orderId, kind: kind.kind, step: 'finalize', polls: 0, seenAt: Date.now() };
+    if (kind.refundId !== undefined) data.refundId = kind.refundId;
+    const jobId = documentJobId(tenant, orderId, kind.kind, kind.refundId);
+    await deps.queue.add(kind.kind, data, { jobId });
+    deps.logger.info({ tenant, orderId, purpose: ref.purpose, documentId: body.data.documentId }, 'admin attached a document id');
+    res.status(202).json({ attached: body.data.documentId, enqueued: jobId });
   });
 
   router.get('/failed', async (_req: Request, res: Response) => {

@@ -72,7 +72,7 @@ describe('the invoicing service is slow, fails with 5xx or never answers: still 
 });
 
 describe("a create's answer is lost and the buyer's data changes before the retry", () => {
-  it('the retry is not sent (the service would not see it as a duplicate): one document, the order flagged', async () => {
+  it('the retry is not sent (the service would not see it as a duplicate): one document, the order flagged until a person attaches the id', async () => {
     const h = await startHarness({ sandbox: { timeoutRate: 1, timeoutHoldMs: 5_000 } });
     try {
       const order = portugueseOrder();
@@ -91,6 +91,26 @@ describe("a create's answer is lost and the buyer's data changes before the retr
       expect(entry.detail).toContain("buyer's data on the order has changed");
       expect(await h.documentsOf(id)).toHaveLength(1);
       expect(h.woo.notes(id).some((n) => n.note.includes('may have been issued once'))).toBe(true);
+
+      // A person finds the document in the back-office and attaches its id: the pipeline goes on.
+      const attach = (documentId: number) =>
+        fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}/attach`, { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: JSON.stringify({ purpose: 'invoice', documentId }) });
+      const [issued] = await h.documentsOf(id);
+      const stranger = portugueseOrder();
+      expect((await h.deliver(stranger)).status).toBe(202);
+      const [strangers] = await eventually('another order issued', async () => {
+        const docs = await h.documentsOf(Number(stranger.id));
+        return docs.length === 1 ? docs : undefined;
+      });
+      const refused = await attach(strangers.id);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toContain(`not wc-${id}`);
+      expect((await attach(issued.id)).status).toBe(202);
+      await eventually('the attached invoice written back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 20_000);
+      expect(h.woo.meta(id, META.documentNumber)).toEqual(expect.any(String));
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      const attention = (await (await fetch(`${h.connector?.origin}/admin/api/attention`, { headers: ADMIN })).json()) as { orderId: number }[];
+      expect(attention.map((a) => a.orderId)).not.toContain(id);
     } finally {
       await h.close();
     }
