@@ -66,3 +66,36 @@ export async function awaitFinalizedDocument(
     checks,
   };
 }
+
+/** The part of a create answer every create operation outputs. */
+export interface CreatedDocument {
+  documentId: number;
+  requestId: string | null;
+  errorMessage: string | null;
+}
+
+/**
+ * The output of a create operation: what the caller already knows (order summary, waybill number),
+ * the service's answer, and, when a closed document was asked to be waited for, its number and PDF.
+ */
+export async function createdDocumentOutput(
+  this: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+  created: CreatedDocument,
+  closed: boolean,
+  token: string | undefined,
+  known: IDataObject = {},
+): Promise<IDataObject> {
+  const result: IDataObject = {
+    ...known,
+    documentId: created.documentId,
+    requestId: created.requestId,
+    closed,
+    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
+  };
+  const wait = closed && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
+  if (!wait) return result;
+  const finalized = await awaitFinalizedDocument.call(this, client, created.documentId, readWaitSettings(this, itemIndex), token);
+  return { ...result, ...finalized };
+}

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateDocumentRequest } from '../../../../client/schemas/document';
-import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { addDays, dateText, isBlank, todayIn } from '../../helpers/dates';
 import { readAdditionalFields, readClient, readLines, readPartnerToken } from '../../helpers/parameters';
 import {
@@ -112,20 +112,5 @@ export async function execute(
 
   const token = readPartnerToken(this, itemIndex);
   const created = await client.createDocument(request, token ? { token } : undefined);
-  const result: IDataObject = {
-    documentId: created.documentId,
-    requestId: created.requestId,
-    closed: isToClose,
-    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
-  };
-  const wait = isToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
-  if (!wait) return result;
-  const finalized = await awaitFinalizedDocument.call(
-    this,
-    client,
-    created.documentId,
-    readWaitSettings(this, itemIndex),
-    token,
-  );
-  return { ...result, ...finalized };
+  return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token);
 }

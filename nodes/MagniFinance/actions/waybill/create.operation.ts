@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateWaybillRequest } from '../../../../client/schemas/waybill';
-import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { dateText, dateTimeText, isBlank, todayIn } from '../../helpers/dates';
 import {
   readAdditionalFields,
@@ -136,21 +136,7 @@ export async function execute(
 
   const token = readPartnerToken(this, itemIndex);
   const created = await client.createWaybill(request, token ? { token } : undefined);
-  const result: IDataObject = {
-    documentId: created.documentId,
+  return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token, {
     documentNumber: created.documentNumber ?? null,
-    requestId: created.requestId,
-    closed: isToClose,
-    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
-  };
-  const wait = isToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
-  if (!wait) return result;
-  const finalized = await awaitFinalizedDocument.call(
-    this,
-    client,
-    created.documentId,
-    readWaitSettings(this, itemIndex),
-    token,
-  );
-  return { ...result, ...finalized };
+  });
 }

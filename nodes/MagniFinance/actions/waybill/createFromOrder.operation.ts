@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { waybillForOrder } from '../../../../webhooks/woocommerce/order-to-waybill';
-import { awaitFinalizedDocument, readWaitSettings } from '../../helpers/await-finalized-document';
+import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
 import {
@@ -37,24 +37,10 @@ export async function execute(
   const mapped = waybillForOrder(input, settings, new Date());
   const token = readPartnerToken(this, itemIndex);
   const created = await client.createWaybill(mapped.request, token ? { token } : undefined);
-  const result: IDataObject = {
+  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
     orderId: order.id,
     externalId: mapped.request.Waybill.ExternalId ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
-    documentId: created.documentId,
     documentNumber: created.documentNumber ?? null,
-    requestId: created.requestId,
-    closed: mapped.request.IsToClose,
-    ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
-  };
-  const wait = mapped.request.IsToClose && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
-  if (!wait) return result;
-  const finalized = await awaitFinalizedDocument.call(
-    this,
-    client,
-    created.documentId,
-    readWaitSettings(this, itemIndex),
-    token,
-  );
-  return { ...result, ...finalized };
+  });
 }
