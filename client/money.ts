@@ -73,6 +73,10 @@ export function negate(a: Decimal): Decimal {
   return { units: -a.units, scale: a.scale };
 }
 
+export function abs(a: Decimal): Decimal {
+  return a.units < 0n ? negate(a) : a;
+}
+
 export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
   const [x, y] = align(a, b);
   return x < y ? -1 : x > y ? 1 : 0;

@@ -1,4 +1,5 @@
 import {
+  abs,
   add,
   compare,
   Decimal,
@@ -17,7 +18,7 @@ import {
 import { PlannedLine } from './line-plan';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
-import { WooFeeLine, WooLineItem, WooMeta, WooOrder } from './order-schema';
+import { WooFeeLine, WooLineItem, WooLineTax, WooMeta, WooOrder } from './order-schema';
 import { lineRate, ResolvedRate } from './tax-rates';
 import { clipText, plainText } from './text';
 
@@ -30,10 +31,6 @@ import { clipText, plainText } from './text';
 
 const ONE = parseDecimal(1);
 const HUNDRED = parseDecimal(100);
-
-function abs(d: Decimal): Decimal {
-  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
-}
 
 function visibleAttributes(meta: readonly WooMeta[], name: string): string[] {
   const parts: string[] = [];
@@ -128,29 +125,45 @@ export function shippingLines(order: WooOrder, rates: Map<number, ResolvedRate>,
   const lines: PlannedLine[] = [];
   for (const shipping of order.shipping_lines) {
     const total = round(parseDecimal(shipping.total), 2);
-    const description = clipText(plainText(shipping.method_title) || 'Portes de envio', 200);
+    const description = shippingDescription(shipping.method_title);
     if (total.units < 0n) throw new OrderMappingError(order.id, `shipping "${description}" has a negative total`);
     if (isZero(total) && !settings.includeFreeShipping) {
       notes.push(info(`Free shipping "${description}" left off the document`));
       continue;
     }
-    lines.push({
-      code: settings.shippingLineCode,
-      description,
-      type: 'S',
-      unit: settings.unit,
-      quantity: ONE,
-      listNet: total,
-      targetNet: total,
-      rate: lineRate(order.id, description, shipping.taxes, total, rates, notes),
-      adjustable: true,
-    });
+    lines.push(amountLine(order.id, settings.shippingLineCode, description, shipping.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }
 
-function feeDescription(fee: WooFeeLine): string {
+export function shippingDescription(methodTitle: string | undefined): string {
+  return clipText(plainText(methodTitle ?? '') || 'Portes de envio', 200);
+}
+
+export function feeDescription(fee: Pick<WooFeeLine, 'name'>): string {
   return clipText(plainText(fee.name) || 'Taxa', 200);
+}
+
+/** A shipping or fee charge as one service line of quantity 1 whose net is the charge. */
+export function amountLine(
+  orderId: number,
+  code: string,
+  description: string,
+  taxes: readonly WooLineTax[],
+  total: Decimal,
+  context: { rates: Map<number, ResolvedRate>; settings: MappingSettings; notes: MappingNote[] },
+): PlannedLine {
+  return {
+    code,
+    description,
+    type: 'S',
+    unit: context.settings.unit,
+    quantity: ONE,
+    listNet: total,
+    targetNet: total,
+    rate: lineRate(orderId, description, taxes, total, context.rates, context.notes),
+    adjustable: true,
+  };
 }
 
 export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
@@ -158,18 +171,7 @@ export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRat
   for (const fee of order.fee_lines) {
     const total = round(parseDecimal(fee.total), 2);
     if (total.units <= 0n) continue;
-    const description = feeDescription(fee);
-    lines.push({
-      code: settings.feeLineCode,
-      description,
-      type: 'S',
-      unit: settings.unit,
-      quantity: ONE,
-      listNet: total,
-      targetNet: total,
-      rate: lineRate(order.id, description, fee.taxes, total, rates, notes),
-      adjustable: true,
-    });
+    lines.push(amountLine(order.id, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }

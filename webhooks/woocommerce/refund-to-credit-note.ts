@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { add, compare, Decimal, divide, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, subtract, sum, toCents } from '../../client/money';
+import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, subtract, sum, toCents } from '../../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
@@ -11,12 +11,15 @@ import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
 import {
+  amountLine,
+  feeDescription,
   grossByRate,
   itemCode,
   itemDescription,
   itemType,
   positiveFeeLines,
   productLines,
+  shippingDescription,
   shippingLines,
   spreadFeesAsDiscount,
   spreadNegativeFees,
@@ -34,10 +37,6 @@ export interface CreditNote {
 }
 
 const ONE = parseDecimal(1);
-
-function abs(d: Decimal): Decimal {
-  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
-}
 
 /** The order line a refund line refers to (`_refunded_item_id`), for its code, type and attributes. */
 function refundedItem(order: WooOrder, meta: readonly { key: string; value: unknown }[]) {
@@ -75,34 +74,12 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
   for (const shipping of refund.shipping_lines) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;
-    const description = clipText(plainText(shipping.method_title) || 'Portes de envio', 200);
-    lines.push({
-      code: settings.shippingLineCode,
-      description,
-      type: 'S',
-      unit: settings.unit,
-      quantity: ONE,
-      listNet: total,
-      targetNet: total,
-      rate: lineRate(order.id, description, shipping.taxes, total, rates, notes),
-      adjustable: true,
-    });
+    lines.push(amountLine(order.id, settings.shippingLineCode, shippingDescription(shipping.method_title), shipping.taxes, total, { rates, settings, notes }));
   }
   for (const fee of refund.fee_lines) {
     if (parseDecimal(fee.total).units >= 0n) continue;
     const total = round(abs(parseDecimal(fee.total)), 2);
-    const description = clipText(plainText(fee.name) || 'Taxa', 200);
-    lines.push({
-      code: settings.feeLineCode,
-      description,
-      type: 'S',
-      unit: settings.unit,
-      quantity: ONE,
-      listNet: total,
-      targetNet: total,
-      rate: lineRate(order.id, description, fee.taxes, total, rates, notes),
-      adjustable: true,
-    });
+    lines.push(amountLine(order.id, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import { compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../../client/money';
+import { abs, compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../../client/money';
 import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { WooLineTax, WooOrder } from './order-schema';
 
@@ -15,10 +15,6 @@ export interface ResolvedRate {
 interface Sample {
   base: Decimal;
   tax: Decimal;
-}
-
-function abs(d: Decimal): Decimal {
-  return d.units < 0n ? { units: -d.units, scale: d.scale } : d;
 }
 
 /**
