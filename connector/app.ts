@@ -105,6 +105,8 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
     const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), 1_000);
     for (const [state, count] of Object.entries(counts)) deps.metrics.queueDepth.set({ queue: queue.name, state }, count);
   }
+  const waiting = await withTimeout(deps.ledger.attentionCounts(), 1_000);
+  for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

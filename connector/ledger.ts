@@ -15,11 +15,22 @@ export const LEDGER_STATES = [
   'duplicate-unknown-id', // a retried create came back DocumentIsADuplicate: issued once, id unknown
   'alert-no-number', // Get Document never returned a number within the bound
   'held', // the mapping asked to hold the order (nothing issued)
-  'mapping-failed', // the order cannot be mapped; nothing issued
+  'mapping-failed', // the order cannot be mapped, or the service refused it; nothing issued
+  'failed', // gave up (credentials, shop refusal, attempts ran out) before anything was issued
   'skipped', // nothing to issue (e.g. no invoice to credit)
   'cancelled', // the invoice was cancelled on the service
 ] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
+
+/**
+ * Which states mean what, in one place. A purpose is settled when nothing more is to be done for it;
+ * it needs a person while it is on the attention list (its entry then has `detail` and `action`).
+ */
+export const SETTLED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['written-back', 'skipped']);
+/** Waits for a person to act outside the connector (attach a document id found in the back-office). */
+export const NEEDS_ATTACH_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id']);
+/** A credit note or cancellation cannot reference an invoice in these states until a person acts. */
+export const INVOICE_BLOCKED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id', 'held', 'mapping-failed', 'failed', 'alert-no-number']);
 
 export const LedgerEntrySchema = z.object({
   /** Absent while only an error was recorded (an attempt failed before its first step). */
@@ -32,7 +43,10 @@ export const LedgerEntrySchema = z.object({
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
   reference: z.string().optional(),
+  /** Why the purpose waits for a person (or how it ended). */
   detail: z.string().optional(),
+  /** What the person does about it. */
+  action: z.string().optional(),
   lastError: z.string().optional(),
   orderSeenAt: z.coerce.number().optional(),
   creatingAt: z.coerce.number().optional(),
@@ -106,8 +120,8 @@ export class Ledger {
     }
   }
 
-  async clearField(ref: LedgerRef, field: keyof LedgerEntry): Promise<void> {
-    await this.redis.hdel(this.key(ref), field);
+  async clearFields(ref: LedgerRef, fields: (keyof LedgerEntry)[]): Promise<void> {
+    await this.redis.hdel(this.key(ref), ...fields);
   }
 
   /** Every purpose recorded for an order (invoice, waybill, credit notes...), for the admin API. */
@@ -135,7 +149,7 @@ export class Ledger {
     await this.script(RELEASE_LOCK, RELEASE_LOCK_SHA, [`${this.key(ref)}:lock`], [token]);
   }
 
-  /** Orders that need a human: alert and duplicate-unknown-id states, newest first. */
+  /** Orders that need a person (every reason: see pipeline/needs-person.ts), scored by when. */
   async markAttention(ref: LedgerRef, now = Date.now()): Promise<void> {
     await this.redis.zadd(`${this.prefix}:attention`, now, `${ref.tenant}:${ref.orderId}:${ref.purpose}`);
   }
@@ -146,5 +160,15 @@ export class Ledger {
 
   async attention(limit = 100): Promise<string[]> {
     return this.redis.zrevrange(`${this.prefix}:attention`, 0, limit - 1);
+  }
+
+  /** How many purposes wait for a person, per tenant. */
+  async attentionCounts(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const member of await this.redis.zrange(`${this.prefix}:attention`, 0, -1)) {
+      const tenant = member.slice(0, member.indexOf(':'));
+      counts.set(tenant, (counts.get(tenant) ?? 0) + 1);
+    }
+    return counts;
   }
 }

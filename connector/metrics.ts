@@ -35,7 +35,7 @@ export class ConnectorMetrics {
   });
   readonly alerts = new Counter({
     name: 'magnifinance_alerts_total',
-    help: 'Orders put in an alert state (no number in time, duplicate with unknown id)',
+    help: 'Times an order was put on the attention list, by the ledger state it waits in',
     labelNames: ['tenant', 'state'] as const,
     registers: [this.registry],
   });
@@ -56,6 +56,12 @@ export class ConnectorMetrics {
     name: 'magnifinance_queue_jobs',
     help: 'Jobs in the queues, by queue and state',
     labelNames: ['queue', 'state'] as const,
+    registers: [this.registry],
+  });
+  readonly waitingForPerson = new Gauge({
+    name: 'magnifinance_orders_waiting_for_person',
+    help: 'Order purposes on the attention list (GET /admin/api/attention), by tenant',
+    labelNames: ['tenant'] as const,
     registers: [this.registry],
   });
   readonly disabledWebhooks = new Gauge({

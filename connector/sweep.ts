@@ -1,10 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { addResuming } from './ingest/add-resuming';
 import { OrderSummarySchema } from './ingest/order-summary';
 import { jobsToEnqueue, planJobs } from './ingest/plan-jobs';
 import { purposeOf, type DocumentJobData } from './jobs';
-import type { Ledger } from './ledger';
+import { NEEDS_ATTACH_STATES, SETTLED_STATES, type Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 import type { ShopWebhook } from './shop/woo-shop';
@@ -24,7 +25,12 @@ export interface SweepReport {
   since: string;
   until: string;
   scanned: number;
+  /** Jobs put in the queue (or found there already). */
   enqueued: string[];
+  /** Jobs that had failed for good and run again from their ledger step. */
+  resumed: string[];
+  /** Purposes that wait for a person to attach a document id: not enqueued, listed in the attention list. */
+  waitingForPerson: string[];
   /** Order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
   inactiveWebhooks: { id: number; topic: string; status: string; deliveryUrl: string }[];
   /** Topics with no active webhook at all: orders of those events never reach the connector. */
@@ -32,8 +38,6 @@ export interface SweepReport {
   problems: string[];
 }
 
-/** Ledger states after which the order needs nothing more from a sweep. */
-const SETTLED = new Set(['written-back', 'duplicate-unknown-id', 'held', 'mapping-failed', 'alert-no-number', 'skipped']);
 const NEEDED_TOPICS = ['order.created', 'order.updated'];
 /** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
 const OVERLAP_MS = 5 * 60_000;
@@ -55,6 +59,8 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
     until: new Date(startedAt).toISOString(),
     scanned: 0,
     enqueued: [],
+    resumed: [],
+    waitingForPerson: [],
     inactiveWebhooks: [],
     missingTopics: [],
     problems: [],
@@ -63,7 +69,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
   await checkWebhooks(tenant, deps, report);
   await deps.redis.set(lastKey, String(startedAt));
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
-  deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
+  deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
 }
 
@@ -82,7 +88,7 @@ export async function enqueueMissing(
   tenant: TenantRuntime,
   deps: SweepDeps,
   filter: Record<string, string>,
-  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'problems'>,
+  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'>,
   source: 'sweep' | 'backfill',
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
 ): Promise<void> {
@@ -105,15 +111,17 @@ export async function enqueueMissing(
         const order = parsed.data;
         const planned = [];
         for (const job of planJobs(order, tenant.config.settings)) {
-          const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose: purposeOf(job.kind, job.refundId) });
-          if (!entry?.state || !SETTLED.has(entry.state)) planned.push(job);
+          const purpose = purposeOf(job.kind, job.refundId);
+          const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose });
+          if (SETTLED_STATES.has(entry?.state)) continue;
+          if (NEEDS_ATTACH_STATES.has(entry?.state)) report.waitingForPerson.push(`${order.id}:${purpose}`);
+          // Held, refused or failed purposes run again: the order was modified since the last sweep.
+          else planned.push(job);
         }
         if (planned.length === 0) continue;
-        const items = jobsToEnqueue(tenant.config.id, order.id, planned, now());
-        await deps.queue.addBulk(items);
-        for (const item of items) {
-          report.enqueued.push(item.opts.jobId);
-          deps.metrics.jobsEnqueued.inc({ kind: item.name, source });
+        for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
+          (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
+          deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
         }
       }
       onPage?.({ status, scanned: scannedForStatus, total: listing.total });

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
 import { documentJobId, DocumentJobDataSchema, type DocumentJobData, type PurposeKind } from '../jobs';
@@ -88,10 +89,9 @@ export function adminApi(deps: AdminDeps): Router {
     if (retried.length === 0) {
       try {
         const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
-        const items = jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now());
-        await deps.queue.addBulk(items);
-        enqueued = items.map((item) => item.opts.jobId);
-        for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'admin' });
+        const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now()));
+        enqueued = results.map((result) => result.jobId);
+        for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
       } catch (error) {
         return void res.status(502).json({ error: `could not fetch order ${orderId} from the shop: ${(error as Error).message}` });
       }

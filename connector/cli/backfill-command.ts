@@ -52,7 +52,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
   const queue = documentsQueue(redis, config.redis.prefix, config.pipeline);
   queue.on('error', () => undefined);
   const bar = new SingleBar({ format: '{status} |{bar}| {value}/{total} orders', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2_000 }, Presets.shades_classic);
-  const report = { scanned: 0, enqueued: [] as string[], problems: [] as string[] };
+  const report = { scanned: 0, enqueued: [] as string[], resumed: [] as string[], waitingForPerson: [] as string[], problems: [] as string[] };
   let current = '';
   try {
     await enqueueMissing(
@@ -72,7 +72,10 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
       },
     );
     if (current) bar.stop();
-    process.stdout.write(`Scanned ${report.scanned} orders; enqueued ${report.enqueued.length} document jobs.\n`);
+    process.stdout.write(
+      `Scanned ${report.scanned} orders; enqueued ${report.enqueued.length} document jobs; resumed ${report.resumed.length} that had failed; ` +
+        `${report.waitingForPerson.length} wait for a person (GET /admin/api/attention).\n`,
+    );
     for (const problem of report.problems) process.stdout.write(`  ! ${problem}\n`);
     return 0;
   } catch (error) {

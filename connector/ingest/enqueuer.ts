@@ -2,6 +2,7 @@ import type { Queue, JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isRedisReady } from '../redis-connection';
 import type { DocumentJobData } from '../jobs';
+import { addResuming, type EnqueueResult } from './add-resuming';
 
 export interface EnqueueItem {
   name: string;
@@ -21,7 +22,7 @@ export class RedisUnavailableError extends Error {
  * timeout, so WooCommerce gets a 503 instead of hanging.
  */
 export class BatchingEnqueuer {
-  private batch: { items: EnqueueItem[]; resolve: () => void; reject: (error: Error) => void }[] = [];
+  private batch: { items: EnqueueItem[]; resolve: (results: EnqueueResult[]) => void; reject: (error: Error) => void }[] = [];
   private scheduled = false;
 
   constructor(
@@ -30,10 +31,11 @@ export class BatchingEnqueuer {
     private readonly timeoutMs: number,
   ) {}
 
-  add(items: EnqueueItem[]): Promise<void> {
-    if (items.length === 0) return Promise.resolve();
+  /** Resolves with what became of each item (queued, or a failed job resumed), in order. */
+  add(items: EnqueueItem[]): Promise<EnqueueResult[]> {
+    if (items.length === 0) return Promise.resolve([]);
     if (!isRedisReady(this.connection)) return Promise.reject(new RedisUnavailableError(`redis is ${this.connection.status}`));
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<EnqueueResult[]>((resolve, reject) => {
       this.batch.push({ items, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
@@ -51,8 +53,12 @@ export class BatchingEnqueuer {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new RedisUnavailableError(`enqueue took longer than ${this.timeoutMs} ms`)), this.timeoutMs);
       });
-      await Promise.race([this.queue.addBulk(waiting.flatMap((w) => w.items)), timeout]);
-      for (const w of waiting) w.resolve();
+      const results = await Promise.race([addResuming(this.queue, this.connection, waiting.flatMap((w) => w.items)), timeout]);
+      let offset = 0;
+      for (const w of waiting) {
+        w.resolve(results.slice(offset, offset + w.items.length));
+        offset += w.items.length;
+      }
     } catch (error) {
       const failure = error instanceof RedisUnavailableError ? error : new RedisUnavailableError((error as Error).message);
       for (const w of waiting) w.reject(failure);

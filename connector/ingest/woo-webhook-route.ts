@@ -93,9 +93,11 @@ function webhookLogic(deps: WebhookRouteDeps) {
     if (planned.length === 0) return ignore(d, 'nothing-to-issue');
     const items = jobsToEnqueue(tenant.id, order.id, planned, now());
     deps.enqueuer.add(items).then(
-      () => {
-        for (const item of items) deps.metrics.jobsEnqueued.inc({ kind: item.name, source: 'webhook' });
-        d.reply(202, { accepted: items.map((item) => item.opts.jobId) });
+      (results) => {
+        for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
+        const resumed = results.filter((r) => r.outcome === 'resumed').map((r) => r.jobId);
+        if (resumed.length > 0) deps.logger.info({ tenant: tenant.id, orderId: order.id, resumed }, 'webhook resumed failed jobs of the order');
+        d.reply(202, { accepted: results.map((r) => r.jobId), resumed });
       },
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );

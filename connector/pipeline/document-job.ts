@@ -1,19 +1,17 @@
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ZodError } from 'zod';
-import { AuthenticationError, DocumentDuplicateError, LocalValidationError, ServiceValidationError } from '../../client/errors';
-import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
+import { DocumentDuplicateError } from '../../client/errors';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
-import type { Ledger, LedgerEntry, LedgerRef } from '../ledger';
+import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
-import { ShopRequestError } from '../shop/woo-shop';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, waybillRequest, type IssueRequest } from './document-requests';
 import type { TenantRuntime } from './tenant-runtime';
-import { writeBack, addNoteQuietly } from './write-back';
+import { clearForPerson, describePurpose, flagForPerson, isPermanent, problemFromError, retryHint, type PersonNeeded } from './needs-person';
+import { writeBack } from './write-back';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -25,8 +23,8 @@ export interface PipelineDeps {
   now?: () => number;
 }
 
-/** Ledger states that end a purpose for good unless someone intervenes (admin retry). */
-const FINAL_FAILURES = new Set<LedgerEntry['state']>(['duplicate-unknown-id', 'held', 'mapping-failed', 'alert-no-number']);
+/** A failure in these states leaves no document behind, so the failure may name the state itself. */
+const NO_DOCUMENT_YET = new Set<LedgerEntry['state']>([undefined, 'held', 'mapping-failed', 'failed', 'skipped']);
 
 interface StepContext {
   job: Job<DocumentJobData>;
@@ -80,16 +78,29 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
       if (step !== ctx.data.step) await setData(ctx, { step }).catch(() => undefined);
       if (error instanceof UnrecoverableError) throw error;
       deps.metrics.documentsFailed.inc({ kind: data.kind, reason: (error as Error).name || 'Error' });
-      if (isPermanent(error)) {
-        await deps.ledger.record(ref, { lastError: (error as Error).message });
-        log.error({ err: (error as Error).message, step }, 'document job failed for good');
-        throw new UnrecoverableError((error as Error).message);
+      const permanent = isPermanent(error);
+      const attempts = job.attemptsMade + 1;
+      if (!permanent && attempts < (job.opts.attempts ?? 1)) {
+        await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
+        log.warn({ err: (error as Error).message, step, attempt: attempts }, 'document job attempt failed; will retry');
+        throw error;
       }
-      await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
-      log.warn({ err: (error as Error).message, step, attempt: job.attemptsMade + 1 }, 'document job attempt failed; will retry');
-      throw error;
+      // The job ends here: the order goes to a person with the reason, on the order and in the
+      // attention list. A later delivery, the sweep or an admin retry resumes it (ingest/add-resuming.ts).
+      log.error({ err: (error as Error).message, step }, 'document job failed for good');
+      await flagFailure(ctx, error, attempts).catch((flagError: unknown) => log.error({ err: (flagError as Error).message }, 'could not record the failure'));
+      throw permanent ? new UnrecoverableError((error as Error).message) : error;
     }
   };
+}
+
+async function flagFailure(ctx: StepContext, error: unknown, attempts: number): Promise<void> {
+  const entry = await ctx.deps.ledger.get(ctx.ref);
+  const problem = problemFromError(error, ctx.ref, attempts);
+  await ctx.deps.ledger.record(ctx.ref, { lastError: (error as Error).message });
+  // A purpose that has a document keeps its progress state, so the resume continues from there.
+  const state = NO_DOCUMENT_YET.has(entry?.state) ? problem.state : undefined;
+  await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, { ...problem, state }, ctx.now(), ctx.log, entry);
 }
 
 async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Promise<void> {
@@ -123,10 +134,20 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
     invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
-      if ((invoice && FINAL_FAILURES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
-        const detail = invoice ? `the invoice is in state ${invoice.state}` : 'the order has no invoice from this connector';
-        await deps.ledger.record(ref, { state: 'skipped', detail });
-        return { done: `skipped: ${detail}` };
+      if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+        if (invoice) {
+          // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
+          const detail = `the invoice is in state ${invoice.state}`;
+          await deps.ledger.record(ref, { state: 'skipped', detail });
+          return { done: `skipped: ${detail}` };
+        }
+        // Nobody else will notice: an order invoiced outside this connector (or before it) was refunded.
+        await flagForPerson(deps, tenant, ref, {
+          state: 'skipped',
+          reason: `There is no invoice from this connector to reference, so no ${describePurpose(ref.purpose)} was issued.`,
+          action: 'If the order was invoiced outside the connector, issue the credit note in the MagniFinance back-office against that invoice.',
+        }, ctx.now(), ctx.log, entry);
+        return { done: 'skipped: the order has no invoice from this connector' };
       }
       return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
     }
@@ -136,10 +157,12 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const built = await buildIssueRequest(ctx, await orderOf(ctx), invoice);
   if (built.hold) {
     const reasons = built.notes.map((n) => n.message).join(' ');
-    if (entry?.state !== 'held') {
-      await deps.ledger.record(ref, { state: 'held', detail: reasons });
-      await addNoteQuietly(ctx.tenant, ctx.data.orderId, `MagniFinance: no document issued yet, the order is on hold. ${reasons}`, ctx.log);
-    }
+    const held: PersonNeeded = {
+      state: 'held',
+      reason: `Nothing was issued: the order is on hold. ${reasons}`,
+      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update, on the next sweep, or now with ${retryHint(ref)}.`,
+    };
+    if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
     return { done: 'held' };
   }
   const externalId = built.kind === 'document' ? built.request.Document.ExternalId : built.request.Waybill.ExternalId;
@@ -173,14 +196,13 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       }
     } catch (error) {
       if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer ? 'lost-answer' : 'unrecorded');
-      if (isPermanent(error)) {
-        // Refused outright: nothing was created, so the ledger must not claim a create is pending.
-        await deps.ledger.record(ref, { state: 'mapping-failed', lastError: (error as Error).message });
-        await addNoteQuietly(tenant, data.orderId, `MagniFinance: the ${describePurpose(ref.purpose)} could not be issued: ${(error as Error).message}`, ctx.log);
-      }
+      // Refused outright: nothing was created, so the ledger must not claim a create is pending
+      // (the job's failure handler then names the reason for a person).
+      if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
       throw error;
     }
     await deps.ledger.record(ref, { state: 'created', documentId, createdAt: ctx.now(), documentNumber, lastError: '' });
+    await clearForPerson(deps.ledger, ref, current);
     deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
     ctx.log.info({ documentId, externalId }, 'document created');
   } finally {
@@ -241,13 +263,15 @@ const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, string> = {
 
 async function duplicateWithUnknownId(ctx: StepContext, cause: UnknownIdCause): Promise<Outcome> {
   const { deps, ref, tenant } = ctx;
-  const detail = UNKNOWN_ID_DETAIL[cause];
-  await deps.ledger.record(ref, { state: 'duplicate-unknown-id', detail, alertAt: ctx.now() });
-  await deps.ledger.markAttention(ref, ctx.now());
-  deps.metrics.alerts.inc({ tenant: tenant.config.id, state: 'duplicate-unknown-id' });
-  const externalId = (await deps.ledger.get(ref))?.externalId ?? '';
+  const entry = await deps.ledger.get(ref);
+  const externalId = entry?.externalId ?? '';
   const issued = cause === 'client-changed' ? 'may have been issued once' : 'was issued once';
-  await addNoteQuietly(tenant, ctx.data.orderId, `MagniFinance: the ${describePurpose(ref.purpose)} (ExternalId ${externalId}) ${issued}, but its number is unknown to the connector: ${detail}. Nothing was issued twice.`, ctx.log);
+  const problem: PersonNeeded = {
+    state: 'duplicate-unknown-id',
+    reason: `The ${describePurpose(ref.purpose)} (ExternalId ${externalId}) ${issued}, but its number is unknown to the connector: ${UNKNOWN_ID_DETAIL[cause]}. Nothing was issued twice.`,
+    action: `Find the document with ExternalId ${externalId} in the MagniFinance back-office and attach its id: POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}; the number and PDF then land on the order.`,
+  };
+  await flagForPerson(deps, tenant, ref, problem, ctx.now(), ctx.log, entry);
   ctx.log.error({ externalId, cause }, 'duplicate with unknown id');
   return { done: 'duplicate-unknown-id' };
 }
@@ -302,9 +326,19 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const backoff = Math.min(deps.pipeline.finalizePollBackoffMs * 2 ** data.polls, 60_000);
     return waitThen(ctx, 'finalize', backoff, data.polls + 1);
   }
-  await deps.ledger.record(ref, { state: 'alert-no-number', alertAt: ctx.now(), detail: `no number after ${data.polls + 1} Get Document calls` });
-  await deps.ledger.markAttention(ref, ctx.now());
-  deps.metrics.alerts.inc({ tenant: tenant.config.id, state: 'alert-no-number' });
+  await flagForPerson(
+    deps,
+    tenant,
+    ref,
+    {
+      state: 'alert-no-number',
+      reason: `Document ${entry.documentId} was created on MagniFinance but had no number after ${data.polls + 1} Get Document calls.`,
+      action: `Check document ${entry.documentId} in the MagniFinance back-office; the connector asks again on the order's next update, on the next sweep, or now with ${retryHint(ref)}. Nothing will be issued twice.`,
+    },
+    ctx.now(),
+    ctx.log,
+    entry,
+  );
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
 }
 
@@ -318,24 +352,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
     ctx.data,
     entry,
   );
+  await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   return { done: 'written back' };
-}
-
-export function describePurpose(purpose: string): string {
-  if (purpose.startsWith('credit-note-')) return `credit note for refund #${purpose.slice('credit-note-'.length)}`;
-  if (purpose === 'cancellation') return 'cancellation';
-  return purpose;
-}
-
-/** Errors that a retry cannot fix: wrong data or wrong credentials. They go to the failed list. */
-export function isPermanent(error: unknown): boolean {
-  return (
-    error instanceof OrderMappingError ||
-    error instanceof LocalValidationError ||
-    error instanceof ServiceValidationError ||
-    error instanceof AuthenticationError ||
-    error instanceof ZodError ||
-    error instanceof SyntaxError ||
-    (error instanceof ShopRequestError && error.permanent)
-  );
 }

@@ -19,7 +19,7 @@ describe('a signed order webhook becomes one invoice whose number and PDF land o
     const id = Number(order.id);
     const delivery = await h.deliver(order);
     expect(delivery.status).toBe(202);
-    expect(JSON.parse(delivery.body)).toEqual({ accepted: [`invoice.shop1.${id}`] });
+    expect(JSON.parse(delivery.body)).toEqual({ accepted: [`invoice.shop1.${id}`], resumed: [] });
 
     const number = await eventually('the number on the order', () => h.woo.meta(id, META.documentNumber) as string | undefined);
     const docs = await h.documentsOf(id);
@@ -207,7 +207,7 @@ describe('waybill per setting', () => {
   it('issues the invoice and one waybill and writes both on the order', async () => {
     const order = portugueseOrder();
     const id = Number(order.id);
-    expect(JSON.parse((await h.deliver(order)).body)).toEqual({ accepted: [`invoice.shop1.${id}`, `waybill.shop1.${id}`] });
+    expect(JSON.parse((await h.deliver(order)).body)).toEqual({ accepted: [`invoice.shop1.${id}`, `waybill.shop1.${id}`], resumed: [] });
     await eventually('waybill meta', () => h.woo.meta(id, META.waybill));
     await eventually('invoice meta', () => h.woo.meta(id, META.documentNumber));
     const docs = await h.documentsOf(id);
