@@ -9,6 +9,8 @@ import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
+import { consoleRouter } from './console/console-router';
+import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
 import { wooWebhookFastPath, wooWebhookRouter, type WebhookRouteDeps } from './ingest/woo-webhook-route';
 import type { DocumentJobData, SweepJobData } from './jobs';
@@ -56,6 +58,7 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.use(wooWebhookRouter(webhookDeps(deps)));
   app.use(pdfRouter({ tenants: deps.tenants, links: deps.links, logger: deps.logger }));
 
+  app.get('/', statusPage(async () => withTimeout(deps.redis.ping(), 1_000).then(() => true, () => false)));
   app.get('/healthz', (_req: Request, res: Response) => void res.json({ ok: true }));
   app.get('/readyz', async (_req: Request, res: Response) => {
     try {
@@ -88,6 +91,23 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+    }),
+  );
+
+  app.use(
+    '/console',
+    auth,
+    consoleRouter({
+      tenants: deps.tenants,
+      queue: deps.queue,
+      redis: deps.redis,
+      ledger: deps.ledger,
+      metrics: deps.metrics,
+      logger: deps.logger,
+      prefix: deps.config.redis.prefix,
+      lookbackHours: deps.config.sweep.initialLookbackHours,
+      links: deps.links,
+      secret: deps.config.server.linkSecret,
     }),
   );
 

@@ -43,6 +43,10 @@ export const LedgerEntrySchema = z.object({
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
   reference: z.string().optional(),
+  /** The document's total as the service computed it (text, 2 decimals), for the console. */
+  total: z.string().optional(),
+  /** A person released the hold (console "issue now"): the next run issues despite it. */
+  holdReleasedAt: z.coerce.number().optional(),
   /** Why the purpose waits for a person (or how it ended). */
   detail: z.string().optional(),
   /** What the person does about it. */
@@ -69,6 +73,9 @@ export interface LedgerRef {
   orderId: number;
   purpose: string;
 }
+
+/** How long the console's list of recent documents reaches back. */
+const RECENT_DAYS = 30;
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RELEASE_LOCK_SHA = sha1(RELEASE_LOCK);
@@ -160,6 +167,28 @@ export class Ledger {
 
   async attention(limit = 100): Promise<string[]> {
     return this.redis.zrevrange(`${this.prefix}:attention`, 0, limit - 1);
+  }
+
+  /** Documents written back, newest first, for the console; kept for RECENT_DAYS. */
+  async markWrittenBack(ref: LedgerRef, at: number): Promise<void> {
+    const key = `${this.prefix}:recent:${ref.tenant}`;
+    await this.redis.zadd(key, at, `${ref.orderId}:${ref.purpose}`);
+    await this.redis.zremrangebyscore(key, '-inf', at - RECENT_DAYS * 86_400_000);
+  }
+
+  async recent(tenant: string, limit: number): Promise<{ orderId: number; purpose: string; at: number }[]> {
+    const flat = await this.redis.zrevrange(`${this.prefix}:recent:${tenant}`, 0, limit - 1, 'WITHSCORES');
+    const items: { orderId: number; purpose: string; at: number }[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const [orderId, purpose] = [flat[i].slice(0, flat[i].indexOf(':')), flat[i].slice(flat[i].indexOf(':') + 1)];
+      items.push({ orderId: Number(orderId), purpose, at: Number(flat[i + 1]) });
+    }
+    return items;
+  }
+
+  /** Documents written back since `since` (ms), for today's figures. */
+  async writtenBackSince(tenant: string, since: number): Promise<number> {
+    return this.redis.zcount(`${this.prefix}:recent:${tenant}`, since, '+inf');
   }
 
   /** How many purposes wait for a person, per tenant. */

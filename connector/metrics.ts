@@ -11,7 +11,13 @@ export class ConnectorMetrics {
   });
   readonly webhooksRefused = new Counter({
     name: 'magnifinance_webhooks_refused_total',
-    help: 'Webhook deliveries refused or ignored, by reason',
+    help: 'Webhook deliveries refused (answered 4xx/5xx), by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  readonly webhooksIgnored = new Counter({
+    name: 'magnifinance_webhooks_ignored_total',
+    help: 'Webhook deliveries accepted with nothing to do (our own write-back echo, drafts, other topics), by reason',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });

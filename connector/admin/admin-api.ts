@@ -1,25 +1,11 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import { z } from 'zod';
-import { addResuming } from '../ingest/add-resuming';
-import { OrderSummarySchema } from '../ingest/order-summary';
-import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
-import { documentJobId, DocumentJobDataSchema, type DocumentJobData, type PurposeKind } from '../jobs';
-import type { Ledger } from '../ledger';
-import type { ConnectorMetrics } from '../metrics';
-import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
+import { attachDocument, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
 
-export interface AdminDeps {
-  tenants: ReadonlyMap<string, TenantRuntime>;
-  queue: Queue<DocumentJobData>;
-  redis: Redis;
+export interface AdminDeps extends OrderActionDeps {
   prefix: string;
-  ledger: Ledger;
-  metrics: ConnectorMetrics;
-  logger: Logger;
   lookbackHours: number;
 }
 
@@ -28,27 +14,6 @@ const AttachBody = z.object({
   purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/),
   documentId: z.number().int().positive(),
 });
-
-/** Purpose names in the ledger back to job kinds: `credit-note-<refund id>` carries its refund. */
-function jobKindOf(purpose: string): { kind: PurposeKind; refundId?: number } {
-  if (purpose.startsWith('credit-note-')) return { kind: 'credit-note', refundId: Number(purpose.slice('credit-note-'.length)) };
-  return { kind: purpose as PurposeKind };
-}
-
-/**
- * Jobs of an order, looked up by id (never by scanning the queue): the fixed purposes plus one
- * credit note per refund the ledger knows about.
- */
-async function jobsOfOrder(queue: Queue<DocumentJobData>, ledger: Ledger, tenant: string, orderId: number) {
-  const purposes = Object.keys(await ledger.forOrder(tenant, orderId));
-  const ids = new Set(['invoice', 'waybill', 'cancellation'].map((kind) => documentJobId(tenant, orderId, kind as PurposeKind)));
-  for (const purpose of purposes) {
-    const { kind, refundId } = jobKindOf(purpose);
-    ids.add(documentJobId(tenant, orderId, kind, refundId));
-  }
-  const jobs = await Promise.all([...ids].map((id) => queue.getJob(id)));
-  return jobs.filter((job): job is NonNullable<typeof job> => job !== undefined && job !== null);
-}
 
 function describeJob(job: { id?: string; name: string; data: DocumentJobData; failedReason?: string; attemptsMade: number; timestamp: number }, state: string) {
   const data = job.data;
@@ -74,68 +39,21 @@ export function adminApi(deps: AdminDeps): Router {
 
   router.post('/orders/:tenant/:orderId/retry', async (req: Request, res: Response) => {
     const params = OrderParams.safeParse(req.params);
-    const runtime = params.success ? deps.tenants.get(params.data.tenant) : undefined;
-    if (!params.success || !runtime) return void res.status(404).json({ error: 'unknown tenant or order id' });
-    const { tenant, orderId } = params.data;
-    const retried: string[] = [];
-    for (const job of await jobsOfOrder(deps.queue, deps.ledger, tenant, orderId)) {
-      if ((await job.getState()) === 'failed') {
-        await job.retry('failed');
-        retried.push(String(job.id));
-      }
-    }
-    // Nothing failed: fetch the order from the shop and enqueue what it still needs.
-    let enqueued: string[] = [];
-    if (retried.length === 0) {
-      try {
-        const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
-        const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now()));
-        enqueued = results.map((result) => result.jobId);
-        for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
-      } catch (error) {
-        return void res.status(502).json({ error: `could not fetch order ${orderId} from the shop: ${(error as Error).message}` });
-      }
-    }
-    deps.logger.info({ tenant, orderId, retried, enqueued }, 'admin retry');
-    res.status(202).json({ retried, enqueued });
+    if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
+    const result = await retryOrder(deps, params.data.tenant, params.data.orderId);
+    if (!result.ok) return void res.status(result.status).json({ error: result.error });
+    res.status(202).json(result.value);
   });
 
-  /**
-   * The way out of `duplicate-unknown-id`: a person found the document in the back-office and gives
-   * its id. It is accepted only when the service says that document carries this purpose's
-   * ExternalId; the pipeline then goes on from the finalize step (number, PDF, write-back).
-   */
+  /** A duplicate-unknown-id purpose gets the document id a person found in the back-office. */
   router.post('/orders/:tenant/:orderId/attach', async (req: Request, res: Response) => {
     const params = OrderParams.safeParse(req.params);
-    const runtime = params.success ? deps.tenants.get(params.data.tenant) : undefined;
-    if (!params.success || !runtime) return void res.status(404).json({ error: 'unknown tenant or order id' });
+    if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
     const body = AttachBody.safeParse(req.body ?? {});
     if (!body.success) return void res.status(400).json({ error: 'body must be {"purpose": "invoice" | "credit-note-<refund id>" | ..., "documentId": <positive integer>}' });
-    const { tenant, orderId } = params.data;
-    const ref = { tenant, orderId, purpose: body.data.purpose };
-    const entry = await deps.ledger.get(ref);
-    if (entry?.state !== 'duplicate-unknown-id') {
-      return void res.status(409).json({ error: `the ${ref.purpose} of order ${orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand` });
-    }
-    let found: string | undefined;
-    try {
-      const details = await runtime.invoicing.getDocument(body.data.documentId, runtime.documentCallOptions);
-      found = details.details.document.ExternalId ?? undefined;
-    } catch (error) {
-      return void res.status(502).json({ error: `could not read document ${body.data.documentId} from MagniFinance: ${(error as Error).message}` });
-    }
-    if (!entry.externalId || found !== entry.externalId) {
-      return void res.status(409).json({ error: `document ${body.data.documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}` });
-    }
-    await deps.ledger.record(ref, { state: 'created', documentId: body.data.documentId, detail: 'document id attached by hand', lastError: '' });
-    await deps.ledger.clearAttention(ref);
-    const kind = jobKindOf(ref.purpose);
-    const data: DocumentJobData = { tenant, orderId, kind: kind.kind, step: 'finalize', polls: 0, seenAt: Date.now() };
-    if (kind.refundId !== undefined) data.refundId = kind.refundId;
-    const jobId = documentJobId(tenant, orderId, kind.kind, kind.refundId);
-    await deps.queue.add(kind.kind, data, { jobId });
-    deps.logger.info({ tenant, orderId, purpose: ref.purpose, documentId: body.data.documentId }, 'admin attached a document id');
-    res.status(202).json({ attached: body.data.documentId, enqueued: jobId });
+    const result = await attachDocument(deps, { ...params.data, purpose: body.data.purpose }, body.data.documentId);
+    if (!result.ok) return void res.status(result.status).json({ error: result.error });
+    res.status(202).json(result.value);
   });
 
   router.get('/failed', async (_req: Request, res: Response) => {

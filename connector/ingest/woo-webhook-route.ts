@@ -49,7 +49,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     d.reply(refusal.status, { error: refusal.reason, detail: refusal.detail });
   };
   const ignore = (d: Delivery, reason: string, status = 202): void => {
-    deps.metrics.webhooksRefused.inc({ reason: `ignored-${reason}` });
+    deps.metrics.webhooksIgnored.inc({ reason });
     deps.logger.info({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
     d.reply(status, { ignored: reason });
   };

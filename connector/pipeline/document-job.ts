@@ -2,6 +2,7 @@ import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bull
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DocumentDuplicateError } from '../../client/errors';
+import { formatDecimal } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
@@ -155,7 +156,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   }
 
   const built = await buildIssueRequest(ctx, await orderOf(ctx), invoice);
-  if (built.hold) {
+  if (built.hold && entry?.holdReleasedAt === undefined) {
     const reasons = built.notes.map((n) => n.message).join(' ');
     const held: PersonNeeded = {
       state: 'held',
@@ -316,8 +317,9 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   const details = await tenant.invoicing.getDocument(entry.documentId, tenant.documentCallOptions);
   if (details.documentNumber && details.downloadUrl) {
     const finalizedAt = ctx.now();
-    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt });
-    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt };
+    const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
+    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
+    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
     return { next: 'writeback' };

@@ -67,7 +67,9 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
     const customerText = `Your ${label.toLowerCase()} ${number}: ${pdfUrl}`;
     await addNoteOnce(deps, recordWith, pending, data.orderId, { head: `Your ${label.toLowerCase()} ${number}:`, text: customerText, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
-  await recordWith({ state: 'written-back', writtenBackAt: deps.now() });
+  const writtenBackAt = deps.now();
+  await recordWith({ state: 'written-back', writtenBackAt });
+  await ledger.markWrittenBack(ref, writtenBackAt);
   deps.log.info({ documentNumber: number }, 'written back to the shop');
 }
 

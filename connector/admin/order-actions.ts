@@ -1,0 +1,125 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { addResuming } from '../ingest/add-resuming';
+import { OrderSummarySchema } from '../ingest/order-summary';
+import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
+import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
+import type { Ledger } from '../ledger';
+import type { ConnectorMetrics } from '../metrics';
+import { clearForPerson } from '../pipeline/needs-person';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+
+/**
+ * What a person can do to an order, from the admin API (JSON) or the console (forms): one
+ * implementation for both, each answering with a result the caller words for its audience.
+ */
+export interface OrderActionDeps {
+  tenants: ReadonlyMap<string, TenantRuntime>;
+  queue: Queue<DocumentJobData>;
+  redis: Redis;
+  ledger: Ledger;
+  metrics: ConnectorMetrics;
+  logger: Logger;
+}
+
+export type ActionResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 502; error: string };
+
+/** Purpose names in the ledger back to job kinds: `credit-note-<refund id>` carries its refund. */
+export function jobKindOf(purpose: string): { kind: PurposeKind; refundId?: number } {
+  if (purpose.startsWith('credit-note-')) return { kind: 'credit-note', refundId: Number(purpose.slice('credit-note-'.length)) };
+  return { kind: purpose as PurposeKind };
+}
+
+/**
+ * Jobs of an order, looked up by id (never by scanning the queue): the fixed purposes plus one
+ * credit note per refund the ledger knows about.
+ */
+export async function jobsOfOrder(queue: Queue<DocumentJobData>, ledger: Ledger, tenant: string, orderId: number) {
+  const purposes = Object.keys(await ledger.forOrder(tenant, orderId));
+  const ids = new Set(['invoice', 'waybill', 'cancellation'].map((kind) => documentJobId(tenant, orderId, kind as PurposeKind)));
+  for (const purpose of purposes) {
+    const { kind, refundId } = jobKindOf(purpose);
+    ids.add(documentJobId(tenant, orderId, kind, refundId));
+  }
+  const jobs = await Promise.all([...ids].map((id) => queue.getJob(id)));
+  return jobs.filter((job): job is NonNullable<typeof job> => job !== undefined && job !== null);
+}
+
+/**
+ * Runs the order again now: its failed jobs are retried from their ledger step; with none failed,
+ * the order is read from the shop and what it still needs is enqueued (resuming anything failed).
+ */
+export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId: number): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
+  const runtime = deps.tenants.get(tenant);
+  if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${tenant}` };
+  const retried: string[] = [];
+  for (const job of await jobsOfOrder(deps.queue, deps.ledger, tenant, orderId)) {
+    if ((await job.getState()) === 'failed') {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      retried.push(String(job.id));
+    }
+  }
+  let enqueued: string[] = [];
+  if (retried.length === 0) {
+    try {
+      const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
+      const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now()));
+      enqueued = results.map((result) => result.jobId);
+      for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
+    } catch (error) {
+      return { ok: false, status: 502, error: `could not fetch order ${orderId} from the shop: ${(error as Error).message}` };
+    }
+  }
+  deps.logger.info({ tenant, orderId, retried, enqueued }, 'admin retry');
+  return { ok: true, value: { retried, enqueued } };
+}
+
+/**
+ * The way out of `duplicate-unknown-id`: a person found the document in the back-office and gives
+ * its id. It is accepted only when the service says that document carries this purpose's
+ * ExternalId; the pipeline then goes on from the finalize step (number, PDF, write-back).
+ */
+export async function attachDocument(
+  deps: OrderActionDeps,
+  ref: { tenant: string; orderId: number; purpose: string },
+  documentId: number,
+): Promise<ActionResult<{ attached: number; enqueued: string }>> {
+  const runtime = deps.tenants.get(ref.tenant);
+  if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
+  const entry = await deps.ledger.get(ref);
+  if (entry?.state !== 'duplicate-unknown-id') {
+    return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand` };
+  }
+  let found: string | undefined;
+  try {
+    const details = await runtime.invoicing.getDocument(documentId, runtime.documentCallOptions);
+    found = details.details.document.ExternalId ?? undefined;
+  } catch (error) {
+    return { ok: false, status: 502, error: `could not read document ${documentId} from MagniFinance: ${(error as Error).message}` };
+  }
+  if (!entry.externalId || found !== entry.externalId) {
+    return { ok: false, status: 409, error: `document ${documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}` };
+  }
+  await deps.ledger.record(ref, { state: 'created', documentId, detail: 'document id attached by hand', lastError: '' });
+  await clearForPerson(deps.ledger, ref, entry);
+  const kind = jobKindOf(ref.purpose);
+  const data: DocumentJobData = { tenant: ref.tenant, orderId: ref.orderId, kind: kind.kind, step: 'finalize', polls: 0, seenAt: Date.now() };
+  if (kind.refundId !== undefined) data.refundId = kind.refundId;
+  const jobId = documentJobId(ref.tenant, ref.orderId, kind.kind, kind.refundId);
+  await addResuming(deps.queue, deps.redis, [{ name: kind.kind, data, opts: { jobId } }]);
+  deps.logger.info({ ...ref, documentId }, 'admin attached a document id');
+  return { ok: true, value: { attached: documentId, enqueued: jobId } };
+}
+
+/**
+ * "Issue now" for a held order: a person decided the hold does not apply (the ledger keeps when),
+ * and the order runs again; the mapping's warnings still go on the order.
+ */
+export async function releaseHold(deps: OrderActionDeps, ref: { tenant: string; orderId: number; purpose: string }): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
+  const entry = await deps.ledger.get(ref);
+  if (entry?.state !== 'held') return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}, not held` };
+  await deps.ledger.record(ref, { holdReleasedAt: Date.now() });
+  deps.logger.info(ref, 'admin released a held order');
+  return retryOrder(deps, ref.tenant, ref.orderId);
+}

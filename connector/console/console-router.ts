@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { attachDocument, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
+import type { LedgerEntry } from '../ledger';
+import type { PdfLinkSigner } from '../pdf-link';
+import { describePurpose } from '../pipeline/needs-person';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
+import { csrfProblem, csrfToken } from './csrf';
+import { pickLang, shopTime, startOfShopDay, t, type Lang } from './i18n';
+import { html, page, type Html } from './page';
+
+export interface ConsoleDeps extends OrderActionDeps {
+  prefix: string;
+  lookbackHours: number;
+  links: PdfLinkSigner;
+  /** Signs the forms' anti-forgery tokens. */
+  secret: string;
+}
+
+const DOCUMENT_TYPES: Record<string, { pt: string; en: string }> = {
+  T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },
+  I: { pt: 'Fatura', en: 'Invoice' },
+  S: { pt: 'Fatura simplificada', en: 'Simplified invoice' },
+  C: { pt: 'Nota de crédito', en: 'Credit note' },
+  W: { pt: 'Guia de transporte', en: 'Waybill' },
+};
+
+const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
+const AttachForm = OrderForm.extend({ documentId: z.coerce.number().int().positive() });
+
+interface View {
+  lang: Lang;
+  token: string;
+}
+
+/**
+ * The operator's console, server-rendered HTML behind the admin credentials: every shop at a glance,
+ * and per shop the orders waiting for a person (why, what to do, and the buttons to do it), recent
+ * documents with their PDF, the sweep and webhook health, and today's figures.
+ */
+export function consoleRouter(deps: ConsoleDeps): Router {
+  const router = Router();
+  router.use(express.urlencoded({ extended: false, limit: '16kb' }));
+
+  const viewOf = (req: Request, res: Response): View => {
+    const lang = pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
+    if (req.query.lang === 'pt' || req.query.lang === 'en') res.cookie('lang', lang, { sameSite: 'lax', httpOnly: true, path: '/console' });
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    res.setHeader('Cache-Control', 'no-store');
+    return { lang, token: csrfToken(deps.secret, req) };
+  };
+
+  router.get('/', async (req: Request, res: Response) => {
+    const view = viewOf(req, res);
+    const waiting = await deps.ledger.attentionCounts();
+    const rows = await Promise.all(
+      [...deps.tenants.values()].map(async (tenant) => {
+        const id = tenant.config.id;
+        const sweep = await lastSweepReport(deps.redis, deps.prefix, id);
+        const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
+        const count = waiting.get(id) ?? 0;
+        return html`<tr><td><a href="/console/${id}">${id}</a></td><td class="${count > 0 ? 'warn' : ''}">${count}</td><td>${today}</td>
+<td class="wide">${sweep ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
+      }),
+    );
+    const body = html`<section><h2>${t(view.lang, 'shops')}</h2><table>
+<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
+${rows}</table></section>`;
+    res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
+  });
+
+  router.get('/:tenant', async (req: Request, res: Response) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    if (!tenant) return void res.status(404).type('text').send('unknown tenant');
+    const view = viewOf(req, res);
+    const sections = [await waitingSection(deps, tenant, view), await figuresSection(deps, tenant, view), await recentSection(deps, tenant, view), await healthSection(deps, tenant, view)];
+    res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${sections}`, await takeFlash(req)));
+  });
+
+  /** Every form posts here: checked, carried out, then the page again with what happened (POST-redirect-GET). */
+  const action = (run: (tenant: TenantRuntime, req: Request) => Promise<ActionResult<unknown> | { ok: true; value: string }>) => {
+    return async (req: Request, res: Response) => {
+      const tenant = deps.tenants.get(String(req.params.tenant));
+      if (!tenant) return void res.status(404).type('text').send('unknown tenant');
+      const lang = pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
+      const forged = csrfProblem(deps.secret, req, (req.body as Record<string, unknown> | undefined)?.csrf);
+      if (forged) return void res.status(403).type('text').send(forged);
+      let flash: { ok: boolean; text: string };
+      try {
+        const result = await run(tenant, req);
+        flash = result.ok ? { ok: true, text: `${t(lang, 'done')}: ${summary(result.value)}` } : { ok: false, text: `${t(lang, 'failed')}: ${result.error}` };
+      } catch (error) {
+        flash = { ok: false, text: `${t(lang, 'failed')}: ${(error as Error).message}` };
+      }
+      res.redirect(303, `/console/${tenant.config.id}?flash=${await putFlash(flash)}`);
+    };
+  };
+
+  const orderRef = (tenant: TenantRuntime, req: Request, form: z.infer<typeof OrderForm>) => ({ tenant: tenant.config.id, orderId: Number(req.params.orderId), purpose: form.purpose });
+  const formError = (message: string): ActionResult<never> => ({ ok: false, status: 409, error: message });
+
+  router.post(
+    '/:tenant/orders/:orderId/retry',
+    action(async (tenant, req) => retryOrder(deps, tenant.config.id, Number(req.params.orderId))),
+  );
+  router.post(
+    '/:tenant/orders/:orderId/attach',
+    action(async (tenant, req) => {
+      const form = AttachForm.safeParse(req.body);
+      if (!form.success) return formError('enter the document id (a positive number) found in the MagniFinance back-office');
+      return attachDocument(deps, orderRef(tenant, req, form.data), form.data.documentId);
+    }),
+  );
+  router.post(
+    '/:tenant/orders/:orderId/release',
+    action(async (tenant, req) => {
+      const form = OrderForm.safeParse(req.body);
+      if (!form.success) return formError('the form is incomplete: reload the page');
+      return releaseHold(deps, orderRef(tenant, req, form.data));
+    }),
+  );
+  router.post(
+    '/:tenant/sweep',
+    action(async (tenant) => {
+      const report = await sweepTenant(tenant, deps, deps.lookbackHours);
+      return { ok: true, value: `${report.scanned} scanned, ${report.enqueued.length} enqueued, ${report.resumed.length} resumed` };
+    }),
+  );
+
+  async function putFlash(flash: { ok: boolean; text: string }): Promise<string> {
+    const id = randomUUID();
+    await deps.redis.set(`${deps.prefix}:console-flash:${id}`, JSON.stringify(flash), 'EX', 120);
+    return id;
+  }
+
+  async function takeFlash(req: Request): Promise<{ ok: boolean; text: string } | undefined> {
+    const id = typeof req.query.flash === 'string' && /^[0-9a-f-]{36}$/.test(req.query.flash) ? req.query.flash : undefined;
+    if (!id) return undefined;
+    const text = await deps.redis.getdel(`${deps.prefix}:console-flash:${id}`);
+    return text ? (JSON.parse(text) as { ok: boolean; text: string }) : undefined;
+  }
+
+  return router;
+}
+
+function summary(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as { retried?: string[]; enqueued?: string[] | string; attached?: number };
+  const parts: string[] = [];
+  if (v.attached !== undefined) parts.push(`document ${v.attached} attached`);
+  if (v.retried?.length) parts.push(`retried ${v.retried.join(', ')}`);
+  if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`enqueued ${v.enqueued.join(', ')}`);
+  return parts.join('; ') || 'nothing left to do for this order';
+}
+
+function webhookHealth(sweep: SweepReport | null): Html | string {
+  if (!sweep) return '–';
+  if (sweep.inactiveWebhooks.length === 0 && sweep.missingTopics.length === 0) return html`<span>✓</span>`;
+  return html`<span class="warn">${sweep.inactiveWebhooks.length + sweep.missingTopics.length} ✗</span>`;
+}
+
+async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang } = view;
+  const zone = tenant.mapping.shopTimeZone;
+  const refs = (await deps.ledger.attention(500)).map((member) => member.split(':')).filter(([id]) => id === tenant.config.id);
+  const items = await Promise.all(
+    refs.map(async ([, orderText, purpose]) => {
+      const orderId = Number(orderText);
+      const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose });
+      return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
+    }),
+  );
+  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${refs.length})</h2>${refs.length === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : items}</section>`;
+}
+
+function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
+  const { lang, token } = view;
+  const base = `/console/${tenant.config.id}/orders/${orderId}`;
+  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}">`;
+  return html`<div class="item" data-order="${orderId}">
+<p><b>${t(lang, 'order')} #${orderId}</b> · ${describePurpose(purpose)} · <span class="muted">${t(lang, 'state')}: ${entry.state ?? '–'} · ${entry.alertAt ? shopTime(entry.alertAt, zone, lang) : ''}</span></p>
+<p><b>${t(lang, 'why')}:</b> ${entry.detail ?? entry.lastError ?? '–'}</p>
+<p><b>${t(lang, 'whatToDo')}:</b> ${entry.action ?? '–'}</p>
+<div class="actions">
+<form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
+${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
+${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
+</div></div>`;
+}
+
+async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang } = view;
+  const today = await deps.ledger.writtenBackSince(tenant.config.id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
+  const waiting = (await deps.ledger.attentionCounts()).get(tenant.config.id) ?? 0;
+  const counts = await deps.queue.getJobCounts('waiting', 'delayed', 'failed');
+  const figure = (label: string, value: number, warn = false) => html`<div class="figure"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
+  return html`<section id="today"><h2>${t(lang, 'today')}</h2><div class="figures">
+${figure(t(lang, 'issuedToday'), today)}${figure(t(lang, 'waiting'), waiting, waiting > 0)}
+${figure(`${t(lang, 'queue')}: ${t(lang, 'waitingJobs')}`, counts.waiting ?? 0)}${figure(`${t(lang, 'queue')}: ${t(lang, 'delayedJobs')}`, counts.delayed ?? 0)}${figure(`${t(lang, 'queue')}: ${t(lang, 'failedJobs')}`, counts.failed ?? 0, (counts.failed ?? 0) > 0)}
+</div><p class="muted">${t(lang, 'queue')}: ${lang === 'pt' ? 'todas as lojas' : 'all shops'}</p></section>`;
+}
+
+async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang } = view;
+  const zone = tenant.mapping.shopTimeZone;
+  const recent = await deps.ledger.recent(tenant.config.id, 50);
+  const rows = await Promise.all(
+    recent.map(async (item) => {
+      const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: item.orderId, purpose: item.purpose });
+      if (!entry?.documentId) return html``;
+      const type = DOCUMENT_TYPES[entry.documentType ?? '']?.[lang] ?? entry.documentType ?? '';
+      return html`<tr><td>#${item.orderId}</td><td>${type}</td><td>${entry.documentNumber ?? ''}</td><td>${lang === 'pt' ? (entry.total ?? '').replace('.', ',') : (entry.total ?? '')}</td>
+<td><a href="${deps.links.link(tenant.config.id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
+    }),
+  );
+  return html`<section id="recent"><h2>${t(lang, 'recent')}</h2>${
+    recent.length === 0
+      ? html`<p>${t(lang, 'noneRecent')}</p>`
+      : html`<table><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th>${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th class="wide">${t(lang, 'when')}</th></tr>${rows}</table>`
+  }</section>`;
+}
+
+async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang, token } = view;
+  const sweep = await lastSweepReport(deps.redis, deps.prefix, tenant.config.id);
+  const webhooks = !sweep
+    ? ''
+    : sweep.inactiveWebhooks.length === 0 && sweep.missingTopics.length === 0
+      ? html`<p>${t(lang, 'webhooksOk')}</p>`
+      : html`${sweep.inactiveWebhooks.length > 0 ? html`<p class="warn">${t(lang, 'webhooksInactive')} ${sweep.inactiveWebhooks.map((w) => `#${w.id} ${w.topic} (${w.status})`).join(', ')}</p>` : ''}${
+          sweep.missingTopics.length > 0 ? html`<p class="warn">${t(lang, 'topicsMissing')}: ${sweep.missingTopics.join(', ')}</p>` : ''
+        }`;
+  return html`<section id="health"><h2>${t(lang, 'health')}</h2>
+<p>${t(lang, 'lastSweep')}: ${sweep ? html`${shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, lang)} · ${sweep.scanned} ${t(lang, 'scanned')} · ${sweep.enqueued.length} ${t(lang, 'enqueued')} · ${(sweep.resumed ?? []).length} ${t(lang, 'resumed')}` : t(lang, 'never')}</p>
+${webhooks}
+<form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button>${t(lang, 'sweepNow')}</button></form></section>`;
+}

@@ -1,0 +1,78 @@
+/** The console's words in Portuguese and English. One table: a missing word is a type error. */
+export type Lang = 'pt' | 'en';
+
+const WORDS = {
+  title: { pt: 'Consola do conector MagniFinance', en: 'MagniFinance connector console' },
+  shops: { pt: 'Lojas', en: 'Shops' },
+  shop: { pt: 'Loja', en: 'Shop' },
+  waiting: { pt: 'À espera de uma pessoa', en: 'Waiting for a person' },
+  noneWaiting: { pt: 'Nenhuma encomenda à espera. Tudo em dia.', en: 'No order is waiting. All caught up.' },
+  recent: { pt: 'Documentos recentes', en: 'Recent documents' },
+  noneRecent: { pt: 'Ainda não há documentos.', en: 'No documents yet.' },
+  today: { pt: 'Hoje', en: 'Today' },
+  issuedToday: { pt: 'Documentos emitidos hoje', en: 'Documents issued today' },
+  queue: { pt: 'Fila', en: 'Queue' },
+  health: { pt: 'Sincronização e webhooks', en: 'Sweep and webhooks' },
+  order: { pt: 'Encomenda', en: 'Order' },
+  document: { pt: 'Documento', en: 'Document' },
+  number: { pt: 'Número', en: 'Number' },
+  total: { pt: 'Total', en: 'Total' },
+  when: { pt: 'Quando', en: 'When' },
+  why: { pt: 'Porquê', en: 'Why' },
+  whatToDo: { pt: 'O que fazer', en: 'What to do' },
+  state: { pt: 'Estado', en: 'State' },
+  pdf: { pt: 'PDF', en: 'PDF' },
+  retry: { pt: 'Tentar agora', en: 'Retry now' },
+  attach: { pt: 'Associar documento', en: 'Attach document' },
+  documentId: { pt: 'Id do documento', en: 'Document id' },
+  issueNow: { pt: 'Emitir mesmo assim', en: 'Issue now' },
+  sweepNow: { pt: 'Sincronizar agora', en: 'Sweep now' },
+  lastSweep: { pt: 'Última sincronização', en: 'Last sweep' },
+  never: { pt: 'nunca', en: 'never' },
+  scanned: { pt: 'encomendas vistas', en: 'orders scanned' },
+  enqueued: { pt: 'em fila', en: 'enqueued' },
+  resumed: { pt: 'retomadas', en: 'resumed' },
+  webhooksOk: { pt: 'Webhooks de encomendas ativos.', en: 'Order webhooks are active.' },
+  webhooksInactive: {
+    pt: 'Webhooks inativos na loja: reative-os em WooCommerce → Definições → Avançado → Webhooks.',
+    en: 'Webhooks not active on the shop: re-enable them in WooCommerce → Settings → Advanced → Webhooks.',
+  },
+  topicsMissing: { pt: 'Sem webhook ativo para', en: 'No active webhook for' },
+  done: { pt: 'Feito', en: 'Done' },
+  failed: { pt: 'Não foi possível', en: 'Could not do it' },
+  back: { pt: 'Todas as lojas', en: 'All shops' },
+  language: { pt: 'English', en: 'Português' },
+  running: { pt: 'O conector está a funcionar.', en: 'The connector is running.' },
+  redisDown: { pt: 'O Redis não responde: os webhooks recebem 503.', en: 'Redis does not answer: webhooks get 503.' },
+  openConsole: { pt: 'Abrir a consola', en: 'Open the console' },
+  waitingJobs: { pt: 'em espera', en: 'waiting' },
+  delayedJobs: { pt: 'agendados', en: 'delayed' },
+  failedJobs: { pt: 'falhados', en: 'failed' },
+} satisfies Record<string, Record<Lang, string>>;
+
+export type Word = keyof typeof WORDS;
+
+export function t(lang: Lang, word: Word): string {
+  return WORDS[word][lang];
+}
+
+/** `?lang=` wins, then the cookie set by the language link, then the browser's Accept-Language. */
+export function pickLang(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Lang {
+  if (query === 'pt' || query === 'en') return query;
+  const fromCookie = /(?:^|;\s*)lang=(pt|en)\b/.exec(cookie ?? '')?.[1];
+  if (fromCookie === 'pt' || fromCookie === 'en') return fromCookie;
+  return /^\s*pt\b/i.test(acceptLanguage ?? '') ? 'pt' : 'en';
+}
+
+/** A time as the shop sees it: in its time zone and the reader's language. */
+export function shopTime(ms: number, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-PT' : 'en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(ms);
+}
+
+/** Midnight today in the shop's time zone, as epoch ms (for "documents issued today"). */
+export function startOfShopDay(now: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  const sinceMidnight = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + (now % 1000);
+  return now - sinceMidnight;
+}

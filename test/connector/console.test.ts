@@ -1,0 +1,161 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+
+/**
+ * The console as its user meets it: Debian's Chromium driven by Playwright, logged in with the
+ * admin credentials. Screenshots of each page land in docs/images/ (see docs/connector.md).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = join(__dirname, '../../docs/images');
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) process.stderr.write(`console browser test skipped: no Chromium at ${CHROMIUM} (Debian/Ubuntu: apt-get install chromium)\n`);
+const describeInBrowser = haveChromium ? describe : describe.skip;
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describeInBrowser('the operator console in a real browser (issue 12)', () => {
+  let h: Harness;
+  let browser: Browser;
+  beforeAll(async () => {
+    h = await startHarness();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h.close();
+  });
+
+  it('log in, see a document land, see a failure with its reason, fix it, press retry, see it invoiced', async () => {
+    const context = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, locale: 'pt-PT', viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const origin = h.connector?.origin as string;
+
+    // A paid order lands: it shows under recent documents with its number and a PDF link.
+    const good = portugueseOrder();
+    await h.deliver(good);
+    await eventually('the good order written back', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: Number(good.id), purpose: 'invoice' }))?.state === 'written-back');
+    await page.goto(`${origin}/console/shop1`);
+    const recent = page.locator('#recent');
+    await recent.getByText(`#${String(good.id)}`).waitFor();
+    const invoice = await h.connector?.ledger.get({ tenant: 'shop1', orderId: Number(good.id), purpose: 'invoice' });
+    await recent.getByText(invoice?.documentNumber as string).waitFor();
+    const pdf = await recent.getByRole('link', { name: 'PDF' }).first().getAttribute('href');
+    // The link is on the connector's public URL; here that name does not resolve, so ask the connector itself.
+    const { pathname, search } = new URL(pdf as string);
+    expect((await fetch(`${origin}${pathname}${search}`, { redirect: 'manual' })).status).toBe(302);
+
+    // An order the mapping refuses: it waits for a person, with why and what to do, in Portuguese.
+    const broken = portugueseOrder({ currency: 'USD' });
+    const brokenId = Number(broken.id);
+    await h.deliver(broken);
+    await eventually('the broken order flagged', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: brokenId, purpose: 'invoice' }))?.action !== undefined);
+    await page.goto(`${origin}/console/shop1`);
+    const item = page.locator(`#waiting .item[data-order="${brokenId}"]`);
+    await item.getByText('no EuroRate is known').waitFor();
+    await item.getByText('O que fazer:').waitFor();
+    await shot(page, 'console-shop-waiting');
+
+    // The overview shows the shop with one order waiting.
+    await page.goto(`${origin}/console`);
+    const row = page.locator('tr', { hasText: 'shop1' });
+    expect(await row.locator('td.warn').textContent()).toBe('1');
+    await shot(page, 'console-overview');
+
+    // The shop owner fixes the order, then presses retry: the invoice lands and the item is gone.
+    h.woo.editOrder(brokenId, { currency: 'EUR' });
+    await page.goto(`${origin}/console/shop1`);
+    await page.locator(`#waiting .item[data-order="${brokenId}"]`).getByRole('button', { name: 'Tentar agora' }).click();
+    await page.locator('.flash.ok').waitFor();
+    await eventually('the fixed order written back', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: brokenId, purpose: 'invoice' }))?.state === 'written-back');
+    await page.goto(`${origin}/console/shop1?lang=en`);
+    await page.locator('#recent').getByText(`#${brokenId}`).waitFor();
+    expect(await page.locator(`#waiting .item[data-order="${brokenId}"]`).count()).toBe(0);
+    await page.getByText('No order is waiting. All caught up.').waitFor();
+    await shot(page, 'console-shop-fixed');
+
+    // Readable on a phone: nothing wider than the screen.
+    const phone = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, viewport: { width: 390, height: 844 }, isMobile: true, locale: 'pt-PT' });
+    const small = await phone.newPage();
+    await small.goto(`${origin}/console/shop1`);
+    expect(await small.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await shot(small, 'console-phone');
+    await phone.close();
+    await context.close();
+  });
+});
+
+describe('the console refuses what a browser should not be tricked into (issue 12)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+  const auth = `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`;
+
+  it('asks for the admin login', async () => {
+    const response = await fetch(`${h.connector?.origin}/console`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('Basic');
+  });
+
+  it.each([
+    ['no token', {}, 'the form has no token'],
+    ['a wrong token', { csrf: 'forged' }, 'does not match'],
+  ])('a form post with %s is refused with 403 and changes nothing', async (_name, fields, message) => {
+    const response = await fetch(`${h.connector?.origin}/console/shop1/sweep`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields as Record<string, string>).toString(),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain(message);
+    expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_jobs_enqueued_total')).not.toContain('source="sweep"');
+  });
+
+  it('a post from another site is refused even with the right token', async () => {
+    const page = await (await fetch(`${h.connector?.origin}/console/shop1`, { headers: { authorization: auth } })).text();
+    const token = /name="csrf" value="([^"]+)"/.exec(page)?.[1] as string;
+    expect(token).toBeTruthy();
+    const forged = await fetch(`${h.connector?.origin}/console/shop1/sweep`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ csrf: token }).toString(),
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(403);
+    const own = await fetch(`${h.connector?.origin}/console/shop1/sweep`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf: token }).toString(),
+      redirect: 'manual',
+    });
+    expect(own.status).toBe(303);
+  });
+
+  it('the root URL is a status page, not 404, and says nothing about shops', async () => {
+    const response = await fetch(`${h.connector?.origin}/`, { headers: { 'accept-language': 'en' } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('The connector is running.');
+    expect(text).not.toContain('shop1');
+  });
+
+  it('our own write-back echo is counted as ignored, not as refused', async () => {
+    const order = portugueseOrder();
+    await h.deliver(order);
+    await eventually('written back', async () => h.woo.meta(Number(order.id), '_magnifinance_document_number') !== undefined);
+    const echo = await h.deliver(h.woo.order(Number(order.id)) as typeof order, 'order.updated');
+    expect(JSON.parse(echo.body)).toEqual({ ignored: 'nothing-to-issue' });
+    expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_webhooks_ignored_total')).toContain('reason="nothing-to-issue"');
+    expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_webhooks_refused_total')).not.toContain('nothing-to-issue');
+  });
+});
