@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 /**
  * The console as its user meets it: Debian's Chromium driven by Playwright, logged in with the
- * admin credentials. Screenshots of each page land in docs/images/ (see docs/connector.md).
+ * admin credentials. Screenshots of each page are taken on every run (see SHOTS).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = join(__dirname, '../../docs/images');
+/** `UPDATE_SCREENSHOTS=1 npx jest test/connector/console.test.ts` refreshes the ones in docs/. */
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/images') : join(tmpdir(), 'magnifinance-console-screenshots');
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) process.stderr.write(`console browser test skipped: no Chromium at ${CHROMIUM} (Debian/Ubuntu: apt-get install chromium)\n`);
 const describeInBrowser = haveChromium ? describe : describe.skip;
