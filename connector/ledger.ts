@@ -40,6 +40,10 @@ export const LedgerEntrySchema = z.object({
   documentId: z.coerce.number().int().optional(),
   documentNumber: z.string().optional(),
   documentType: z.string().optional(),
+  /** The mapping's warnings for this document, shown in the write-back note. */
+  warnings: z.string().optional(),
+  /** The document's date (yyyy-mm-dd) as sent: a credit note is never dated before its invoice. */
+  documentDate: z.string().optional(),
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
   reference: z.string().optional(),
@@ -82,6 +86,8 @@ const RELEASE_LOCK_SHA = sha1(RELEASE_LOCK);
 /** KEYS: entry, index; ARGV: purpose, then field/value pairs. */
 const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 2)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
 const RECORD_SHA = sha1(RECORD);
+const RAISE_DATE = `local c = redis.call('get', KEYS[1]) if (not c) or c < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) end return 1`;
+const RAISE_DATE_SHA = sha1(RAISE_DATE);
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -189,6 +195,16 @@ export class Ledger {
   /** Documents written back since `since` (ms), for today's figures. */
   async writtenBackSince(tenant: string, since: number): Promise<number> {
     return this.redis.zcount(`${this.prefix}:recent:${tenant}`, since, '+inf');
+  }
+
+  /** The latest document date this tenant issued (yyyy-mm-dd), or null. */
+  async latestIssueDate(tenant: string): Promise<string | null> {
+    return this.redis.get(`${this.prefix}:issue-date:${tenant}`);
+  }
+
+  /** Raises the tenant's latest document date (never lowers it: workers' clocks may differ). */
+  async raiseIssueDate(tenant: string, date: string): Promise<void> {
+    await this.script(RAISE_DATE, RAISE_DATE_SHA, [`${this.prefix}:issue-date:${tenant}`], [date]);
   }
 
   /** How many purposes wait for a person, per tenant. */

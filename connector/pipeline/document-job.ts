@@ -11,6 +11,8 @@ import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, waybillRequest, type IssueRequest } from './document-requests';
 import type { TenantRuntime } from './tenant-runtime';
+import { addDays, localDateTime } from '../../webhooks/woocommerce/shop-date';
+import { issueDateFor, laterSeriesDate } from './document-date';
 import { clearForPerson, describePurpose, flagForPerson, isPermanent, problemFromError, retryHint, type PersonNeeded } from './needs-person';
 import { writeBack } from './write-back';
 
@@ -168,6 +170,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   }
   const externalId = built.kind === 'document' ? built.request.Document.ExternalId : built.request.Waybill.ExternalId;
   const documentType = built.kind === 'document' ? built.request.Document.Type : built.request.Waybill.Type;
+  const documentDate = built.kind === 'document' ? built.request.Document.Date : built.request.Waybill.Date;
 
   const lock = await deps.ledger.acquireLock(ref, deps.pipeline.lockTtlMs);
   if (!lock) return waitThen(ctx, 'issue', 1_000, data.polls);
@@ -184,7 +187,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const clientKey = clientKeyOf(built.request.Client);
     if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
-    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
+    const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
+    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, documentDate, clientKey, warnings, creatingAt: ctx.now() });
     let documentId: number;
     let documentNumber: string | undefined;
     try {
@@ -197,12 +201,15 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       }
     } catch (error) {
       if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer ? 'lost-answer' : 'unrecorded');
+      const laterDate = laterSeriesDate(error);
+      if (laterDate !== undefined) return seriesDatedLater(ctx, documentDate, laterDate, error as Error);
       // Refused outright: nothing was created, so the ledger must not claim a create is pending
       // (the job's failure handler then names the reason for a person).
       if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
       throw error;
     }
     await deps.ledger.record(ref, { state: 'created', documentId, createdAt: ctx.now(), documentNumber, lastError: '' });
+    await deps.ledger.raiseIssueDate(tenant.config.id, documentDate);
     await clearForPerson(deps.ledger, ref, current);
     deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
     ctx.log.info({ documentId, externalId }, 'document created');
@@ -235,19 +242,52 @@ function resumeFrom(entry: LedgerEntry | null): Outcome | null {
 
 async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: LedgerEntry | null): Promise<IssueRequest> {
   const { tenant, data } = ctx;
+  const issue = { issueDate: await issueDateFor(ctx.deps.ledger, tenant.config.id, tenant.mapping.shopTimeZone, ctx.now()), invoiceDate: invoice?.documentDate };
   switch (data.kind) {
     case 'invoice':
-      return invoiceRequest(order, tenant.mapping);
+      return invoiceRequest(order, tenant.mapping, issue);
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()));
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
       const refund = parseWooRefund(await tenant.shop.getRefund(data.orderId, data.refundId ?? 0), data.orderId);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping);
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue);
     }
     case 'cancellation':
-      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping);
+      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue);
   }
+}
+
+/**
+ * The service refused the date because a closed document of the series is dated later (made in
+ * the back-office, another installation, a worker's clock). Nothing was created. A later date the
+ * service names that is at most tomorrow is taken as the floor and the order is issued again at
+ * once; one further ahead is not ours to use (a document cannot be dated in the future), so the
+ * order waits for that day, visibly, and is issued then by itself.
+ */
+async function seriesDatedLater(ctx: StepContext, sentDate: string, laterDate: string | null, error: Error): Promise<Outcome> {
+  const { deps, ref, tenant } = ctx;
+  await deps.ledger.record(ref, { state: 'failed', lastError: error.message });
+  const today = localDateTime(new Date(ctx.now()), tenant.mapping.shopTimeZone).date;
+  if (laterDate === null) throw new Error(`MagniFinance refused the date ${sentDate}: ${error.message}`);
+  if (laterDate <= addDays(today, 1)) {
+    await deps.ledger.raiseIssueDate(tenant.config.id, laterDate);
+    return waitThen(ctx, 'issue', 0, ctx.data.polls);
+  }
+  await flagForPerson(
+    deps,
+    tenant,
+    ref,
+    {
+      state: 'failed',
+      reason: `MagniFinance has a closed document of this series dated ${laterDate}, after today (${today}), and refuses earlier dates.`,
+      action: `Nothing to do if that date is right: the connector issues this document on ${laterDate} by itself. To issue it sooner, use another series for the tenant (settings.series) and ${retryHint(ref)}.`,
+    },
+    ctx.now(),
+    ctx.log,
+  );
+  const days = Math.round((Date.parse(`${laterDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return waitThen(ctx, 'issue', days * 86_400_000, ctx.data.polls);
 }
 
 /** Why a document may exist on the service that this connector cannot name. */

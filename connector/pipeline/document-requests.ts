@@ -3,6 +3,7 @@ import type { CreateWaybillRequest } from '../../client/schemas/waybill';
 import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit-note';
 import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
+import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import type { MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
@@ -12,8 +13,8 @@ export type IssueRequest =
   | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean }
   | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false };
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings): IssueRequest {
-  const mapped = documentForOrder(order, settings);
+export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions): IssueRequest {
+  const mapped = documentForOrder(order, settings, issue);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold };
 }
 
@@ -22,8 +23,8 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
 }
 
-export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings);
+export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings, issue);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false };
 }
 

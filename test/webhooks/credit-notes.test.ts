@@ -44,8 +44,8 @@ describe('credit note totals equal the refund amount to the cent', () => {
     expect(doc.Lines.every((l) => !String(l.Quantity).startsWith('-') && !String(l.UnitPrice).startsWith('-'))).toBe(true);
   });
 
-  it('fills the credit note fields: type C, reference, own ExternalId, refund date, reason', () => {
-    const { request } = creditNoteForRefund(order5026 as never, refundFixture('pt-026-refund-partial-one-shirt') as never, 'FR 2025/118');
+  it('fills the credit note fields: type C, reference, own ExternalId, issue date, refund date and reason', () => {
+    const { request } = creditNoteForRefund(order5026 as never, refundFixture('pt-026-refund-partial-one-shirt') as never, 'FR 2025/118', undefined, { issueDate: '2025-03-20' });
     expect(request.Client.NIF).toBe('298765438');
     expect(request.Document).toMatchObject({
       Type: 'C',
@@ -53,8 +53,16 @@ describe('credit note totals equal the refund amount to the cent', () => {
       ExternalId: 'wc-5026-R7001',
       Date: '2025-03-20',
       DueDate: '2025-04-19',
-      Description: 'Reembolso 7001 da encomenda #5026: Tamanho errado',
+      Description: 'Reembolso 7001 de 2025-03-20 da encomenda #5026: Tamanho errado',
     });
+  });
+
+  it('is never dated before its invoice, whatever day it is issued', () => {
+    const refund = refundFixture('pt-026-refund-partial-one-shirt');
+    const early = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118', undefined, { issueDate: '2025-03-20', invoiceDate: '2025-03-22' });
+    expect(early.request.Document.Date).toBe('2025-03-22');
+    const later = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118', undefined, { issueDate: '2025-03-25', invoiceDate: '2025-03-22' });
+    expect(later.request.Document.Date).toBe('2025-03-25');
   });
 
   it('splits a refund without items over the VAT rates of the order, in proportion', () => {

@@ -187,13 +187,19 @@ describe('client: billing fields, clipped to the spec limits without breaking wo
 });
 
 describe('document fields: dates, ExternalId, series, currency', () => {
-  it('dates the document on the paid day in the shop zone and DueDate after it', () => {
+  it('CIVA art. 36(1)(a): the document is dated the day it is issued (given), DueDate after it; the sale day in the shop zone goes in the description', () => {
     const order = orderFixture('pt-001-mainland-23-single');
     order.date_paid_gmt = '2025-06-30T23:30:00'; // 00:30 on 1 July in Lisbon (summer time)
-    const lisbon = documentForOrder(order as never).request.Document;
-    expect([lisbon.Date, lisbon.DueDate]).toEqual(['2025-07-01', '2025-07-31']);
-    const newYork = documentForOrder(order as never, { shopTimeZone: 'America/New_York', dueDays: 1 }).request.Document;
-    expect([newYork.Date, newYork.DueDate]).toEqual(['2025-06-30', '2025-07-01']);
+    const lisbon = documentForOrder(order as never, undefined, { issueDate: '2025-07-02' }).request.Document;
+    expect([lisbon.Date, lisbon.DueDate, lisbon.Description]).toEqual(['2025-07-02', '2025-08-01', 'Encomenda #5001 de 2025-07-01']);
+    const newYork = documentForOrder(order as never, { shopTimeZone: 'America/New_York', dueDays: 1 }, { issueDate: '2025-07-02' }).request.Document;
+    expect([newYork.Date, newYork.DueDate, newYork.Description]).toEqual(['2025-07-02', '2025-07-03', 'Encomenda #5001 de 2025-06-30']);
+  });
+
+  it('CIVA art. 36(1)(a): without an issue date the document is dated today in the shop time zone, never with the older order date', () => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: '2025-01-02T10:00:00' };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
+    expect(documentForOrder(order as never).request.Document.Date).toBe(today);
   });
 
   it.each([
@@ -201,9 +207,20 @@ describe('document fields: dates, ExternalId, series, currency', () => {
     ['completed, not paid', { date_paid: null, date_paid_gmt: null, date_completed_gmt: '2025-01-05T10:00:00' }, '2025-01-05'],
     ['only created', { date_paid: null, date_paid_gmt: null, date_created_gmt: '2025-01-07T10:00:00' }, '2025-01-07'],
     ['no *_gmt fields (old payload): the local day', { date_paid: '2025-01-09T23:59:00', date_paid_gmt: undefined }, '2025-01-09'],
-  ])('takes the date from %s', (_name, dates, expected) => {
+  ])('names the sale day from %s in the description', (_name, dates, expected) => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), ...dates };
-    expect(documentForOrder(order as never).request.Document.Date).toBe(expected);
+    expect(documentForOrder(order as never, undefined, { issueDate: '2025-01-09' }).request.Document.Description).toBe(`Encomenda #5001 de ${expected}`);
+  });
+
+  it.each([
+    ['5 business days later (Friday to Friday): no warning', '2025-01-03', '2025-01-10', false],
+    ['6 business days later: a warning on the order', '2025-01-03', '2025-01-13', true],
+    ['a year later (backfill of an old order): a warning, dated the issue day', '2024-01-03', '2025-01-13', true],
+  ])('CIVA art. 36(1)(a), issued %s', (_name, paid, issued, warned) => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00` };
+    const { request, notes } = documentForOrder(order as never, undefined, { issueDate: issued });
+    expect(request.Document.Date).toBe(issued);
+    expect(notes.some((n) => n.level === 'warning' && n.message.includes('more than 5 business days later (CIVA art. 36(1)(a))'))).toBe(warned);
   });
 
   it('builds ExternalId from the prefix and the order id, at most 50 characters', () => {

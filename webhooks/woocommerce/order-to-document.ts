@@ -11,6 +11,7 @@ import { info, MappingNote, OrderMappingError, warning } from './mapping-errors'
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { parseWooOrder, WooOrder, WooOrderSchema } from './order-schema';
 import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
+import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
 import { z } from 'zod';
@@ -121,7 +122,8 @@ function documentType(
   return fallback;
 }
 
-function documentDate(order: WooOrder, settings: MappingSettings): string {
+/** The day of the sale as the shop saw it: paid, else completed, else created. */
+function saleDate(order: WooOrder, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
   const date =
     shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
@@ -135,8 +137,12 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
   return choice.euroRate === undefined ? {} : { Currency: choice.currency, EuroRate: choice.euroRate };
 }
 
-/** A WooCommerce order as the request that creates its invoice (T / I / S). */
-export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings): OrderDocument {
+/**
+ * A WooCommerce order as the request that creates its invoice (T / I / S), dated the day it is
+ * issued (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
+ * description.
+ */
+export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings, issue?: IssueOptions): OrderDocument {
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
   if (DRAFT_STATUSES.includes(order.status)) {
@@ -181,12 +187,15 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
       ),
     );
   }
-  const date = documentDate(order, settings);
+  const sold = saleDate(order, settings);
+  const date = issueDay(issue, settings.shopTimeZone);
+  const late = lateIssueNote(`Order #${order.number ?? order.id}`, sold, date);
+  if (late) notes.push(late);
   const document: InvoiceDocument = {
     Type: type,
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: `Encomenda #${order.number ?? order.id}`,
+    Description: `Encomenda #${order.number ?? order.id} de ${sold}`,
     ExternalId: externalIdForOrder(order.id, settings),
     ...currencyFields(currency),
     Lines: lines,

@@ -25,6 +25,7 @@ import {
   spreadNegativeFees,
   wooTaxByRate,
 } from './order-lines';
+import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
 import { lineRate, resolveTaxRates, ResolvedRate } from './tax-rates';
 import { clipText, plainText } from './text';
@@ -137,6 +138,7 @@ export function creditNoteForRefund(
   refundInput: WooRefundInput,
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
+  issue?: IssueOptions,
 ): CreditNote {
   const order = parseWooOrder(orderInput);
   const refund = parseWooRefund(refundInput, order.id);
@@ -167,17 +169,21 @@ export function creditNoteForRefund(
   const label = `the refund amount ${formatDecimal(amount, 2)}`;
   const { lines, exemptionCode } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
 
-  const date =
+  const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
     (() => {
       throw new OrderMappingError(order.id, `refund ${refund.id} has no date_created`);
     })();
+  // Dated the day it is issued, and never before its invoice.
+  const date = issueDay(issue, settings.shopTimeZone);
+  const late = lateIssueNote(`Refund ${refund.id}`, refunded, date);
+  if (late) notes.push(late);
   const reason = plainText(refund.reason);
   const document: InvoiceDocument = {
     Type: 'C',
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: clipText(`Reembolso ${refund.id} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
+    Description: clipText(`Reembolso ${refund.id} de ${refunded} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
     DocumentReference: reference,
     ExternalId: externalIdForRefund(order.id, refund.id, settings),
     ...currencyFields(currency),

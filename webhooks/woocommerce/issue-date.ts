@@ -1,0 +1,46 @@
+import { warning, type MappingNote } from './mapping-errors';
+import { addDays, localDateTime } from './shop-date';
+
+/**
+ * When a document is issued. Its legal date is the day it is issued (CIVA art. 36(1)(a): within five
+ * business days of the sale), never the order's older date: the service also refuses a date before
+ * the series' latest closed document, so a backlog dated by the order would fail for good.
+ */
+export interface IssueOptions {
+  /** The document date, yyyy-mm-dd. Default: today in the shop's time zone. */
+  issueDate?: string;
+  /** A credit note's invoice date: the credit note is never dated before its invoice. */
+  invoiceDate?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function issueDay(options: IssueOptions | undefined, timeZone: string): string {
+  const given = options?.issueDate;
+  if (given !== undefined && !DAY.test(given)) throw new RangeError(`issueDate must be yyyy-mm-dd, not "${given}"`);
+  const day = given ?? localDateTime(new Date(), timeZone).date;
+  const floor = options?.invoiceDate;
+  return floor !== undefined && DAY.test(floor) && floor > day ? floor : day;
+}
+
+/** Monday-to-Friday days after `from` up to and including `to` (public holidays not counted out). */
+export function businessDaysBetween(from: string, to: string): number {
+  let days = 0;
+  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days += 1;
+  }
+  return days;
+}
+
+/** A document issued more than five business days after its sale says so on the order. */
+export function lateIssueNote(what: string, saleDate: string, issueDate: string): MappingNote | undefined {
+  if (saleDate >= issueDate) return undefined;
+  // Counting past 5 is enough to know; an order years old must not loop over every day.
+  const late = saleDate < addDays(issueDate, -30) ? 30 : businessDaysBetween(saleDate, issueDate);
+  if (late <= 5) return undefined;
+  return warning(
+    `${what} of ${saleDate} issued on ${issueDate}, more than 5 business days later (CIVA art. 36(1)(a)); ` +
+      'the document is dated the day it is issued, as the law requires',
+  );
+}
