@@ -45,10 +45,12 @@ export interface DocumentFacts {
 
 function issuerParty(doc: StoredDocument, issuer: SandboxAccount | undefined): Party {
   const place = [issuer?.postCode, issuer?.city].filter(Boolean).join(' ');
+  const lines = [issuer?.address, place].filter((line): line is string => Boolean(line));
   return {
     name: issuer?.companyName ?? 'Sandbox company',
     taxId: issuer?.taxId ?? doc.accountTaxId,
-    addressLines: [issuer?.address, place].filter((line): line is string => Boolean(line)),
+    // An account started without an address says so rather than print a made-up one.
+    addressLines: lines.length > 0 ? lines : ['(morada não configurada na conta de sandbox)'],
     countryCode: 'PT',
   };
 }

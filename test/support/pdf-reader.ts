@@ -31,7 +31,8 @@ function parse(pdf: Buffer): Promise<ParsedPage[]> {
     const parser = new PDFParser(null, true);
     parser.on('pdfParser_dataError', (error: unknown) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))));
     parser.on('pdfParser_dataReady', (data: unknown) => resolve((data as { Pages: ParsedPage[] }).Pages));
-    parser.parseBuffer(pdf);
+    // Errors only (0 would be read as "unset" and mean warnings, which it prints for every file).
+    parser.parseBuffer(pdf, -1);
   });
 }
 
