@@ -39,6 +39,8 @@ export interface DocumentFacts {
   buyer: Party;
   totals: DocumentTotals;
   currency: string;
+  /** The VAT in euros (the document's own currency when that is EUR). */
+  taxInEuro: Decimal;
   exemption?: string;
   cancelled: boolean;
 }
@@ -119,6 +121,7 @@ export function documentFacts(doc: StoredDocument, issuerAccount: SandboxAccount
     buyer,
     totals,
     currency: (d.Currency ?? 'EUR').toUpperCase(),
+    taxInEuro: euro(totals.tax),
     exemption: d.TaxExemptionReasonCode ? exemptionText(d.TaxExemptionReasonCode) : undefined,
     cancelled: doc.status === 'canceled',
   };

@@ -191,6 +191,10 @@ function totalsBox(pdf: Pdf, facts: DocumentFacts, y: number): number {
   rows.push(['Total sem IVA', formatMoneyPt(t.withoutTax, facts.currency), false]);
   rows.push(['Total IVA', formatMoneyPt(t.tax, facts.currency), false]);
   rows.push(['Total', formatMoneyPt(t.amount, facts.currency), true]);
+  if (facts.currency !== 'EUR' && !isZero(t.totalWithExchangeRate)) {
+    rows.push(['Total em EUR (contravalor)', formatMoneyPt(t.totalWithExchangeRate), false]);
+    rows.push(['IVA em EUR (contravalor)', formatMoneyPt(facts.taxInEuro), false]);
+  }
   if (!isZero(t.retentionAmount)) rows.push([`Retenção na fonte (${formatPlainPt(formatDecimal(t.retentionPercent))}%)`, formatMoneyPt(t.retentionAmount, facts.currency), false]);
   for (const [label, value, strong] of rows) {
     if (strong) {

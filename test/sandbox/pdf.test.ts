@@ -132,3 +132,20 @@ describe('a simplified invoice to a final consumer', () => {
     expect(qrCodes[0]).toMatch(/^A:509442013\*B:999999990\*C:PT\*D:FS\*E:N\*F:20260302\*G:FS A\/1\*H:SBX[A-Z2-9]{5}-1\*I1:PT\*I7:0\.65\*I8:0\.15\*N:0\.15\*O:0\.80\*Q:\S{4}\*R:0000$/);
   });
 });
+
+describe('an invoice in a foreign currency with withholding', () => {
+  it('prints the euro counter-values and puts euro amounts in the QR code (P for the withholding)', async () => {
+    const body = documentBody(
+      { Type: 'I', Currency: 'USD', EuroRate: '0.92', Retention: '25', Lines: [line({ UnitPrice: '1500', Quantity: 1, Type: 'S' })] },
+      { Client: client({ Name: 'Acme Inc.', NIF: '123456789', CountryCode: 'US' }) },
+    );
+    const { pages, qrCodes } = await rendered(body);
+    expect(pages[0]).toContain('Total 1 845,00 USD');
+    expect(pages[0]).toContain('Total em EUR (contravalor) 1 697,40 €');
+    expect(pages[0]).toContain('IVA em EUR (contravalor) 317,40 €');
+    expect(pages[0]).toContain('Retenção na fonte (25%) 461,25 USD');
+    // 1500 × 0.92 = 1380.00; 345 × 0.92 = 317.40; 1845 × 0.92 = 1697.40; 461.25 × 0.92 = 424.35.
+    expect(qrCodes[0]).toContain('*C:US*D:FT*');
+    expect(qrCodes[0]).toContain('*I1:PT*I7:1380.00*I8:317.40*N:317.40*O:1697.40*P:424.35*Q:');
+  });
+});
