@@ -19,6 +19,8 @@ const WIDTH = RIGHT - LEFT;
 const BODY_TOP_CONTINUED = 80;
 const FOOTER_TOP = 770;
 const QR_SIDE = 92; // ≈ 32 mm, above the specification's 30 mm minimum
+/** Clear space between the ATCUD line and the QR code (the specification asks for a 2.5 mm margin). */
+const QR_QUIET = 22;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const GREY = '#555555';
@@ -154,9 +156,13 @@ function rowHeight(pdf: Pdf, cells: string[]): number {
   return Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: COLUMNS[i].width - 3 }))) + 5;
 }
 
-/** The space the closing block (VAT summary, totals, exemption, QR) needs on the last page. */
+/** The space the closing block (VAT summary, totals, exemption, ATCUD and QR) needs on the last page. */
 function closingHeight(facts: DocumentFacts): number {
-  return 40 + facts.totals.byRate.length * 13 + (facts.exemption ? 26 : 0) + QR_SIDE + 40;
+  const t = facts.totals;
+  const summary = 24 + t.byRate.length * 13;
+  const totalRows = 3 + (isZero(t.discountAmount) ? 0 : 1) + (facts.currency !== 'EUR' ? 2 : 0) + (isZero(t.retentionAmount) ? 0 : 1);
+  const totals = totalRows * 13 + 20;
+  return Math.max(summary, totals) + 6 + (facts.exemption ? 30 : 0) + QR_QUIET + QR_SIDE + 8;
 }
 
 function vatSummary(pdf: Pdf, doc: StoredDocument, facts: DocumentFacts, y: number): number {
@@ -220,8 +226,8 @@ function closingBlock(pdf: Pdf, doc: StoredDocument, facts: DocumentFacts, top: 
     y = pdf.y + 8;
   }
   // The QR code sits at the foot of the last page with the ATCUD immediately above it.
-  const qrTop = Math.max(y + 14, FOOTER_TOP - QR_SIDE - 8);
-  text(pdf, `ATCUD: ${facts.atcud}`, LEFT, qrTop - 12, { font: BOLD, size: 8.5 });
+  const qrTop = Math.max(y + QR_QUIET, FOOTER_TOP - QR_SIDE - 8);
+  text(pdf, `ATCUD: ${facts.atcud}`, LEFT, qrTop - QR_QUIET + 2, { font: BOLD, size: 8.5 });
   drawQr(pdf, facts.qr, LEFT, qrTop, QR_SIDE);
   const noteX = LEFT + QR_SIDE + 14;
   text(pdf, `${facts.hash4} - Processado por programa certificado n.º ${facts.certificate}/AT`, noteX, qrTop + 4, { font: BOLD, size: 8.5, width: RIGHT - noteX });
