@@ -85,7 +85,6 @@ describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whate
     expect(entry.action).toContain(`issues this document on ${ahead} by itself`);
     expect(await h.connector?.queue.getJobState(`invoice.shop1.${id}`)).toBe('delayed');
     expect(await h.documentsOf(id)).toHaveLength(0);
-    await h.woo.settle();
-    expect(h.woo.notes(id).some((n) => n.note.includes(`dated ${ahead}, after today`))).toBe(true);
+    await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes(`dated ${ahead}, after today`)));
   });
 });

@@ -55,7 +55,11 @@ describe('an order the mapping refuses is shown to a person on its first attempt
     expect(entry.action).toContain('Correct the order in WooCommerce');
     expect(entry.action).toContain(`/admin/api/orders/shop1/${id}/retry`);
 
-    const notes = h.woo.notes(id).filter((n) => !n.customer_note);
+    // The note follows the ledger record: wait for it rather than race it.
+    const notes = await eventually('the note on the order', () => {
+      const found = h.woo.notes(id).filter((n) => !n.customer_note);
+      return found.length > 0 ? found : undefined;
+    });
     expect(notes).toHaveLength(1);
     expect(notes[0].note).toMatch(/needs your attention\. Why: .*no EuroRate is known.* What to do: Correct the order/);
 
@@ -140,7 +144,7 @@ describe('a transient failure that outlasts every attempt goes to a person, and 
       // is answered by the service's duplicate check rather than trusted blindly.
       expect(entry.state).toBe('creating');
       expect(entry.detail).toMatch(/^Gave up after 2 attempts: /);
-      expect(h.woo.notes(id).some((n) => n.note.includes('What to do: Nothing was issued twice.'))).toBe(true);
+      await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes('What to do: Nothing was issued twice.')));
       expect((await attention(h)).map((item) => item.orderId)).toContain(id);
 
       await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errorRate: 0 }) });
