@@ -32,12 +32,17 @@ export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
   };
 }
 
+const UNPAID_ORDER_STATUSES = ['pending', 'on-hold', 'failed', 'cancelled'] as const;
+
 /** The tenant's top-level document settings win over the mapping block's. */
 export function mappingSettingsFor(settings: TenantSettings): MappingSettings {
   const mapping: MappingSettings = { ...settings.mapping };
   if (settings.documentType) mapping.documentType = settings.documentType;
   if (settings.sendTo !== undefined) mapping.sendToCustomer = settings.sendTo;
   if (settings.series) mapping.series = { ...mapping.series, [mapping.documentType]: settings.series };
+  // A status the shop owner listed as a trigger is one they chose to invoice, paid or not.
+  const unpaidTriggers = UNPAID_ORDER_STATUSES.filter((status) => settings.triggerStatuses.includes(status));
+  if (unpaidTriggers.length > 0) mapping.invoiceUnpaidStatuses = [...new Set([...mapping.invoiceUnpaidStatuses, ...unpaidTriggers])];
   return mapping;
 }
 

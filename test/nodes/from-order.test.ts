@@ -47,9 +47,9 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
     expect(body.Document).toMatchObject({ ExternalId: 'wc-963', Currency: 'USD', EuroRate: 0.92 });
   });
 
-  it('holds an invoice the law says must name the buyer, without calling the service', async () => {
+  it('holds an invoice the law says must name the buyer (no billing address), without calling the service', async () => {
     // The identification rule binds Portuguese consumers: the same order, billed in Lisbon.
-    const lisbon = { ...order963, billing: { ...(order963.billing as IDataObject), country: 'PT', postcode: '1100-053', city: 'Lisboa' } };
+    const lisbon = { ...order963, billing: { ...(order963.billing as IDataObject), country: 'PT', postcode: '1100-053', city: 'Lisboa', address_1: '', address_2: '' } };
     const { output, requests } = await run(fromOrder({ identifiedBuyerFrom: '1' }), lisbon);
     expect(output[0][0].json).toMatchObject({ orderId: 963, held: true, documentId: null });
     expect((output[0][0].json.notes as IDataObject[]).length).toBeGreaterThan(0);
@@ -60,10 +60,18 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
     { case: 'invalid settings', settings: '{"documentType": "X"}', message: 'Invalid Mapping Settings (JSON)', detail: 'documentType' },
     { case: 'settings that are not JSON', settings: '{documentType', message: 'Mapping Settings (JSON) is not valid JSON', detail: undefined },
     { case: 'an order in USD with no rate', settings: '{}', message: 'Order #963: the order is in USD and no EuroRate is known', detail: undefined },
-  ])('$case fail the item before any request', async ({ settings, message, detail }) => {
+    {
+      case: 'an unpaid order (on-hold) without the opt-in',
+      settings: '{"euroRates": {"USD": "0.9"}}',
+      status: 'on-hold',
+      message: 'Order #963: status "on-hold" is not a paid order: no invoice is issued for it',
+      detail: undefined,
+    },
+    { case: 'a pending order', settings: '{"euroRates": {"USD": "0.9"}}', status: 'pending', message: 'status "pending" is not a paid order', detail: undefined },
+  ])('$case fail the item before any request', async ({ settings, message, detail, status }) => {
     let thrown: unknown;
     try {
-      await run({ resource: 'document', operation: 'createFromOrder', mappingSettings: settings }, order963);
+      await run({ resource: 'document', operation: 'createFromOrder', mappingSettings: settings }, status ? { ...order963, status } : order963);
     } catch (error) {
       thrown = error;
     }

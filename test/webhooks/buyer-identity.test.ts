@@ -101,3 +101,23 @@ describe('client fields the service would refuse are left off with a warning', (
     expect(documentForOrder(withNif([], { postcode: '1100053' }) as never).request.Client.PostCode).toBe('1100-053');
   });
 });
+
+describe('CIVA art. 36(5)(a): a company buyer with an invalid NIF is held, never invoiced to the consumer NIF', () => {
+  it.each([
+    ['billing company with an invalid NIF: held', [{ key: '_billing_nif', value: '123456780' }], { company: 'Livraria Aurora Lda' }, true],
+    ['an invalid number in a VAT-number field: held', [{ key: '_billing_vat', value: '123456780' }], {}, true],
+    ['a private buyer with an invalid NIF: consumer NIF, issued', [{ key: '_billing_nif', value: '123456780' }], {}, false],
+    ['a company with a valid NIF: issued', [{ key: '_billing_nif', value: '512345678' }], { company: 'Livraria Aurora Lda' }, false],
+  ])('%s', (_name, meta, billing, held) => {
+    const { hold, notes } = documentForOrder(withNif(meta, billing) as never);
+    expect(hold).toBe(held);
+    if (held) expect(notes.map((n) => n.message).join('\n')).toMatch(/is not valid \(CIVA art\. 36\(5\)\(a\): a company's invoice must carry its NIF\); correct it on the order/);
+  });
+
+  it('the hold can be turned off (holdCompanyWithInvalidNif: false): the consumer NIF with a warning', () => {
+    const { hold, request, notes } = documentForOrder(withNif([{ key: '_billing_nif', value: '123456780' }], { company: 'Livraria Aurora Lda' }) as never, { holdCompanyWithInvalidNif: false });
+    expect(hold).toBe(false);
+    expect(request.Client.NIF).toBe('999999990');
+    expect(notes.some((n) => n.level === 'warning' && /invalid: consumer NIF/.test(n.message))).toBe(true);
+  });
+});

@@ -35,11 +35,11 @@ const EXPECTED: Record<string, Expectation> = {
   'pt-015-negative-fee': { notes: [/Negative fee "Desconto cliente fiel" of 12.06 spread as a discount/] },
   'pt-016-free-shipping': { notes: [/Free shipping "Envio gratuito" left off/] },
   'pt-017-many-quantities': { nif: '508112346' },
-  'pt-018-consumer-over-1000-no-nif': { hold: true, nif: '999999990', notes: [/EUR 1199.00 to a consumer without a valid NIF.*held/] },
+  'pt-018-consumer-over-1000-no-nif': { hold: false, nif: '999999990', notes: [/EUR 1199.00 to a consumer: issued with the consumer NIF and the buyer's name and address/] },
   'pt-019-consumer-over-1000-with-nif': { hold: false, nif: '234567899' },
   'pt-020-invalid-nif': { nif: '999999990', notes: [/NIF 123456780 invalid: consumer NIF 999999990 used/] },
   'pt-021-simplified-small': { settings: { documentType: 'S' }, type: 'S' },
-  'pt-022-unpaid-bank-transfer': { type: 'I', nif: '512345678', notes: [/not paid yet/] },
+  'pt-022-unpaid-bank-transfer': { settings: { invoiceUnpaidStatuses: ['on-hold'] }, type: 'I', nif: '512345678', notes: [/not paid yet/] },
   'pt-023-no-rate-percent-incl': { rates: ['23', '6'], notes: [/no rate_percent in the order: 23% derived/, /6% derived/] },
   'pt-024-per-rate-rounding': {},
   'pt-025-single-rate-unreachable-total': {
@@ -176,7 +176,7 @@ describe('client: billing fields, clipped to the spec limits without breaking wo
   });
 
   it('uses the billing company as LegalName', () => {
-    const { request } = documentForOrder(orderFixture('pt-022-unpaid-bank-transfer') as never);
+    const { request } = documentForOrder(orderFixture('pt-022-unpaid-bank-transfer') as never, { invoiceUnpaidStatuses: ['on-hold'] });
     expect(request.Client).toMatchObject({ Name: 'Maria Silva', LegalName: 'Livraria Aurora Lda', NIF: '512345678', CountryCode: 'PT', PostCode: '1100-053' });
   });
 
@@ -263,10 +263,15 @@ describe('document type rules and the simplified-invoice limits', () => {
     expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
   });
 
-  it('holds an unidentified consumer invoice of EUR 1000 or more only per setting', () => {
-    const relaxed = documentForOrder(orderFixture('pt-018-consumer-over-1000-no-nif') as never, { holdUnidentifiedConsumerInvoices: false });
+  it('CIVA art. 36: a consumer invoice of EUR 1000 or more without the name or address is held (or only warned, per setting)', () => {
+    const order = orderFixture('pt-018-consumer-over-1000-no-nif');
+    order.billing = { ...(order.billing as object), address_1: '', address_2: '' };
+    const held = documentForOrder(order as never);
+    expect(held.hold).toBe(true);
+    expect(held.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
+    const relaxed = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: false });
     expect(relaxed.hold).toBe(false);
-    expect(relaxed.notes.some((n) => n.level === 'warning' && /buyer must be identified/.test(n.message))).toBe(true);
+    expect(relaxed.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
   });
 });
 

@@ -28,7 +28,8 @@ interface Case {
 }
 
 const usd: MappingSettingsInput = { euroRates: { USD: '0.9251' }, shopTimeZone: 'America/New_York' };
-const settingsFor = (name: string): MappingSettingsInput => (name === 'pt-021-simplified-small' ? { documentType: 'S' } : {});
+const SETTINGS: Record<string, MappingSettingsInput> = { 'pt-021-simplified-small': { documentType: 'S' }, 'pt-022-unpaid-bank-transfer': { invoiceUnpaidStatuses: ['on-hold'] } };
+const settingsFor = (name: string): MappingSettingsInput => SETTINGS[name] ?? {};
 
 /** Closed documents must not predate the last one of their series: create them in date order. */
 function byDate(cases: Case[]): Case[] {

@@ -14,6 +14,8 @@ export interface BuyerIdentity {
   isBusiness: boolean;
   /** An EU VAT number outside Portugal: 0% intra-community supplies (M16). */
   isEuVatNumber: boolean;
+  /** Why no invoice may be issued until a person corrects the order (set only by resolveBuyer). */
+  holdReason?: string;
 }
 
 /** NIF groups of private persons: 1-3 residents, 45 non-residents. */
@@ -33,6 +35,27 @@ function metaText(order: WooOrder, keys: readonly string[]): { key: string; valu
 export function billingCountry(order: WooOrder, settings: MappingSettings): string {
   const country = order.billing.country.trim().toUpperCase();
   return country === '' ? settings.defaultCountry : country;
+}
+
+/** A company buys: a billing company is given, or the number was typed in a VAT-number field. */
+function companyBuyer(order: WooOrder, metaKey: string): boolean {
+  return order.billing.company.trim() !== '' || /vat/i.test(metaKey);
+}
+
+/**
+ * CIVA art. 36(5)(a): a business buyer's invoice carries its NIF. Issued to the consumer NIF, the
+ * company could not deduct it and nobody could correct it (only a credit note reverses it): held.
+ */
+function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
+  const who = order.billing.company.trim() || 'the buyer';
+  return {
+    nif: CONSUMER_NIF,
+    countryCode: country,
+    kind: 'consumer',
+    isBusiness: true,
+    isEuVatNumber: false,
+    holdReason: `The tax number ${raw} given for ${who} is not valid (CIVA art. 36(5)(a): a company's invoice must carry its NIF); correct it on the order (meta with the NIF) and save the order.`,
+  };
 }
 
 export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
@@ -71,11 +94,13 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
       const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
       return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
     }
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
   }
 
   // A tax id from outside Portugal without a country prefix: kept with the billing country.
   if (compact.length < 2 || compact.length > 20) {
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
   }
   notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));

@@ -71,10 +71,24 @@ export const MappingSettingsSchema = z.object({
       fallbackType: z.enum(['T', 'I']).default('T'),
     })
     .prefault({}),
-  /** Consumer invoices of this amount (EUR) or more must identify the buyer. */
+  /**
+   * Consumer invoices of this amount (EUR) or more carry the buyer's name and address (the consumer
+   * NIF is fine): certified software commonly asks for them there, and giving them is always safe.
+   */
   identifiedBuyerFrom: decimalText.default('1000'),
-  /** Hold such an invoice (do not issue) when the buyer gave no valid NIF. */
+  /** Hold such an invoice (do not issue) when the buyer's name or address is missing. */
   holdUnidentifiedConsumerInvoices: z.boolean().default(true),
+  /**
+   * A company buyer (billing company, or the number typed in a VAT-number field) whose NIF is
+   * invalid: hold the invoice (true) rather than issue it to the consumer NIF, which the company
+   * could not use and nobody could correct (a certified document is only reversed by a credit note).
+   */
+  holdCompanyWithInvalidNif: z.boolean().default(true),
+  /**
+   * Order statuses that are not a sale yet (or no longer) are never invoiced unless listed here:
+   * e.g. ["on-hold"] for shops that invoice bank transfers before the money arrives.
+   */
+  invoiceUnpaidStatuses: z.array(z.enum(['pending', 'on-hold', 'failed', 'cancelled'])).default([]),
   /** DueDate = Date + dueDays; the service wants DueDate strictly after Date. */
   dueDays: z.number().int().min(1).max(365).default(30),
   /** ExternalId = prefix + order id (+ "-R" + refund id, "-W" for waybills); at most 50 characters. */

@@ -20,6 +20,8 @@ export type WooOrderInput = z.input<typeof WooOrderSchema>;
 
 /** Block checkout keeps carts as orders in these statuses; their webhooks leak through (WooCommerce #66995). */
 const DRAFT_STATUSES = ['checkout-draft', 'draft', 'auto-draft'];
+/** Not a sale (yet, or any more): never invoiced unless the caller lists them (settings.invoiceUnpaidStatuses). */
+const UNPAID_STATUSES = ['pending', 'on-hold', 'failed', 'cancelled'] as const;
 
 export interface OrderDocument {
   request: CreateDocumentRequest;
@@ -148,6 +150,13 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   if (DRAFT_STATUSES.includes(order.status)) {
     throw new OrderMappingError(order.id, `status "${order.status}" is a cart, not an order: no document`);
   }
+  const unpaid = UNPAID_STATUSES.find((status) => status === order.status);
+  if (unpaid && !settings.invoiceUnpaidStatuses.includes(unpaid)) {
+    throw new OrderMappingError(
+      order.id,
+      `status "${order.status}" is not a paid order: no invoice is issued for it. To invoice orders in this status (e.g. bank transfers on hold), list it in the mapping setting invoiceUnpaidStatuses`,
+    );
+  }
   const notes: MappingNote[] = [];
   const buyer = resolveBuyer(order, settings, notes);
   const client = clientFromBilling(order.billing, buyer, notes);
@@ -177,15 +186,25 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   const totalEur = inEuros(total, currency);
   const type = documentType(order, buyer, totalEur, settings, notes);
   let hold = false;
-  // The rule binds Portuguese consumers (who have a NIF to give); a foreign consumer has none.
-  if (buyer.kind === 'consumer' && buyer.countryCode === 'PT' && atLeast(totalEur, settings.identifiedBuyerFrom)) {
-    hold = settings.holdUnidentifiedConsumerInvoices;
-    notes.push(
-      warning(
-        `Invoice of ${euros(totalEur)} to a consumer without a valid NIF: from EUR ${settings.identifiedBuyerFrom} the buyer must be identified` +
-          (hold ? '; held until a NIF is added' : ''),
-      ),
-    );
+  if (buyer.holdReason) {
+    hold = true;
+    notes.push(warning(buyer.holdReason));
+  }
+  // From EUR 1,000 a consumer's invoice carries name and address (the consumer NIF is fine): held
+  // only when the order lacks them.
+  if (buyer.kind === 'consumer' && !buyer.holdReason && atLeast(totalEur, settings.identifiedBuyerFrom)) {
+    const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
+    if (missing.length > 0) {
+      hold = settings.holdUnidentifiedConsumerInvoices;
+      notes.push(
+        warning(
+          `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
+            (hold ? '; held until the billing name and address are on the order' : ''),
+        ),
+      );
+    } else {
+      notes.push(info(`Invoice of ${euros(totalEur)} to a consumer: issued with the consumer NIF and the buyer's name and address`));
+    }
   }
   const sold = saleDate(order, settings);
   const date = issueDay(issue, settings.shopTimeZone);
