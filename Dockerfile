@@ -6,7 +6,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc (ignore-scripts=true) too: without it a dev dependency's install script (npx only-allow
+# pnpm) fails the build. Nothing here needs an install script: msgpackr-extract ships prebuilt.
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

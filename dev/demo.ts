@@ -3,7 +3,9 @@
  * invoicing service emulator), a fake WooCommerce shop and the connector (Redis at REDIS_URL),
  * sends real-shaped signed order webhooks, and prints each invoice number and PDF link as it lands
  * on the order. Exits 0 when everything landed, 1 with the reason otherwise. Leaves nothing behind
- * in Redis (its keys live under a unique prefix that is deleted at the end).
+ * in Redis (its keys live under a unique prefix that is deleted at the end). Without a Redis at
+ * REDIS_URL it starts a private redis-server (dev/private-redis.ts), or names the install line.
+ * It lives in dev/, outside the published package, because it uses the test suite's fake shop.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -13,11 +15,11 @@ import { startSandbox } from '../sandbox/server';
 import { DEMO_ACCOUNT } from '../sandbox/options';
 import { buildOrder, buildRefund, type Cart } from '../test/webhooks/support/woo-cart';
 import { sendWooWebhook, startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
-import { parseConfig } from './config/load-config';
-import { startConnector, type RunningConnector } from './runtime';
-import { META } from './shop/order-meta';
+import { parseConfig } from '../connector/config/load-config';
+import { startConnector, type RunningConnector } from '../connector/runtime';
+import { META } from '../connector/shop/order-meta';
+import { redisForRun, RedisUnavailableError, type RedisForRun } from './private-redis';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
  * The real service wants Get Document at least 10 s after the create, and the connector never asks
  * sooner than its configured delay. For the demo the sandbox finalizes after 2 s and the connector
@@ -69,19 +71,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function redisReachable(url: string): Promise<boolean> {
-  const redis = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 async function deletePrefix(url: string, prefix: string): Promise<number> {
   const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
@@ -103,10 +92,22 @@ const say = (line = ''): void => void process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<number> {
-  if (!(await redisReachable(REDIS_URL))) {
-    process.stderr.write(`demo: no Redis at ${REDIS_URL}. Start one (e.g. "redis-server" or "docker run -p 6379:6379 redis:7") or set REDIS_URL.\n`);
+  let redis: RedisForRun;
+  try {
+    redis = await redisForRun();
+  } catch (error) {
+    if (!(error instanceof RedisUnavailableError)) throw error;
+    process.stderr.write(`demo: ${error.message}\n`);
     return 1;
   }
+  try {
+    return await runDemo(redis.url, redis.private);
+  } finally {
+    await redis.stop();
+  }
+}
+
+async function runDemo(redisUrl: string, privateRedis: boolean): Promise<number> {
   const prefix = `mf-demo-${randomBytes(4).toString('hex')}`;
   const started = Date.now();
   const sandbox = await startSandbox({ port: 0, finalizeDelayMs: FINALIZE_DELAY_MS });
@@ -116,7 +117,7 @@ async function main(): Promise<number> {
   const config = parseConfig(
     {
       server: { host: '127.0.0.1', port, publicUrl: origin, linkSecret: randomBytes(16).toString('hex'), shutdownTimeoutMs: 5_000 },
-      redis: { url: REDIS_URL, prefix },
+      redis: { url: redisUrl, prefix },
       admin: { username: 'admin', password: randomBytes(8).toString('hex') },
       sweep: { everyMinutes: 0 },
       pipeline: { finalizeDelayMs: FINALIZE_DELAY_MS, minFinalizeDelayMs: FINALIZE_DELAY_MS, finalizePollBackoffMs: 500, backoffMs: 500 },
@@ -141,7 +142,7 @@ async function main(): Promise<number> {
     say('MagniFinance connector demo');
     say(`  invoicing service  ${sandbox.baseUrl}  (sandbox; account ${DEMO_ACCOUNT.email})`);
     say(`  shop               ${shop.origin}  (fake WooCommerce REST v3, OAuth 1.0a checked)`);
-    say(`  connector          ${origin}  (Redis ${REDIS_URL.replace(/\/\/[^@]*@/, '//***@')}, key prefix ${prefix})`);
+    say(`  connector          ${origin}  (Redis ${redisUrl.replace(/\/\/[^@]*@/, '//***@')}${privateRedis ? ', a private redis-server started for this run' : ''}, key prefix ${prefix})`);
     say(`  finalize delay     ${FINALIZE_DELAY_MS / 1000} s here; the real service needs 10 s and the connector refuses less against it`);
     say();
 
@@ -203,7 +204,7 @@ async function main(): Promise<number> {
     await connector?.close();
     await shop.close();
     await sandbox.close();
-    await deletePrefix(REDIS_URL, prefix).catch(() => 0);
+    await deletePrefix(redisUrl, prefix).catch(() => 0);
   }
 }
 
