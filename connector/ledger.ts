@@ -40,6 +40,8 @@ export const LedgerEntrySchema = z.object({
   documentId: z.coerce.number().int().optional(),
   documentNumber: z.string().optional(),
   documentType: z.string().optional(),
+  /** Shop total minus document total when per-rate rounding could not reach it ("0.01"). */
+  totalDifference: z.string().optional(),
   /** The mapping's warnings for this document, shown in the write-back note. */
   warnings: z.string().optional(),
   /** The document's date (yyyy-mm-dd) as sent: a credit note is never dated before its invoice. */

@@ -45,6 +45,12 @@ export class ConnectorMetrics {
     labelNames: ['tenant', 'state'] as const,
     registers: [this.registry],
   });
+  readonly totalDifferences = new Counter({
+    name: 'magnifinance_total_differences_total',
+    help: "Documents issued at the nearest total the per-rate VAT rule reaches, a cent or two from the shop's total",
+    labelNames: ['tenant'] as const,
+    registers: [this.registry],
+  });
   readonly writebacks = new Counter({
     name: 'magnifinance_writebacks_total',
     help: 'Write-backs to the shop, by outcome',

@@ -188,7 +188,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, documentDate, clientKey, warnings, creatingAt: ctx.now() });
+    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, documentDate, clientKey, warnings, totalDifference: built.totalDifference, creatingAt: ctx.now() });
     let documentId: number;
     let documentNumber: string | undefined;
     try {
@@ -395,5 +395,28 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
     entry,
   );
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
+  if (entry.totalDifference) await totalDiffers(ctx, entry);
   return { done: 'written back' };
+}
+
+/**
+ * The document is issued and on the order, but its total is not the shop's: WooCommerce rounded
+ * tax per line and no invoice rounding per rate reaches that total. The shop owner is told how to
+ * make the two agree from now on (the document itself stays: a certified document is not edited).
+ */
+async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
+  ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
+  await flagForPerson(
+    ctx.deps,
+    ctx.tenant,
+    ctx.ref,
+    {
+      reason: `${entry.documentNumber ?? 'The document'} was issued for ${entry.total ?? 'a total'} while the shop's total differs by ${entry.totalDifference}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      action:
+        'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
+    },
+    ctx.now(),
+    ctx.log,
+    entry,
+  );
 }

@@ -10,12 +10,12 @@ import type { MappingSettings } from '../../webhooks/woocommerce/mapping-setting
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
-  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean }
-  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false };
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string }
+  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined };
 
 export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions): IssueRequest {
   const mapped = documentForOrder(order, settings, issue);
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date): IssueRequest {
@@ -25,7 +25,7 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
 
 export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions): IssueRequest {
   const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings, issue);
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false, totalDifference: mapped.totalDifference };
 }
 
 /**

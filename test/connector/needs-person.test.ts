@@ -1,6 +1,7 @@
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
+import { orderFixture } from '../webhooks/support/fixtures';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
@@ -153,6 +154,30 @@ describe('a transient failure that outlasts every attempt goes to a person, and 
       await eventually('written back', async () => (await invoiceOf(h, id))?.state === 'written-back');
       expect(await h.documentsOf(id)).toHaveLength(1);
       expect((await attention(h)).map((item) => item.orderId)).not.toContain(id);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('CIVA art. 16(1): an order whose total per-rate rounding cannot reach is issued at the nearest total and shown to the shop owner', () => {
+  it('written back, the cent difference in the ledger, a note with how to turn on round-at-subtotal, the attention list and a metric', async () => {
+    const h = await startHarness();
+    try {
+      const order: Record<string, unknown> = { ...orderFixture('pt-025-single-rate-unreachable-total'), id: 7025, status: 'processing' };
+      await h.deliver(order as never);
+      const entry = await eventually('written back and flagged', async () => {
+        const invoice = await invoiceOf(h, 7025);
+        return invoice?.state === 'written-back' && invoice.action ? invoice : undefined;
+      });
+      expect(entry.totalDifference).toMatch(/^-?0\.01$/);
+      expect(entry.detail).toContain(`differs by ${entry.totalDifference as string}`);
+      expect(entry.action).toContain('Round tax at subtotal level');
+      const [doc] = await h.documentsOf(7025);
+      expect(doc.document.Lines as unknown[]).toHaveLength((order.line_items as unknown[]).length + (order.shipping_lines as unknown[]).length);
+      expect((await attention(h)).map((item) => item.orderId)).toContain(7025);
+      expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_total_differences_total')).toContain('tenant="shop1"} 1');
+      await eventually('the note', () => h.woo.notes(7025).some((n) => n.note.includes('Round tax at subtotal level')));
     } finally {
       await h.close();
     }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatDecimal, fromCents, parseDecimal } from '../../client/money';
+import { add, formatDecimal, fromCents, parseDecimal } from '../../client/money';
 import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals, lineNet } from '../../client/totals';
 import { solveLine } from '../../webhooks/woocommerce/line-plan';
@@ -18,15 +18,23 @@ const settings = { exemptionCode: 'M99' };
 // FC_RUNS=20000 for a long local hunt; CI keeps the default.
 const runs = Number(process.env.FC_RUNS ?? 400);
 
-describe('property: a random WooCommerce cart maps to a document with exactly the order total', () => {
+let unreachable = 0;
+afterAll(() => process.stderr.write(`exact-total property: ${unreachable} of ${runs} random carts unreachable under per-rate rounding (issued at the nearest total, difference reported)\n`));
+
+describe('property: a random WooCommerce cart maps to a document with the order total, or the nearest with the difference reported', () => {
   it('holds for every generated cart', () => {
     fc.assert(
       fc.property(cartArbitrary, (cart) => {
         const order = buildOrder(cart);
-        const { request } = documentForOrder(order as never, settings);
+        const { request, totalDifference } = documentForOrder(order as never, settings);
         CreateDocumentRequestSchema.parse(request);
-        const amount = formatDecimal(computeTotals(request.Document.Lines).amount, 2);
-        expect(amount).toBe(order.total);
+        const amount = computeTotals(request.Document.Lines).amount;
+        // The shop's total, or the nearest the per-rate rule reaches, with the difference reported.
+        expect(formatDecimal(add(amount, parseDecimal(totalDifference ?? '0')), 2)).toBe(order.total);
+        if (totalDifference !== undefined) expect(Math.abs(Number(totalDifference))).toBeLessThanOrEqual(0.02);
+        // CIVA art. 16(1): rounding never adds a 0% line.
+        expect(request.Document.Lines.some((l) => l.Code === 'ACERTO')).toBe(false);
+        if (totalDifference !== undefined) unreachable += 1;
         expect(request.Document.Lines.every((l) => !String(l.UnitPrice).startsWith('-'))).toBe(true);
       }),
       { numRuns: runs },
@@ -49,8 +57,8 @@ describe('property: a full or partial refund of a random cart maps to a credit n
         });
         // A refund of nothing is refused by design (tested elsewhere).
         fc.pre(refund.amount !== '0.00');
-        const { request } = creditNoteForRefund(order as never, refund as never, 'FT 1/1', settings);
-        expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(refund.amount);
+        const { request, totalDifference } = creditNoteForRefund(order as never, refund as never, 'FT 1/1', settings);
+        expect(formatDecimal(add(computeTotals(request.Document.Lines).amount, parseDecimal(totalDifference ?? '0')), 2)).toBe(refund.amount);
       }),
       { numRuns: Math.ceil(runs / 2) },
     );

@@ -25,7 +25,15 @@ describe('mapping settings: {} gives the defaults', () => {
     expect(defaults.simplifiedInvoice).toEqual({ sellerIsRetailer: true, retailConsumerLimit: '1000', otherLimit: '100', fallbackType: 'T' });
     expect(defaults.waybill).toEqual({ type: 'W', leadTimeMinutes: 60 });
     expect(defaults.lineTypes).toEqual({ default: 'P', serviceProductIds: [], serviceSkuPrefixes: [], servicesWhenOrderNeedsNoProcessing: true });
-    expect(defaults.roundingLine).toEqual({ enabled: true, code: 'ACERTO', description: 'Acerto de arredondamento', exemptionCode: 'M99' });
+    // CIVA art. 16(1): no 0% rounding line unless an accountant opts in with a code of their choice.
+    expect(defaults.roundingLine).toEqual({ enabled: false, code: 'ACERTO', description: 'Acerto de arredondamento' });
+    expect(defaults.unreachableTotal).toBe('issue-nearest');
+  });
+
+  it('refuses an opted-in rounding line without the exemption code an accountant chose', () => {
+    const result = MappingSettingsSchema.safeParse({ roundingLine: { enabled: true } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['roundingLine', 'exemptionCode'], message: expect.stringContaining('the code your accountant chose') });
   });
 
   it('keeps defaults for the nested fields not given', () => {

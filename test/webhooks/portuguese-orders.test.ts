@@ -1,4 +1,4 @@
-import { formatDecimal, parseDecimal, round } from '../../client/money';
+import { add, formatDecimal, parseDecimal, round, subtract } from '../../client/money';
 import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { MappingSettingsInput } from '../../webhooks/woocommerce/mapping-settings';
@@ -43,8 +43,7 @@ const EXPECTED: Record<string, Expectation> = {
   'pt-023-no-rate-percent-incl': { rates: ['23', '6'], notes: [/no rate_percent in the order: 23% derived/, /6% derived/] },
   'pt-024-per-rate-rounding': {},
   'pt-025-single-rate-unreachable-total': {
-    exemption: 'M99',
-    notes: [/"Acerto de arredondamento" of 0.01 at 0% added/, /exemption code M99/],
+    notes: [/the document total differs from the order total 12.33 by -?0.01: .*Round tax at subtotal level/],
   },
   'pt-026-refund-source': { nif: '298765438' },
   'pt-027-long-names': {},
@@ -63,10 +62,12 @@ describe('every Portuguese order maps to a document whose total is the order tot
 
   it.each(names)('%s', (name) => {
     const order = orderFixture(name);
-    const { request } = documentForOrder(order as never, EXPECTED[name].settings);
+    const { request, totalDifference } = documentForOrder(order as never, EXPECTED[name].settings);
     expect(() => CreateDocumentRequestSchema.parse(request)).not.toThrow();
     const totals = computeTotals(request.Document.Lines, { currency: request.Document.Currency, euroRate: request.Document.EuroRate });
-    expect(formatDecimal(totals.amount, 2)).toBe(order.total);
+    // Only the order built to be unreachable under per-rate rounding differs, by the cent it reports.
+    expect(totalDifference).toEqual(name === 'pt-025-single-rate-unreachable-total' ? expect.stringMatching(/^-?0\.01$/) : undefined);
+    expect(formatDecimal(totals.amount, 2)).toBe(formatDecimal(subtract(parseDecimal(order.total as string), parseDecimal(totalDifference ?? '0')), 2));
     for (const line of request.Document.Lines) {
       expect(parseDecimal(line.Quantity).units > 0n).toBe(true);
       expect(parseDecimal(line.UnitPrice).units >= 0n).toBe(true);
@@ -286,8 +287,23 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
     });
   });
 
-  it('adds the 0% rounding line as the last line with the configured code and exemption', () => {
-    const { request } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { exemptionCode: 'M01' } });
+  it('CIVA art. 16(1): an unreachable total is issued at the nearest reachable total, never with a 0% line, and the difference is reported', () => {
+    const { request, totalDifference, hold, notes } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never);
+    expect(request.Document.Lines.every((line) => String(line.TaxValue) === '23')).toBe(true);
+    expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
+    expect(hold).toBe(false);
+    expect(formatDecimal(add(computeTotals(request.Document.Lines).amount, parseDecimal(totalDifference as string)), 2)).toBe('12.33');
+    expect(notes.some((n) => n.level === 'warning' && n.message.includes('Round tax at subtotal level'))).toBe(true);
+  });
+
+  it('holds it instead per setting (unreachableTotal: hold)', () => {
+    const { hold, notes } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { unreachableTotal: 'hold' });
+    expect(hold).toBe(true);
+    expect(notes.some((n) => /Held: the document total would differ from the shop's by/.test(n.message))).toBe(true);
+  });
+
+  it('adds the 0% rounding line only where an accountant opted in, with the code they chose', () => {
+    const { request } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { enabled: true, exemptionCode: 'M01' } });
     expect(request.Document.Lines.at(-1)).toEqual({
       Code: 'ACERTO',
       Description: 'Acerto de arredondamento',
@@ -299,12 +315,6 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
       ProductDiscount: '0',
     });
     expect(request.Document.TaxExemptionReasonCode).toBe('M01');
-  });
-
-  it('refuses the order instead when the rounding line is disabled', () => {
-    expect(() => documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { enabled: false } })).toThrow(
-      /^Order #5025: the order total 12.33 cannot be reached .* roundingLine.enabled is false/,
-    );
   });
 
   it('refuses an order whose lines do not add up to its total (more than rounding)', () => {

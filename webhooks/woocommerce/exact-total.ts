@@ -10,9 +10,12 @@ import { PlannedLine } from './line-plan';
  * 1. Move the net of the largest line of one or more rates by as few cents as possible, choosing,
  *    among equally small moves, the one whose per-rate tax stays closest to WooCommerce's tax_lines.
  * 2. When no such move reaches the total (with a single rate of 23% some totals cannot be written
- *    as net + round(net × 23%)), add one 0% "Acerto de arredondamento" line for the remaining cents.
+ *    as net + round(net × 23%)), issue the nearest reachable total and report the difference: a
+ *    rounding cent of a taxable sale is taxable (CIVA art. 16(1)), so it is never put on a 0% line
+ *    with a made-up exemption. Only where an accountant opted in (with the code they chose) is one
+ *    0% rounding line added instead.
  *
- * Every move is reported as a note; nothing drifts silently.
+ * Every move and every difference is reported as a note; nothing drifts silently.
  */
 
 export interface RoundingLineSettings {
@@ -26,6 +29,8 @@ export interface BalanceResult {
   notes: MappingNote[];
   /** True when a 0% rounding line was added (the document then needs an exemption code). */
   addedRoundingLine: boolean;
+  /** Shop total minus document total, in cents, when the total could not be reached (0 otherwise). */
+  differenceCents: bigint;
 }
 
 interface RateGroup {
@@ -95,13 +100,13 @@ export function balanceToTotal(
   lines: readonly PlannedLine[],
   target: bigint,
   wcTaxByRate: ReadonlyMap<string, Decimal>,
-  rounding: RoundingLineSettings,
+  rounding: RoundingLineSettings | undefined,
   totalLabel: string,
 ): BalanceResult {
   const groups = groupByRate(lines, wcTaxByRate);
   const current = groups.reduce((total, g) => total + g.base + taxCents(g.base, g.rate), 0n);
   const diff = target - current;
-  if (diff === 0n) return { lines: [...lines], notes: [], addedRoundingLine: false };
+  if (diff === 0n) return { lines: [...lines], notes: [], addedRoundingLine: false, differenceCents: 0n };
 
   // Moves of up to |diff| + 3 cents per rate are enough: one cent of net moves the total by 1 or 2.
   const reach = Number(absBig(diff)) + 3;
@@ -128,11 +133,12 @@ export function balanceToTotal(
   let chosen = states.get(diff);
   let remainder = 0n;
   if (!chosen) {
-    // Unreachable by moving nets: come as close as possible from below, then add a 0% line.
+    // Unreachable by moving nets. With an opted-in rounding line: as close as possible from below,
+    // then the 0% line; without: as close as possible on either side (the smaller difference).
     for (const [sum, state] of states) {
-      if (sum >= diff) continue;
+      if (rounding && sum >= diff) continue;
       const rest = diff - sum;
-      if (chosen === undefined || rest < remainder || (rest === remainder && better(state, chosen))) {
+      if (chosen === undefined || absBig(rest) < absBig(remainder) || (absBig(rest) === absBig(remainder) && better(state, chosen))) {
         chosen = state;
         remainder = rest;
       }
@@ -156,7 +162,17 @@ export function balanceToTotal(
       ),
     );
   });
-  if (remainder > 0n) {
+  if (remainder !== 0n && !rounding) {
+    notes.push(
+      warning(
+        `Total: the document total differs from ${totalLabel} by ${formatDecimal(fromCents(-remainder), 2)}: WooCommerce rounded the tax per line, ` +
+          'the invoice rounds it once per rate, and no change of line nets reaches the shop total. Turn on WooCommerce > Settings > Tax > ' +
+          '"Round tax at subtotal level, instead of rounding per line" so the shop rounds like the invoice',
+      ),
+    );
+    return { lines: result, notes, addedRoundingLine: false, differenceCents: remainder };
+  }
+  if (remainder > 0n && rounding) {
     const amount = fromCents(remainder);
     result.push({
       code: rounding.code,
@@ -176,5 +192,5 @@ export function balanceToTotal(
       ),
     );
   }
-  return { lines: result, notes, addedRoundingLine: remainder > 0n && !isZero(fromCents(remainder)) };
+  return { lines: result, notes, addedRoundingLine: remainder > 0n && !isZero(fromCents(remainder)), differenceCents: 0n };
 }

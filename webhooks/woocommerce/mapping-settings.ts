@@ -47,17 +47,27 @@ export const MappingSettingsSchema = z.object({
   exemptionCode: exemptionCode.optional(),
   /**
    * Where per-rate rounding makes the shop's total unreachable by moving a line's net by a cent or
-   * two, one 0% "Acerto de arredondamento" line closes the gap; it needs an exemption code.
+   * two: `issue-nearest` issues the nearest reachable total and reports the cent difference
+   * (`totalDifference`); `hold` holds the order for a person.
+   */
+  unreachableTotal: z.enum(['issue-nearest', 'hold']).default('issue-nearest'),
+  /**
+   * Opt-in only, for an accountant who decided so: instead, one 0% "Acerto de arredondamento" line
+   * closes the gap, with the exemption code they chose. A rounding cent of a taxable sale is
+   * taxable (CIVA art. 16(1)): M99 ("not subject") does not fit it, so there is no default code.
    */
   roundingLine: z
     .object({
-      /** Off: such an order fails (OrderMappingError) instead of getting the 0% line. */
-      enabled: z.boolean().default(true),
+      enabled: z.boolean().default(false),
       code: z.string().min(1).max(60).default('ACERTO'),
       description: z.string().min(3).max(200).default('Acerto de arredondamento'),
-      exemptionCode: exemptionCode.default('M99'),
+      exemptionCode: exemptionCode.optional(),
     })
-    .prefault({}),
+    .prefault({})
+    .refine((line) => !line.enabled || line.exemptionCode !== undefined, {
+      message: 'roundingLine.exemptionCode is required when roundingLine.enabled is true (the code your accountant chose for this line)',
+      path: ['exemptionCode'],
+    }),
   /** Document type for paid orders: T invoice/receipt, I invoice, S simplified invoice. */
   documentType: z.enum(['T', 'I', 'S']).default('T'),
   /** Orders without a payment date are not receipts: this type is used for them. */

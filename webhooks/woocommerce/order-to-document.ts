@@ -26,8 +26,13 @@ const UNPAID_STATUSES = ['pending', 'on-hold', 'failed', 'cancelled'] as const;
 export interface OrderDocument {
   request: CreateDocumentRequest;
   notes: MappingNote[];
-  /** Do not issue yet: the law needs something the order lacks (a consumer invoice >= EUR 1000 without NIF). */
+  /** Do not issue yet: a person must act first (a company's invalid NIF, a missing name or address, per settings an unreachable total). */
   hold: boolean;
+  /**
+   * Shop total minus document total ("0.01", "-0.01") when per-rate tax rounding cannot reach the
+   * shop's total; absent when they are equal. Shown on the order and to the shop owner.
+   */
+  totalDifference?: string;
 }
 
 export function settingsFrom(input: MappingSettingsInput | MappingSettings | undefined): MappingSettings {
@@ -57,7 +62,7 @@ export function finishLines(
   buyer: BuyerIdentity,
   settings: MappingSettings,
   notes: MappingNote[],
-): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined } {
+): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined } {
   if (planned.length === 0) throw new OrderMappingError(order.id, 'nothing to invoice: no lines with an amount');
   const targetCents = toCents(target);
   const drift = targetCents - plannedAmountCents(planned);
@@ -71,20 +76,8 @@ export function finishLines(
         `but ${totalLabel}; the difference ${formatDecimal(fromCents(drift), 2)} is more than rounding`,
     );
   }
-  const balanced = balanceToTotal(
-    planned,
-    targetCents,
-    wcTax,
-    { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit },
-    totalLabel,
-  );
-  if (balanced.addedRoundingLine && !settings.roundingLine.enabled) {
-    throw new OrderMappingError(
-      order.id,
-      `${totalLabel} cannot be reached by the document's per-rate tax rounding without a 0% rounding line, ` +
-        'and roundingLine.enabled is false',
-    );
-  }
+  const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
+  const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, totalLabel);
   notes.push(...balanced.notes);
   let exemptionCode = exemptionCodeFor(order, planned, buyer, settings, notes);
   if (balanced.addedRoundingLine && !exemptionCode) {
@@ -93,11 +86,12 @@ export function finishLines(
   }
   const lines = balanced.lines.map(solveLine);
   const amount = computeTotals(lines).amount;
-  if (compare(amount, fromCents(targetCents)) !== 0) {
+  if (compare(amount, fromCents(targetCents - balanced.differenceCents)) !== 0) {
     // Cannot happen if balancing is right; refusing beats issuing a wrong certified document.
     throw new OrderMappingError(order.id, `internal: document total ${formatDecimal(amount, 2)} differs from ${totalLabel}`);
   }
-  return { lines, exemptionCode };
+  const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
+  return { lines, exemptionCode, totalDifference };
 }
 
 function documentType(
@@ -172,7 +166,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   }
   const total = round(parseDecimal(order.total), 2);
   if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
-  const { lines, exemptionCode } = finishLines(
+  const { lines, exemptionCode, totalDifference } = finishLines(
     order,
     planned,
     order.total,
@@ -184,8 +178,11 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   );
 
   const totalEur = inEuros(total, currency);
+  if (totalDifference && settings.unreachableTotal === 'hold') {
+    notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
+  }
   const type = documentType(order, buyer, totalEur, settings, notes);
-  let hold = false;
+  let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (buyer.holdReason) {
     hold = true;
     notes.push(warning(buyer.holdReason));
@@ -225,7 +222,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
   const email = usableEmail(order.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(order.id, request), notes, hold };
+  return { request: checkedRequest(order.id, request), notes, hold, ...(totalDifference ? { totalDifference } : {}) };
 }
 
 function checkedRequest(orderId: number, request: CreateDocumentRequest): CreateDocumentRequest {

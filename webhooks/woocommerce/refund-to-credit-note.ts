@@ -35,6 +35,8 @@ export type WooRefundInput = z.input<typeof WooRefundSchema>;
 export interface CreditNote {
   request: CreateDocumentRequest;
   notes: MappingNote[];
+  /** Refund amount minus credit note total, when per-rate rounding cannot reach it (see OrderDocument). */
+  totalDifference?: string;
 }
 
 const ONE = parseDecimal(1);
@@ -167,7 +169,7 @@ export function creditNoteForRefund(
     notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
   }
   const label = `the refund amount ${formatDecimal(amount, 2)}`;
-  const { lines, exemptionCode } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
+  const { lines, exemptionCode, totalDifference } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
 
   const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
@@ -199,5 +201,5 @@ export function creditNoteForRefund(
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
   }
-  return { request, notes };
+  return { request, notes, ...(totalDifference ? { totalDifference } : {}) };
 }
