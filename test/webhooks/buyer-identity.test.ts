@@ -121,3 +121,29 @@ describe('CIVA art. 36(5)(a): a company buyer with an invalid NIF is held, never
     expect(notes.some((n) => n.level === 'warning' && /invalid: consumer NIF/.test(n.message))).toBe(true);
   });
 });
+
+describe("a line's rate comes from the order's tax lines by rate id, never from its rounded tax (issue 9.7)", () => {
+  /** pt-001 plus one more line at 23% whose tax rounds to zero (`taxes[].total` as WooCommerce stores it per line). */
+  function withTinyLine(net: string, tax: string) {
+    const order = orderFixture('pt-001-mainland-23-single') as Record<string, unknown> & { line_items: Record<string, unknown>[] };
+    order.line_items = [
+      ...order.line_items,
+      { id: 1009, name: 'Amostra', product_id: 19, variation_id: 0, quantity: 1, tax_class: '', subtotal: net, subtotal_tax: tax, total: net, total_tax: tax, taxes: [{ id: 100, total: tax, subtotal: tax }], meta_data: [], sku: 'AMO-1', price: Number(net) },
+    ];
+    order.total = (Number(order.total) + Number(net) + Number(tax)).toFixed(2);
+    return order;
+  }
+
+  it.each([
+    ['CIVA art. 18(1)(c): a 0.01 line whose 23% tax rounds to 0.00 is a 23% line', '0.01', '0', '23'],
+    ['CIVA art. 18(1)(c): a 0.02 line (tax 0.0046 stored as 0.00) stays at 23%', '0.02', '0.00', '23'],
+    ['a 10.00 line with no tax although 23% is listed: exempted by WooCommerce, 0%', '10.00', '0', '0'],
+  ])('%s', (_name, net, tax, rate) => {
+    const order = withTinyLine(net, tax);
+    const settings = rate === '0' ? { exemptionCode: 'M07' } : {};
+    const { request } = documentForOrder(order as never, settings);
+    const line = request.Document.Lines.find((l) => l.Code === 'AMO-1');
+    expect(String(line?.TaxValue)).toBe(rate);
+    if (rate !== '0') expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
+  });
+});

@@ -85,8 +85,10 @@ function derivePercent(list: readonly Sample[]): { value: Decimal; text: string 
 }
 
 /**
- * The rate of one order line: the sum of the rates of its taxes. A rate listed with no tax while the
- * line has a net amount means WooCommerce exempted the line (a VAT-exempt customer): it is 0%.
+ * The rate of one order line: the sum of the rates (from the order's tax lines, by rate id) of its
+ * taxes, never read off the rounded amounts: a 0.01 line at 23% carries a tax of 0.00 and is still
+ * a 23% line. Only a listed rate whose tax is zero although it should be at least a cent
+ * (round2(net × rate) >= 0.01) means WooCommerce exempted the line (a VAT-exempt customer): 0%.
  */
 export function lineRate(
   orderId: number,
@@ -101,7 +103,7 @@ export function lineRate(
     const rate = rates.get(tax.id);
     if (!rate) throw new OrderMappingError(orderId, `line "${description}" uses tax rate id ${tax.id}, which the order does not list`);
     if (isZero(rate.percent)) continue;
-    if (isZero(parseDecimal(tax.total)) && !isZero(net)) {
+    if (isZero(parseDecimal(tax.total)) && !isZero(round(divide(multiply(abs(net), rate.percent), parseDecimal(100), 8), 2))) {
       notes.push(warning(`Line "${description}" carries no ${rate.label} although the rate is listed: mapped as 0%`));
       continue;
     }
