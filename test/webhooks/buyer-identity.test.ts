@@ -147,3 +147,25 @@ describe("a line's rate comes from the order's tax lines by rate id, never from 
     if (rate !== '0') expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
   });
 });
+
+describe('RITI art. 14 (M16): an EU VAT number typed without its country prefix is read with the billing country, in that country format', () => {
+  function spanishB2b(vat: string, company = 'Construcciones García SL') {
+    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string> };
+    order.meta_data = [{ id: 9000, key: '_billing_vat', value: vat }, { id: 9001, key: 'is_vat_exempt', value: 'yes' }];
+    order.billing = { ...order.billing, company };
+    return order;
+  }
+
+  it.each([
+    ['ESB12345678 (with prefix)', 'ESB12345678', 'B12345678', 'M16', false],
+    ['B12345678 (no prefix, billing ES): M16', 'B12345678', 'B12345678', 'M16', false],
+    ['b-1234567-8 typed loosely: M16', 'b-1234567-8', 'B12345678', 'M16', false],
+    ['B123 (not the ES format), a company: held, no M16 on a typo', 'B123', '999999990', undefined, true],
+    ['ESB123 (prefix, not the ES format), a company: held', 'ESB123', '999999990', undefined, true],
+  ])('%s', (_name, vat, nif, exemption, held) => {
+    const { request, hold } = documentForOrder(spanishB2b(vat) as never, { exemptionCode: 'M07' });
+    expect(hold).toBe(held);
+    expect(request.Client.NIF).toBe(nif);
+    if (!held) expect(request.Document.TaxExemptionReasonCode).toBe(exemption);
+  });
+});

@@ -1,6 +1,6 @@
 import { CONSUMER_NIF, isValidPortugueseNif } from '../../client/nif';
 import { isIsoCountryCode } from '../../client/schemas/iso-codes';
-import { countryOfVatPrefix, isEuCountry } from './countries';
+import { countryOfVatPrefix, hasEuVatFormat, isEuCountry } from './countries';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
@@ -74,12 +74,18 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
   const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
   if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
+    const number = prefixed[2];
+    // An EU number must have its state's format, or M16 (0% intra-EU) would rest on a typo.
+    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, number)) {
+      if (settings.holdCompanyWithInvalidNif) return companyWithInvalidNif(order, raw, country);
+      return consumer(warning(`VAT number ${raw} does not have the ${prefixCountry} format: consumer NIF ${CONSUMER_NIF} used`));
+    }
     notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
     if (prefixCountry !== country) {
       notes.push(info(`VAT number country ${prefixCountry} differs from the billing country ${country}`));
     }
     return {
-      nif: prefixed[2].slice(0, 20),
+      nif: number.slice(0, 20),
       countryCode: prefixCountry,
       kind: 'foreign-vat',
       isBusiness: true,
@@ -102,6 +108,15 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   if (compact.length < 2 || compact.length > 20) {
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
+  }
+  // An EU business that typed its VAT number without the country prefix (a Spanish B12345678).
+  if (isEuCountry(country)) {
+    if (hasEuVatFormat(country, compact)) {
+      notes.push(info(`VAT number ${compact} read as ${country === 'GR' ? 'EL' : country}${compact}, the billing country's format`));
+      return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
+    }
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
+    return consumer(warning(`Tax id ${raw} is not a ${country} VAT number: consumer NIF ${CONSUMER_NIF} used`));
   }
   notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));
   return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: false };
