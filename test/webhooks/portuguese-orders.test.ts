@@ -248,14 +248,16 @@ describe('document fields: dates, ExternalId, series, currency', () => {
 describe('document type rules and the simplified-invoice limits', () => {
   const withTotal = (name: string) => orderFixture(name);
   it.each([
-    ['retail consumer within EUR 1000', 'pt-016-free-shipping', {}, 'S'],
-    ['retail consumer above EUR 1000', 'pt-018-consumer-over-1000-no-nif', {}, 'T'],
-    ['business buyer above EUR 100', 'pt-017-many-quantities', {}, 'T'],
-    ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T'],
-    ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S'],
-    ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I'],
-  ])('%s', (_name, fixture, simplifiedInvoice, type) => {
-    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
+    ['retail consumer within EUR 1000', 'pt-016-free-shipping', {}, 'S', undefined],
+    ['retail consumer above EUR 1000', 'pt-018-consumer-over-1000-no-nif', {}, 'T', undefined],
+    ['business buyer above EUR 100', 'pt-017-many-quantities', {}, 'T', undefined],
+    ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T', undefined],
+    ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S', undefined],
+    ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I', undefined],
+    ['CIVA art. 40(1)(b): services to a consumer above EUR 100 (the same order, sold as services)', 'pt-016-free-shipping', {}, 'T', { default: 'S' }],
+    ['CIVA art. 40(1)(b): services to a consumer within EUR 100', 'pt-021-simplified-small', {}, 'S', { default: 'S' }],
+  ])('%s', (_name, fixture, simplifiedInvoice, type, lineTypes: Record<string, unknown> | undefined) => {
+    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice, ...(lineTypes ? { lineTypes } : {}) } as MappingSettingsInput);
     expect(result.request.Document.Type).toBe(type);
     if (type !== 'S') expect(result.notes.map((n) => n.message).join('\n')).toMatch(/Simplified invoice not allowed/);
   });

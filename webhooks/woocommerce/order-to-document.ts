@@ -98,6 +98,7 @@ function documentType(
   order: WooOrder,
   buyer: BuyerIdentity,
   totalEur: Decimal,
+  goodsOnly: boolean,
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
@@ -106,13 +107,15 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
-  const retail = simplified.sellerIsRetailer && !buyer.isBusiness;
+  // CIVA art. 40(1)(a): EUR 1,000 only for goods a retailer sells to consumers; (b) services and
+  // every other case: EUR 100. Shipping and fees follow the goods they come with.
+  const retail = simplified.sellerIsRetailer && !buyer.isBusiness && goodsOnly;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
   if (compare(totalEur, parseDecimal(limit)) <= 0) return 'S';
   const fallback = paid ? simplified.fallbackType : 'I';
   notes.push(
     info(
-      `Simplified invoice not allowed for ${euros(totalEur)} (limit EUR ${limit}${retail ? ', retail goods to consumers' : ''}): type ${fallback} used`,
+      `Simplified invoice not allowed for ${euros(totalEur)} (limit EUR ${limit}${retail ? ', retail goods to consumers' : goodsOnly ? '' : ', the order has services'}; CIVA art. 40(1)): type ${fallback} used`,
     ),
   );
   return fallback;
@@ -181,7 +184,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, totalEur, settings, notes);
+  const type = documentType(order, buyer, totalEur, products.every((line) => line.type === 'P'), settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (buyer.holdReason) {
     hold = true;
