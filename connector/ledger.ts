@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { z } from 'zod';
 
 /**
@@ -68,7 +68,7 @@ function sha1(text: string): string {
 
 export class Ledger {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Queue, type DefaultJobOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { ConnectorConfig } from './config/load-config';
 import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 
@@ -18,7 +18,7 @@ export function documentJobOptions(pipeline: ConnectorConfig['pipeline']): Defau
   };
 }
 
-export function documentsQueue(connection: Redis, prefix: string, pipeline: ConnectorConfig['pipeline']): Queue<DocumentJobData> {
+export function documentsQueue(connection: RedisClient, prefix: string, pipeline: ConnectorConfig['pipeline']): Queue<DocumentJobData> {
   return new Queue<DocumentJobData>(DOCUMENTS_QUEUE, {
     connection,
     prefix,
@@ -28,7 +28,7 @@ export function documentsQueue(connection: Redis, prefix: string, pipeline: Conn
   });
 }
 
-export function sweepQueue(connection: Redis, prefix: string): Queue<SweepJobData> {
+export function sweepQueue(connection: RedisClient, prefix: string): Queue<SweepJobData> {
   return new Queue<SweepJobData>(SWEEP_QUEUE, {
     connection,
     prefix,

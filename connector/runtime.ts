@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { createConnectorListener } from './app';
 import type { ConnectorConfig } from './config/load-config';
@@ -59,7 +59,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const workers: Closable[] = [];
   const queues: Closable[] = [];
   const connections: Closable[] = [];
-  const trackRedis = (redis: Redis, name: string): Redis => {
+  const trackRedis = (redis: RedisClient, name: string): RedisClient => {
     connections.push({ name, close: async () => void (await redis.quit().catch(() => redis.disconnect())), force: () => redis.disconnect() });
     return redis;
   };
@@ -70,13 +70,13 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     return queue;
   };
 
-  const workerRedis = trackRedis(connectRedis(config.redis.url, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(trackRedis(connectRedis(config.redis.url, 'ledger', logger), 'ledger redis'), prefix);
+  const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
+  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix);
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
   if (serving) {
-    const ingestRedis = trackRedis(connectRedis(config.redis.url, 'ingest', logger), 'ingest redis');
+    const ingestRedis = trackRedis(connectRedis(config.redis, 'ingest', logger), 'ingest redis');
     // Give Redis a moment before taking traffic, but serve anyway (503s) if it is not there.
     await waitForReady(ingestRedis, 3_000);
     httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
@@ -167,7 +167,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
 }
 
-function waitForReady(redis: Redis, timeoutMs: number): Promise<void> {
+function waitForReady(redis: RedisClient, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, timeoutMs);

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { OrderSummarySchema } from './ingest/order-summary';
 import { jobsToEnqueue, planJobs } from './ingest/plan-jobs';
@@ -10,7 +10,7 @@ import type { TenantRuntime } from './pipeline/tenant-runtime';
 import type { ShopWebhook } from './shop/woo-shop';
 
 export interface SweepDeps {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   queue: Queue<DocumentJobData>;
   ledger: Ledger;
@@ -67,7 +67,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
   return report;
 }
 
-export async function lastSweepReport(redis: Redis, prefix: string, tenant: string): Promise<SweepReport | null> {
+export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
   const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
   return text ? (JSON.parse(text) as SweepReport) : null;
 }

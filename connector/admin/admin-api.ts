@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis-connection';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { OrderSummarySchema } from '../ingest/order-summary';
@@ -14,7 +14,7 @@ import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 export interface AdminDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
   queue: Queue<DocumentJobData>;
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   ledger: Ledger;
   metrics: ConnectorMetrics;

@@ -48,7 +48,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     return 1;
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const redis = connectRedis(config.redis.url, 'worker', logger);
+  const redis = connectRedis(config.redis, 'worker', logger);
   const queue = documentsQueue(redis, config.redis.prefix, config.pipeline);
   queue.on('error', () => undefined);
   const bar = new SingleBar({ format: '{status} |{bar}| {value}/{total} orders', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2_000 }, Presets.shades_classic);

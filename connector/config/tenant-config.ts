@@ -105,11 +105,32 @@ export const ConnectorConfigSchema = z
     redis: z
       .object({
         url: SecretRefSchema.default('redis://127.0.0.1:6379'),
-        prefix: z.string().regex(/^[A-Za-z0-9:_-]+$/).default('mf'),
+        /**
+         * Start of every key. On a Redis Cluster it must be a hash tag such as {mf}: BullMQ's scripts
+         * and the ledger's touch several keys at once, which Redis allows only within one slot.
+         */
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, : _ - and one {hash-tag}')
+          .refine((prefix) => /^[^{}]*(\{[^{}]+\}[^{}]*)?$/.test(prefix), 'at most one {hash-tag}, not empty, braces balanced')
+          .default('mf'),
         enqueueTimeoutMs: z.number().int().positive().default(2_000),
+        /** A Redis Cluster: url is one seed node or a comma-separated list of them. */
+        cluster: z.boolean().default(false),
+        /** TLS beyond what a rediss:// URL turns on: a private CA, or (never in production) no certificate check. */
+        tls: z.object({ caFile: z.string().min(1).optional(), rejectUnauthorized: z.boolean().default(true) }).strict().optional(),
       })
       .strict()
-      .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000 }),
+      .superRefine((redis, ctx) => {
+        if (redis.cluster && !/^[^{}]*\{[^{}]+\}/.test(redis.prefix)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['prefix'],
+            message: `on a Redis Cluster the prefix must be a hash tag such as {${redis.prefix.replace(/[{}]/g, '')}} so each script's keys share one slot`,
+          });
+        }
+      })
+      .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
     admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
     sweep: z
       .object({
