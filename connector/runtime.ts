@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
 import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
+import { Alerter } from './alerts/alerter';
 import { createConnectorListener } from './app';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
@@ -156,7 +157,12 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     } else {
       await sweeps.removeJobScheduler('periodic-sweep');
     }
-    logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs }, 'connector workers running');
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    if (alerter.enabled) {
+      alerter.start();
+      workers.push({ name: 'alerter', close: () => alerter.close() });
+    }
+    logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs, alerts: alerter.enabled }, 'connector workers running');
   }
 
   let closing: Promise<void> | undefined;

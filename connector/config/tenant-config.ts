@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { AlertsSchema } from '../alerts/alert-settings';
 import { SecretRefSchema } from './secret-ref';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
@@ -59,6 +60,8 @@ export const TenantSchema = z
     shop: ShopSchema,
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),
+    /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
+    alerts: AlertsSchema.optional(),
   })
   .strict();
 

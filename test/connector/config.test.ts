@@ -104,11 +104,19 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
 
 describe('the example tenants file in the repository is valid', () => {
   it('connector/tenants.example.yaml parses with its variables set', () => {
-    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN'];
-    const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : `value-of-${name}`]));
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
+    const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
     expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
     expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
+    expect(config.tenants[0].alerts).toMatchObject({ digestSeconds: 300, maxMessagesPerHour: 6, email: { smtp: { password: 'value-of-SMTP_PASSWORD', port: 587 } }, webhook: { url: 'https://hooks.slack.com/services/T/B/x' } });
+  });
+
+  it('an alerts block needs a channel; a webhook URL that is not http(s) is refused', () => {
+    const withAlerts = (alerts: unknown) => ({ ...base, tenants: [{ ...base.tenants[0], alerts }] });
+    expect(problemsOf(withAlerts({ digestSeconds: 60 }))).toEqual(['tenants.0.alerts: name at least one channel: email or webhook']);
+    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }), { ...env, HOOK: 'ftp://x' })).toEqual(['tenants.0.alerts.webhook.url: must be an http(s) URL']);
+    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }))).toEqual(['tenants.0.alerts.webhook.url: environment variable HOOK is not set']);
   });
 });
 

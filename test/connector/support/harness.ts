@@ -22,6 +22,10 @@ export interface HarnessOptions {
   redisUrl?: string;
   /** redisUrl is a Redis Cluster the test owns (and removes): hash-tag prefix, no key clean-up here. */
   redisCluster?: boolean;
+  /** More fields of the tenant (e.g. alerts). */
+  tenant?: Record<string, unknown>;
+  /** Environment the config's secret references resolve from. */
+  env?: NodeJS.ProcessEnv;
   /** Register order.created/updated webhooks on the fake shop pointing at the connector (echo on). */
   registerWebhooks?: boolean;
 }
@@ -65,6 +69,7 @@ export interface TestConfigOptions {
   baseUrl: string;
   redisUrl?: string;
   redisCluster?: boolean;
+  tenant?: Record<string, unknown>;
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
 }
@@ -97,6 +102,7 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
           shop: { url: opts.wooOrigin, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: WEBHOOK_SECRET, timeoutMs: 3_000 },
           invoicing: { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: opts.baseUrl, timeoutMs: 2_000 },
           settings: opts.settings ?? {},
+          ...opts.tenant,
         },
       ],
   };
@@ -107,9 +113,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, settings: options.settings, pipeline: options.pipeline };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, settings: options.settings, pipeline: options.pipeline };
   const rawConfig = rawTestConfig(configOptions);
-  const config = parseConfig(rawConfig, 'test', {});
+  const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];
   const harness: Harness = {
     sandbox,
