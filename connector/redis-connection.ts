@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import IORedis, { Cluster, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
@@ -49,7 +50,8 @@ export function tlsOptions(target: RedisTarget, node: NodeAddress): TlsOptions |
   return {
     ...(target.tls?.caFile ? { ca: readFileSync(target.tls.caFile) } : {}),
     rejectUnauthorized: target.tls?.rejectUnauthorized ?? true,
-    servername: node.host,
+    // SNI takes a host name only; an IP address is checked against the certificate's IP entries.
+    ...(isIP(node.host) ? {} : { servername: node.host }),
   };
 }
 

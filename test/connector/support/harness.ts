@@ -24,6 +24,8 @@ export interface HarnessOptions {
   redisCluster?: boolean;
   /** More fields of the tenant (e.g. alerts). */
   tenant?: Record<string, unknown>;
+  /** More fields of the redis block (e.g. tls). */
+  redis?: Record<string, unknown>;
   /** Environment the config's secret references resolve from. */
   env?: NodeJS.ProcessEnv;
   /** Register order.created/updated webhooks on the fake shop pointing at the connector (echo on). */
@@ -70,6 +72,7 @@ export interface TestConfigOptions {
   redisUrl?: string;
   redisCluster?: boolean;
   tenant?: Record<string, unknown>;
+  redis?: Record<string, unknown>;
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
 }
@@ -82,7 +85,7 @@ export function testConfig(opts: TestConfigOptions): ConnectorConfig {
 export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> {
   return {
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
-      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}) },
+      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
       sweep: { everyMinutes: 0, initialLookbackHours: 24 },
       pipeline: {
@@ -113,7 +116,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, settings: options.settings, pipeline: options.pipeline };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline };
   const rawConfig = rawTestConfig(configOptions);
   const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];

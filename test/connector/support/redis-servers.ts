@@ -43,9 +43,12 @@ export interface OwnRedisServer {
   destroy(): Promise<void>;
 }
 
-export async function ownRedisServer(extraArgs: string[] = [], cliArgs: string[] = []): Promise<OwnRedisServer> {
+/** With `tls`, the server listens with TLS only (its port is the TLS port), the certificate its own CA. */
+export async function ownRedisServer(extraArgs: string[] = [], tls?: { certFile: string; keyFile: string }): Promise<OwnRedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'mf-redis-'));
   const port = await sparePort();
+  const cliArgs = tls ? ['--tls', '--cacert', tls.certFile] : [];
+  if (tls) extraArgs = [...extraArgs, '--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.certFile, '--tls-key-file', tls.keyFile, '--tls-ca-cert-file', tls.certFile, '--tls-auth-clients', 'no'];
   const server: OwnRedisServer = {
     port,
     dir,
@@ -93,4 +96,12 @@ export async function ownRedisCluster(masters = 3): Promise<OwnRedisCluster> {
     throw error;
   }
   return { nodes, url: nodes.map((n) => `redis://127.0.0.1:${n.port}`).join(','), destroy };
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost (openssl), or null where openssl is missing. */
+export function selfSignedCertificate(dir: string): { certFile: string; keyFile: string } | null {
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  return made.status === 0 ? { certFile, keyFile } : null;
 }
