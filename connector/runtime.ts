@@ -72,7 +72,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   };
 
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix);
+  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix, ledgerRetention(config));
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
@@ -80,7 +80,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     const ingestRedis = trackRedis(connectRedis(config.redis, 'ingest', logger), 'ingest redis');
     // Give Redis a moment before taking traffic, but serve anyway (503s) if it is not there.
     await waitForReady(ingestRedis, 3_000);
-    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
+    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline, config.retention));
     const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
     const listener = createConnectorListener({
       config,
@@ -90,7 +90,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       sweepQueue: httpSweepQueue,
       enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs),
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
-      ledger: new Ledger(ingestRedis, prefix),
+      ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
       metrics,
       links,
       logger,
@@ -116,7 +116,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     logger.info({ origin, tenants: [...tenants.keys()] }, 'connector HTTP side listening');
   }
 
-  const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline));
+  const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline, config.retention));
   if (working) {
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
@@ -171,6 +171,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     return closing;
   };
   return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+}
+
+function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
+  return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
 }
 
 function waitForReady(redis: RedisClient, timeoutMs: number): Promise<void> {

@@ -49,7 +49,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
   const redis = connectRedis(config.redis, 'worker', logger);
-  const queue = documentsQueue(redis, config.redis.prefix, config.pipeline);
+  const queue = documentsQueue(redis, config.redis.prefix, config.pipeline, config.retention);
   queue.on('error', () => undefined);
   const bar = new SingleBar({ format: '{status} |{bar}| {value}/{total} orders', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2_000 }, Presets.shades_classic);
   const report = { scanned: 0, enqueued: [] as string[], problems: [] as string[] };

@@ -20,6 +20,7 @@ export interface ConnectorConfig {
   admin: { username: string; password: string };
   sweep: ConnectorConfigFile['sweep'];
   pipeline: ConnectorConfigFile['pipeline'];
+  retention: ConnectorConfigFile['retention'];
   tenants: TenantConfig[];
 }
 
@@ -73,6 +74,7 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password') },
     sweep: file.sweep,
     pipeline: file.pipeline,
+    retention: file.retention,
     tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message }))),
   };
   if (problems.length > 0) throw new ConfigError(source, problems);

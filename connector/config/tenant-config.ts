@@ -89,6 +89,23 @@ const PipelineSchema = z
   })
   .strict();
 
+/**
+ * How long Redis keeps what is finished. Nothing that still needs a person or may still be in flight
+ * expires: only ledgers of purposes in a finished state (written back, skipped, cancelled), whose
+ * documents are then proven by the connector's meta on the order itself (a late delivery of an old
+ * order reads it and issues nothing).
+ */
+const RetentionSchema = z
+  .object({
+    /** Days a finished ledger entry is kept after its last step; 0 keeps it for ever. */
+    finishedLedgerDays: z.number().min(0).default(90),
+    /** Failed document jobs (the dead letter) are removed after this many days... */
+    failedJobsDays: z.number().positive().default(30),
+    /** ...or beyond this many, oldest first. The order's ledger and attention entry stay. */
+    failedJobsCount: z.number().int().positive().default(100_000),
+  })
+  .strict();
+
 export const ConnectorConfigSchema = z
   .object({
     server: z
@@ -144,6 +161,7 @@ export const ConnectorConfigSchema = z
       .strict()
       .default({ everyMinutes: 15, initialLookbackHours: 48 }),
     pipeline: PipelineSchema.prefault({}),
+    retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),
   })
   .strict()

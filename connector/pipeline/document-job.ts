@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { AuthenticationError, DocumentDuplicateError, LocalValidationError, ServiceValidationError } from '../../client/errors';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
+import { restoreFromOrder } from './order-memory';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
 import type { Ledger, LedgerEntry, LedgerRef } from '../ledger';
@@ -122,6 +123,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   let invoice: LedgerEntry | null = null;
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
     invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
+    // An old order whose invoice ledger expired: the invoice is on the order's meta.
+    invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
       if ((invoice && FINAL_FAILURES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         const detail = invoice ? `the invoice is in state ${invoice.state}` : 'the order has no invoice from this connector';
@@ -133,7 +136,10 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel') return cancelInvoice(ctx, entry, invoice);
   }
 
-  const built = await buildIssueRequest(ctx, await orderOf(ctx), invoice);
+  const order = await orderOf(ctx);
+  // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
+  if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  const built = await buildIssueRequest(ctx, order, invoice);
   if (built.hold) {
     const reasons = built.notes.map((n) => n.message).join(' ');
     if (entry?.state !== 'held') {
