@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
@@ -150,7 +150,12 @@ describe('the redis block: managed (TLS) and clustered Redis', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mf-ca-'));
     const caFile = join(dir, 'ca.pem');
     writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
-    const tls = tlsOptions({ url: 'rediss://r.internal:6379', cluster: false, tls: { caFile, rejectUnauthorized: true } }, parseRedisUrl('rediss://r.internal:6379'));
-    expect(String(tls?.ca)).toContain('BEGIN CERTIFICATE');
+    try {
+      const tls = tlsOptions({ url: 'rediss://r.internal:6379', cluster: false, tls: { caFile, rejectUnauthorized: true } }, parseRedisUrl('rediss://r.internal:6379'));
+      expect(String(tls?.ca)).toContain('BEGIN CERTIFICATE');
+      expect(tls?.servername).toBe('r.internal');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
