@@ -4,7 +4,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
@@ -23,7 +23,7 @@ import type { TenantRuntime } from './pipeline/tenant-runtime';
 export interface AppDeps {
   config: ConnectorConfig;
   tenants: ReadonlyMap<string, TenantRuntime>;
-  redis: Redis;
+  redis: RedisClient;
   queue: Queue<DocumentJobData>;
   sweepQueue: Queue<SweepJobData>;
   enqueuer: BatchingEnqueuer;
@@ -62,7 +62,7 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.get('/healthz', (_req: Request, res: Response) => void res.json({ ok: true }));
   app.get('/readyz', async (_req: Request, res: Response) => {
     try {
-      await withTimeout(deps.redis.ping(), 1_000);
+      await deps.enqueuer.probe();
       res.json({ ok: true, redis: 'ready' });
     } catch (error) {
       res.status(503).json({ ok: false, redis: deps.redis.status, error: (error as Error).message });

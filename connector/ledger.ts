@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { z } from 'zod';
 
 /**
@@ -85,8 +85,13 @@ const RECENT_DAYS = 30;
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RELEASE_LOCK_SHA = sha1(RELEASE_LOCK);
-/** KEYS: entry, index; ARGV: purpose, then field/value pairs. */
-const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 2)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
+/**
+ * KEYS: entry, index; ARGV: purpose, retention (a TTL in ms: the purpose is finished; 'persist': it
+ * is not, or no longer; '': unchanged), then field/value pairs.
+ */
+const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 3)) redis.call('sadd', KEYS[2], ARGV[1])
+if ARGV[2] == 'persist' then redis.call('persist', KEYS[1]) redis.call('persist', KEYS[2])
+elseif ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) redis.call('pexpire', KEYS[2], ARGV[2]) end return 1`;
 const RECORD_SHA = sha1(RECORD);
 const RAISE_DATE = `local c = redis.call('get', KEYS[1]) if (not c) or c < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) end return 1`;
 const RAISE_DATE_SHA = sha1(RAISE_DATE);
@@ -95,10 +100,15 @@ function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
+/** States after which nothing more happens to a purpose: its ledger may expire (retention.finishedLedgerDays). */
+export const FINISHED_STATES: ReadonlySet<LedgerState> = new Set(['written-back', 'skipped', 'cancelled']);
+
 export class Ledger {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
+    /** A finished entry (and the order's index) expires this long after its last step; 0 never. */
+    private readonly retention: { finishedTtlMs: number } = { finishedTtlMs: 0 },
   ) {}
 
   key(ref: LedgerRef): string {
@@ -120,9 +130,18 @@ export class Ledger {
    * only lists purposes for the admin API) in one command, one write and one round trip.
    */
   async record(ref: LedgerRef, fields: LedgerFields, now = Date.now()): Promise<void> {
-    const args: string[] = [ref.purpose, 'purpose', ref.purpose, 'updatedAt', String(now)];
+    const args: string[] = [ref.purpose, this.retentionOf(fields.state), 'purpose', ref.purpose, 'updatedAt', String(now)];
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) args.push(name, String(value));
     await this.script(RECORD, RECORD_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args);
+  }
+
+  /**
+   * A finished state starts the entry's countdown (and the index's: its last finished purpose sets
+   * it); any other state stops it, so an entry that needs a person or is in flight never expires.
+   */
+  private retentionOf(state: string | number | undefined): string {
+    if (state === undefined || this.retention.finishedTtlMs <= 0) return '';
+    return FINISHED_STATES.has(state as LedgerState) ? String(this.retention.finishedTtlMs) : 'persist';
   }
 
   /** EVALSHA, and EVAL only when Redis does not know the script (first use, or after a restart). */

@@ -83,6 +83,19 @@ export class ConnectorMetrics {
     registers: [this.registry],
   });
 
+  readonly alertMessages = new Counter({
+    name: 'magnifinance_alert_messages_total',
+    help: 'Alert digests to people, by tenant, channel (email, webhook) and outcome (sent, failed: each failed try)',
+    labelNames: ['tenant', 'channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly alertsPending = new Gauge({
+    name: 'magnifinance_alerts_pending',
+    help: 'Orders and webhook findings not yet told to a person, by tenant and channel',
+    labelNames: ['tenant', 'channel'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }

@@ -1,34 +1,36 @@
 import { Queue, type DefaultJobOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { ConnectorConfig } from './config/load-config';
 import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 
 /**
  * Retries live here and only here: exponential backoff over `attempts`; a job that runs out (or
- * fails for good) stays in the failed list, the dead letter, until an admin retries it.
+ * fails for good) stays in the failed list, the dead letter, until an admin retries it (or for
+ * retention.failedJobsDays, beyond which the order's ledger state and attention entry still tell).
  * Completed jobs are removed, so a later delivery of the same order can enqueue again and be
  * answered by the ledger ("already written back") rather than silently deduplicated forever.
  */
-export function documentJobOptions(pipeline: ConnectorConfig['pipeline']): DefaultJobOptions {
+export function documentJobOptions(pipeline: ConnectorConfig['pipeline'], retention: ConnectorConfig['retention']): DefaultJobOptions {
   return {
     attempts: pipeline.attempts,
     backoff: { type: 'exponential', delay: pipeline.backoffMs },
     removeOnComplete: true,
-    removeOnFail: false,
+    // The dead letter is bounded by age and count; the order's ledger state and attention entry stay.
+    removeOnFail: { age: Math.round(retention.failedJobsDays * 86_400), count: retention.failedJobsCount },
   };
 }
 
-export function documentsQueue(connection: Redis, prefix: string, pipeline: ConnectorConfig['pipeline']): Queue<DocumentJobData> {
+export function documentsQueue(connection: RedisClient, prefix: string, pipeline: ConnectorConfig['pipeline'], retention: ConnectorConfig['retention']): Queue<DocumentJobData> {
   return new Queue<DocumentJobData>(DOCUMENTS_QUEUE, {
     connection,
     prefix,
-    defaultJobOptions: documentJobOptions(pipeline),
+    defaultJobOptions: documentJobOptions(pipeline, retention),
     // The events stream is only for observers; keep it short so adds stay cheap.
     streams: { events: { maxLen: 1_000 } },
   });
 }
 
-export function sweepQueue(connection: Redis, prefix: string): Queue<SweepJobData> {
+export function sweepQueue(connection: RedisClient, prefix: string): Queue<SweepJobData> {
   return new Queue<SweepJobData>(SWEEP_QUEUE, {
     connection,
     prefix,

@@ -1,5 +1,59 @@
-import IORedis, { type Redis, type RedisOptions } from 'ioredis';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
+import IORedis, { Cluster, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+
+/** A single Redis (or a managed one behind one endpoint) or a Redis Cluster: the commands the connector uses are the same. */
+export type RedisClient = Redis | Cluster;
+
+/** What the connector needs to know to reach Redis (the `redis` block of the config, secrets resolved). */
+export interface RedisTarget {
+  /** redis:// or rediss:// (TLS); in cluster mode a comma-separated list of seed nodes. */
+  url: string;
+  cluster: boolean;
+  tls?: { caFile?: string; rejectUnauthorized: boolean };
+}
+
+interface NodeAddress {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db?: number;
+  tls: boolean;
+}
+
+/** Parses one redis:// or rediss:// URL; rediss:// means TLS (managed Redis: ElastiCache, Azure, Upstash...). */
+export function parseRedisUrl(url: string): NodeAddress {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('the Redis URL is not a URL (expected redis://host:port or rediss://host:port)');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new Error(`the Redis URL must start with redis:// or rediss://, not ${parsed.protocol}//`);
+  const db = parsed.pathname.replace(/^\//, '');
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port ? Number(parsed.port) : 6379,
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(db ? { db: Number(db) } : {}),
+    tls: parsed.protocol === 'rediss:',
+  };
+}
+
+/** TLS options for a node: on for rediss:// (or when the config names a CA), certificate checked unless told otherwise. */
+export function tlsOptions(target: RedisTarget, node: NodeAddress): TlsOptions | undefined {
+  if (!node.tls && !target.tls) return undefined;
+  return {
+    ...(target.tls?.caFile ? { ca: readFileSync(target.tls.caFile) } : {}),
+    rejectUnauthorized: target.tls?.rejectUnauthorized ?? true,
+    // SNI takes a host name only; an IP address is checked against the certificate's IP entries.
+    ...(isIP(node.host) ? {} : { servername: node.host }),
+  };
+}
 
 /**
  * Two kinds of connection, for two failure policies:
@@ -11,20 +65,21 @@ import type { Logger } from 'pino';
  *   was the largest single cost in the worker's profile). Kept apart from BullMQ's connection,
  *   which is not meant to be auto-pipelined. Each job still awaits its own reply before the next
  *   step, so "ledger before create" holds exactly as before.
+ * In cluster mode the same policies apply to an ioredis Cluster, which follows MOVED/ASK redirections.
  */
-export function connectRedis(url: string, kind: 'ingest' | 'worker' | 'ledger', logger: Logger): Redis {
+export function connectRedis(target: RedisTarget, kind: 'ingest' | 'worker' | 'ledger', logger: Logger): RedisClient {
   const common: RedisOptions = {
     connectTimeout: 3_000,
     // Keep trying to reconnect, but never faster than every 200 ms nor slower than every 2 s.
     retryStrategy: (times) => Math.min(200 * times, 2_000),
   };
-  const options: RedisOptions =
+  const policy: RedisOptions =
     kind === 'ingest'
       ? // Auto-pipelining writes all commands issued in one event-loop turn in one go: many webhooks
         // arrive together, and each becomes a few Redis commands.
-        { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }
-      : { ...common, maxRetriesPerRequest: null, enableAutoPipelining: kind === 'ledger' };
-  const redis = new IORedis(url, options);
+        { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }
+      : { maxRetriesPerRequest: null, enableAutoPipelining: kind === 'ledger' };
+  const redis = target.cluster ? connectCluster(target, common, policy) : connectSingle(target, common, policy);
   let reported = false;
   // An unhandled 'error' event would crash the process; log the first of a run, not every retry.
   redis.on('error', (error: Error) => {
@@ -38,6 +93,38 @@ export function connectRedis(url: string, kind: 'ingest' | 'worker' | 'ledger', 
   return redis;
 }
 
-export function isRedisReady(redis: Redis): boolean {
+function connectSingle(target: RedisTarget, common: RedisOptions, policy: RedisOptions): Redis {
+  const node = parseRedisUrl(target.url);
+  const { tls: _tls, ...address } = node;
+  const tls = tlsOptions(target, node);
+  return new IORedis({ ...common, ...policy, ...address, ...(tls ? { tls } : {}) });
+}
+
+function connectCluster(target: RedisTarget, common: RedisOptions, policy: RedisOptions): Cluster {
+  const seeds = target.url.split(',').map((url) => parseRedisUrl(url.trim()));
+  const first = seeds[0];
+  const tls = tlsOptions(target, first);
+  const { enableOfflineQueue, enableAutoPipelining, ...perNode } = policy;
+  const options: ClusterOptions = {
+    enableOfflineQueue: enableOfflineQueue ?? true,
+    enableAutoPipelining: enableAutoPipelining ?? false,
+    clusterRetryStrategy: (times) => Math.min(200 * times, 2_000),
+    // Managed clusters announce node addresses that must be used as they are (TLS names, NAT).
+    dnsLookup: (address, callback) => callback(null, address),
+    redisOptions: {
+      ...common,
+      ...perNode,
+      ...(first.username ? { username: first.username } : {}),
+      ...(first.password ? { password: first.password } : {}),
+      ...(tls ? { tls: { ...tls, servername: undefined } } : {}),
+    },
+  };
+  return new Cluster(
+    seeds.map((seed) => ({ host: seed.host, port: seed.port })),
+    options,
+  );
+}
+
+export function isRedisReady(redis: RedisClient): boolean {
   return redis.status === 'ready';
 }

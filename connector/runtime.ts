@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
+import { Alerter } from './alerts/alerter';
 import { createConnectorListener } from './app';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
@@ -59,7 +60,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const workers: Closable[] = [];
   const queues: Closable[] = [];
   const connections: Closable[] = [];
-  const trackRedis = (redis: Redis, name: string): Redis => {
+  const trackRedis = (redis: RedisClient, name: string): RedisClient => {
     connections.push({ name, close: async () => void (await redis.quit().catch(() => redis.disconnect())), force: () => redis.disconnect() });
     return redis;
   };
@@ -70,16 +71,16 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     return queue;
   };
 
-  const workerRedis = trackRedis(connectRedis(config.redis.url, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(trackRedis(connectRedis(config.redis.url, 'ledger', logger), 'ledger redis'), prefix);
+  const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
+  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix, ledgerRetention(config));
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
   if (serving) {
-    const ingestRedis = trackRedis(connectRedis(config.redis.url, 'ingest', logger), 'ingest redis');
+    const ingestRedis = trackRedis(connectRedis(config.redis, 'ingest', logger), 'ingest redis');
     // Give Redis a moment before taking traffic, but serve anyway (503s) if it is not there.
     await waitForReady(ingestRedis, 3_000);
-    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline));
+    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline, config.retention));
     const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
     const listener = createConnectorListener({
       config,
@@ -89,7 +90,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       sweepQueue: httpSweepQueue,
       enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs),
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
-      ledger: new Ledger(ingestRedis, prefix),
+      ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
       metrics,
       links,
       logger,
@@ -115,7 +116,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     logger.info({ origin, tenants: [...tenants.keys()] }, 'connector HTTP side listening');
   }
 
-  const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline));
+  const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline, config.retention));
   if (working) {
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
@@ -156,7 +157,12 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     } else {
       await sweeps.removeJobScheduler('periodic-sweep');
     }
-    logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs }, 'connector workers running');
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    if (alerter.enabled) {
+      alerter.start();
+      workers.push({ name: 'alerter', close: () => alerter.close() });
+    }
+    logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs, alerts: alerter.enabled }, 'connector workers running');
   }
 
   let closing: Promise<void> | undefined;
@@ -167,7 +173,11 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
 }
 
-function waitForReady(redis: Redis, timeoutMs: number): Promise<void> {
+function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
+  return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
+}
+
+function waitForReady(redis: RedisClient, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, timeoutMs);

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from './ingest/add-resuming';
 import { OrderSummarySchema } from './ingest/order-summary';
@@ -11,7 +11,7 @@ import type { TenantRuntime } from './pipeline/tenant-runtime';
 import type { ShopWebhook } from './shop/woo-shop';
 
 export interface SweepDeps {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   queue: Queue<DocumentJobData>;
   ledger: Ledger;
@@ -73,7 +73,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
   return report;
 }
 
-export async function lastSweepReport(redis: Redis, prefix: string, tenant: string): Promise<SweepReport | null> {
+export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
   const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
   return text ? (JSON.parse(text) as SweepReport) : null;
 }

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
@@ -17,7 +17,7 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 export interface OrderActionDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
   queue: Queue<DocumentJobData>;
-  redis: Redis;
+  redis: RedisClient;
   ledger: Ledger;
   metrics: ConnectorMetrics;
   logger: Logger;

@@ -48,8 +48,8 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     return 1;
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const redis = connectRedis(config.redis.url, 'worker', logger);
-  const queue = documentsQueue(redis, config.redis.prefix, config.pipeline);
+  const redis = connectRedis(config.redis, 'worker', logger);
+  const queue = documentsQueue(redis, config.redis.prefix, config.pipeline, config.retention);
   queue.on('error', () => undefined);
   const bar = new SingleBar({ format: '{status} |{bar}| {value}/{total} orders', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2_000 }, Presets.shades_classic);
   const report = { scanned: 0, enqueued: [] as string[], resumed: [] as string[], waitingForPerson: [] as string[], problems: [] as string[] };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import { resolveSecret, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
@@ -10,6 +11,7 @@ export interface TenantConfig {
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
   invoicing: { email: string; token: string; partnerToken?: string; baseUrl: string; timeoutMs: number };
   settings: TenantSettings;
+  alerts?: AlertSettings;
 }
 
 export interface ConnectorConfig {
@@ -18,6 +20,7 @@ export interface ConnectorConfig {
   admin: { username: string; password: string };
   sweep: ConnectorConfigFile['sweep'];
   pipeline: ConnectorConfigFile['pipeline'];
+  retention: ConnectorConfigFile['retention'];
   tenants: TenantConfig[];
 }
 
@@ -71,13 +74,19 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password') },
     sweep: file.sweep,
     pipeline: file.pipeline,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret)),
+    retention: file.retention,
+    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message }))),
   };
   if (problems.length > 0) throw new ConfigError(source, problems);
   return config;
 }
 
-function resolveTenant(tenant: TenantFile, at: string, secret: (ref: SecretRef, path: string) => string): TenantConfig {
+function resolveTenant(
+  tenant: TenantFile,
+  at: string,
+  secret: (ref: SecretRef, path: string) => string,
+  problem: (path: string, message: string) => void,
+): TenantConfig {
   const invoicing: TenantConfig['invoicing'] = {
     email: tenant.invoicing.email,
     token: secret(tenant.invoicing.token, `${at}.invoicing.token`),
@@ -99,6 +108,7 @@ function resolveTenant(tenant: TenantFile, at: string, secret: (ref: SecretRef, 
     },
     invoicing,
     settings: tenant.settings,
+    ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
   };
 }
 

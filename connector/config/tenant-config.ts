@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { AlertsSchema } from '../alerts/alert-settings';
 import { SecretRefSchema } from './secret-ref';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
@@ -59,6 +60,8 @@ export const TenantSchema = z
     shop: ShopSchema,
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),
+    /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
+    alerts: AlertsSchema.optional(),
   })
   .strict();
 
@@ -86,6 +89,23 @@ const PipelineSchema = z
   })
   .strict();
 
+/**
+ * How long Redis keeps what is finished. Nothing that still needs a person or may still be in flight
+ * expires: only ledgers of purposes in a finished state (written back, skipped, cancelled), whose
+ * documents are then proven by the connector's meta on the order itself (a late delivery of an old
+ * order reads it and issues nothing).
+ */
+const RetentionSchema = z
+  .object({
+    /** Days a finished ledger entry is kept after its last step; 0 keeps it for ever. */
+    finishedLedgerDays: z.number().min(0).default(90),
+    /** Failed document jobs (the dead letter) are removed after this many days... */
+    failedJobsDays: z.number().positive().default(30),
+    /** ...or beyond this many, oldest first. The order's ledger and attention entry stay. */
+    failedJobsCount: z.number().int().positive().default(100_000),
+  })
+  .strict();
+
 export const ConnectorConfigSchema = z
   .object({
     server: z
@@ -105,11 +125,32 @@ export const ConnectorConfigSchema = z
     redis: z
       .object({
         url: SecretRefSchema.default('redis://127.0.0.1:6379'),
-        prefix: z.string().regex(/^[A-Za-z0-9:_-]+$/).default('mf'),
+        /**
+         * Start of every key. On a Redis Cluster it must be a hash tag such as {mf}: BullMQ's scripts
+         * and the ledger's touch several keys at once, which Redis allows only within one slot.
+         */
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, : _ - and one {hash-tag}')
+          .refine((prefix) => /^[^{}]*(\{[^{}]+\}[^{}]*)?$/.test(prefix), 'at most one {hash-tag}, not empty, braces balanced')
+          .default('mf'),
         enqueueTimeoutMs: z.number().int().positive().default(2_000),
+        /** A Redis Cluster: url is one seed node or a comma-separated list of them. */
+        cluster: z.boolean().default(false),
+        /** TLS beyond what a rediss:// URL turns on: a private CA, or (never in production) no certificate check. */
+        tls: z.object({ caFile: z.string().min(1).optional(), rejectUnauthorized: z.boolean().default(true) }).strict().optional(),
       })
       .strict()
-      .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000 }),
+      .superRefine((redis, ctx) => {
+        if (redis.cluster && !/^[^{}]*\{[^{}]+\}/.test(redis.prefix)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['prefix'],
+            message: `on a Redis Cluster the prefix must be a hash tag such as {${redis.prefix.replace(/[{}]/g, '')}} so each script's keys share one slot`,
+          });
+        }
+      })
+      .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
     admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
     sweep: z
       .object({
@@ -120,6 +161,7 @@ export const ConnectorConfigSchema = z
       .strict()
       .default({ everyMinutes: 15, initialLookbackHours: 48 }),
     pipeline: PipelineSchema.prefault({}),
+    retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { Job, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis-connection';
 import type { DocumentJobData } from '../jobs';
 import type { EnqueueItem } from './enqueuer';
 
@@ -21,7 +21,7 @@ export interface EnqueueResult {
  * those are found (one ZMSCORE for the whole batch) and retried with fresh attempts. The retried job
  * resumes from the ledger, so a document that was created is never created again.
  */
-export async function addResuming(queue: Queue<DocumentJobData>, redis: Redis, items: readonly EnqueueItem[]): Promise<EnqueueResult[]> {
+export async function addResuming(queue: Queue<DocumentJobData>, redis: RedisClient, items: readonly EnqueueItem[]): Promise<EnqueueResult[]> {
   if (items.length === 0) return [];
   await queue.addBulk([...items]);
   const scores = await redis.zmscore(queue.keys.failed, ...items.map((item) => item.opts.jobId));

@@ -1,6 +1,5 @@
 import type { Queue, JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { isRedisReady } from '../redis-connection';
+import { isRedisReady, type RedisClient } from '../redis-connection';
 import type { DocumentJobData } from '../jobs';
 import { addResuming, type EnqueueResult } from './add-resuming';
 
@@ -27,7 +26,7 @@ export class BatchingEnqueuer {
 
   constructor(
     private readonly queue: Queue<DocumentJobData>,
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly timeoutMs: number,
   ) {}
 
@@ -44,26 +43,58 @@ export class BatchingEnqueuer {
     });
   }
 
+  /**
+   * What /readyz asks: a real write through the same connection, in one MULTI with the queue's own
+   * keys, as an add does. It fails exactly when adds would: Redis away or slow, a read-only replica,
+   * out of memory, or a Redis Cluster whose slots the keys do not share (CROSSSLOT, MOVED).
+   */
+  async probe(): Promise<void> {
+    if (!isRedisReady(this.connection)) throw new RedisUnavailableError(`redis is ${this.connection.status}`);
+    const replies = await this.within(
+      this.connection.multi().set(this.queue.toKey('readyz'), String(Date.now()), 'PX', 60_000).exists(this.queue.keys.meta, this.queue.keys.wait).exec(),
+      'the probe write',
+    );
+    const failed = (replies ?? []).find(([error]) => error);
+    if (failed?.[0]) throw new RedisUnavailableError(failed[0].message);
+  }
+
   private async flush(): Promise<void> {
     const waiting = this.batch;
     this.batch = [];
     this.scheduled = false;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new RedisUnavailableError(`enqueue took longer than ${this.timeoutMs} ms`)), this.timeoutMs);
-      });
-      const results = await Promise.race([addResuming(this.queue, this.connection, waiting.flatMap((w) => w.items)), timeout]);
+      const results = await this.within(addResuming(this.queue, this.connection, waiting.flatMap((w) => w.items)), 'enqueue');
       let offset = 0;
       for (const w of waiting) {
         w.resolve(results.slice(offset, offset + w.items.length));
         offset += w.items.length;
       }
     } catch (error) {
-      const failure = error instanceof RedisUnavailableError ? error : new RedisUnavailableError((error as Error).message);
-      for (const w of waiting) w.reject(failure);
+      for (const w of waiting) w.reject(asUnavailable(error));
+    }
+  }
+
+  private async within<T>(work: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RedisUnavailableError(`${what} took longer than ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } catch (error) {
+      throw asUnavailable(error);
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** Redis errors that mean "this is a cluster and the config does not say so" get the fix in their message. */
+function asUnavailable(error: unknown): RedisUnavailableError {
+  if (error instanceof RedisUnavailableError) return error;
+  // A refused MULTI says EXECABORT; the reasons are on the commands it queued.
+  const previous = (error as { previousErrors?: Error[] }).previousErrors ?? [];
+  const message = [(error as Error).message, ...previous.map((e) => e.message)].join('; ');
+  const hint = /CROSSSLOT|MOVED|same slot/.test(message) ? ' (this Redis is a cluster: set redis.cluster: true and a hash-tag prefix such as {mf})' : '';
+  return new RedisUnavailableError(`${message}${hint}`);
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DocumentDuplicateError } from '../../client/errors';
 import { formatDecimal } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
+import { restoreFromOrder } from './order-memory';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
@@ -136,6 +137,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   let invoice: LedgerEntry | null = null;
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
     invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
+    // An old order whose invoice ledger expired: the invoice is on the order's meta.
+    invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
       if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
@@ -157,7 +160,10 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel') return cancelInvoice(ctx, entry, invoice);
   }
 
-  const built = await buildIssueRequest(ctx, await orderOf(ctx), invoice);
+  const order = await orderOf(ctx);
+  // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
+  if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  const built = await buildIssueRequest(ctx, order, invoice);
   if (built.hold && entry?.holdReleasedAt === undefined) {
     const reasons = built.notes.map((n) => n.message).join(' ');
     const held: PersonNeeded = {

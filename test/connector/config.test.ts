@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
+import { parseRedisUrl, tlsOptions } from '../../connector/redis-connection';
 
 const base = {
   server: { publicUrl: 'https://invoices.example.pt', linkSecret: { env: 'LINK_SECRET' } },
@@ -36,7 +37,7 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
     });
     expect(config.pipeline.finalizeDelayMs).toBe(10_000);
     expect(config.admin.password).toBe('a');
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000 });
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false });
   });
 
   it('reports every missing environment variable in one go', () => {
@@ -103,10 +104,58 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
 
 describe('the example tenants file in the repository is valid', () => {
   it('connector/tenants.example.yaml parses with its variables set', () => {
-    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN'];
-    const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : `value-of-${name}`]));
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
+    const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
     expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
     expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
+    expect(config.tenants[0].alerts).toMatchObject({ digestSeconds: 300, maxMessagesPerHour: 6, email: { smtp: { password: 'value-of-SMTP_PASSWORD', port: 587 } }, webhook: { url: 'https://hooks.slack.com/services/T/B/x' } });
+  });
+
+  it('an alerts block needs a channel; a webhook URL that is not http(s) is refused', () => {
+    const withAlerts = (alerts: unknown) => ({ ...base, tenants: [{ ...base.tenants[0], alerts }] });
+    expect(problemsOf(withAlerts({ digestSeconds: 60 }))).toEqual(['tenants.0.alerts: name at least one channel: email or webhook']);
+    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }), { ...env, HOOK: 'ftp://x' })).toEqual(['tenants.0.alerts.webhook.url: must be an http(s) URL']);
+    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }))).toEqual(['tenants.0.alerts.webhook.url: environment variable HOOK is not set']);
+  });
+});
+
+describe('the redis block: managed (TLS) and clustered Redis', () => {
+  const withRedis = (redis: Record<string, unknown>) => ({ ...base, redis: { url: { env: 'REDIS_URL' }, ...redis } });
+  const redisEnv = { ...env, REDIS_URL: 'rediss://default:s%40cret@cache.example.com:6380/0' };
+
+  it('a hash-tag prefix such as {mf} is accepted, with or without cluster', () => {
+    expect(problemsOf(withRedis({ prefix: '{mf}' }), redisEnv)).toEqual([]);
+    expect(problemsOf(withRedis({ prefix: '{mf}:loja', cluster: true }), redisEnv)).toEqual([]);
+    expect(parseConfig(withRedis({ prefix: '{mf}', cluster: true }), 't', redisEnv).redis).toMatchObject({ prefix: '{mf}', cluster: true, url: redisEnv.REDIS_URL });
+  });
+
+  it('cluster without a hash tag, or a broken tag, is refused with the fix', () => {
+    expect(problemsOf(withRedis({ prefix: 'mf', cluster: true }), redisEnv)).toEqual(['redis.prefix: on a Redis Cluster the prefix must be a hash tag such as {mf} so each script\'s keys share one slot']);
+    expect(problemsOf(withRedis({ prefix: '{mf' }), redisEnv)).toEqual(['redis.prefix: at most one {hash-tag}, not empty, braces balanced']);
+    expect(problemsOf(withRedis({ prefix: '{}' }), redisEnv)).toHaveLength(1);
+  });
+
+  it('a rediss:// URL turns TLS on with the certificate checked; credentials and db come from the URL', () => {
+    const node = parseRedisUrl(redisEnv.REDIS_URL);
+    expect(node).toEqual({ host: 'cache.example.com', port: 6380, username: 'default', password: 's@cret', db: 0, tls: true });
+    expect(tlsOptions({ url: redisEnv.REDIS_URL, cluster: false }, node)).toEqual({ rejectUnauthorized: true, servername: 'cache.example.com' });
+    const plain = parseRedisUrl('redis://127.0.0.1');
+    expect(plain).toEqual({ host: '127.0.0.1', port: 6379, tls: false });
+    expect(tlsOptions({ url: 'redis://127.0.0.1', cluster: false }, plain)).toBeUndefined();
+    expect(() => parseRedisUrl('http://127.0.0.1:6379')).toThrow('must start with redis:// or rediss://');
+  });
+
+  it('a private CA file is read into the TLS options', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mf-ca-'));
+    const caFile = join(dir, 'ca.pem');
+    writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    try {
+      const tls = tlsOptions({ url: 'rediss://r.internal:6379', cluster: false, tls: { caFile, rejectUnauthorized: true } }, parseRedisUrl('rediss://r.internal:6379'));
+      expect(String(tls?.ca)).toContain('BEGIN CERTIFICATE');
+      expect(tls?.servername).toBe('r.internal');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,12 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
 import { exited, spawnWorker, writeConfigFile } from './support/worker-process';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
@@ -209,45 +207,19 @@ describe('a worker process killed mid-pipeline and restarted', () => {
   }, 120_000);
 });
 
-function redisServerAvailable(): boolean {
-  return spawnSync('redis-server', ['--version']).status === 0;
-}
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const describeWithRedisServer = redisServerAvailable() ? describe : describe.skip;
-if (!redisServerAvailable()) process.stderr.write('resilience.test.ts: redis-server binary missing, the Redis restart test is skipped\n');
-
-describeWithRedisServer('Redis restarted (append-only file on): nothing lost, nothing doubled', () => {
-  let dir: string;
+describeWithRedisServer('resilience.test.ts', 'the Redis restart test')('Redis restarted (append-only file on): nothing lost, nothing doubled', () => {
+  let redis: OwnRedisServer;
   let port: number;
-  let redis: ChildProcess | undefined;
   let h: Harness;
 
-  async function startRedis(): Promise<void> {
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' });
-    await eventually('redis up', () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'));
-  }
-
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'mf-redis-'));
-    port = await sparePort();
-    await startRedis();
+    redis = await ownRedisServer(['--appendonly', 'yes', '--appendfsync', 'always']);
+    port = redis.port;
     h = await startHarness({ redisUrl: `redis://127.0.0.1:${port}`, pipeline: { finalizeDelayMs: 1_000, minFinalizeDelayMs: 1_000 } });
   });
   afterAll(async () => {
     await h.close();
-    spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
-    if (redis) await exited(redis);
-    rmSync(dir, { recursive: true, force: true });
+    await redis.destroy();
   });
 
   it('an order mid-pipeline finishes after the restart; one refused while Redis is down is caught by the sweep', async () => {
@@ -256,15 +228,14 @@ describeWithRedisServer('Redis restarted (append-only file on): nothing lost, no
     expect((await h.deliver(before)).status).toBe(202);
     await eventually('create recorded', async () => (await ledgerOf(h, beforeId)).invoice?.state === 'created');
 
-    spawnSync('redis-cli', ['-p', String(port), 'shutdown']);
-    if (redis) await exited(redis);
+    await redis.stop();
     const during = portugueseOrder();
     const duringId = Number(during.id);
     h.woo.putOrder(during);
     const refused = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.order(duringId) });
     expect(refused.status).toBe(503);
 
-    await startRedis();
+    await redis.start();
     await eventually('the mid-pipeline order written back', async () => (await ledgerOf(h, beforeId)).invoice?.state === 'written-back', 30_000);
     const sweep = await eventually('sweep accepted', async () => {
       const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN });

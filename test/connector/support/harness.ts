@@ -20,6 +20,14 @@ export interface HarnessOptions {
   sandbox?: Parameters<typeof startTestSandbox>[0];
   role?: ConnectorRole | 'none';
   redisUrl?: string;
+  /** redisUrl is a Redis Cluster the test owns (and removes): hash-tag prefix, no key clean-up here. */
+  redisCluster?: boolean;
+  /** More fields of the tenant (e.g. alerts). */
+  tenant?: Record<string, unknown>;
+  /** More fields of the redis block (e.g. tls). */
+  redis?: Record<string, unknown>;
+  /** Environment the config's secret references resolve from. */
+  env?: NodeJS.ProcessEnv;
   /** Register order.created/updated webhooks on the fake shop pointing at the connector (echo on). */
   registerWebhooks?: boolean;
 }
@@ -62,6 +70,9 @@ export interface TestConfigOptions {
   consumerSecret: string;
   baseUrl: string;
   redisUrl?: string;
+  redisCluster?: boolean;
+  tenant?: Record<string, unknown>;
+  redis?: Record<string, unknown>;
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
 }
@@ -74,7 +85,7 @@ export function testConfig(opts: TestConfigOptions): ConnectorConfig {
 export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> {
   return {
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
-      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000 },
+      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
       sweep: { everyMinutes: 0, initialLookbackHours: 24 },
       pipeline: {
@@ -94,18 +105,20 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
           shop: { url: opts.wooOrigin, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: WEBHOOK_SECRET, timeoutMs: 3_000 },
           invoicing: { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: opts.baseUrl, timeoutMs: 2_000 },
           settings: opts.settings ?? {},
+          ...opts.tenant,
         },
       ],
   };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const prefix = `mft-${randomBytes(6).toString('hex')}`;
+  const tag = `mft-${randomBytes(6).toString('hex')}`;
+  const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, settings: options.settings, pipeline: options.pipeline };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline };
   const rawConfig = rawTestConfig(configOptions);
-  const config = parseConfig(rawConfig, 'test', {});
+  const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];
   const harness: Harness = {
     sandbox,
@@ -141,7 +154,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       for (const connector of started) await connector.close();
       await woo.close();
       await sandbox.close();
-      await deleteKeys(options.redisUrl ?? REDIS_URL, prefix);
+      if (!options.redisCluster) await deleteKeys(options.redisUrl ?? REDIS_URL, prefix);
     },
   };
   if (options.role !== 'none') await harness.startConnector(options.role ?? 'all');

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Ledger } from '../ledger';
+import type { ConnectorMetrics } from '../metrics';
+import type { RedisClient } from '../redis-connection';
+import { lastSweepReport } from '../sweep';
+import type { AlertSettings } from './alert-settings';
+import { channelsOf, type AlertChannel } from './channels';
+import { describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
+
+/**
+ * An attention entry is read only once it is this old: entries are scored with the worker's clock
+ * when written, so a slightly late write cannot land below a watermark already passed.
+ */
+export const SETTLE_MS = 2_000;
+const TRIES = 3;
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+export interface AlerterDeps {
+  redis: RedisClient;
+  ledger: Ledger;
+  prefix: string;
+  /** Public origin of the connector: the links in the messages point at its admin API. */
+  publicUrl: string;
+  tenants: { id: string; alerts?: AlertSettings }[];
+  metrics: ConnectorMetrics;
+  logger: Logger;
+  now?: () => number;
+  /** Pause between tries of one delivery (tests shorten it). */
+  tryDelayMs?: number;
+}
+
+interface ChannelState {
+  watermark: number;
+  lastSentAt: number;
+  windowHour: number;
+  sentInWindow: number;
+  webhooksKey: string;
+  failures: number;
+  retryAt: number;
+}
+
+/** A process that died holding the role hands it over after this long (one channel's round fits well within it). */
+const LEASE_MS = 30_000;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
+
+/** Holds the alerter role for `ttl` ms if free or already ours (one key: safe on a cluster). */
+const LEAD = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end return 0`;
+
+/**
+ * Tells people, without being asked, what needs them: the orders that entered the ledger's attention
+ * list and the shop webhooks the sweep found disabled or missing. Runs in every worker process; a
+ * lease in Redis lets one of them alert at a time. Per tenant and channel a watermark (the attention
+ * score last told) lives in Redis, so a restart neither repeats nor loses an alert, and a channel that
+ * fails keeps its own backlog while the other channel goes on.
+ */
+export class Alerter {
+  private readonly token = randomUUID();
+  private readonly channels = new Map<string, AlertChannel[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: AlerterDeps) {
+    for (const tenant of deps.tenants) if (tenant.alerts) this.channels.set(tenant.id, channelsOf(tenant.alerts));
+  }
+
+  get enabled(): boolean {
+    return this.channels.size > 0;
+  }
+
+  /** Ticks every `everyMs` (the shortest digest interval, between 1 and 30 s). */
+  start(): void {
+    if (!this.enabled) return;
+    const intervals = this.deps.tenants.flatMap((t) => (t.alerts ? [t.alerts.digestSeconds * 1_000] : []));
+    const everyMs = Math.min(30_000, Math.max(1_000, Math.min(...intervals)));
+    const loop = () => {
+      if (this.stopped) return;
+      this.running = this.tick()
+        .catch((error: Error) => this.deps.logger.warn({ err: error.message }, 'alerter tick failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(loop, everyMs);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    // Hand the role over at once instead of after the lease runs out.
+    await this.deps.redis.eval(RELEASE, 1, this.leaderKey, this.token).catch(() => undefined);
+    for (const list of this.channels.values()) for (const channel of list) channel.close();
+  }
+
+  /** One round: if this process holds the lease, each tenant's channels get their due digest. */
+  async tick(): Promise<void> {
+    for (const tenant of this.deps.tenants) {
+      if (!tenant.alerts) continue;
+      for (const channel of this.channels.get(tenant.id) ?? []) {
+        // The lease is taken (or renewed) before each channel: a process that lost it stops there.
+        if (this.stopped || !(await this.lead())) return;
+        await this.tickChannel(tenant.id, tenant.alerts, channel);
+      }
+    }
+  }
+
+  private get leaderKey(): string {
+    return `${this.deps.prefix}:alerts:leader`;
+  }
+
+  private async lead(): Promise<boolean> {
+    return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
+  }
+
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel): Promise<void> {
+    const { redis, prefix, metrics, logger } = this.deps;
+    const now = (this.deps.now ?? Date.now)();
+    const stateKey = `${prefix}:alerts:${tenant}:${channel.name}`;
+    const state = parseState(await redis.hgetall(stateKey));
+
+    const pending = await this.pendingOrders(tenant, state.watermark, now - SETTLE_MS);
+    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant));
+    const hooksKey = webhooksKey(webhooks);
+    // A problem fixed and back later is told again.
+    if (hooksKey === '' && state.webhooksKey !== '') await redis.hset(stateKey, 'webhooksKey', '');
+    const newWebhooks = hooksKey !== '' && hooksKey !== state.webhooksKey ? webhooks : [];
+    metrics.alertsPending.set({ tenant, channel: channel.name }, pending.length + newWebhooks.length);
+    if (pending.length === 0 && newWebhooks.length === 0) return;
+    if (now < state.retryAt || now - state.lastSentAt < settings.digestSeconds * 1_000) return;
+    const hour = Math.floor(now / 3_600_000);
+    const sentThisHour = state.windowHour === hour ? state.sentInWindow : 0;
+    if (sentThisHour >= settings.maxMessagesPerHour) return;
+
+    const taken = takeWhole(pending, settings.maxOrdersPerMessage);
+    const digest: Digest = {
+      tenant,
+      orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry))),
+      webhooks: newWebhooks,
+      more: pending.length - taken.length,
+      attentionLink: `${this.deps.publicUrl}/admin/api/attention`,
+    };
+    let lastError: Error | undefined;
+    for (let attempt = 1; attempt <= TRIES; attempt++) {
+      try {
+        await channel.send(digest);
+        lastError = undefined;
+        break;
+      } catch (error) {
+        lastError = error as Error;
+        metrics.alertMessages.inc({ tenant, channel: channel.name, outcome: 'failed' });
+        logger.warn({ tenant, channel: channel.name, attempt, err: lastError.message }, 'alert delivery failed');
+        if (attempt < TRIES) await delay((this.deps.tryDelayMs ?? 1_000) * attempt);
+      }
+    }
+    if (lastError) {
+      const failures = state.failures + 1;
+      const retryIn = Math.min(MAX_RETRY_DELAY_MS, 5_000 * 2 ** (failures - 1));
+      await redis.hset(stateKey, 'failures', String(failures), 'retryAt', String(now + retryIn));
+      logger.error({ tenant, channel: channel.name, orders: digest.orders.length, webhooks: digest.webhooks.length, retryInMs: retryIn, err: lastError.message }, 'alert digest not delivered; kept and retried');
+      return;
+    }
+    const watermark = taken.length > 0 ? taken[taken.length - 1].score : state.watermark;
+    await redis.hset(stateKey, 'watermark', String(watermark), 'lastSentAt', String(now), 'windowHour', String(hour), 'sentInWindow', String(sentThisHour + 1), 'webhooksKey', hooksKey, 'failures', '0', 'retryAt', '0');
+    metrics.alertMessages.inc({ tenant, channel: channel.name, outcome: 'sent' });
+    metrics.alertsPending.set({ tenant, channel: channel.name }, digest.more);
+    logger.info({ tenant, channel: channel.name, orders: digest.orders.length, webhooks: digest.webhooks.length, more: digest.more }, 'alert digest sent');
+  }
+
+  /** Attention entries of this tenant above the watermark and settled, oldest first. */
+  private async pendingOrders(tenant: string, watermark: number, until: number): Promise<{ member: string; score: number }[]> {
+    if (until <= watermark) return [];
+    const flat = await this.deps.redis.zrangebyscore(`${this.deps.prefix}:attention`, `(${watermark}`, String(until), 'WITHSCORES', 'LIMIT', 0, 10_000);
+    const own: { member: string; score: number }[] = [];
+    for (let i = 0; i < flat.length; i += 2) if (flat[i].startsWith(`${tenant}:`)) own.push({ member: flat[i], score: Number(flat[i + 1]) });
+    return own;
+  }
+
+  private async orderAlert(tenant: string, entry: { member: string; score: number }): Promise<OrderAlert> {
+    const [, orderText, ...purposeParts] = entry.member.slice(tenant.length).split(':');
+    const orderId = Number(orderText);
+    const purpose = purposeParts.join(':');
+    const link = `${this.deps.publicUrl}/admin/api/orders/${tenant}/${orderId}`;
+    const ledger = await this.deps.ledger.get({ tenant, orderId, purpose });
+    return { orderId, purpose, ...describeOrder(ledger, orderId, purpose, link), link, since: new Date(entry.score).toISOString() };
+  }
+}
+
+/** The first `max` entries, plus any that share the last one's score (the watermark is a score). */
+function takeWhole<T extends { score: number }>(entries: T[], max: number): T[] {
+  if (entries.length <= max) return entries;
+  let end = max;
+  while (end < entries.length && entries[end].score === entries[max - 1].score) end += 1;
+  return entries.slice(0, end);
+}
+
+function parseState(hash: Record<string, string>): ChannelState {
+  const number = (name: string) => Number(hash[name] ?? 0) || 0;
+  return {
+    watermark: number('watermark'),
+    lastSentAt: number('lastSentAt'),
+    windowHour: number('windowHour'),
+    sentInWindow: number('sentInWindow'),
+    webhooksKey: hash.webhooksKey ?? '',
+    failures: number('failures'),
+    retryAt: number('retryAt'),
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,63 @@
+import nodemailer from 'nodemailer';
+import type { AlertSettings } from './alert-settings';
+import { subjectOf, textOf, type Digest } from './digest';
+
+export type ChannelName = 'email' | 'webhook';
+
+/** Where a digest goes; `send` resolves once the other side accepted it and throws otherwise. */
+export interface AlertChannel {
+  name: ChannelName;
+  send(digest: Digest): Promise<void>;
+  close(): void;
+}
+
+export function channelsOf(settings: AlertSettings): AlertChannel[] {
+  const channels: AlertChannel[] = [];
+  if (settings.email) channels.push(emailChannel(settings.email));
+  if (settings.webhook) channels.push(webhookChannel(settings.webhook));
+  return channels;
+}
+
+function emailChannel(email: NonNullable<AlertSettings['email']>): AlertChannel {
+  const { smtp } = email;
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: smtp.requireTls,
+    ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+    connectionTimeout: smtp.timeoutMs,
+    greetingTimeout: smtp.timeoutMs,
+    socketTimeout: smtp.timeoutMs,
+  });
+  return {
+    name: 'email',
+    async send(digest) {
+      const info = await transport.sendMail({ from: email.from, to: email.to, subject: subjectOf(digest), text: textOf(digest) });
+      if (info.rejected.length > 0) throw new Error(`the SMTP server refused ${info.rejected.map(String).join(', ')}`);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Slack and Teams incoming webhooks read `text`; anything else (n8n, a ticket system) reads the fields. */
+export function webhookPayload(digest: Digest): Record<string, unknown> {
+  return { text: textOf(digest), source: 'magnifinance-connector', tenant: digest.tenant, orders: digest.orders, webhooks: digest.webhooks, more: digest.more, attention: digest.attentionLink };
+}
+
+function webhookChannel(webhook: NonNullable<AlertSettings['webhook']>): AlertChannel {
+  return {
+    name: 'webhook',
+    async send(digest) {
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(webhookPayload(digest)),
+        signal: AbortSignal.timeout(webhook.timeoutMs),
+      });
+      // Never log the URL: for Slack and Teams it is the secret.
+      if (!response.ok) throw new Error(`the alert webhook answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    },
+    close: () => undefined,
+  };
+}

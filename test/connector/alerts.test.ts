@@ -1,0 +1,161 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { LedgerRef } from '../../connector/ledger';
+import { eventually, startHarness, type Harness } from './support/harness';
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+
+interface Mail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in this process (the `smtp-server` package), plain SMTP with login required. */
+async function startSmtp(): Promise<{ port: number; mails: Mail[]; close(): Promise<void> }> {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'alerts@loja.pt' && auth.password === 'smtp-pw') return callback(null, { user: auth.username });
+      callback(new Error('bad credentials'));
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A chat-style incoming webhook: records every JSON POST; answers 500 to the first `failures`. */
+async function startReceiver(failures: number): Promise<{ url: string; received: Record<string, unknown>[]; attempts: () => number; close(): Promise<void> }> {
+  const received: Record<string, unknown>[] = [];
+  let attempts = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      attempts += 1;
+      if (attempts <= failures) return void res.writeHead(500).end('try later');
+      received.push(JSON.parse(body) as Record<string, unknown>);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/hooks/T000/B000/secret`, received, attempts: () => attempts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** What the pipeline does when an order needs a person: ledger state with its reason, then the attention list. */
+async function needsPerson(h: Harness, orderId: number, state: 'duplicate-unknown-id' | 'alert-no-number', detail: string): Promise<void> {
+  const ref: LedgerRef = { tenant: 'shop1', orderId, purpose: 'invoice' };
+  const ledger = h.connector?.ledger;
+  if (!ledger) throw new Error('no connector');
+  await ledger.record(ref, { state, detail, externalId: `wc-${orderId}`, alertAt: Date.now() });
+  await ledger.markAttention(ref);
+}
+
+describe('alerts: a person is told by e-mail and chat webhook, batched, rate-limited, nothing lost or repeated', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let h: Harness;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // The chat side is down for the whole first round (3 tries): the digest must survive it.
+    receiver = await startReceiver(3);
+    h = await startHarness({
+      tenant: {
+        alerts: {
+          digestSeconds: 1,
+          maxMessagesPerHour: 3,
+          email: { smtp: { host: '127.0.0.1', port: smtp.port, user: 'alerts@loja.pt', password: { env: 'SMTP_PASSWORD_NOT_SET' } }, from: 'connector@loja.pt', to: ['dono@loja.pt', 'contabilista@loja.pt'] },
+          webhook: { url: receiver.url },
+        },
+      },
+      env: { SMTP_PASSWORD_NOT_SET: 'smtp-pw' },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await smtp.close();
+    await receiver.close();
+  });
+
+  it('a disabled shop webhook, then two orders needing a person -> told by e-mail at once, by chat once it answers; order, reason, fix, admin link in each', async () => {
+    h.woo.addWebhook({ topic: 'order.updated', status: 'disabled', delivery_url: h.webhookUrl, secret: 'x' });
+    expect((await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN })).status).toBe(200);
+    await needsPerson(h, 7001, 'duplicate-unknown-id', 'a retried create came back DocumentIsADuplicate');
+    await needsPerson(h, 7002, 'alert-no-number', 'no number after 7 Get Document calls');
+
+    const first = bodyOf(await eventually('the first e-mail', () => smtp.mails[0], 15_000));
+    expect(smtp.mails[0].to).toEqual(['dono@loja.pt', 'contabilista@loja.pt']);
+    expect(first).toContain('shop1: 1 shop webhook problem');
+    expect(first).toMatch(/Webhook \d+ order\.updated is disabled/);
+    expect(first).toContain('back to Active');
+    // The two orders come together in the next digest, not one message each.
+    const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 15_000));
+    expect(second).toContain('shop1: 2 orders need a person');
+    expect(second).toContain('Order 7001 (invoice), duplicate-unknown-id');
+    expect(second).toContain('attach its id: POST http://connector.test/admin/api/orders/shop1/7001/attach');
+    expect(second).toContain('Order 7002 (invoice), alert-no-number');
+    expect(second).toContain('Reason: the invoicing service gave no number in time (no number after 7 Get Document calls)');
+    expect(second).toContain('http://connector.test/admin/api/orders/shop1/7002/retry');
+    expect(second).not.toContain('Webhook');
+
+    // The receiver refused the whole first round (3 tries); nothing was dropped: the next round carries it all.
+    const message = await eventually('the chat message', () => receiver.received[0], 20_000);
+    expect(receiver.attempts()).toBe(4);
+    expect(message.text).toEqual(expect.stringContaining('Order 7001 (invoice)'));
+    expect(message).toMatchObject({
+      tenant: 'shop1',
+      orders: [
+        { orderId: 7001, purpose: 'invoice', state: 'duplicate-unknown-id', link: 'http://connector.test/admin/api/orders/shop1/7001' },
+        { orderId: 7002, purpose: 'invoice', state: 'alert-no-number', reason: expect.stringContaining('no number') },
+      ],
+      webhooks: [{ topic: 'order.updated', status: 'disabled', fix: expect.stringContaining('back to Active') }],
+      more: 0,
+    });
+    const metrics = await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_alert_messages_total');
+    expect(metrics).toContain('magnifinance_alert_messages_total{tenant="shop1",channel="webhook",outcome="failed"} 3');
+    expect(metrics).toContain('magnifinance_alert_messages_total{tenant="shop1",channel="webhook",outcome="sent"} 1');
+    expect(metrics).toContain('magnifinance_alert_messages_total{tenant="shop1",channel="email",outcome="sent"} 2');
+  }, 40_000);
+
+  it('after a restart only what is new is told; past the hourly cap of a channel the rest waits, counted as pending', async () => {
+    await h.connector?.close();
+    const restarted = await h.startConnector('all');
+    await needsPerson(h, 7003, 'alert-no-number', 'no number after 7 Get Document calls');
+    const third = bodyOf(await eventually('the third e-mail', () => smtp.mails[2], 15_000));
+    expect(third).toContain('shop1: 1 order needs a person');
+    expect(third).toContain('Order 7003');
+    expect(third).not.toContain('Order 7001');
+    expect(third).not.toContain('Webhook');
+    const chat = await eventually('the second chat message', () => receiver.received[1], 15_000);
+    expect((chat.orders as { orderId: number }[]).map((o) => o.orderId)).toEqual([7003]);
+    expect(chat.webhooks).toEqual([]);
+
+    // E-mail has sent its 3 messages of the hour; the chat webhook has sent 2 and still may.
+    await needsPerson(h, 7004, 'alert-no-number', 'x');
+    const chat2 = await eventually('the third chat message', () => receiver.received[2], 15_000);
+    expect((chat2.orders as { orderId: number }[]).map((o) => o.orderId)).toEqual([7004]);
+    await eventually('order 7004 pending on e-mail only', async () => {
+      const pending = await restarted.metrics.registry.getSingleMetricAsString('magnifinance_alerts_pending');
+      return pending.includes('magnifinance_alerts_pending{tenant="shop1",channel="email"} 1') && pending.includes('magnifinance_alerts_pending{tenant="shop1",channel="webhook"} 0');
+    }, 15_000);
+    expect(smtp.mails).toHaveLength(3);
+  }, 60_000);
+});
+
+/** The mail's text with quoted-printable soft breaks and the bullet undone. */
+function bodyOf(mail: Mail): string {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=E2=80=A2/g, '•').replace(/=3D/g, '=');
+}
