@@ -254,10 +254,22 @@ describe('document type rules and the simplified-invoice limits', () => {
     ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T'],
     ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S'],
     ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I'],
-  ])('%s', (_name, fixture, simplifiedInvoice, type) => {
+  ])('CIVA art. 40(1): %s', (_name, fixture, simplifiedInvoice, type) => {
     const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
     expect(result.request.Document.Type).toBe(type);
     if (type !== 'S') expect(result.notes.map((n) => n.message).join('\n')).toMatch(/Simplified invoice not allowed/);
+  });
+
+  it.each([
+    // [name, fixture, lineTypes, type, reason in the note]
+    ['CIVA art. 40(1)(b): services to a consumer above EUR 100 (107.17, virtual and downloadable)', 'pt-029-virtual-only', {}, 'T', /the order includes services/],
+    ['CIVA art. 40(1)(b): goods made services by product id above EUR 100 (367.77)', 'pt-016-free-shipping', { serviceProductIds: [161] }, 'T', /the order includes services/],
+    ['CIVA art. 40(1)(b): services by SKU prefix within EUR 100 (10.50)', 'pt-021-simplified-small', { serviceSkuPrefixes: ['POS'] }, 'S', undefined],
+    ['CIVA art. 40(1)(a): the same goods as goods stay within the retail EUR 1000 (367.77)', 'pt-016-free-shipping', {}, 'S', undefined],
+  ])('%s', (_name, fixture, lineTypes, type, reason) => {
+    const result = documentForOrder(orderFixture(fixture) as never, { documentType: 'S', lineTypes } as MappingSettingsInput);
+    expect(result.request.Document.Type).toBe(type);
+    if (reason) expect(result.notes.map((n) => n.message).join('\n')).toMatch(reason);
   });
 
   it('invoice (I) by setting for paid orders', () => {

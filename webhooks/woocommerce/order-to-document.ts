@@ -94,9 +94,16 @@ export function finishLines(
   return { lines, exemptionCode, totalDifference };
 }
 
+/**
+ * The document type. A simplified invoice only within CIVA art. 40(1): (a) goods sold by a retailer
+ * to a non-taxable buyer up to EUR 1000; (b) any other sale (a business buyer, a non-retail seller,
+ * or any service line) up to EUR 100. Shipping and fees follow the goods they carry (art. 16(6)(c)),
+ * so only the product lines decide goods vs services.
+ */
 function documentType(
   order: WooOrder,
   buyer: BuyerIdentity,
+  products: readonly PlannedLine[],
   totalEur: Decimal,
   settings: MappingSettings,
   notes: MappingNote[],
@@ -106,15 +113,19 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
-  const retail = simplified.sellerIsRetailer && !buyer.isBusiness;
+  const services = products.some((line) => line.type === 'S');
+  const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
   if (compare(totalEur, parseDecimal(limit)) <= 0) return 'S';
   const fallback = paid ? simplified.fallbackType : 'I';
-  notes.push(
-    info(
-      `Simplified invoice not allowed for ${euros(totalEur)} (limit EUR ${limit}${retail ? ', retail goods to consumers' : ''}): type ${fallback} used`,
-    ),
-  );
+  const why = retail
+    ? 'retail goods to consumers'
+    : services
+      ? 'the order includes services'
+      : buyer.isBusiness
+        ? 'business buyer'
+        : 'seller is not a retailer';
+  notes.push(info(`Simplified invoice not allowed for ${euros(totalEur)} (CIVA art. 40(1): limit EUR ${limit}, ${why}): type ${fallback} used`));
   return fallback;
 }
 
@@ -181,7 +192,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, totalEur, settings, notes);
+  const type = documentType(order, buyer, products, totalEur, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (buyer.holdReason) {
     hold = true;
