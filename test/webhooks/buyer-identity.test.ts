@@ -147,3 +147,50 @@ describe("a line's rate comes from the order's tax lines by rate id, never from 
     if (rate !== '0') expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
   });
 });
+
+describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix are read with the billing country and checked against its format', () => {
+  function euOrder(value: string, billing: Record<string, string> = {}) {
+    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string>; shipping: Record<string, string> };
+    order.meta_data = [{ id: 1, key: '_billing_vat', value }];
+    order.billing = { ...order.billing, ...billing };
+    if (billing.country) order.shipping = { ...order.shipping, country: billing.country };
+    return order;
+  }
+  it.each([
+    // [typed, billing, NIF, country, exemption code]
+    ['B12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+    ['b-1234567-8', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+    ['123456789', { country: 'DE', postcode: '10115' }, '123456789', 'DE', 'M16'],
+    ['123456789', { country: 'GR', postcode: '10431' }, '123456789', 'GR', 'M16'],
+    ['123456789B01', { country: 'NL', postcode: '1011' }, '123456789B01', 'NL', 'M16'],
+    ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
+    ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+  ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
+    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never);
+    expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
+    if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
+      expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);
+    }
+  });
+
+  it.each([
+    ['B1234', { country: 'ES' }, 'ES'],
+    ['12345678', { country: 'DE', postcode: '10115' }, 'DE'],
+    ['ESX1', { country: 'ES' }, 'ES'],
+    ['DE12345', { country: 'ES' }, 'DE'],
+  ])('RITI art. 14 / CIVA art. 36(5)(a): a company whose VAT number %s (billing %j) lacks the %s format is held, never given M16', (value, billing, country) => {
+    // 0% lines (the shop exempted the buyer): refused with the reason a person must fix.
+    expect(() => documentForOrder(euOrder(value, billing) as never)).toThrow(`does not have the format of ${country} VAT numbers (RITI art. 14`);
+    // Taxed lines: held with that reason.
+    const { hold, notes } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never);
+    expect(hold).toBe(true);
+    expect(notes.map((n) => n.message).join('\n')).toContain(`does not have the format of ${country} VAT numbers (RITI art. 14`);
+  });
+
+  it('a private buyer with a malformed EU number gets the consumer NIF with a warning (holdCompanyWithInvalidNif: false)', () => {
+    const order = euOrder('B1234');
+    const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptionCode: 'M07' });
+    expect([result.hold, result.request.Client.NIF]).toEqual([false, '999999990']);
+    expect(result.notes.some((n) => n.level === 'warning' && /B1234 does not have the format of ES VAT numbers: consumer NIF/.test(n.message))).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { countryOfVatPrefix, isEuCountry } from './countries';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
+import { hasEuVatFormat, vatPrefixOf } from './vat-number';
 
 /** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
 export interface BuyerIdentity {
@@ -67,6 +68,23 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   };
 
   const found = metaText(order, settings.nifMetaKeys);
+  // An EU VAT number that does not have its country's format: a typing error. A company's invoice
+  // needs its number (held); a private buyer gets the consumer NIF.
+  const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
+    const text = found?.value ?? '';
+    if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+      const who = order.billing.company.trim() || 'the buyer';
+      return {
+        nif: CONSUMER_NIF,
+        countryCode: country,
+        kind: 'consumer',
+        isBusiness: true,
+        isEuVatNumber: false,
+        holdReason: `The VAT number ${text} given for ${who} does not have the format of ${vatCountry} VAT numbers (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order and save the order.`,
+      };
+    }
+    return consumer(warning(`VAT number ${text} does not have the format of ${vatCountry} VAT numbers: consumer NIF ${CONSUMER_NIF} used`));
+  };
   if (!found) return consumer(info(`No NIF on the order: consumer NIF ${CONSUMER_NIF} used`));
   const raw = found.value;
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
@@ -74,6 +92,9 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
   const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
   if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
+    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, prefixed[2])) {
+      return badEuVatNumber(prefixCountry);
+    }
     notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
     if (prefixCountry !== country) {
       notes.push(info(`VAT number country ${prefixCountry} differs from the billing country ${country}`));
@@ -98,7 +119,15 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
     return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
   }
 
-  // A tax id from outside Portugal without a country prefix: kept with the billing country.
+  // An EU VAT number typed without its country prefix (a Spanish business typing B12345678):
+  // read with the billing country when it has that country's format.
+  if (isEuCountry(country)) {
+    if (!hasEuVatFormat(country, compact)) return badEuVatNumber(country);
+    notes.push(info(`VAT number ${compact} read as ${vatPrefixOf(country)}${compact} (billing country ${country}, no prefix typed)`));
+    return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
+  }
+
+  // A tax id from outside the EU without a country prefix: kept with the billing country.
   if (compact.length < 2 || compact.length > 20) {
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));

@@ -39,6 +39,9 @@ export function exemptionCodeFor(
     notes.push(info(`0% VAT: configured exemption code ${settings.exemptionCode}`));
     return settings.exemptionCode;
   }
+  // The buyer's number is what a person must fix first (a malformed VAT number of a company):
+  // say that rather than ask for an exemption code that would be wrong once it is fixed.
+  if (buyer.holdReason) throw new OrderMappingError(order.id, buyer.holdReason);
   const names = zeroLines.map((line) => `"${line.description}"`).join(', ');
   throw new OrderMappingError(
     order.id,
