@@ -80,9 +80,38 @@ describe('exemption codes for 0% lines', () => {
     expect(request.Document.TaxExemptionReasonCode).toBe(code);
   });
 
+  it.each([
+    // [name, billing, meta, shipping country, settings, code or error]
+    ['RITI art. 14: goods to an EU business (M16)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', {}, 'M16'],
+    ['CIVA art. 14: goods exported to a consumer (M05)', { country: 'US', postcode: '19107' }, [], 'US', {}, 'M05'],
+    ['CIVA art. 6(6)(a): services to a business in another EU state, reverse charge (M40)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services by product id override, shipping follows them (M40)', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'B12345678' }], 'ES', { lineTypes: { serviceProductIds: [11] } }, 'M40'],
+    ['CIVA art. 6(6)(b): services exported to a consumer are no export of goods: configured code', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' }, exemptionCode: 'M99' }, 'M99'],
+    ['CIVA art. 6(6)(b): services to a consumer abroad without a configured code: refused', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' } }, /service to a consumer or a Portuguese business/],
+  ])('%s', (_name, billing, meta, shippingCountry, settings, expected) => {
+    const order = untaxed(billing, meta, shippingCountry);
+    if (expected instanceof RegExp) {
+      expect(() => documentForOrder(order as never, settings as never)).toThrow(expected);
+      return;
+    }
+    const { request, notes } = documentForOrder(order as never, settings as never);
+    expect(request.Document.TaxExemptionReasonCode).toBe(expected);
+    expect(notes.map((n) => n.message).join('\n')).toContain(`(${expected})`);
+  });
+
+  it('the service takes one exemption code per document: goods exported (M05) with services to that business (M40) are refused, naming both', () => {
+    const order = untaxed({ country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
+    order.line_items.push({ ...order.line_items[0], id: 9901, product_id: 777, sku: 'CONSULT', name: 'Consultoria' });
+    order.total = String((Number(order.total) + Number(order.line_items[0].total)).toFixed(2));
+    expect(() => documentForOrder(order as never, { lineTypes: { serviceProductIds: [777] } })).toThrow(
+      /0% lines need different exemption codes and a document carries only one: .*M05 \(export of goods to US \(CIVA art\. 14\)\).*"Consultoria" M40/,
+    );
+  });
+
   it('fails naming the order and the lines when no reason applies and none is configured', () => {
     expect(() => documentForOrder(untaxed({}) as never)).toThrow(
-      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (not an EU VAT number, not an export); set exemptionCode in the mapping settings',
+      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods within Portugal or to an EU consumer: not goods to an EU VAT number, not an export of goods, not a service to a business abroad); set exemptionCode in the mapping settings with the code your accountant chose',
     );
   });
 });

@@ -24,7 +24,7 @@ const EXPECTED: Record<string, Expectation> = {
   'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
   'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
   'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
-  'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export to US \(M05\)/] },
+  'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export of goods to US \(CIVA art\. 14\) \(M05\)/] },
   'pt-008-export-ch': { exemption: 'M05', country: 'CH' },
   'pt-009-prices-incl-tax': { notes: [/Rounding: net of "T-shirt/] },
   'pt-010-many-lines-excl': { rates: ['23', '6'] },
