@@ -41,7 +41,7 @@ export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue
             `The shop already rounds tax at subtotal level; this total still differs by ${mapped.totalDifference} because WooCommerce rounds a rate's item tax and shipping tax apart (or keeps unrounded nets of tax-inclusive prices)`,
           )
         : warning(
-            `The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order without shipping then matches)`,
+            `The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order with prices without tax and no shipping or fees then matches)`,
           ),
     );
   }
