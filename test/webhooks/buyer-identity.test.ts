@@ -1,3 +1,7 @@
+import { checkVatNumber } from '../../webhooks/woocommerce/buyer-identity';
+import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import type { VatNumberRegistry } from '../../webhooks/woocommerce/vat-number';
 import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { orderFixture } from './support/fixtures';
 
@@ -221,5 +225,45 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptionCode: 'M07' });
     expect([result.hold, result.request.Client.NIF]).toEqual([false, '999999990']);
     expect(result.notes.some((n) => n.level === 'warning' && /B1234 does not have the format of ES VAT numbers: consumer NIF/.test(n.message))).toBe(true);
+  });
+});
+
+describe('RITI art. 14: a VAT registry (VIES) can confirm the number before mapping (the seam, with a local stand-in registry)', () => {
+  // A local stand-in for VIES: the numbers it knows, answered like a registry would.
+  const registered = new Set(['ES:B12345678']);
+  const registry: VatNumberRegistry = async (countryCode, number) => ({ countryCode, number, valid: registered.has(`${countryCode}:${number}`) });
+  const euOrder = (value: string, company: string) => {
+    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string> };
+    order.meta_data = [{ id: 1, key: '_billing_vat', value }];
+    order.billing = { ...order.billing, company };
+    return order;
+  };
+
+  it.each([
+    // [typed, company, M16 issued, hold or refusal]
+    ['B12345678', 'Construcciones García SL', 'M16', /confirmed valid by the VAT registry/],
+    ['ESB87654321', 'Otra Empresa SL', undefined, /VIES\) says VAT number ESB87654321 of Otra Empresa SL is not valid \(RITI art\. 14/],
+  ])('RITI art. 14: %s', async (value, company, code, message) => {
+    const order = euOrder(value, company);
+    const verdict = await checkVatNumber(parseWooOrder(order), MappingSettingsSchema.parse({}), registry);
+    expect(verdict).toBeDefined();
+    if (code) {
+      const { request, notes } = documentForOrder(order as never, {}, undefined, verdict);
+      expect(request.Document.TaxExemptionReasonCode).toBe(code);
+      expect(notes.map((n) => n.message).join('\n')).toMatch(message);
+    } else {
+      // The shop gave the lines 0%: refused with the registry's reason, never M16.
+      expect(() => documentForOrder(order as never, {}, undefined, verdict)).toThrow(message);
+    }
+  });
+
+  it('no EU VAT number on the order: nothing to ask', async () => {
+    const order = parseWooOrder(orderFixture('pt-001-mainland-23-single'));
+    let asked = 0;
+    const verdict = await checkVatNumber(order, MappingSettingsSchema.parse({}), async () => {
+      asked += 1;
+      return undefined;
+    });
+    expect([verdict, asked]).toEqual([undefined, 0]);
   });
 });

@@ -4,7 +4,7 @@ import { countryOfVatPrefix, isEuCountry } from './countries';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
-import { hasEuVatFormat, vatPrefixOf } from './vat-number';
+import { hasEuVatFormat, vatPrefixOf, type VatNumberRegistry, type VatNumberVerdict } from './vat-number';
 
 /** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
 export interface BuyerIdentity {
@@ -59,7 +59,48 @@ function companyWithInvalidNif(order: WooOrder, raw: string, country: string): B
   };
 }
 
-export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
+/**
+ * The buyer's resolved identity, with a registry's verdict on an EU VAT number when the caller asked
+ * one (`verdict`, see `vatNumberToCheck`): a number the registry calls invalid is treated as a
+ * malformed one (a company's order held, a private buyer's invoiced to the consumer NIF).
+ */
+export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[], verdict?: VatNumberVerdict): BuyerIdentity {
+  const buyer = resolveFormat(order, settings, notes);
+  if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
+  if (verdict.valid) {
+    notes.push(info(`VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} confirmed valid by the VAT registry (VIES)`));
+    return buyer;
+  }
+  const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
+  const found = metaText(order, settings.nifMetaKeys);
+  if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+    const who = order.billing.company.trim() || 'the buyer';
+    return {
+      nif: CONSUMER_NIF,
+      countryCode: billingCountry(order, settings),
+      kind: 'consumer',
+      isBusiness: true,
+      isEuVatNumber: false,
+      holdReason: `The VAT registry (VIES) says VAT number ${text} of ${who} is not valid (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order, or ask the buyer, and save the order.`,
+    };
+  }
+  notes.push(warning(`The VAT registry (VIES) says VAT number ${text} is not valid: consumer NIF ${CONSUMER_NIF} used`));
+  return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
+}
+
+/** The EU VAT number (country, number without prefix) a registry should confirm for this order, if any. */
+export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
+  const buyer = resolveFormat(order, settings, []);
+  return buyer.isEuVatNumber ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+}
+
+/** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
+export async function checkVatNumber(order: WooOrder, settings: MappingSettings, registry: VatNumberRegistry): Promise<VatNumberVerdict | undefined> {
+  const wanted = vatNumberToCheck(order, settings);
+  return wanted ? registry(wanted.countryCode, wanted.number) : undefined;
+}
+
+function resolveFormat(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
   const country = billingCountry(order, settings);
   const hasCompany = order.billing.company.trim() !== '';
   const consumer = (reason: MappingNote): BuyerIdentity => {

@@ -14,6 +14,7 @@ import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooT
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
+import type { VatNumberVerdict } from './vat-number';
 import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
@@ -149,7 +150,13 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
  * issued (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
  * description.
  */
-export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings, issue?: IssueOptions): OrderDocument {
+export function documentForOrder(
+  orderInput: WooOrderInput,
+  settingsInput?: MappingSettingsInput | MappingSettings,
+  issue?: IssueOptions,
+  /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
+  vatNumberVerdict?: VatNumberVerdict,
+): OrderDocument {
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
   if (DRAFT_STATUSES.includes(order.status)) {
@@ -163,7 +170,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
     );
   }
   const notes: MappingNote[] = [];
-  const buyer = resolveBuyer(order, settings, notes);
+  const buyer = resolveBuyer(order, settings, notes, vatNumberVerdict);
   const client = clientFromBilling(order.billing, buyer, notes);
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);

@@ -43,3 +43,19 @@ export function hasEuVatFormat(country: string, number: string): boolean {
   const format = EU_VAT_FORMATS[country];
   return format !== undefined && format.test(number);
 }
+
+/**
+ * A VAT-number registry's answer (VIES) for the buyer's number, obtained by the caller before
+ * mapping (the mapping does no I/O): see `vatNumberToCheck` and `VatNumberRegistry`.
+ */
+export interface VatNumberVerdict {
+  countryCode: string;
+  number: string;
+  valid: boolean;
+}
+
+/**
+ * What a VIES client implements (the seam: no client ships here, there is no network in this
+ * project's environment). `undefined` = could not ask (VIES down): the format check alone decides.
+ */
+export type VatNumberRegistry = (countryCode: string, number: string) => Promise<VatNumberVerdict | undefined>;
