@@ -250,8 +250,15 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   const { tenant, data } = ctx;
   const issue = { issueDate: await issueDateFor(ctx.deps.ledger, tenant.config.id, tenant.mapping.shopTimeZone, ctx.now()), invoiceDate: invoice?.documentDate };
   switch (data.kind) {
-    case 'invoice':
-      return invoiceRequest(order, tenant.mapping, issue);
+    case 'invoice': {
+      // Goods or services and the shop's tax rounding, read from the shop (cached per shop).
+      const products = await tenant.shop.products(order.line_items.map((item) => item.product_id), ctx.now());
+      const facts = {
+        taxRoundAtSubtotal: await tenant.shop.taxRoundAtSubtotal(ctx.now()),
+        virtualProductIds: [...products.values()].filter((p) => p.virtual).map((p) => p.id),
+      };
+      return invoiceRequest(order, tenant.mapping, issue, facts);
+    }
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()));
     case 'credit-note': {

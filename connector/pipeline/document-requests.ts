@@ -4,7 +4,7 @@ import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit
 import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
 import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
-import type { MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
 
@@ -13,8 +13,38 @@ export type IssueRequest =
   | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string }
   | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined };
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions): IssueRequest {
-  const mapped = documentForOrder(order, settings, issue);
+/** What the connector read from the shop for this order (cached per shop): see WooShop. */
+export interface ShopFacts {
+  /** WooCommerce's "Round tax at subtotal level". */
+  taxRoundAtSubtotal: boolean;
+  /** Product ids (of the order's lines) that are virtual: services (not shipped). */
+  virtualProductIds: readonly number[];
+}
+
+/**
+ * The mapping settings with the shop's virtual products added to the services
+ * (`lineTypes.serviceProductIds`); the same object when nothing is added (parsed once).
+ */
+export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFacts | undefined): MappingSettings {
+  const known = new Set(settings.lineTypes.serviceProductIds);
+  const added = (facts?.virtualProductIds ?? []).filter((id) => !known.has(id));
+  if (added.length === 0) return settings;
+  return { ...settings, lineTypes: { ...settings.lineTypes, serviceProductIds: [...settings.lineTypes.serviceProductIds, ...added] } };
+}
+
+export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
+  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue);
+  if (mapped.totalDifference !== undefined && facts) {
+    mapped.notes.push(
+      facts.taxRoundAtSubtotal
+        ? info(
+            `The shop already rounds tax at subtotal level; this total still differs by ${mapped.totalDifference} because WooCommerce rounds a rate's item tax and shipping tax apart (or keeps unrounded nets of tax-inclusive prices)`,
+          )
+        : warning(
+            `The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order with prices without tax and no shipping or fees then matches)`,
+          ),
+    );
+  }
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 

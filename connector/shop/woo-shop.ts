@@ -37,6 +37,19 @@ export interface MetaUpdate {
   value: string | number | Record<string, string | number>;
 }
 
+const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
+const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
+
+/** What the mapping needs to know about a product: a virtual product is a service (not shipped). */
+export interface ProductNature {
+  id: number;
+  virtual: boolean;
+  downloadable: boolean;
+}
+
+/** Shop facts change rarely (a setting, a product's type): re-read after this long. */
+export const SHOP_FACTS_TTL_MS = 10 * 60_000;
+
 interface AxiosLikeResponse {
   data: unknown;
   headers: Record<string, unknown>;
@@ -62,6 +75,48 @@ export class WooShop {
     // A meta PUT answers with the whole order (6 KB and more); parsing it for nothing was a
     // visible share of the worker's CPU and garbage. Errors are still parsed for their code.
     this.writer = new WooCommerceRestApi({ ...options, axiosConfig: { ...axiosConfig, responseType: 'text', transformResponse: [errorBodyOnly] } });
+  }
+
+  private roundAtSubtotal: { value: boolean; at: number } | undefined;
+  private readonly productNatures = new Map<number, { value: ProductNature | null; at: number }>();
+
+  /**
+   * WooCommerce > Settings > Tax > "Round tax at subtotal level" (`woocommerce_tax_round_at_subtotal`):
+   * true = the shop rounds tax once per rate, as the invoice does. Cached for SHOP_FACTS_TTL_MS.
+   */
+  async taxRoundAtSubtotal(now: number = Date.now()): Promise<boolean> {
+    if (this.roundAtSubtotal && now - this.roundAtSubtotal.at < SHOP_FACTS_TTL_MS) return this.roundAtSubtotal.value;
+    const response = await this.call(() => this.api.get('settings/tax/woocommerce_tax_round_at_subtotal'));
+    const value = ShopSettingSchema.parse(response.data).value;
+    this.roundAtSubtotal = { value: value === 'yes' || value === true, at: now };
+    return this.roundAtSubtotal.value;
+  }
+
+  /**
+   * `virtual` and `downloadable` of the given products, one list call for those not cached
+   * (SHOP_FACTS_TTL_MS); a deleted product is absent from the answer (and cached as unknown).
+   */
+  async products(ids: readonly number[], now: number = Date.now()): Promise<Map<number, ProductNature>> {
+    const wanted = [...new Set(ids.filter((id) => id > 0))];
+    const missing = wanted.filter((id) => {
+      const known = this.productNatures.get(id);
+      return !known || now - known.at >= SHOP_FACTS_TTL_MS;
+    });
+    for (let start = 0; start < missing.length; start += 100) {
+      const page = missing.slice(start, start + 100);
+      const response = await this.call(() => this.api.get('products', { include: page.join(','), per_page: '100' }));
+      const found = new Map(z.array(ShopProductSchema).parse(response.data).map((p) => [p.id, p]));
+      for (const id of page) {
+        const product = found.get(id);
+        this.productNatures.set(id, { value: product ? { id, virtual: product.virtual, downloadable: product.downloadable } : null, at: now });
+      }
+    }
+    const natures = new Map<number, ProductNature>();
+    for (const id of wanted) {
+      const known = this.productNatures.get(id)?.value;
+      if (known) natures.set(id, known);
+    }
+    return natures;
   }
 
   async getOrder(orderId: number): Promise<unknown> {

@@ -74,6 +74,12 @@ export interface RunningFakeWoo {
   close(): Promise<void>;
   /** Adds or replaces an order (a deep copy is stored); returns the stored order. */
   putOrder(order: JsonObject): JsonObject;
+  /** Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable. */
+  putProduct(product: JsonObject): void;
+  /** Sets a setting's value, e.g. ('tax', 'woocommerce_tax_round_at_subtotal', 'yes'). */
+  setSetting(group: string, id: string, value: string): void;
+  /** Adds or replaces a tax rate (GET taxes/<id>): WooCommerce answers its rate as a string ("23.0000"). */
+  putTaxRate(rate: { id: number; rate: string; name: string; country?: string; class?: string }): void;
   order(id: number): JsonObject | undefined;
   /** Updates an order the way the shop admin would (status, fields); bumps date_modified; no echo. */
   editOrder(id: number, changes: JsonObject): JsonObject;
@@ -102,6 +108,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const notes = new Map<number, FakeNote[]>();
   const refunds = new Map<number, JsonObject[]>();
   const hooks: FakeWebhook[] = [];
+  const products = new Map<number, JsonObject>();
+  const taxRates = new Map<number, JsonObject>();
+  // WooCommerce's defaults for the tax group (WC_Settings_Tax): rounding per line, prices without tax.
+  const settings = new Map<string, Map<string, string>>([
+    ['tax', new Map([['woocommerce_prices_include_tax', 'no'], ['woocommerce_tax_round_at_subtotal', 'no'], ['woocommerce_tax_display_shop', 'excl']])],
+  ]);
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
   const failures: { count: number; status: number; method?: string }[] = [];
@@ -225,6 +237,52 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return;
     }
     res.json(refund);
+  });
+
+  // Settings like WC_REST_Setting_Options_Controller: GET settings/<group>/<id> answers the option
+  // with its value as a string ("yes"/"no" for checkboxes); unknown group or id: 404.
+  api.get('/settings/:group/:id', (req: Request, res: Response) => {
+    const group = settings.get(String(req.params.group));
+    if (!group) {
+      res.status(404).json({ code: 'rest_setting_setting_group_invalid', message: 'Invalid setting group.', data: { status: 404 } });
+      return;
+    }
+    const value = group.get(String(req.params.id));
+    if (value === undefined) {
+      res.status(404).json({ code: 'rest_setting_setting_invalid', message: 'Invalid setting.', data: { status: 404 } });
+      return;
+    }
+    const checkbox = value === 'yes' || value === 'no';
+    res.json({ id: req.params.id, label: req.params.id, description: '', type: checkbox ? 'checkbox' : 'text', default: checkbox ? 'no' : '', value, group_id: req.params.group });
+  });
+
+  // Products like WC_REST_Products_Controller: a list filtered by include (comma list), paged.
+  api.get('/products', (req: Request, res: Response) => {
+    const q = lastValues(req);
+    const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
+    const list = [...products.values()].filter((p) => include.length === 0 || include.includes(Number(p.id)));
+    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
+    const page = Math.max(Number(q.page ?? 1), 1);
+    res.setHeader('X-WP-Total', String(list.length));
+    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
+    res.json(list.slice((page - 1) * perPage, page * perPage));
+  });
+  api.get('/products/:id', (req: Request, res: Response) => {
+    const product = products.get(Number(req.params.id));
+    if (!product) {
+      res.status(404).json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+      return;
+    }
+    res.json(product);
+  });
+
+  api.get('/taxes/:id', (req: Request, res: Response) => {
+    const rate = taxRates.get(Number(req.params.id));
+    if (!rate) {
+      res.status(404).json({ code: 'woocommerce_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
+      return;
+    }
+    res.json(rate);
   });
 
   api.get('/webhooks', (_req: Request, res: Response) => {
@@ -355,6 +413,18 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       await Promise.allSettled([...pending]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    putProduct(product) {
+      products.set(Number(product.id), { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(product) });
+    },
+    setSetting(group, id, value) {
+      const known = settings.get(group) ?? new Map<string, string>();
+      known.set(id, value);
+      settings.set(group, known);
+    },
+    putTaxRate(rate) {
+      const percent = Number(rate.rate).toFixed(4);
+      taxRates.set(rate.id, { id: rate.id, country: rate.country ?? 'PT', state: '', postcode: '', city: '', rate: percent, name: rate.name, priority: 1, compound: false, shipping: true, order: 0, class: rate.class ?? 'standard' });
     },
     putOrder(order) {
       const copy = structuredClone(order);

@@ -1,3 +1,7 @@
+import { checkVatNumber } from '../../webhooks/woocommerce/buyer-identity';
+import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import type { VatNumberRegistry } from '../../webhooks/woocommerce/vat-number';
 import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { orderFixture } from './support/fixtures';
 
@@ -80,9 +84,38 @@ describe('exemption codes for 0% lines', () => {
     expect(request.Document.TaxExemptionReasonCode).toBe(code);
   });
 
+  it.each([
+    // [name, billing, meta, shipping country, settings, code or error]
+    ['RITI art. 14: goods to an EU business (M16)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', {}, 'M16'],
+    ['CIVA art. 14: goods exported to a consumer (M05)', { country: 'US', postcode: '19107' }, [], 'US', {}, 'M05'],
+    ['CIVA art. 6(6)(a): services to a business in another EU state, reverse charge (M40)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services by product id override, shipping follows them (M40)', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'B12345678' }], 'ES', { lineTypes: { serviceProductIds: [11] } }, 'M40'],
+    ['CIVA art. 6(6)(b): services exported to a consumer are no export of goods: configured code', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' }, exemptionCode: 'M99' }, 'M99'],
+    ['CIVA art. 6(6)(b): services to a consumer abroad without a configured code: refused', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' } }, /service to a consumer or a Portuguese business/],
+  ])('%s', (_name, billing, meta, shippingCountry, settings, expected) => {
+    const order = untaxed(billing, meta, shippingCountry);
+    if (expected instanceof RegExp) {
+      expect(() => documentForOrder(order as never, settings as never)).toThrow(expected);
+      return;
+    }
+    const { request, notes } = documentForOrder(order as never, settings as never);
+    expect(request.Document.TaxExemptionReasonCode).toBe(expected);
+    expect(notes.map((n) => n.message).join('\n')).toContain(`(${expected})`);
+  });
+
+  it('the service takes one exemption code per document: goods exported (M05) with services to that business (M40) are refused, naming both', () => {
+    const order = untaxed({ country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
+    order.line_items.push({ ...order.line_items[0], id: 9901, product_id: 777, sku: 'CONSULT', name: 'Consultoria' });
+    order.total = String((Number(order.total) + Number(order.line_items[0].total)).toFixed(2));
+    expect(() => documentForOrder(order as never, { lineTypes: { serviceProductIds: [777] } })).toThrow(
+      /0% lines need different exemption codes and a document carries only one: .*M05 \(export of goods to US \(CIVA art\. 14\)\).*"Consultoria" M40/,
+    );
+  });
+
   it('fails naming the order and the lines when no reason applies and none is configured', () => {
     expect(() => documentForOrder(untaxed({}) as never)).toThrow(
-      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (not an EU VAT number, not an export); set exemptionCode in the mapping settings',
+      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods within Portugal or to an EU consumer: not goods to an EU VAT number, not an export of goods, not a service to a business abroad); set exemptionCode in the mapping settings with the code your accountant chose',
     );
   });
 });
@@ -148,24 +181,89 @@ describe("a line's rate comes from the order's tax lines by rate id, never from 
   });
 });
 
-describe('RITI art. 14 (M16): an EU VAT number typed without its country prefix is read with the billing country, in that country format', () => {
-  function spanishB2b(vat: string, company = 'Construcciones García SL') {
-    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string> };
-    order.meta_data = [{ id: 9000, key: '_billing_vat', value: vat }, { id: 9001, key: 'is_vat_exempt', value: 'yes' }];
-    order.billing = { ...order.billing, company };
+describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix are read with the billing country and checked against its format', () => {
+  function euOrder(value: string, billing: Record<string, string> = {}) {
+    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string>; shipping: Record<string, string> };
+    order.meta_data = [{ id: 1, key: '_billing_vat', value }];
+    order.billing = { ...order.billing, ...billing };
+    if (billing.country) order.shipping = { ...order.shipping, country: billing.country };
     return order;
   }
+  it.each([
+    // [typed, billing, NIF, country, exemption code]
+    ['B12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+    ['b-1234567-8', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+    ['123456789', { country: 'DE', postcode: '10115' }, '123456789', 'DE', 'M16'],
+    ['123456789', { country: 'GR', postcode: '10431' }, '123456789', 'GR', 'M16'],
+    ['123456789B01', { country: 'NL', postcode: '1011' }, '123456789B01', 'NL', 'M16'],
+    ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
+    ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
+  ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
+    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never);
+    expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
+    if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
+      expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);
+    }
+  });
 
   it.each([
-    ['ESB12345678 (with prefix)', 'ESB12345678', 'B12345678', 'M16', false],
-    ['B12345678 (no prefix, billing ES): M16', 'B12345678', 'B12345678', 'M16', false],
-    ['b-1234567-8 typed loosely: M16', 'b-1234567-8', 'B12345678', 'M16', false],
-    ['B123 (not the ES format), a company: held, no M16 on a typo', 'B123', '999999990', undefined, true],
-    ['ESB123 (prefix, not the ES format), a company: held', 'ESB123', '999999990', undefined, true],
-  ])('%s', (_name, vat, nif, exemption, held) => {
-    const { request, hold } = documentForOrder(spanishB2b(vat) as never, { exemptionCode: 'M07' });
-    expect(hold).toBe(held);
-    expect(request.Client.NIF).toBe(nif);
-    if (!held) expect(request.Document.TaxExemptionReasonCode).toBe(exemption);
+    ['B1234', { country: 'ES' }, 'ES'],
+    ['12345678', { country: 'DE', postcode: '10115' }, 'DE'],
+    ['ESX1', { country: 'ES' }, 'ES'],
+    ['DE12345', { country: 'ES' }, 'DE'],
+  ])('RITI art. 14 / CIVA art. 36(5)(a): a company whose VAT number %s (billing %j) lacks the %s format is held, never given M16', (value, billing, country) => {
+    // 0% lines (the shop exempted the buyer): refused with the reason a person must fix.
+    expect(() => documentForOrder(euOrder(value, billing) as never)).toThrow(`does not have the format of ${country} VAT numbers (RITI art. 14`);
+    // Taxed lines: held with that reason.
+    const { hold, notes } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never);
+    expect(hold).toBe(true);
+    expect(notes.map((n) => n.message).join('\n')).toContain(`does not have the format of ${country} VAT numbers (RITI art. 14`);
+  });
+
+  it('a private buyer with a malformed EU number gets the consumer NIF with a warning (holdCompanyWithInvalidNif: false)', () => {
+    const order = euOrder('B1234');
+    const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptionCode: 'M07' });
+    expect([result.hold, result.request.Client.NIF]).toEqual([false, '999999990']);
+    expect(result.notes.some((n) => n.level === 'warning' && /B1234 does not have the format of ES VAT numbers: consumer NIF/.test(n.message))).toBe(true);
+  });
+});
+
+describe('RITI art. 14: a VAT registry (VIES) can confirm the number before mapping (the seam, with a local stand-in registry)', () => {
+  // A local stand-in for VIES: the numbers it knows, answered like a registry would.
+  const registered = new Set(['ES:B12345678']);
+  const registry: VatNumberRegistry = async (countryCode, number) => ({ countryCode, number, valid: registered.has(`${countryCode}:${number}`) });
+  const euOrder = (value: string, company: string) => {
+    const order = orderFixture('pt-005-eu-b2b-es-vat') as Record<string, unknown> & { billing: Record<string, string> };
+    order.meta_data = [{ id: 1, key: '_billing_vat', value }];
+    order.billing = { ...order.billing, company };
+    return order;
+  };
+
+  it.each([
+    // [typed, company, M16 issued, hold or refusal]
+    ['B12345678', 'Construcciones García SL', 'M16', /confirmed valid by the VAT registry/],
+    ['ESB87654321', 'Otra Empresa SL', undefined, /VIES\) says VAT number ESB87654321 of Otra Empresa SL is not valid \(RITI art\. 14/],
+  ])('RITI art. 14: %s', async (value, company, code, message) => {
+    const order = euOrder(value, company);
+    const verdict = await checkVatNumber(parseWooOrder(order), MappingSettingsSchema.parse({}), registry);
+    expect(verdict).toBeDefined();
+    if (code) {
+      const { request, notes } = documentForOrder(order as never, {}, undefined, verdict);
+      expect(request.Document.TaxExemptionReasonCode).toBe(code);
+      expect(notes.map((n) => n.message).join('\n')).toMatch(message);
+    } else {
+      // The shop gave the lines 0%: refused with the registry's reason, never M16.
+      expect(() => documentForOrder(order as never, {}, undefined, verdict)).toThrow(message);
+    }
+  });
+
+  it('no EU VAT number on the order: nothing to ask', async () => {
+    const order = parseWooOrder(orderFixture('pt-001-mainland-23-single'));
+    let asked = 0;
+    const verdict = await checkVatNumber(order, MappingSettingsSchema.parse({}), async () => {
+      asked += 1;
+      return undefined;
+    });
+    expect([verdict, asked]).toEqual([undefined, 0]);
   });
 });

@@ -24,7 +24,7 @@ const EXPECTED: Record<string, Expectation> = {
   'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
   'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
   'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
-  'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export to US \(M05\)/] },
+  'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export of goods to US \(CIVA art\. 14\) \(M05\)/] },
   'pt-008-export-ch': { exemption: 'M05', country: 'CH' },
   'pt-009-prices-incl-tax': { notes: [/Rounding: net of "T-shirt/] },
   'pt-010-many-lines-excl': { rates: ['23', '6'] },
@@ -248,18 +248,28 @@ describe('document fields: dates, ExternalId, series, currency', () => {
 describe('document type rules and the simplified-invoice limits', () => {
   const withTotal = (name: string) => orderFixture(name);
   it.each([
-    ['retail consumer within EUR 1000', 'pt-016-free-shipping', {}, 'S', undefined],
-    ['retail consumer above EUR 1000', 'pt-018-consumer-over-1000-no-nif', {}, 'T', undefined],
-    ['business buyer above EUR 100', 'pt-017-many-quantities', {}, 'T', undefined],
-    ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T', undefined],
-    ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S', undefined],
-    ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I', undefined],
-    ['CIVA art. 40(1)(b): services to a consumer above EUR 100 (the same order, sold as services)', 'pt-016-free-shipping', {}, 'T', { default: 'S' }],
-    ['CIVA art. 40(1)(b): services to a consumer within EUR 100', 'pt-021-simplified-small', {}, 'S', { default: 'S' }],
-  ])('%s', (_name, fixture, simplifiedInvoice, type, lineTypes: Record<string, unknown> | undefined) => {
-    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice, ...(lineTypes ? { lineTypes } : {}) } as MappingSettingsInput);
+    ['retail consumer within EUR 1000', 'pt-016-free-shipping', {}, 'S'],
+    ['retail consumer above EUR 1000', 'pt-018-consumer-over-1000-no-nif', {}, 'T'],
+    ['business buyer above EUR 100', 'pt-017-many-quantities', {}, 'T'],
+    ['not a retailer: EUR 100 limit', 'pt-016-free-shipping', { sellerIsRetailer: false }, 'T'],
+    ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S'],
+    ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I'],
+  ])('CIVA art. 40(1): %s', (_name, fixture, simplifiedInvoice, type) => {
+    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
     expect(result.request.Document.Type).toBe(type);
     if (type !== 'S') expect(result.notes.map((n) => n.message).join('\n')).toMatch(/Simplified invoice not allowed/);
+  });
+
+  it.each([
+    // [name, fixture, lineTypes, type, reason in the note]
+    ['CIVA art. 40(1)(b): services to a consumer above EUR 100 (107.17, virtual and downloadable)', 'pt-029-virtual-only', {}, 'T', /the order includes services/],
+    ['CIVA art. 40(1)(b): goods made services by product id above EUR 100 (367.77)', 'pt-016-free-shipping', { serviceProductIds: [161] }, 'T', /the order includes services/],
+    ['CIVA art. 40(1)(b): services by SKU prefix within EUR 100 (10.50)', 'pt-021-simplified-small', { serviceSkuPrefixes: ['POS'] }, 'S', undefined],
+    ['CIVA art. 40(1)(a): the same goods as goods stay within the retail EUR 1000 (367.77)', 'pt-016-free-shipping', {}, 'S', undefined],
+  ])('%s', (_name, fixture, lineTypes, type, reason) => {
+    const result = documentForOrder(orderFixture(fixture) as never, { documentType: 'S', lineTypes } as MappingSettingsInput);
+    expect(result.request.Document.Type).toBe(type);
+    if (reason) expect(result.notes.map((n) => n.message).join('\n')).toMatch(reason);
   });
 
   it('invoice (I) by setting for paid orders', () => {

@@ -1,9 +1,10 @@
 import { CONSUMER_NIF, isValidPortugueseNif } from '../../client/nif';
 import { isIsoCountryCode } from '../../client/schemas/iso-codes';
-import { countryOfVatPrefix, hasEuVatFormat, isEuCountry } from './countries';
+import { countryOfVatPrefix, isEuCountry } from './countries';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
+import { hasEuVatFormat, vatPrefixOf, type VatNumberRegistry, type VatNumberVerdict } from './vat-number';
 
 /** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
 export interface BuyerIdentity {
@@ -58,7 +59,48 @@ function companyWithInvalidNif(order: WooOrder, raw: string, country: string): B
   };
 }
 
-export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
+/**
+ * The buyer's resolved identity, with a registry's verdict on an EU VAT number when the caller asked
+ * one (`verdict`, see `vatNumberToCheck`): a number the registry calls invalid is treated as a
+ * malformed one (a company's order held, a private buyer's invoiced to the consumer NIF).
+ */
+export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[], verdict?: VatNumberVerdict): BuyerIdentity {
+  const buyer = resolveFormat(order, settings, notes);
+  if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
+  if (verdict.valid) {
+    notes.push(info(`VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} confirmed valid by the VAT registry (VIES)`));
+    return buyer;
+  }
+  const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
+  const found = metaText(order, settings.nifMetaKeys);
+  if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+    const who = order.billing.company.trim() || 'the buyer';
+    return {
+      nif: CONSUMER_NIF,
+      countryCode: billingCountry(order, settings),
+      kind: 'consumer',
+      isBusiness: true,
+      isEuVatNumber: false,
+      holdReason: `The VAT registry (VIES) says VAT number ${text} of ${who} is not valid (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order, or ask the buyer, and save the order.`,
+    };
+  }
+  notes.push(warning(`The VAT registry (VIES) says VAT number ${text} is not valid: consumer NIF ${CONSUMER_NIF} used`));
+  return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
+}
+
+/** The EU VAT number (country, number without prefix) a registry should confirm for this order, if any. */
+export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
+  const buyer = resolveFormat(order, settings, []);
+  return buyer.isEuVatNumber ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+}
+
+/** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
+export async function checkVatNumber(order: WooOrder, settings: MappingSettings, registry: VatNumberRegistry): Promise<VatNumberVerdict | undefined> {
+  const wanted = vatNumberToCheck(order, settings);
+  return wanted ? registry(wanted.countryCode, wanted.number) : undefined;
+}
+
+function resolveFormat(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
   const country = billingCountry(order, settings);
   const hasCompany = order.billing.company.trim() !== '';
   const consumer = (reason: MappingNote): BuyerIdentity => {
@@ -67,6 +109,23 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   };
 
   const found = metaText(order, settings.nifMetaKeys);
+  // An EU VAT number that does not have its country's format: a typing error. A company's invoice
+  // needs its number (held); a private buyer gets the consumer NIF.
+  const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
+    const text = found?.value ?? '';
+    if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+      const who = order.billing.company.trim() || 'the buyer';
+      return {
+        nif: CONSUMER_NIF,
+        countryCode: country,
+        kind: 'consumer',
+        isBusiness: true,
+        isEuVatNumber: false,
+        holdReason: `The VAT number ${text} given for ${who} does not have the format of ${vatCountry} VAT numbers (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order and save the order.`,
+      };
+    }
+    return consumer(warning(`VAT number ${text} does not have the format of ${vatCountry} VAT numbers: consumer NIF ${CONSUMER_NIF} used`));
+  };
   if (!found) return consumer(info(`No NIF on the order: consumer NIF ${CONSUMER_NIF} used`));
   const raw = found.value;
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
@@ -74,18 +133,15 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
   const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
   if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
-    const number = prefixed[2];
-    // An EU number must have its state's format, or M16 (0% intra-EU) would rest on a typo.
-    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, number)) {
-      if (settings.holdCompanyWithInvalidNif) return companyWithInvalidNif(order, raw, country);
-      return consumer(warning(`VAT number ${raw} does not have the ${prefixCountry} format: consumer NIF ${CONSUMER_NIF} used`));
+    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, prefixed[2])) {
+      return badEuVatNumber(prefixCountry);
     }
     notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
     if (prefixCountry !== country) {
       notes.push(info(`VAT number country ${prefixCountry} differs from the billing country ${country}`));
     }
     return {
-      nif: number.slice(0, 20),
+      nif: prefixed[2].slice(0, 20),
       countryCode: prefixCountry,
       kind: 'foreign-vat',
       isBusiness: true,
@@ -104,19 +160,18 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
     return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
   }
 
-  // A tax id from outside Portugal without a country prefix: kept with the billing country.
+  // An EU VAT number typed without its country prefix (a Spanish business typing B12345678):
+  // read with the billing country when it has that country's format.
+  if (isEuCountry(country)) {
+    if (!hasEuVatFormat(country, compact)) return badEuVatNumber(country);
+    notes.push(info(`VAT number ${compact} read as ${vatPrefixOf(country)}${compact} (billing country ${country}, no prefix typed)`));
+    return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
+  }
+
+  // A tax id from outside the EU without a country prefix: kept with the billing country.
   if (compact.length < 2 || compact.length > 20) {
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
-  }
-  // An EU business that typed its VAT number without the country prefix (a Spanish B12345678).
-  if (isEuCountry(country)) {
-    if (hasEuVatFormat(country, compact)) {
-      notes.push(info(`VAT number ${compact} read as ${country === 'GR' ? 'EL' : country}${compact}, the billing country's format`));
-      return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
-    }
-    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
-    return consumer(warning(`Tax id ${raw} is not a ${country} VAT number: consumer NIF ${CONSUMER_NIF} used`));
   }
   notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));
   return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: false };

@@ -21,6 +21,12 @@ export interface PlannedLine {
   rate: Decimal;
   /** Lines the exact-cent balancing may move by a cent (not the rounding line itself). */
   adjustable: boolean;
+  /**
+   * A charge that follows the sale it belongs to (shipping, a fee, a refund's amount line): its
+   * type S says nothing about goods versus services, so it takes the exemption reason of the
+   * order's product lines (CIVA art. 16(6)(c): incidental costs share the supply's treatment).
+   */
+  ancillary?: boolean;
 }
 
 const UNIT_PRICE_PLACES = 10;

@@ -163,6 +163,7 @@ export function amountLine(
     targetNet: total,
     rate: lineRate(orderId, description, taxes, total, context.rates, context.notes),
     adjustable: true,
+    ancillary: true,
   };
 }
 

@@ -14,6 +14,7 @@ import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooT
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
+import type { VatNumberVerdict } from './vat-number';
 import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
@@ -94,11 +95,17 @@ export function finishLines(
   return { lines, exemptionCode, totalDifference };
 }
 
+/**
+ * The document type. A simplified invoice only within CIVA art. 40(1): (a) goods sold by a retailer
+ * to a non-taxable buyer up to EUR 1000; (b) any other sale (a business buyer, a non-retail seller,
+ * or any service line) up to EUR 100. Shipping and fees follow the goods they carry (art. 16(6)(c)),
+ * so only the product lines decide goods vs services.
+ */
 function documentType(
   order: WooOrder,
   buyer: BuyerIdentity,
+  products: readonly PlannedLine[],
   totalEur: Decimal,
-  goodsOnly: boolean,
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
@@ -107,17 +114,19 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
-  // CIVA art. 40(1)(a): EUR 1,000 only for goods a retailer sells to consumers; (b) services and
-  // every other case: EUR 100. Shipping and fees follow the goods they come with.
-  const retail = simplified.sellerIsRetailer && !buyer.isBusiness && goodsOnly;
+  const services = products.some((line) => line.type === 'S');
+  const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
   if (compare(totalEur, parseDecimal(limit)) <= 0) return 'S';
   const fallback = paid ? simplified.fallbackType : 'I';
-  notes.push(
-    info(
-      `Simplified invoice not allowed for ${euros(totalEur)} (limit EUR ${limit}${retail ? ', retail goods to consumers' : goodsOnly ? '' : ', the order has services'}; CIVA art. 40(1)): type ${fallback} used`,
-    ),
-  );
+  const why = retail
+    ? 'retail goods to consumers'
+    : services
+      ? 'the order includes services'
+      : buyer.isBusiness
+        ? 'business buyer'
+        : 'seller is not a retailer';
+  notes.push(info(`Simplified invoice not allowed for ${euros(totalEur)} (CIVA art. 40(1): limit EUR ${limit}, ${why}): type ${fallback} used`));
   return fallback;
 }
 
@@ -141,7 +150,13 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
  * issued (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
  * description.
  */
-export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings, issue?: IssueOptions): OrderDocument {
+export function documentForOrder(
+  orderInput: WooOrderInput,
+  settingsInput?: MappingSettingsInput | MappingSettings,
+  issue?: IssueOptions,
+  /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
+  vatNumberVerdict?: VatNumberVerdict,
+): OrderDocument {
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
   if (DRAFT_STATUSES.includes(order.status)) {
@@ -155,7 +170,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
     );
   }
   const notes: MappingNote[] = [];
-  const buyer = resolveBuyer(order, settings, notes);
+  const buyer = resolveBuyer(order, settings, notes, vatNumberVerdict);
   const client = clientFromBilling(order.billing, buyer, notes);
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
@@ -184,7 +199,7 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, totalEur, products.every((line) => line.type === 'P'), settings, notes);
+  const type = documentType(order, buyer, products, totalEur, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (buyer.holdReason) {
     hold = true;

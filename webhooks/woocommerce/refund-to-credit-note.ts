@@ -126,6 +126,7 @@ function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates:
       targetNet: net,
       rate: group.rate,
       adjustable: true,
+      ancillary: true,
     };
   });
 }
