@@ -8,7 +8,9 @@ import { z } from 'zod';
  * so no retry, restart or second delivery ever issues a second document for the same purpose.
  */
 export const LEDGER_STATES = [
-  'creating', // the create was sent (or is about to be); its answer may be lost
+  'drafting', // a draft create was sent (or is about to be) under ExternalId <id>.d<draftAttempt>; its answer may be lost
+  'draft', // the service answered with the draft's id (documentId); closing it by that id is safe to repeat
+  'creating', // the create was sent (or is about to be); its answer may be lost (waybills; ledgers of older versions)
   'created', // the service answered with a document id
   'finalized', // Get Document returned the number and the PDF
   'written-back', // meta and note are on the order
@@ -40,6 +42,10 @@ export const LedgerEntrySchema = z.object({
   documentId: z.coerce.number().int().optional(),
   documentNumber: z.string().optional(),
   documentType: z.string().optional(),
+  /** The document's date (yyyy-mm-dd), sent with the close: a credit note is never dated before it. */
+  documentDate: z.string().optional(),
+  /** Which draft create is current: a lost draft answer moves to the next (the old draft has no legal effect). */
+  draftAttempt: z.coerce.number().int().optional(),
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
   reference: z.string().optional(),
@@ -82,6 +88,14 @@ const RELEASE_LOCK_SHA = sha1(RELEASE_LOCK);
 /** KEYS: entry, index; ARGV: purpose, then field/value pairs. */
 const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 2)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
 const RECORD_SHA = sha1(RECORD);
+/** KEYS: entry, index; ARGV: purpose, field, expected value, then field/value pairs. */
+const RECORD_IF = `if redis.call('hget', KEYS[1], ARGV[2]) ~= ARGV[3] then return 0 end redis.call('hset', KEYS[1], unpack(ARGV, 4)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
+const RECORD_IF_SHA = sha1(RECORD_IF);
+const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RENEW_LOCK_SHA = sha1(RENEW_LOCK);
+/** KEYS: series date; ARGV: date. Keeps the latest (yyyy-mm-dd compares as text). */
+const ADVANCE_DATE = `local d = redis.call('get', KEYS[1]) if (not d) or d < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) return ARGV[1] end return d`;
+const ADVANCE_DATE_SHA = sha1(ADVANCE_DATE);
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -117,6 +131,30 @@ export class Ledger {
     await this.script(RECORD, RECORD_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args);
   }
 
+  /**
+   * Records a step only if `field` still holds `expected` (compare-and-set): a worker whose draft
+   * attempt was superseded (its lock expired while it hung) cannot overwrite the current one.
+   */
+  async recordIf(ref: LedgerRef, field: keyof LedgerEntry, expected: string | number, fields: LedgerFields, now = Date.now()): Promise<boolean> {
+    const args: string[] = [ref.purpose, field, String(expected), 'purpose', ref.purpose, 'updatedAt', String(now)];
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) args.push(name, String(value));
+    return (await this.script(RECORD_IF, RECORD_IF_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args)) === 1;
+  }
+
+  private seriesKey(tenant: string, series: string): string {
+    return `${this.prefix}:series-date:${tenant}:${series}`;
+  }
+
+  /** The latest date (yyyy-mm-dd) this connector issued, or learnt the service has closed, in a series. */
+  async seriesDate(tenant: string, series: string): Promise<string | null> {
+    return this.redis.get(this.seriesKey(tenant, series));
+  }
+
+  /** Moves the series' latest date forward to `date` (never back); returns the latest. */
+  async advanceSeriesDate(tenant: string, series: string, date: string): Promise<string> {
+    return String(await this.script(ADVANCE_DATE, ADVANCE_DATE_SHA, [this.seriesKey(tenant, series)], [date]));
+  }
+
   /** EVALSHA, and EVAL only when Redis does not know the script (first use, or after a restart). */
   private async script(source: string, sha: string, keys: string[], args: string[]): Promise<unknown> {
     try {
@@ -150,6 +188,11 @@ export class Ledger {
     const token = randomUUID();
     const ok = await this.redis.set(`${this.key(ref)}:lock`, token, 'PX', ttlMs, 'NX');
     return ok === 'OK' ? token : null;
+  }
+
+  /** Extends a held lock; false when it was lost (expired and maybe taken by another worker). */
+  async renewLock(ref: LedgerRef, token: string, ttlMs: number): Promise<boolean> {
+    return (await this.script(RENEW_LOCK, RENEW_LOCK_SHA, [`${this.key(ref)}:lock`], [token, String(ttlMs)])) === 1;
   }
 
   async releaseLock(ref: LedgerRef, token: string): Promise<void> {

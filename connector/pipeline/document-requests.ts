@@ -12,8 +12,9 @@ export type IssueRequest =
   | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean }
   | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false };
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings): IssueRequest {
-  const mapped = documentForOrder(order, settings);
+/** `issueDate`: the shop's day the document is issued (its legal date); the caller decides it. */
+export function invoiceRequest(order: WooOrder, settings: MappingSettings, issueDate: string): IssueRequest {
+  const mapped = documentForOrder(order, settings, issueDate);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold };
 }
 
@@ -22,8 +23,8 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
 }
 
-export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings);
+export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issueDate: string): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings, issueDate);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false };
 }
 

@@ -121,7 +121,8 @@ function documentType(
   return fallback;
 }
 
-function documentDate(order: WooOrder, settings: MappingSettings): string {
+/** The order's own day in the shop's zone (paid, else completed, else created). */
+function orderDay(order: WooOrder, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
   const date =
     shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
@@ -135,8 +136,14 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
   return choice.euroRate === undefined ? {} : { Currency: choice.currency, EuroRate: choice.euroRate };
 }
 
-/** A WooCommerce order as the request that creates its invoice (T / I / S). */
-export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings): OrderDocument {
+/**
+ * A WooCommerce order as the request that creates its invoice (T / I / S).
+ * `issueDate` (yyyy-mm-dd, the shop's day the document is issued) is the document's legal date: the
+ * caller decides it (the connector: today in the shop's zone, never before the series' latest).
+ * The order's own day then stays on the document as information, in the Description. Without it the
+ * document is dated with the order's day (fine only when issuing on that day).
+ */
+export function documentForOrder(orderInput: WooOrderInput, settingsInput?: MappingSettingsInput | MappingSettings, issueDate?: string): OrderDocument {
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
   if (DRAFT_STATUSES.includes(order.status)) {
@@ -181,12 +188,13 @@ export function documentForOrder(orderInput: WooOrderInput, settingsInput?: Mapp
       ),
     );
   }
-  const date = documentDate(order, settings);
+  const ordered = orderDay(order, settings);
+  const date = issueDate ?? ordered;
   const document: InvoiceDocument = {
     Type: type,
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: `Encomenda #${order.number ?? order.id}`,
+    Description: date === ordered ? `Encomenda #${order.number ?? order.id}` : `Encomenda #${order.number ?? order.id} de ${ordered}`,
     ExternalId: externalIdForOrder(order.id, settings),
     ...currencyFields(currency),
     Lines: lines,

@@ -137,6 +137,7 @@ export function creditNoteForRefund(
   refundInput: WooRefundInput,
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
+  issueDate?: string,
 ): CreditNote {
   const order = parseWooOrder(orderInput);
   const refund = parseWooRefund(refundInput, order.id);
@@ -167,17 +168,19 @@ export function creditNoteForRefund(
   const label = `the refund amount ${formatDecimal(amount, 2)}`;
   const { lines, exemptionCode } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
 
-  const date =
+  const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
     (() => {
       throw new OrderMappingError(order.id, `refund ${refund.id} has no date_created`);
     })();
+  // The caller's issue date is the legal date; the refund's own day stays in the Description.
+  const date = issueDate ?? refunded;
   const reason = plainText(refund.reason);
   const document: InvoiceDocument = {
     Type: 'C',
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: clipText(`Reembolso ${refund.id} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
+    Description: clipText(`Reembolso ${refund.id}${date === refunded ? '' : ` de ${refunded}`} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
     DocumentReference: reference,
     ExternalId: externalIdForRefund(order.id, refund.id, settings),
     ...currencyFields(currency),
