@@ -223,6 +223,41 @@ describe('a worker process killed mid-pipeline and restarted', () => {
   }, 120_000);
 });
 
+describe('a worker process killed while its create is in flight', () => {
+  it('SIGKILL mid-create, restart: the order is not held for a long lock; one numbered document, written back', async () => {
+    const h = await startHarness({ role: 'serve', pipeline: { finalizeDelayMs: 500, minFinalizeDelayMs: 500, jobLockMs: 1_500 } });
+    let worker: ChildProcess | undefined;
+    const configPath = writeConfigFile(h.rawConfig, 'kill-mid-create');
+    try {
+      // Every answer takes 4 s: the worker is killed while its draft create is on the wire.
+      await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 4_000 }) });
+      worker = spawnWorker(configPath);
+      const order = portugueseOrder();
+      const id = Number(order.id);
+      expect((await h.deliver(order)).status).toBe(202);
+      await eventually('the draft create sent', async () => (await ledgerOf(h, id)).invoice?.state === 'drafting', 30_000);
+      worker.kill('SIGKILL');
+      await exited(worker);
+      await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 0 }) });
+      const restarted = Date.now();
+      worker = spawnWorker(configPath);
+      // The lock of the killed worker (10 s, no longer renewed) expires; before, it held the order 120 s.
+      await eventually('written back by the new worker', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 25_000);
+      process.stderr.write(`kill mid-create: written back ${Date.now() - restarted} ms after the restart\n`);
+      const numbered = (await h.documentsOf(id)).filter((d) => d.status === 'closed');
+      expect(numbered).toHaveLength(1);
+      expect(h.woo.meta(id, META.documentNumber)).toBe(numbered[0].number);
+      worker.kill('SIGTERM');
+      expect(await exited(worker)).toBe(0);
+      worker = undefined;
+    } finally {
+      worker?.kill('SIGKILL');
+      rmSync(configPath, { force: true });
+      await h.close();
+    }
+  }, 90_000);
+});
+
 function redisServerAvailable(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }
