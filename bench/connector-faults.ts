@@ -239,7 +239,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     await sweep();
     let lastSweep = Date.now();
     const deadline = started + options.deadlineMs;
-    let settledAt = Date.now();
+    let settledAt = Number.NaN;
     let pending = ids.length;
     let lastProgress = Date.now();
     for (;;) {
@@ -263,8 +263,8 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
         log(`${pending} orders not settled yet`);
         lastProgress = Date.now();
       }
-      // The periodic sweep, as every 15 min in production, here every 20 s.
-      if (Date.now() - lastSweep > 20_000) {
+      // The periodic sweep, as every 15 min in production, here every 60 s.
+      if (Date.now() - lastSweep > 60_000) {
         await sweep();
         lastSweep = Date.now();
       }

@@ -403,9 +403,7 @@ function clientKeyOf(client: IssueRequest['request']['Client']): string {
 async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoice: LedgerEntry): Promise<Outcome> {
   const { deps, ref, tenant } = ctx;
   const documentId = invoice.documentId as number;
-  const lock = await deps.ledger.acquireLock(ref, deps.pipeline.lockTtlMs);
-  if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
-  try {
+  return withLock(ctx, async () => {
     const retrying = entry?.state === 'creating';
     await deps.ledger.record(ref, { state: 'creating', documentId, documentNumber: invoice.documentNumber, creatingAt: ctx.now() });
     try {
@@ -418,10 +416,8 @@ async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoic
     }
     await deps.ledger.record(ref, { state: 'cancelled', createdAt: ctx.now() });
     await deps.ledger.record({ ...ref, purpose: 'invoice' }, { detail: 'cancelled on MagniFinance' });
-  } finally {
-    await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
-  }
-  return { next: 'writeback' };
+    return { next: 'writeback' };
+  });
 }
 
 async function finalizeStep(ctx: StepContext): Promise<Outcome> {
