@@ -8,7 +8,9 @@ import { z } from 'zod';
  * so no retry, restart or second delivery ever issues a second document for the same purpose.
  */
 export const LEDGER_STATES = [
-  'creating', // the create was sent (or is about to be); its answer may be lost
+  'drafting', // a draft create was sent (or is about to be) under ExternalId <id>.d<draftAttempt>; its answer may be lost
+  'draft', // the service answered with the draft's id (documentId); closing it by that id is safe to repeat
+  'creating', // the create was sent (or is about to be); its answer may be lost (waybills; ledgers of older versions)
   'created', // the service answered with a document id
   'finalized', // Get Document returned the number and the PDF
   'written-back', // meta and note are on the order
@@ -44,8 +46,10 @@ export const LedgerEntrySchema = z.object({
   totalDifference: z.string().optional(),
   /** The mapping's warnings for this document, shown in the write-back note. */
   warnings: z.string().optional(),
-  /** The document's date (yyyy-mm-dd) as sent: a credit note is never dated before its invoice. */
+  /** The document's date (yyyy-mm-dd), sent with the close: a credit note is never dated before it. */
   documentDate: z.string().optional(),
+  /** Which draft create is current: a lost draft answer moves to the next (the old draft has no legal effect). */
+  draftAttempt: z.coerce.number().int().optional(),
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
   reference: z.string().optional(),
@@ -93,8 +97,14 @@ const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 3)) redis.call('sadd', 
 if ARGV[2] == 'persist' then redis.call('persist', KEYS[1]) redis.call('persist', KEYS[2])
 elseif ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) redis.call('pexpire', KEYS[2], ARGV[2]) end return 1`;
 const RECORD_SHA = sha1(RECORD);
-const RAISE_DATE = `local c = redis.call('get', KEYS[1]) if (not c) or c < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) end return 1`;
-const RAISE_DATE_SHA = sha1(RAISE_DATE);
+/** KEYS: entry, index; ARGV: purpose, field, expected value, then field/value pairs. */
+const RECORD_IF = `if redis.call('hget', KEYS[1], ARGV[2]) ~= ARGV[3] then return 0 end redis.call('hset', KEYS[1], unpack(ARGV, 4)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
+const RECORD_IF_SHA = sha1(RECORD_IF);
+const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RENEW_LOCK_SHA = sha1(RENEW_LOCK);
+/** KEYS: series date; ARGV: date. Keeps the latest (yyyy-mm-dd compares as text). */
+const ADVANCE_DATE = `local d = redis.call('get', KEYS[1]) if (not d) or d < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) return ARGV[1] end return d`;
+const ADVANCE_DATE_SHA = sha1(ADVANCE_DATE);
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -144,6 +154,30 @@ export class Ledger {
     return FINISHED_STATES.has(state as LedgerState) ? String(this.retention.finishedTtlMs) : 'persist';
   }
 
+  /**
+   * Records a step only if `field` still holds `expected` (compare-and-set): a worker whose draft
+   * attempt was superseded (its lock expired while it hung) cannot overwrite the current one.
+   */
+  async recordIf(ref: LedgerRef, field: keyof LedgerEntry, expected: string | number, fields: LedgerFields, now = Date.now()): Promise<boolean> {
+    const args: string[] = [ref.purpose, field, String(expected), 'purpose', ref.purpose, 'updatedAt', String(now)];
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) args.push(name, String(value));
+    return (await this.script(RECORD_IF, RECORD_IF_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args)) === 1;
+  }
+
+  private seriesKey(tenant: string, series: string): string {
+    return `${this.prefix}:series-date:${tenant}:${series}`;
+  }
+
+  /** The latest date (yyyy-mm-dd) this connector issued, or learnt the service has closed, in a series. */
+  async seriesDate(tenant: string, series: string): Promise<string | null> {
+    return this.redis.get(this.seriesKey(tenant, series));
+  }
+
+  /** Moves the series' latest date forward to `date` (never back); returns the latest. */
+  async advanceSeriesDate(tenant: string, series: string, date: string): Promise<string> {
+    return String(await this.script(ADVANCE_DATE, ADVANCE_DATE_SHA, [this.seriesKey(tenant, series)], [date]));
+  }
+
   /** EVALSHA, and EVAL only when Redis does not know the script (first use, or after a restart). */
   private async script(source: string, sha: string, keys: string[], args: string[]): Promise<unknown> {
     try {
@@ -177,6 +211,11 @@ export class Ledger {
     const token = randomUUID();
     const ok = await this.redis.set(`${this.key(ref)}:lock`, token, 'PX', ttlMs, 'NX');
     return ok === 'OK' ? token : null;
+  }
+
+  /** Extends a held lock; false when it was lost (expired and maybe taken by another worker). */
+  async renewLock(ref: LedgerRef, token: string, ttlMs: number): Promise<boolean> {
+    return (await this.script(RENEW_LOCK, RENEW_LOCK_SHA, [`${this.key(ref)}:lock`], [token, String(ttlMs)])) === 1;
   }
 
   async releaseLock(ref: LedgerRef, token: string): Promise<void> {
@@ -216,16 +255,6 @@ export class Ledger {
   /** Documents written back since `since` (ms), for today's figures. */
   async writtenBackSince(tenant: string, since: number): Promise<number> {
     return this.redis.zcount(`${this.prefix}:recent:${tenant}`, since, '+inf');
-  }
-
-  /** The latest document date this tenant issued (yyyy-mm-dd), or null. */
-  async latestIssueDate(tenant: string): Promise<string | null> {
-    return this.redis.get(`${this.prefix}:issue-date:${tenant}`);
-  }
-
-  /** Raises the tenant's latest document date (never lowers it: workers' clocks may differ). */
-  async raiseIssueDate(tenant: string, date: string): Promise<void> {
-    await this.script(RAISE_DATE, RAISE_DATE_SHA, [`${this.prefix}:issue-date:${tenant}`], [date]);
   }
 
   /** How many purposes wait for a person, per tenant. */

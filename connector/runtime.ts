@@ -7,12 +7,13 @@ import { Alerter } from './alerts/alerter';
 import { createConnectorListener } from './app';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
-import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
+import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 import { Ledger } from './ledger';
 import { createLogger } from './logger';
 import { ConnectorMetrics } from './metrics';
 import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
+import { flagForPerson, problemFromError } from './pipeline/needs-person';
 import { buildTenantRuntimes } from './pipeline/tenant-runtime';
 import { documentsQueue, sweepQueue } from './queues';
 import { connectRedis } from './redis-connection';
@@ -121,11 +122,24 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
       documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
-      { connection: workerRedis, prefix, concurrency: config.pipeline.concurrency, lockDuration: config.pipeline.jobLockMs, stalledInterval: config.pipeline.jobLockMs },
+      {
+        connection: workerRedis,
+        prefix,
+        concurrency: config.pipeline.concurrency,
+        lockDuration: config.pipeline.jobLockMs,
+        stalledInterval: config.pipeline.jobLockMs,
+        // A job whose worker died (kill -9, OOM, a redeploy) is taken over; every step resumes from
+        // the ledger, so running it again is safe. BullMQ's default (1) failed such jobs after the
+        // second death in a row, leaving the order to the next modification or a person.
+        maxStalledCount: config.pipeline.attempts,
+      },
     );
     worker.on('error', (error: Error) => logger.warn({ err: error.message }, 'worker error'));
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
+      // A job failed by BullMQ itself (its workers died too often) never ran our failure handler:
+      // the order still goes to a person, with the reason, like every other job that ends.
+      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants, ledger, metrics, logger });
     });
     workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
 
@@ -175,6 +189,19 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
 function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
   return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
+}
+
+async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReturnType<typeof buildTenantRuntimes>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger }): Promise<void> {
+  const tenant = deps.tenants.get(data.tenant);
+  if (!tenant) return;
+  const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
+  try {
+    const entry = await deps.ledger.get(ref);
+    if (entry?.state === 'written-back') return;
+    await flagForPerson(deps, tenant, ref, problemFromError(error, ref, 1), Date.now(), deps.logger, entry);
+  } catch (flagError) {
+    deps.logger.error({ err: (flagError as Error).message, orderId: data.orderId }, 'could not record a stalled job');
+  }
 }
 
 function waitForReady(redis: RedisClient, timeoutMs: number): Promise<void> {

@@ -43,9 +43,10 @@ const NEEDED_TOPICS = ['order.created', 'order.updated'];
 const OVERLAP_MS = 5 * 60_000;
 
 /**
- * Lists the shop's orders in trigger statuses modified since the last sweep and enqueues those the
- * ledger has no document for: the safety net for deliveries WooCommerce never made or we refused
- * (it never retries). Also reports order webhooks the shop has disabled.
+ * Lists the shop's orders modified since the last sweep, in trigger statuses and (for orders this
+ * connector invoiced) `refunded` and `cancelled`, and enqueues every invoice, credit note or
+ * cancellation the ledger has not settled: the safety net for deliveries WooCommerce never made or
+ * we refused (it never retries). Also reports order webhooks the shop has disabled.
  */
 export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookbackHours: number): Promise<SweepReport> {
   const now = deps.now ?? Date.now;
@@ -93,7 +94,8 @@ export async function enqueueMissing(
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
 ): Promise<void> {
   const now = deps.now ?? Date.now;
-  for (const status of tenant.config.settings.triggerStatuses) {
+  for (const status of statusesToReconcile(tenant)) {
+    const reversal = !tenant.config.settings.triggerStatuses.includes(status);
     let page = 1;
     let totalPages = 1;
     let scannedForStatus = 0;
@@ -109,6 +111,8 @@ export async function enqueueMissing(
           continue;
         }
         const order = parsed.data;
+        // A refunded or cancelled order matters only when this connector invoiced it.
+        if (reversal && !(await invoicedHere(tenant, deps, order.id))) continue;
         const planned = [];
         for (const job of planJobs(order, tenant.config.settings)) {
           const purpose = purposeOf(job.kind, job.refundId);
@@ -128,6 +132,22 @@ export async function enqueueMissing(
       page += 1;
     } while (page <= totalPages);
   }
+}
+
+/**
+ * The trigger statuses (orders to invoice, and their partial refunds), and the statuses an invoiced
+ * order moves to when it is reversed: a lost webhook for a full refund (`refunded`) or a
+ * cancellation must not leave an invoice without its credit note.
+ */
+function statusesToReconcile(tenant: TenantRuntime): string[] {
+  const statuses = [...tenant.config.settings.triggerStatuses, 'refunded'];
+  if (tenant.config.settings.onCancelled !== 'ignore') statuses.push('cancelled');
+  return [...new Set(statuses)];
+}
+
+async function invoicedHere(tenant: TenantRuntime, deps: SweepDeps, orderId: number): Promise<boolean> {
+  const invoice = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose: 'invoice' });
+  return invoice?.documentId !== undefined;
 }
 
 async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {

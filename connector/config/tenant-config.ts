@@ -83,7 +83,8 @@ const PipelineSchema = z
     /** How long a credit note waits for its invoice number before giving up. */
     waitForInvoicePolls: z.number().int().min(0).default(30),
     concurrency: z.number().int().positive().default(16),
-    lockTtlMs: z.number().int().positive().default(120_000),
+    /** The per-order create lock; renewed every third of it while a create is in flight, so a killed worker holds its order at most this long. */
+    lockTtlMs: z.number().int().min(1_000).default(10_000),
     /** BullMQ job lock; a job whose worker died is taken over after about this long (stalled check). */
     jobLockMs: z.number().int().min(1_000).default(30_000),
   })

@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DocumentDuplicateError } from '../../client/errors';
+import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
+import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import { restoreFromOrder } from './order-memory';
@@ -11,9 +12,8 @@ import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef }
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, waybillRequest, type IssueRequest } from './document-requests';
+import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { addDays, localDateTime } from '../../webhooks/woocommerce/shop-date';
-import { issueDateFor, laterSeriesDate } from './document-date';
 import { clearForPerson, describePurpose, flagForPerson, isPermanent, problemFromError, retryHint, type PersonNeeded } from './needs-person';
 import { writeBack } from './write-back';
 
@@ -174,14 +174,142 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
     return { done: 'held' };
   }
-  const externalId = built.kind === 'document' ? built.request.Document.ExternalId : built.request.Waybill.ExternalId;
-  const documentType = built.kind === 'document' ? built.request.Document.Type : built.request.Waybill.Type;
-  const documentDate = built.kind === 'document' ? built.request.Document.Date : built.request.Waybill.Date;
+  if (built.kind === 'waybill') return createWaybillOnce(ctx, built);
+  const request = built.request;
+  const doc = request.Document;
+  const series = seriesOf(doc.Type, doc.Serie);
+  const today = shopToday(ctx.now(), tenant.mapping.shopTimeZone);
+  const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
+  if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
 
-  const lock = await deps.ledger.acquireLock(ref, deps.pipeline.lockTtlMs);
-  if (!lock) return waitThen(ctx, 'issue', 1_000, data.polls);
-  try {
+  return withLock(ctx, async () => {
     // Re-read under the lock: a concurrent delivery may have created the document meanwhile.
+    const current = await deps.ledger.get(ref);
+    const again = resumeFrom(current);
+    if (again) return again;
+    const draftId = current?.state === 'draft' && current.documentId !== undefined ? current.documentId : await saveDraft(ctx, request, current);
+    try {
+      await tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions);
+    } catch (error) {
+      const outcome = await closeRefused(ctx, error, draftId, series, issue.date, current);
+      if (outcome) return outcome;
+    }
+    // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
+    const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
+    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, totalDifference: built.totalDifference });
+    await deps.ledger.advanceSeriesDate(tenant.config.id, series, issue.date);
+    await clearForPerson(deps.ledger, ref, current);
+    deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
+    ctx.log.info({ documentId: draftId, externalId: doc.ExternalId, date: issue.date }, 'document created');
+    return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+  });
+}
+
+/**
+ * Lost answers heal themselves: the document is first saved as a draft under its own ExternalId
+ * (`<ExternalId>.d<attempt>`), its id recorded, then closed by that id. A draft has no legal effect,
+ * so a lost draft answer is answered by a fresh draft (next attempt; the old one is an orphan in
+ * the back-office, never numbered); closing by id cannot make a second document, so it is safe to
+ * repeat. The recording of the draft id is a compare-and-set on the attempt: a worker superseded
+ * while it hung cannot replace the current draft.
+ */
+async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, current: LedgerEntry | null): Promise<number> {
+  const { deps, ref, tenant } = ctx;
+  const attempt = (current?.draftAttempt ?? 0) + 1;
+  const externalId = request.Document.ExternalId ?? '';
+  await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+  let draftId: number;
+  try {
+    draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
+  } catch (error) {
+    if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
+    throw error;
+  }
+  if (!(await deps.ledger.recordIf(ref, 'draftAttempt', attempt, { state: 'draft', documentId: draftId }))) {
+    throw new Error(`draft ${draftId} was superseded by a later attempt while this worker waited; it stays an unnumbered draft`);
+  }
+  return draftId;
+}
+
+export function draftExternalId(externalId: string, attempt: number): string {
+  const suffix = `.d${attempt}`;
+  return `${externalId.slice(0, 50 - suffix.length)}${suffix}`;
+}
+
+function withExternalId(request: CreateDocumentRequest, externalId: string): Omit<CreateDocumentRequest, 'IsToClose'> {
+  return { ...request, Document: { ...request.Document, ExternalId: externalId } };
+}
+
+function refusedFor(error: unknown, type: string): boolean {
+  return error instanceof ApiError && error.validationErrors.some((issue) => issue.Type === type);
+}
+
+/** What a refused close means; null when the draft is in fact closed (an earlier close's answer was lost). */
+async function closeRefused(ctx: StepContext, error: unknown, draftId: number, series: string, date: string, current: LedgerEntry | null): Promise<Outcome | null> {
+  const { deps, ref, tenant } = ctx;
+  if (refusedFor(error, 'DocumentIsClosed')) return null;
+  if (error instanceof ServiceValidationError) {
+    const later = laterDateFromRefusal(error, date);
+    if (later) {
+      await deps.ledger.advanceSeriesDate(tenant.config.id, series, later);
+      return waitForSeriesDate(ctx, series, later, current);
+    }
+  }
+  if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, 'unrecorded');
+  if (error instanceof ElementDoesNotExistError) {
+    // The draft is gone (deleted in the back-office): the next attempt saves a new one.
+    await deps.ledger.record(ref, { state: 'drafting', lastError: `draft ${draftId} no longer exists` });
+  }
+  throw error;
+}
+
+/**
+ * The series has a closed document dated after today (made in the back-office, or a clock that was
+ * ahead): nothing can be issued in it before that day. The order waits, visibly, and is issued on
+ * that day by itself.
+ */
+async function waitForSeriesDate(ctx: StepContext, series: string, date: string, entry: LedgerEntry | null): Promise<never> {
+  const { deps, ref, tenant } = ctx;
+  const [type, serie] = series.split(':');
+  await flagForPerson(
+    deps,
+    tenant,
+    ref,
+    {
+      reason: `MagniFinance's series ${serie} (document type ${type}) has a closed document dated ${date}, after today; a document cannot be dated before it.`,
+      action: `Nothing is lost: the connector issues this ${describePurpose(ref.purpose)} on ${date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${retryHint(ref)}.`,
+    },
+    ctx.now(),
+    ctx.log,
+    entry,
+  );
+  return waitThen(ctx, 'issue', Math.max(60_000, msUntilShopDay(date, ctx.now(), tenant.mapping.shopTimeZone)), ctx.data.polls);
+}
+
+/**
+ * Holds the per-order lock while `work` runs, renewed every third of its TTL: a worker killed
+ * mid-create holds its order at most the TTL (default 10 s), not for the whole create timeout.
+ */
+async function withLock(ctx: StepContext, work: () => Promise<Outcome>): Promise<Outcome> {
+  const { deps, ref } = ctx;
+  const ttl = deps.pipeline.lockTtlMs;
+  const lock = await deps.ledger.acquireLock(ref, ttl);
+  if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
+  const renewal = setInterval(() => void deps.ledger.renewLock(ref, lock, ttl).catch(() => undefined), Math.max(200, Math.floor(ttl / 3)));
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+    await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
+  }
+}
+
+/** Waybills have no draft step in the client: a lost answer is caught by the ExternalId duplicate check. */
+async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, { kind: 'waybill' }>): Promise<Outcome> {
+  const { deps, ref, data, tenant } = ctx;
+  const externalId = built.request.Waybill.ExternalId;
+  const documentType = built.request.Waybill.Type;
+  return withLock(ctx, async () => {
     const current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
@@ -193,36 +321,21 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const clientKey = clientKeyOf(built.request.Client);
     if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
-    const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, documentDate, clientKey, warnings, totalDifference: built.totalDifference, creatingAt: ctx.now() });
-    let documentId: number;
-    let documentNumber: string | undefined;
+    await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
+    let result: { documentId: number; documentNumber?: string | null };
     try {
-      if (built.kind === 'document') {
-        documentId = (await tenant.invoicing.createDocument(built.request, tenant.documentCallOptions)).documentId;
-      } else {
-        const result = await tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions);
-        documentId = result.documentId;
-        documentNumber = result.documentNumber;
-      }
+      result = await tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions);
     } catch (error) {
       if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer ? 'lost-answer' : 'unrecorded');
-      const laterDate = laterSeriesDate(error);
-      if (laterDate !== undefined) return seriesDatedLater(ctx, documentDate, laterDate, error as Error);
-      // Refused outright: nothing was created, so the ledger must not claim a create is pending
-      // (the job's failure handler then names the reason for a person).
       if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
       throw error;
     }
-    await deps.ledger.record(ref, { state: 'created', documentId, createdAt: ctx.now(), documentNumber, lastError: '' });
-    await deps.ledger.raiseIssueDate(tenant.config.id, documentDate);
+    await deps.ledger.record(ref, { state: 'created', documentId: result.documentId, createdAt: ctx.now(), documentNumber: result.documentNumber ?? undefined, lastError: '' });
     await clearForPerson(deps.ledger, ref, current);
     deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
-    ctx.log.info({ documentId, externalId }, 'document created');
-  } finally {
-    await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
-  }
-  return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+    ctx.log.info({ documentId: result.documentId, externalId }, 'document created');
+    return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+  });
 }
 
 /** Where a purpose already has progress, continue from it instead of issuing. */
@@ -248,7 +361,8 @@ function resumeFrom(entry: LedgerEntry | null): Outcome | null {
 
 async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: LedgerEntry | null): Promise<IssueRequest> {
   const { tenant, data } = ctx;
-  const issue = { issueDate: await issueDateFor(ctx.deps.ledger, tenant.config.id, tenant.mapping.shopTimeZone, ctx.now()), invoiceDate: invoice?.documentDate };
+  // Dated today in the shop's zone (issueStep then checks the series' latest date); a credit note never before its invoice.
+  const issue = { issueDate: shopToday(ctx.now(), tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
   switch (data.kind) {
     case 'invoice': {
       // Goods or services and the shop's tax rounding, read from the shop (cached per shop).
@@ -269,38 +383,6 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
     case 'cancellation':
       return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue);
   }
-}
-
-/**
- * The service refused the date because a closed document of the series is dated later (made in
- * the back-office, another installation, a worker's clock). Nothing was created. A later date the
- * service names that is at most tomorrow is taken as the floor and the order is issued again at
- * once; one further ahead is not ours to use (a document cannot be dated in the future), so the
- * order waits for that day, visibly, and is issued then by itself.
- */
-async function seriesDatedLater(ctx: StepContext, sentDate: string, laterDate: string | null, error: Error): Promise<Outcome> {
-  const { deps, ref, tenant } = ctx;
-  await deps.ledger.record(ref, { state: 'failed', lastError: error.message });
-  const today = localDateTime(new Date(ctx.now()), tenant.mapping.shopTimeZone).date;
-  if (laterDate === null) throw new Error(`MagniFinance refused the date ${sentDate}: ${error.message}`);
-  if (laterDate <= addDays(today, 1)) {
-    await deps.ledger.raiseIssueDate(tenant.config.id, laterDate);
-    return waitThen(ctx, 'issue', 0, ctx.data.polls);
-  }
-  await flagForPerson(
-    deps,
-    tenant,
-    ref,
-    {
-      state: 'failed',
-      reason: `MagniFinance has a closed document of this series dated ${laterDate}, after today (${today}), and refuses earlier dates.`,
-      action: `Nothing to do if that date is right: the connector issues this document on ${laterDate} by itself. To issue it sooner, use another series for the tenant (settings.series) and ${retryHint(ref)}.`,
-    },
-    ctx.now(),
-    ctx.log,
-  );
-  const days = Math.round((Date.parse(`${laterDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-  return waitThen(ctx, 'issue', days * 86_400_000, ctx.data.polls);
 }
 
 /** Why a document may exist on the service that this connector cannot name. */
@@ -338,9 +420,7 @@ function clientKeyOf(client: IssueRequest['request']['Client']): string {
 async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoice: LedgerEntry): Promise<Outcome> {
   const { deps, ref, tenant } = ctx;
   const documentId = invoice.documentId as number;
-  const lock = await deps.ledger.acquireLock(ref, deps.pipeline.lockTtlMs);
-  if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
-  try {
+  return withLock(ctx, async () => {
     const retrying = entry?.state === 'creating';
     await deps.ledger.record(ref, { state: 'creating', documentId, documentNumber: invoice.documentNumber, creatingAt: ctx.now() });
     try {
@@ -353,10 +433,8 @@ async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoic
     }
     await deps.ledger.record(ref, { state: 'cancelled', createdAt: ctx.now() });
     await deps.ledger.record({ ...ref, purpose: 'invoice' }, { detail: 'cancelled on MagniFinance' });
-  } finally {
-    await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
-  }
-  return { next: 'writeback' };
+    return { next: 'writeback' };
+  });
 }
 
 async function finalizeStep(ctx: StepContext): Promise<Outcome> {
@@ -367,8 +445,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   // A worker that died between two steps may bring the job back early: the service's 10 s still hold.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
-  const details = await tenant.invoicing.getDocument(entry.documentId, tenant.documentCallOptions);
-  if (details.documentNumber && details.downloadUrl) {
+  const details = await documentIfNumbered(ctx, entry.documentId);
+  if (details?.documentNumber && details.downloadUrl) {
     const finalizedAt = ctx.now();
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
@@ -395,6 +473,20 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     entry,
   );
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/**
+ * Get Document, where "not numbered yet" may come back as ElementDoesNotExist (the real service
+ * answers so for a document closed moments ago): for an id this connector created, that is a
+ * reason to keep polling (within the finalize bound), never a failure.
+ */
+async function documentIfNumbered(ctx: StepContext, documentId: number): Promise<Awaited<ReturnType<TenantRuntime['invoicing']['getDocument']>> | null> {
+  try {
+    return await ctx.tenant.invoicing.getDocument(documentId, ctx.tenant.documentCallOptions);
+  } catch (error) {
+    if (error instanceof ElementDoesNotExistError) return null;
+    throw error;
+  }
 }
 
 async function writeBackStep(ctx: StepContext): Promise<Outcome> {

@@ -1,8 +1,4 @@
-import { MagniFinanceClient } from '../../client/rest-client';
 import type { LedgerEntry } from '../../connector/ledger';
-import { addDays } from '../../webhooks/woocommerce/shop-date';
-import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
-import { TEST_ACCOUNT } from '../support/sandbox';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 
@@ -12,13 +8,6 @@ const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_00
 
 async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
   return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
-}
-
-/** A closed invoice made "in the back-office" on the sandbox, dated `date`, in the connector's series. */
-async function backOfficeInvoice(h: Harness, date: string): Promise<void> {
-  const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, retry: false });
-  const { request } = documentForOrder(portugueseOrder() as never, undefined, { issueDate: date });
-  await client.createDocument({ ...request, Document: { ...request.Document, ExternalId: `back-office-${date}` } });
 }
 
 describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whatever the age or order of the orders', () => {
@@ -54,37 +43,5 @@ describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whate
     await eventually('the credit note written back', async () => (await ledgerOf(h, oldest))['credit-note-990']?.state === 'written-back');
     const credit = (await h.documentsOf(oldest)).find((d) => d.document.Type === 'C');
     expect(credit?.document.Date).toBe(today);
-  });
-
-  it('a back-office invoice dated tomorrow in the same series: the next order is dated tomorrow too, never refused for good', async () => {
-    const tomorrow = addDays(lisbonToday(), 1);
-    await backOfficeInvoice(h, tomorrow);
-    const order = portugueseOrder();
-    const id = Number(order.id);
-    await h.deliver(order);
-    const entry = await eventually('written back', async () => {
-      const invoice = (await ledgerOf(h, id)).invoice;
-      return invoice?.state === 'written-back' ? invoice : undefined;
-    });
-    expect(entry.documentDate).toBe(tomorrow);
-    expect(await h.documentsOf(id)).toHaveLength(1);
-  });
-
-  it('a back-office invoice dated 3 days ahead: the order waits for that day, visibly, with the reason and what to do', async () => {
-    const ahead = addDays(lisbonToday(), 3);
-    await backOfficeInvoice(h, ahead);
-    const order = portugueseOrder();
-    const id = Number(order.id);
-    await h.deliver(order);
-    const entry = await eventually('flagged', async () => {
-      const invoice = (await ledgerOf(h, id)).invoice;
-      return invoice?.action ? invoice : undefined;
-    });
-    expect(entry.state).toBe('failed');
-    expect(entry.detail).toContain(`dated ${ahead}, after today`);
-    expect(entry.action).toContain(`issues this document on ${ahead} by itself`);
-    expect(await h.connector?.queue.getJobState(`invoice.shop1.${id}`)).toBe('delayed');
-    expect(await h.documentsOf(id)).toHaveLength(0);
-    await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes(`dated ${ahead}, after today`)));
   });
 });

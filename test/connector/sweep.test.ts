@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
-import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 import { runCli, writeConfigFile } from './support/worker-process';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
@@ -89,4 +89,49 @@ describe('backfill by date range from the command line', () => {
     expect(bad.stderr).toContain('--from must be a date');
     expect(bad.stderr).toContain('--to must be a date');
   }, 90_000);
+});
+
+describe('the sweep reconciles refunds and cancellations of invoiced orders whose webhooks were lost', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ pipeline: { finalizeDelayMs: 200, minFinalizeDelayMs: 200 } });
+  });
+  afterAll(async () => h.close());
+
+  async function invoiced(): Promise<number> {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    expect((await h.deliver(order)).status).toBe(202);
+    await eventually(`order ${id} invoiced`, async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+    return id;
+  }
+
+  it('an order refunded in full (now `refunded`), one cancelled, one partly refunded: credit notes issued; never-invoiced ones left alone', async () => {
+    const refundedId = await invoiced();
+    const cancelledId = await invoiced();
+    const partlyId = await invoiced();
+    await h.woo.settle();
+    // No webhook reaches the connector for any of these changes.
+    h.woo.addRefund(refundedId, buildRefund(h.woo.order(refundedId) as Record<string, unknown>, { id: 7001, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true }) as never);
+    h.woo.editOrder(refundedId, { status: 'refunded' });
+    h.woo.editOrder(cancelledId, { status: 'cancelled' });
+    h.woo.addRefund(partlyId, buildRefund(h.woo.order(partlyId) as Record<string, unknown>, { id: 7002, items: [{ index: 0, quantity: 1 }] }) as never);
+    h.woo.editOrder(partlyId, { status: 'completed' });
+    const neverInvoiced = h.woo.putOrder(portugueseOrder({ status: 'cancelled' }));
+
+    const report = await sweepNow(h);
+    expect(report.enqueued).toEqual(expect.arrayContaining([`credit-note-7001.shop1.${refundedId}`, `cancellation.shop1.${cancelledId}`, `credit-note-7002.shop1.${partlyId}`]));
+    expect(report.enqueued.filter((job) => job.endsWith(`.${String(neverInvoiced.id)}`))).toEqual([]);
+    await eventually('credit note of the full refund', async () => (await ledgerOf(h, refundedId))['credit-note-7001']?.state === 'written-back');
+    await eventually('cancellation', async () => (await ledgerOf(h, cancelledId)).cancellation?.state === 'written-back');
+    await eventually('credit note of the partial refund', async () => (await ledgerOf(h, partlyId))['credit-note-7002']?.state === 'written-back');
+    for (const id of [refundedId, cancelledId, partlyId]) {
+      const credits = (await h.documentsOf(id)).filter((d) => d.document.Type === 'C');
+      expect(credits).toHaveLength(1);
+    }
+    expect(await h.documentsOf(Number(neverInvoiced.id))).toHaveLength(0);
+    await h.woo.settle();
+    const again = await sweepNow(h);
+    expect(again.enqueued).toEqual([]);
+  }, 60_000);
 });
