@@ -13,10 +13,12 @@ import { MagniFinance } from '../../nodes/MagniFinance/MagniFinance.node';
 
 const description = new MagniFinance().description;
 const nodeDir = join(__dirname, '../../nodes/MagniFinance');
-const packageJson = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+// The n8n package's manifest (packages/n8n-nodes-magnifinance), not the main package's.
+const packageJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'packages', 'n8n-nodes-magnifinance', 'package.json'), 'utf8')) as {
   name: string;
-  n8n: { credentials: string[]; nodes: string[] };
-  peerDependencies?: Record<string, string>;
+  n8n: { nodes: string[]; credentials: string[] };
+  peerDependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
 };
 
 const modules: Record<string, Record<string, unknown>> = { client, document, partner, taxId, waybill };
@@ -70,6 +72,14 @@ describe('the node is an installable community node', () => {
     expect(packageJson.name).toMatch(/^n8n-nodes-/);
     expect(packageJson.n8n.nodes).toEqual(['dist/nodes/MagniFinance/MagniFinance.node.js']);
     expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js']);
-    expect(packageJson.peerDependencies).toHaveProperty('n8n-workflow');
+    // n8n's rules: no runtime dependencies, n8n-workflow as the only peer, as "*" (the scanner
+    // refuses a range; the tested majors are 1.x and 2.x: scripts/test-n8n-package.sh).
+    expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    expect(packageJson.dependencies).toBeUndefined();
+  });
+
+  it('the credential has the icon too', () => {
+    expect(new MagniFinanceApi().icon).toBe('file:magnifinance.svg');
+    expect(existsSync(join(__dirname, '..', '..', 'credentials', 'magnifinance.svg'))).toBe(true);
   });
 });
