@@ -26,6 +26,8 @@ import type {
   NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { resolve as resolvePath } from 'node:path';
+
 import type { MagniFinanceApi as MagniFinanceApiType } from '../../../credentials/MagniFinanceApi.credentials';
 import type { MagniFinance as MagniFinanceType } from '../../../nodes/MagniFinance/MagniFinance.node';
 
@@ -38,7 +40,7 @@ import type { MagniFinance as MagniFinanceType } from '../../../nodes/MagniFinan
 /* eslint-disable @typescript-eslint/no-require-imports -- sources or installed package, chosen at run time */
 const installed = process.env.MAGNIFINANCE_N8N_PACKAGE;
 const fromPackage = (path: string): string => require.resolve(path, { paths: [installed as string] });
-if (installed && !fromPackage('n8n-workflow').startsWith(`${installed}/../`)) {
+if (installed && !fromPackage('n8n-workflow').startsWith(resolvePath(installed, '..'))) {
   throw new Error(`MAGNIFINANCE_N8N_PACKAGE=${installed}: its n8n-workflow resolves outside the install (${fromPackage('n8n-workflow')})`);
 }
 const n8nWorkflow: typeof import('n8n-workflow') = installed ? require(fromPackage('n8n-workflow')) : require('n8n-workflow');
