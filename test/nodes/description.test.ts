@@ -18,6 +18,7 @@ const packageJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package
   name: string;
   n8n: { nodes: string[]; credentials: string[] };
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   dependencies?: Record<string, string>;
 };
 
@@ -75,6 +76,9 @@ describe('the node is an installable community node', () => {
     // n8n's rules: no runtime dependencies, n8n-workflow as the only peer, as "*" (the scanner
     // refuses a range; the tested majors are 1.x and 2.x: scripts/test-n8n-package.sh).
     expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    // n8n provides it to the packages it loads: npm must not install a second copy (on Node 20 the
+    // latest one's isolated-vm does not even build).
+    expect(packageJson.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
     expect(packageJson.dependencies).toBeUndefined();
   });
 
