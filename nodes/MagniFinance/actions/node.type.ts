@@ -1,3 +1,4 @@
+import type { ItemWithBinary } from '../helpers/pdf-binary';
 import type { AllEntities, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../client/rest-client';
@@ -21,4 +22,4 @@ export type OperationExecute = (
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-) => Promise<IDataObject | IDataObject[]>;
+) => Promise<IDataObject | IDataObject[] | ItemWithBinary>;

@@ -7,12 +7,14 @@
  * `helpers.httpRequestWithAuthentication` sends a real request over the network (fetch) with the
  * credential's headers applied, honouring `returnFullResponse`, `ignoreHttpStatusErrors`,
  * `encoding`, `qs`, `baseURL` and `timeout` the way n8n's request helper does.
- * What is left out: everything the node does not use (binary data, static data, sub-workflows).
+ * Binary data is kept in the item, base64-encoded, as n8n-core does in its default in-memory mode.
+ * What is left out: everything the node does not use (static data, sub-workflows).
  */
 import type {
   Workflow,
   ICredentialDataDecryptedObject,
   IAdditionalCredentialOptions,
+  IBinaryData,
   IDataObject,
   IExecuteFunctions,
   IHttpRequestOptions,
@@ -198,6 +200,11 @@ async function sendOverHttp(
     // (ECONNREFUSED, ECONNABORTED for timeouts) on `code`; fetch buries it in `cause`.
     throw new NodeApiError(n8nNode, wireErrorLikeAxios(error) as unknown as JsonObject);
   }
+  if (options.encoding === 'arraybuffer' && response.ok) {
+    // n8n's helper hands back the body as a Buffer for encoding "arraybuffer".
+    const data = Buffer.from(await response.arrayBuffer());
+    return options.returnFullResponse ? { statusCode: response.status, headers: {}, body: data } : data;
+  }
   const text = await response.text();
   if (!options.ignoreHttpStatusErrors && response.status >= 400) {
     throw new NodeApiError(n8nNode, { message: `Request failed with status code ${response.status}`, httpCode: String(response.status), body: text } as JsonObject);
@@ -283,6 +290,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
         metadata: { itemData: { item: number } | Array<{ item: number }> },
       ): INodeExecutionData[] {
         return inputData.map((data) => ({ ...data, pairedItem: metadata.itemData }));
+      },
+      /** n8n's plain request helper (no credential applied). */
+      async httpRequest(requestOptions: IHttpRequestOptions): Promise<unknown> {
+        return await sendOverHttp(n8nNode, requestOptions, requests);
+      },
+      /** As n8n-core's in-memory binary mode: the data base64-encoded in the item. */
+      async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string): Promise<IBinaryData> {
+        const extension = fileName?.includes('.') ? fileName.slice(fileName.lastIndexOf('.') + 1) : undefined;
+        return {
+          data: data.toString('base64'),
+          mimeType: mimeType ?? 'application/octet-stream',
+          ...(fileName ? { fileName } : {}),
+          ...(extension ? { fileExtension: extension } : {}),
+          fileSize: `${data.length} B`,
+        };
       },
       async httpRequestWithAuthentication(
         credentialsType: string,
