@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';
@@ -85,5 +86,49 @@ describe('the node is an installable community node', () => {
   it('the credential has the icon too', () => {
     expect(new MagniFinanceApi().icon).toBe('file:magnifinance.svg');
     expect(existsSync(join(__dirname, '..', '..', 'credentials', 'magnifinance.svg'))).toBe(true);
+  });
+});
+
+describe('code fields are pick lists, consistent with the client\'s validation', () => {
+  const fields = (): INodeProperties[] => {
+    const all: INodeProperties[] = [];
+    const walk = (props: unknown[]): void => {
+      for (const p of props as Array<INodeProperties & { values?: unknown[] }>) {
+        if (p && typeof p === 'object' && 'name' in p && 'type' in p) all.push(p);
+        if (Array.isArray(p.options)) walk(p.options as unknown[]);
+        if (Array.isArray(p.values)) walk(p.values);
+      }
+    };
+    walk(description.properties);
+    return all;
+  };
+  const pick = (name: string): INodeProperties => {
+    const field = fields().find((f) => f.name === name && f.type === 'options');
+    if (!field) throw new Error(`no options field ${name}`);
+    return field;
+  };
+  const values = (field: INodeProperties) => (field.options as INodePropertyOptions[]).map((o) => o.value);
+
+  it.each([
+    ['clientCountryCode', ISO_COUNTRY_CODES.size, 'PT'],
+    ['Currency', ISO_CURRENCY_CODES.size, 'USD'],
+    ['TaxValue', 9, 23],
+    ['TaxExemptionReasonCode', 16, 'M99'],
+  ])('%s offers %d options and its default is one of them', (name, count, fallback) => {
+    const field = pick(name);
+    expect(values(field)).toHaveLength(count);
+    expect(field.default).toBe(fallback);
+    expect(values(field)).toContain(field.default);
+  });
+
+  it('every country and currency offered is one the client accepts, with a readable name', () => {
+    expect(values(pick('clientCountryCode')).every((v) => ISO_COUNTRY_CODES.has(v as string))).toBe(true);
+    expect(values(pick('Currency')).every((v) => ISO_CURRENCY_CODES.has(v as string))).toBe(true);
+    expect(pick('clientCountryCode').options).toContainEqual({ name: 'Portugal (PT)', value: 'PT' });
+    expect(pick('Currency').options).toContainEqual({ name: 'US Dollar (USD)', value: 'USD' });
+  });
+
+  it('the VAT rates are the Portuguese ones (mainland, Azores, Madeira) and 0% with an exemption code', () => {
+    expect([...values(pick('TaxValue'))].sort((a, b) => Number(a) - Number(b))).toEqual([0, 4, 6, 9, 12, 13, 16, 22, 23]);
   });
 });
