@@ -34,7 +34,7 @@ function operationsOf(resource: string): string[] {
 
 describe('every operation shown in the UI has its own file with description and execute', () => {
   it.each([
-    { resource: 'document', operations: ['cancel', 'create', 'createFromOrder', 'get', 'getPaymentStatus'] },
+    { resource: 'document', operations: ['cancel', 'create', 'createCreditNoteFromRefund', 'createFromOrder', 'get', 'getPaymentStatus'] },
     { resource: 'waybill', operations: ['create', 'createFromOrder'] },
     { resource: 'partner', operations: ['add', 'getAccessTokens'] },
     { resource: 'client', operations: ['get'] },

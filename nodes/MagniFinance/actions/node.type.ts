@@ -5,7 +5,7 @@ import type { MagniFinanceClient } from '../../../client/rest-client';
 
 /** Every resource with its operations: the router dispatches on exactly these pairs. */
 type NodeMap = {
-  document: 'create' | 'createFromOrder' | 'get' | 'getPaymentStatus' | 'cancel';
+  document: 'create' | 'createCreditNoteFromRefund' | 'createFromOrder' | 'get' | 'getPaymentStatus' | 'cancel';
   waybill: 'create' | 'createFromOrder';
   partner: 'add' | 'getAccessTokens';
   client: 'get';
