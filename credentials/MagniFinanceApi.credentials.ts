@@ -15,6 +15,8 @@ export class MagniFinanceApi implements ICredentialType {
 
   displayName = 'MagniFinance API';
 
+  icon = 'file:magnifinance.svg' as const;
+
   documentationUrl = 'https://github.com/magnifinance/n8n-nodes-magnifinance/blob/main/docs/n8n.md';
 
   properties: INodeProperties[] = [

@@ -17,8 +17,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = new URL('../package-lock.json', import.meta.url);
-const OSES = new Set(['darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix', 'android']);
-const CPUS = new Set(['x64', 'arm64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64']);
+const OSES = new Set(['darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix', 'android', 'netbsd', 'openharmony']);
+const CPUS = new Set(['x64', 'arm64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el']);
 
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as client from './actions/client';
 import * as document from './actions/document';
@@ -17,8 +18,8 @@ export class MagniFinance implements INodeType {
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Issue certified Portuguese invoices and waybills, and invoice for partners, with MagniFinance',
     defaults: { name: 'MagniFinance' },
-    inputs: ['main'],
-    outputs: ['main'],
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
     usableAsTool: true,
     credentials: [{ name: 'magniFinanceApi', required: true }],
     properties: [

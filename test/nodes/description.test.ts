@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';
@@ -13,10 +14,13 @@ import { MagniFinance } from '../../nodes/MagniFinance/MagniFinance.node';
 
 const description = new MagniFinance().description;
 const nodeDir = join(__dirname, '../../nodes/MagniFinance');
-const packageJson = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+// The n8n package's manifest (packages/n8n-nodes-magnifinance), not the main package's.
+const packageJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'packages', 'n8n-nodes-magnifinance', 'package.json'), 'utf8')) as {
   name: string;
-  n8n: { credentials: string[]; nodes: string[] };
-  peerDependencies?: Record<string, string>;
+  n8n: { nodes: string[]; credentials: string[] };
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  dependencies?: Record<string, string>;
 };
 
 const modules: Record<string, Record<string, unknown>> = { client, document, partner, taxId, waybill };
@@ -30,7 +34,7 @@ function operationsOf(resource: string): string[] {
 
 describe('every operation shown in the UI has its own file with description and execute', () => {
   it.each([
-    { resource: 'document', operations: ['cancel', 'create', 'createFromOrder', 'get', 'getPaymentStatus'] },
+    { resource: 'document', operations: ['cancel', 'create', 'createCreditNoteFromRefund', 'createFromOrder', 'get', 'getPaymentStatus'] },
     { resource: 'waybill', operations: ['create', 'createFromOrder'] },
     { resource: 'partner', operations: ['add', 'getAccessTokens'] },
     { resource: 'client', operations: ['get'] },
@@ -70,6 +74,61 @@ describe('the node is an installable community node', () => {
     expect(packageJson.name).toMatch(/^n8n-nodes-/);
     expect(packageJson.n8n.nodes).toEqual(['dist/nodes/MagniFinance/MagniFinance.node.js']);
     expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js']);
-    expect(packageJson.peerDependencies).toHaveProperty('n8n-workflow');
+    // n8n's rules: no runtime dependencies, n8n-workflow as the only peer, as "*" (the scanner
+    // refuses a range; the tested majors are 1.x and 2.x: scripts/test-n8n-package.sh).
+    expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    // n8n provides it to the packages it loads: npm must not install a second copy (on Node 20 the
+    // latest one's isolated-vm does not even build).
+    expect(packageJson.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
+    expect(packageJson.dependencies).toBeUndefined();
+  });
+
+  it('the credential has the icon too', () => {
+    expect(new MagniFinanceApi().icon).toBe('file:magnifinance.svg');
+    expect(existsSync(join(__dirname, '..', '..', 'credentials', 'magnifinance.svg'))).toBe(true);
+  });
+});
+
+describe('code fields are pick lists, consistent with the client\'s validation', () => {
+  const fields = (): INodeProperties[] => {
+    const all: INodeProperties[] = [];
+    const walk = (props: unknown[]): void => {
+      for (const p of props as Array<INodeProperties & { values?: unknown[] }>) {
+        if (p && typeof p === 'object' && 'name' in p && 'type' in p) all.push(p);
+        if (Array.isArray(p.options)) walk(p.options as unknown[]);
+        if (Array.isArray(p.values)) walk(p.values);
+      }
+    };
+    walk(description.properties);
+    return all;
+  };
+  const pick = (name: string): INodeProperties => {
+    const field = fields().find((f) => f.name === name && f.type === 'options');
+    if (!field) throw new Error(`no options field ${name}`);
+    return field;
+  };
+  const values = (field: INodeProperties) => (field.options as INodePropertyOptions[]).map((o) => o.value);
+
+  it.each([
+    ['clientCountryCode', ISO_COUNTRY_CODES.size, 'PT'],
+    ['Currency', ISO_CURRENCY_CODES.size, 'USD'],
+    ['TaxValue', 9, 23],
+    ['TaxExemptionReasonCode', 16, 'M99'],
+  ])('%s offers %d options and its default is one of them', (name, count, fallback) => {
+    const field = pick(name);
+    expect(values(field)).toHaveLength(count);
+    expect(field.default).toBe(fallback);
+    expect(values(field)).toContain(field.default);
+  });
+
+  it('every country and currency offered is one the client accepts, with a readable name', () => {
+    expect(values(pick('clientCountryCode')).every((v) => ISO_COUNTRY_CODES.has(v as string))).toBe(true);
+    expect(values(pick('Currency')).every((v) => ISO_CURRENCY_CODES.has(v as string))).toBe(true);
+    expect(pick('clientCountryCode').options).toContainEqual({ name: 'Portugal (PT)', value: 'PT' });
+    expect(pick('Currency').options).toContainEqual({ name: 'US Dollar (USD)', value: 'USD' });
+  });
+
+  it('the VAT rates are the Portuguese ones (mainland, Azores, Madeira) and 0% with an exemption code', () => {
+    expect([...values(pick('TaxValue'))].sort((a, b) => Number(a) - Number(b))).toEqual([0, 4, 6, 9, 12, 13, 16, 22, 23]);
   });
 });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 
-import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import type { NodeApiError, NodeOperationError, INodeParameters } from 'n8n-workflow';
 
 import { addDays, todayIn } from '../../nodes/MagniFinance/helpers/dates';
-import { runNode } from './support/n8n-harness';
+import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
 let s: NodeSandbox;
@@ -84,7 +84,7 @@ describe('local validation fails with the field name before any request', () => 
     { case: 'unknown country code', parameters: { resource: 'client', operation: 'get', countryCode: 'XX', taxId: '509442013' }, field: 'Country Code (countryCode)' },
   ])('$case -> names "$field"', async ({ parameters, field }) => {
     const { error, requests } = await failure(parameters);
-    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeOperationError);
     expect((error as NodeOperationError).message).toContain(field);
     expect(requests).toHaveLength(0);
   });
@@ -94,7 +94,7 @@ describe('local validation fails with the field name before any request', () => 
     { case: 'lines JSON that is not an array', linesJson: '{"Code": "A"}', message: 'Lines (JSON) must be a JSON array of line objects' },
   ])('$case', async ({ linesJson, message }) => {
     const { error } = await failure(invoice({ linesInput: 'json', linesJson }));
-    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeOperationError);
     expect((error as Error).message).toBe(message);
   });
 });
@@ -102,7 +102,7 @@ describe('local validation fails with the field name before any request', () => 
 describe('service errors become NodeApiError with the service message, error value and validation errors', () => {
   it('unknown document: ElementDoesNotExist (6)', async () => {
     const { error } = await failure({ resource: 'document', operation: 'get', documentId: 987654 });
-    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     const apiError = error as NodeApiError;
     expect(apiError.message).toContain('ElementDoesNotExist (6)');
     expect(apiError.httpCode).toBe('404');
@@ -115,7 +115,7 @@ describe('service errors become NodeApiError with the service message, error val
     const parameters = invoice({ additionalFields: { ExternalId: 'wc-dup-1' } });
     await runNode({ credentials: s.credentials, parameters });
     const { error } = await failure(parameters);
-    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     const apiError = error as NodeApiError;
     expect(apiError.message).toContain('DocumentIsADuplicate');
     expect(apiError.context.validationErrors).toEqual(
@@ -128,7 +128,7 @@ describe('service errors become NodeApiError with the service message, error val
     const draft = await runNode({ credentials: s.credentials, parameters: invoice({ isToClose: false }) });
     const documentId = draft.output[0][0].json.documentId as number;
     const { error } = await failure({ resource: 'document', operation: 'cancel', documentId });
-    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     expect((error as NodeApiError).context.errorValue).toEqual(expect.objectContaining({ Name: expect.any(String) }));
   });
 
@@ -137,14 +137,14 @@ describe('service errors become NodeApiError with the service message, error val
       { resource: 'taxId', operation: 'validate', countryCode: 'PT', taxId: '509442013' },
       { ...s.credentials, token: 'wrong' },
     );
-    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     expect((error as NodeApiError).httpCode).toBe('401');
     expect((error as Error).message).toContain('MagniFinance refused the e-mail or token');
   });
 
   it('a service that cannot be reached: NodeApiError with the socket code', async () => {
     const { error } = await failure(invoice(), { ...s.credentials, baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1.1` });
-    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     expect((error as NodeApiError).httpCode).toBe('ECONNREFUSED');
     expect((error as Error).message).toMatch(/refused the connection/);
   });
@@ -194,7 +194,7 @@ describe('every item runs in its own try/catch; continueOnFail keeps paired item
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(NodeOperationError);
+    expect(thrown).toBeInstanceOf(n8nErrors.NodeOperationError);
     expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NodeOperationError, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import type { NodeOperationError, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode } from './support/n8n-harness';
+import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
 const order963 = JSON.parse(
@@ -75,7 +75,7 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(NodeOperationError);
+    expect(thrown).toBeInstanceOf(n8nErrors.NodeOperationError);
     expect((thrown as Error).message).toContain(message);
     if (detail) expect((thrown as NodeOperationError).description).toContain(detail);
   });

@@ -77,6 +77,18 @@ describe('Document > Create sends the spec request and returns the document id',
     expect(got.items[0].totalAmount).toBe('16.31');
   });
 
+  it('JSON lines get the form\'s defaults for Unit and Discount: the same line sent either way is the same', async () => {
+    const line = { Code: 'MUG', Description: 'Caneca', UnitPrice: 10, Quantity: 2, Type: 'P', TaxValue: 23 };
+    const fromJson = await run(
+      { resource: 'document', operation: 'create', clientName: 'Maria Silva', linesInput: 'json', linesJson: '={{ $json.lines }}' },
+      [{ lines: [line] }],
+    );
+    const fromForm = await run({ resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: { line: [line] } });
+    const sentLines = (body: string | undefined) => (JSON.parse(body ?? '{}') as { Document: { Lines: unknown[] } }).Document.Lines;
+    expect(sentLines(fromJson.requests[0].body)).toEqual([{ ...line, Unit: 'UN', ProductDiscount: 0 }]);
+    expect(sentLines(fromJson.requests[0].body)).toEqual(sentLines(fromForm.requests[0].body));
+  });
+
   it('saves a draft when Close Document is off, and the draft has no number', async () => {
     const { items } = await run({ resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: mugLines, isToClose: false });
     expect(items[0]).toMatchObject({ closed: false });

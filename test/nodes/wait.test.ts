@@ -25,6 +25,14 @@ describe('"Wait for Number and PDF" polls Get Document no sooner than 10 s after
       expected: { finalized: true, checks: 1, documentNumber: expect.stringMatching(/\S+/), downloadUrl: expect.stringMatching(/^http/) },
     },
     {
+      // Not numbered at the first check (the real service then answers error 6 ElementDoesNotExist,
+      // the sandbox a document without number): the node keeps waiting instead of failing.
+      case: 'not numbered at the first check, numbered at a later one: waits, then number and PDF',
+      finalizeDelayMs: 12_500,
+      options: { firstCheckAfterSeconds: 10, checkIntervalSeconds: 1, waitTimeoutSeconds: 30 },
+      expected: { finalized: true, checks: expect.any(Number), documentNumber: expect.stringMatching(/\S+/) },
+    },
+    {
       case: 'not finalized within the timeout: the created document is still reported, not an error',
       finalizeDelayMs: 3_600_000,
       // 3 s is below the service's minimum: the node waits 10 s anyway.
@@ -48,11 +56,44 @@ describe('"Wait for Number and PDF" polls Get Document no sooner than 10 s after
       expect(output[0][0].json).toMatchObject({ documentId: expect.any(Number), closed: true, ...expected });
       const [create, ...gets] = requests;
       expect(create.method).toBe('POST');
-      expect(gets).toHaveLength(1);
+      if (expected.finalized && expected.checks !== 1) {
+        expect(gets.length).toBeGreaterThan(1);
+        expect(output[0][0].json.checks).toBe(gets.length);
+      } else {
+        expect(gets).toHaveLength(1);
+      }
       expect(gets[0].url).toContain(`documentId=${output[0][0].json.documentId}`);
       expect(gets[0].at - create.at).toBeGreaterThanOrEqual(TEN_SECONDS);
     } finally {
       await s.close();
     }
   }, 30_000);
+});
+
+describe('"Wait for Number and PDF" stops when the execution is cancelled', () => {
+  it('a cancel during the wait ends the run within a second, with no Get Document sent', async () => {
+    const s = await startNodeSandbox({ finalizeDelayMs: 0 });
+    try {
+      const started = Date.now();
+      const run = runNode({
+        credentials: s.credentials,
+        cancelAfterMs: 1_000,
+        parameters: {
+          resource: 'document',
+          operation: 'create',
+          clientName: 'Maria Silva',
+          lines: { line: [{ Code: 'MUG', Description: 'Caneca', UnitPrice: 10, Quantity: 1 }] },
+          waitForDocument: true,
+        },
+      });
+      await expect(run).rejects.toThrow();
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(1_000);
+      expect(elapsed).toBeLessThan(3_000);
+      const documents = (await s.admin('GET', '/documents')).body as { documents: unknown[] };
+      expect(documents.documents).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { COUNTRY_OPTIONS, CURRENCY_OPTIONS, EXEMPTION_CODE_OPTIONS, VAT_RATE_OPTIONS } from './option-lists';
+
 /**
  * Field blocks shared by several operations. Each operation file places them under its own
  * resource/operation with `updateDisplayOptions`, so a block is written once and shown many times.
@@ -27,11 +29,11 @@ export const clientFields: INodeProperties[] = [
   {
     displayName: 'Client Country Code',
     name: 'clientCountryCode',
-    type: 'string',
+    type: 'options',
+    options: COUNTRY_OPTIONS,
     required: true,
     default: 'PT',
-    placeholder: 'e.g. PT',
-    description: 'ISO 3166-1 alpha-2 country code of the customer, in capitals',
+    description: 'Country of the customer (ISO 3166-1 alpha-2 code)',
   },
   {
     displayName: 'Client Details',
@@ -122,8 +124,8 @@ export const lineFields: INodeProperties[] = [
           {
             displayName: 'Tax Rate (%)',
             name: 'TaxValue',
-            type: 'number',
-            typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+            type: 'options',
+            options: VAT_RATE_OPTIONS,
             default: 23,
             description:
               'VAT rate as a percentage: mainland Portugal 23, 13 or 6; Azores 16, 9, 4; Madeira 22, 12, 4. A 0% line needs a Tax Exemption Reason Code.',
@@ -296,10 +298,10 @@ const ADDITIONAL_FIELDS: INodeProperties[] = [
   {
     displayName: 'Currency',
     name: 'Currency',
-    type: 'string',
-    default: '',
-    placeholder: 'e.g. USD',
-    description: 'ISO 4217 code of a currency shown in addition to EUR',
+    type: 'options',
+    options: CURRENCY_OPTIONS,
+    default: 'USD',
+    description: 'Currency shown in addition to EUR (ISO 4217 code); set its Euro Rate too',
   },
   {
     displayName: 'Description',
@@ -371,9 +373,9 @@ const ADDITIONAL_FIELDS: INodeProperties[] = [
   {
     displayName: 'Tax Exemption Reason Code',
     name: 'TaxExemptionReasonCode',
-    type: 'string',
-    default: '',
-    placeholder: 'e.g. M07',
+    type: 'options',
+    options: EXEMPTION_CODE_OPTIONS,
+    default: 'M99',
     description: 'Required when a line has 0% tax, for example M05 exports, M16 intra-EU goods, M99 not subject',
   },
   {

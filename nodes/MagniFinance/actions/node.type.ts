@@ -1,10 +1,11 @@
+import type { ItemWithBinary } from '../helpers/pdf-binary';
 import type { AllEntities, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../client/rest-client';
 
 /** Every resource with its operations: the router dispatches on exactly these pairs. */
 type NodeMap = {
-  document: 'create' | 'createFromOrder' | 'get' | 'getPaymentStatus' | 'cancel';
+  document: 'create' | 'createCreditNoteFromRefund' | 'createFromOrder' | 'get' | 'getPaymentStatus' | 'cancel';
   waybill: 'create' | 'createFromOrder';
   partner: 'add' | 'getAccessTokens';
   client: 'get';
@@ -21,4 +22,4 @@ export type OperationExecute = (
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-) => Promise<IDataObject | IDataObject[]>;
+) => Promise<IDataObject | IDataObject[] | ItemWithBinary>;

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { clientForNode } from '../helpers/client-for-node';
 import { errorItemJson, nodeErrorFor } from '../helpers/node-errors';
+import { ItemWithBinary } from '../helpers/pdf-binary';
 import * as client from './client';
 import * as document from './document';
 import type { MagniFinanceType, OperationExecute } from './node.type';
@@ -51,6 +52,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
     try {
       const output = await execute.call(this, itemIndex, client);
+      if (output instanceof ItemWithBinary) {
+        returnData.push({ json: output.json, binary: output.binary, pairedItem: { item: itemIndex } });
+        continue;
+      }
       returnData.push(
         ...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(output), {
           itemData: { item: itemIndex },

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleepWithAbort } from 'n8n-workflow';
 
 import type { DocumentDetails } from '../../../client/document-details';
+import { ElementDoesNotExistError } from '../../../client/errors';
 import type { MagniFinanceClient } from '../../../client/rest-client';
+import { cancellableSleep } from './cancellable-sleep';
 import { documentJson } from './document-output';
 
 /** The service allocates number and PDF on a Get Document made at least 10 s after the create. */
@@ -39,8 +40,12 @@ export function plannedChecks(settings: WaitSettings): number {
 
 /**
  * Waits with n8n's own sleep (cancelled with the execution) and polls Get Document until the
- * closed document has its number and PDF link. Giving up is not an error: the document exists,
- * and failing here would tempt a retry that creates a second one.
+ * closed document has its number and PDF link. "Not numbered yet" is waiting, whichever way the
+ * service says it: a document without number or link, or error 6 ElementDoesNotExist for the id it
+ * has just given out (the real service answers so until the number is allocated). Giving up is not
+ * an error: the document exists, and failing here would tempt a retry that creates a second one. So
+ * any other failed read also ends the wait with `finalized: false` and the reason in `waitError`;
+ * only cancelling the execution stops it.
  */
 export async function awaitFinalizedDocument(
   this: IExecuteFunctions,
@@ -51,14 +56,22 @@ export async function awaitFinalizedDocument(
 ): Promise<IDataObject> {
   const signal = this.getExecutionCancelSignal();
   const checks = plannedChecks(settings);
-  await sleepWithAbort(settings.firstCheckAfterSeconds * 1000, signal);
+  await cancellableSleep(settings.firstCheckAfterSeconds * 1000, signal);
   let details: DocumentDetails | undefined;
   for (let check = 1; check <= checks; check += 1) {
-    details = await client.getDocument(documentId, token ? { token } : undefined);
-    if (details.documentNumber && details.downloadUrl) {
+    try {
+      details = await client.getDocument(documentId, token ? { token } : undefined);
+    } catch (error) {
+      if (!(error instanceof ElementDoesNotExistError)) {
+        const waitError = error instanceof Error ? error.message : String(error);
+        return { ...(details ? documentJson(documentId, details) : { documentId }), finalized: false, checks: check, waitError };
+      }
+      details = undefined; // not numbered yet
+    }
+    if (details?.documentNumber && details.downloadUrl) {
       return { ...documentJson(documentId, details), finalized: true, checks: check };
     }
-    if (check < checks) await sleepWithAbort(settings.checkIntervalSeconds * 1000, signal);
+    if (check < checks) await cancellableSleep(settings.checkIntervalSeconds * 1000, signal);
   }
   return {
     ...(details ? documentJson(documentId, details) : { documentId }),

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { sleepWithAbort } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { MagniFinanceClient } from '../../../client/rest-client';
 import { CREDENTIAL_TYPE, n8nTransport } from '../transport';
+import { cancellableSleep } from './cancellable-sleep';
 
 const CredentialsSchema = z.object({
   email: z.string(),
@@ -26,6 +26,6 @@ export async function clientForNode(this: IExecuteFunctions): Promise<MagniFinan
     baseUrl: baseUrl?.trim() ? baseUrl.trim() : undefined,
     transport: n8nTransport(this, credentials),
     // Retries of safe reads wait with n8n's own sleep, cancelled with the execution.
-    sleep: async (ms) => await sleepWithAbort(ms, signal),
+    sleep: async (ms) => await cancellableSleep(ms, signal),
   });
 }

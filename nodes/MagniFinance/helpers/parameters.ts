@@ -52,8 +52,15 @@ const JsonLinesSchema = z.array(z.record(z.string(), z.unknown()), {
   message: 'must be a JSON array of line objects',
 });
 
+/**
+ * What the form's line fields default to and a JSON line may leave out: unit "UN", no discount.
+ * Tax rate and product/service type stay explicit in JSON (the rate is a tax decision, the type
+ * goes to the tax authority's SAF-T file): a line without them fails local validation by name.
+ */
+const JSON_LINE_DEFAULTS = { Unit: 'UN', ProductDiscount: 0 };
+
 function canonicalLine(line: Record<string, unknown>): Record<string, unknown> {
-  const canonical: Record<string, unknown> = {};
+  const canonical: Record<string, unknown> = { ...JSON_LINE_DEFAULTS };
   for (const [key, value] of Object.entries(line)) {
     canonical[LINE_FIELD_BY_LOWER.get(key.toLowerCase()) ?? key] = value;
   }

@@ -7,28 +7,55 @@
  * `helpers.httpRequestWithAuthentication` sends a real request over the network (fetch) with the
  * credential's headers applied, honouring `returnFullResponse`, `ignoreHttpStatusErrors`,
  * `encoding`, `qs`, `baseURL` and `timeout` the way n8n's request helper does.
- * What is left out: everything the node does not use (binary data, static data, sub-workflows).
+ * Binary data is kept in the item, base64-encoded, as n8n-core does in its default in-memory mode.
+ * What is left out: everything the node does not use (static data, sub-workflows).
  */
-import {
-  NodeApiError,
+import type {
   Workflow,
-  type ICredentialDataDecryptedObject,
-  type IAdditionalCredentialOptions,
-  type IDataObject,
-  type IExecuteFunctions,
-  type IHttpRequestOptions,
-  type INode,
-  type INodeExecutionData,
-  type INodeParameters,
-  type INodeType,
-  type INodeTypes,
-  type IRequestOptionsSimplified,
-  type JsonObject,
-  type NodeParameterValueType,
+  ICredentialDataDecryptedObject,
+  IAdditionalCredentialOptions,
+  IBinaryData,
+  IDataObject,
+  IExecuteFunctions,
+  IHttpRequestOptions,
+  INode,
+  INodeExecutionData,
+  INodeParameters,
+  INodeType,
+  INodeTypes,
+  IRequestOptionsSimplified,
+  JsonObject,
+  NodeParameterValueType,
 } from 'n8n-workflow';
 
-import { MagniFinanceApi } from '../../../credentials/MagniFinanceApi.credentials';
-import { MagniFinance } from '../../../nodes/MagniFinance/MagniFinance.node';
+import { resolve as resolvePath } from 'node:path';
+
+import type { MagniFinanceApi as MagniFinanceApiType } from '../../../credentials/MagniFinanceApi.credentials';
+import type { MagniFinance as MagniFinanceType } from '../../../nodes/MagniFinance/MagniFinance.node';
+
+/**
+ * The node under test: the sources by default; with MAGNIFINANCE_N8N_PACKAGE set to the folder of
+ * an installed n8n-nodes-magnifinance (node_modules/n8n-nodes-magnifinance), the built package's
+ * bundles and the n8n-workflow installed beside it (CI runs the node tests so, once with
+ * n8n-workflow 1.x and once with 2.x: scripts/test-n8n-package.sh).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- sources or installed package, chosen at run time */
+const installed = process.env.MAGNIFINANCE_N8N_PACKAGE;
+const fromPackage = (path: string): string => require.resolve(path, { paths: [installed as string] });
+if (installed && !fromPackage('n8n-workflow').startsWith(resolvePath(installed, '..'))) {
+  throw new Error(`MAGNIFINANCE_N8N_PACKAGE=${installed}: its n8n-workflow resolves outside the install (${fromPackage('n8n-workflow')})`);
+}
+const n8nWorkflow: typeof import('n8n-workflow') = installed ? require(fromPackage('n8n-workflow')) : require('n8n-workflow');
+const { MagniFinance } = (
+  installed ? require(`${installed}/dist/nodes/MagniFinance/MagniFinance.node.js`) : require('../../../nodes/MagniFinance/MagniFinance.node')
+) as { MagniFinance: typeof MagniFinanceType };
+const { MagniFinanceApi } = (
+  installed ? require(`${installed}/dist/credentials/MagniFinanceApi.credentials.js`) : require('../../../credentials/MagniFinanceApi.credentials')
+) as { MagniFinanceApi: typeof MagniFinanceApiType };
+/* eslint-enable @typescript-eslint/no-require-imports */
+const { NodeApiError, Workflow: WorkflowClass } = n8nWorkflow;
+/** The error classes of the n8n-workflow the node runs with (for instanceof checks in tests). */
+export const n8nErrors = { NodeApiError: n8nWorkflow.NodeApiError, NodeOperationError: n8nWorkflow.NodeOperationError };
 
 export const NODE_TYPE = 'n8n-nodes-magnifinance.magniFinance';
 
@@ -44,6 +71,8 @@ export interface RunOptions {
   items?: INodeExecutionData[];
   continueOnFail?: boolean;
   timezone?: string;
+  /** Cancels the execution (its cancel signal) this many ms after the start, as n8n's Stop does. */
+  cancelAfterMs?: number;
 }
 
 /** Every request the node sent, as it went on the wire (auth headers included). */
@@ -77,7 +106,7 @@ function workflowFor(parameters: INodeParameters, timezone: string): { workflow:
     position: [0, 0],
     parameters,
   };
-  const workflow = new Workflow({
+  const workflow = new WorkflowClass({
     id: 'test-workflow',
     nodes: [definition],
     connections: {},
@@ -171,6 +200,11 @@ async function sendOverHttp(
     // (ECONNREFUSED, ECONNABORTED for timeouts) on `code`; fetch buries it in `cause`.
     throw new NodeApiError(n8nNode, wireErrorLikeAxios(error) as unknown as JsonObject);
   }
+  if (options.encoding === 'arraybuffer' && response.ok) {
+    // n8n's helper hands back the body as a Buffer for encoding "arraybuffer".
+    const data = Buffer.from(await response.arrayBuffer());
+    return options.returnFullResponse ? { statusCode: response.status, headers: {}, body: data } : data;
+  }
   const text = await response.text();
   if (!options.ignoreHttpStatusErrors && response.status >= 400) {
     throw new NodeApiError(n8nNode, { message: `Request failed with status code ${response.status}`, httpCode: String(response.status), body: text } as JsonObject);
@@ -216,6 +250,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
   const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone);
   const requests: SentRequest[] = [];
   const cancel = new AbortController();
+  const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => cancel.abort(), options.cancelAfterMs);
 
   const context = {
     getNode: () => n8nNode,
@@ -256,6 +291,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
       ): INodeExecutionData[] {
         return inputData.map((data) => ({ ...data, pairedItem: metadata.itemData }));
       },
+      /** n8n's plain request helper (no credential applied). */
+      async httpRequest(requestOptions: IHttpRequestOptions): Promise<unknown> {
+        return await sendOverHttp(n8nNode, requestOptions, requests);
+      },
+      /** As n8n-core's in-memory binary mode: the data base64-encoded in the item. */
+      async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string): Promise<IBinaryData> {
+        const extension = fileName?.includes('.') ? fileName.slice(fileName.lastIndexOf('.') + 1) : undefined;
+        return {
+          data: data.toString('base64'),
+          mimeType: mimeType ?? 'application/octet-stream',
+          ...(fileName ? { fileName } : {}),
+          ...(extension ? { fileExtension: extension } : {}),
+          fileSize: `${data.length} B`,
+        };
+      },
       async httpRequestWithAuthentication(
         credentialsType: string,
         requestOptions: IHttpRequestOptions,
@@ -270,8 +320,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
   };
 
   // The node only touches the members above; the cast is the price of not faking the other ~80.
-  const output = await node.execute.call(context as unknown as IExecuteFunctions);
-  return { output: output as INodeExecutionData[][], requests };
+  try {
+    const output = await node.execute.call(context as unknown as IExecuteFunctions);
+    return { output: output as INodeExecutionData[][], requests };
+  } finally {
+    clearTimeout(stop);
+  }
 }
 
 export interface CredentialTestResult {

@@ -4,12 +4,21 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { documentJson } from '../../helpers/document-output';
 import { readPartnerToken } from '../../helpers/parameters';
+import { withPdf, type ItemWithBinary } from '../../helpers/pdf-binary';
 import { documentIdField, partnerTokenOptions } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
     ...documentIdField,
     hint: 'Call it at least 10 seconds after the create: this is the call that gives a closed document its number and PDF',
+  },
+  {
+    displayName: 'Download PDF',
+    name: 'downloadPdf',
+    type: 'boolean',
+    default: false,
+    description:
+      'Whether to add the PDF as binary property "data" (file name: the document number), for example to attach it to an e-mail. Only a closed, numbered document has one.',
   },
   partnerTokenOptions,
 ];
@@ -22,9 +31,11 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const documentId = this.getNodeParameter('documentId', itemIndex) as number;
   const token = readPartnerToken(this, itemIndex);
   const details = await client.getDocument(documentId, token ? { token } : undefined);
-  return documentJson(documentId, details);
+  const json = documentJson(documentId, details);
+  if (!(this.getNodeParameter('downloadPdf', itemIndex, false) as boolean)) return json;
+  return await withPdf.call(this, json);
 }

@@ -2,11 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
+import * as createCreditNoteFromRefund from './createCreditNoteFromRefund.operation';
 import * as createFromOrder from './createFromOrder.operation';
 import * as get from './get.operation';
 import * as getPaymentStatus from './getPaymentStatus.operation';
 
-export { cancel, create, createFromOrder, get, getPaymentStatus };
+export { cancel, create, createCreditNoteFromRefund, createFromOrder, get, getPaymentStatus };
 
 export const description: INodeProperties[] = [
   {
@@ -27,6 +28,12 @@ export const description: INodeProperties[] = [
         value: 'create',
         description: 'Create an invoice, invoice-receipt, simplified invoice, credit or debit note',
         action: 'Create a document',
+      },
+      {
+        name: 'Create Credit Note From WooCommerce Refund',
+        value: 'createCreditNoteFromRefund',
+        description: 'Create the credit note of a WooCommerce refund, referencing the order\'s invoice',
+        action: 'Create a credit note from a refund',
       },
       {
         name: 'Create From WooCommerce Order',
@@ -50,6 +57,7 @@ export const description: INodeProperties[] = [
     default: 'create',
   },
   ...create.description,
+  ...createCreditNoteFromRefund.description,
   ...createFromOrder.description,
   ...get.description,
   ...getPaymentStatus.description,

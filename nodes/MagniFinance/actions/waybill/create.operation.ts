@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateWaybillRequest } from '../../../../client/schemas/waybill';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import { COUNTRY_OPTIONS } from '../option-lists';
 import { dateText, dateTimeText, isBlank, todayIn } from '../../helpers/dates';
 import {
   readAdditionalFields,
@@ -36,7 +37,7 @@ function addressField(displayName: string, name: string, description: string): I
         values: [
           { displayName: 'Address Detail', name: 'AddressDetail', type: 'string', default: '', description: 'Street and number (at most 100 characters)' },
           { displayName: 'City', name: 'City', type: 'string', default: '' },
-          { displayName: 'Country Code', name: 'CountryCode', type: 'string', default: 'PT', description: 'ISO 3166-1 alpha-2 country code, in capitals' },
+          { displayName: 'Country Code', name: 'CountryCode', type: 'options', options: COUNTRY_OPTIONS, default: 'PT', description: 'Country (ISO 3166-1 alpha-2 code)' },
           { displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: 'e.g. 1000-001' },
         ],
       },
