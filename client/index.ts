@@ -12,7 +12,10 @@ export type {
   AddPartnerResult,
   PartnerAccessToken,
   TaxIdValidationResult,
+  FreshPdfLink,
 } from './rest-client';
+export { DocumentNotNumberedError, MINIMUM_FIRST_READ_MS, plannedReadTimes } from './wait-for-document';
+export type { WaitForDocumentOptions } from './wait-for-document';
 export { MagniFinanceSoapClient, DEFAULT_SOAP_URL, DEFAULT_SOAP_NAMESPACE } from './soap-client';
 export type { MagniFinanceSoapClientOptions } from './soap-client';
 export { toDocumentDetails, exactTotals, parseServiceAmount } from './document-details';

@@ -27,6 +27,13 @@ import {
 } from './schemas/responses';
 import { CreateWaybillRequest, CreateWaybillRequestSchema } from './schemas/waybill';
 import { errorForFailure } from './service-errors';
+import {
+  abortableSleep,
+  DocumentNotNumberedError,
+  readIfNumbered,
+  waitForDocument,
+  WaitForDocumentOptions,
+} from './wait-for-document';
 import type { HttpMethod, Transport } from './transport';
 
 export const DEFAULT_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
@@ -42,8 +49,10 @@ export interface MagniFinanceClientOptions {
   timeoutMs?: number;
   /** Retries of safe calls (see retry.ts); false turns them off (the connector's queue retries). */
   retry?: RetryOptions | false;
-  /** How to wait between retries; defaults to a timer from the undici module. */
-  sleep?: (ms: number) => Promise<void>;
+  /** How to wait between retries and in waitForDocument; defaults to a timer from the undici module. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock of waitForDocument (ms since the epoch); defaults to Date.now. */
+  now?: () => number;
   /** Jitter source in [0, 1); defaults to Math.random. */
   random?: () => number;
   /**
@@ -78,6 +87,13 @@ export interface PartnerAccessToken {
   taxId?: string;
   name?: string;
   raw: unknown;
+}
+
+export interface FreshPdfLink {
+  url: string;
+  documentNumber: string;
+  /** When the link was read (ms since the epoch); the real service's links last 7200 s from then. */
+  readAt: number;
 }
 
 export interface TaxIdValidationResult {
@@ -152,7 +168,8 @@ export class MagniFinanceClient {
   private transport?: Transport;
   private readonly timeoutMs: number;
   private readonly retry: Required<RetryOptions>;
-  private readonly sleep?: (ms: number) => Promise<void>;
+  private readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly now: () => number;
   private readonly random: () => number;
   private readonly validateLocally: boolean;
 
@@ -164,6 +181,7 @@ export class MagniFinanceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
     if (options.sleep) this.sleep = options.sleep;
+    this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.validateLocally = options.validateLocally ?? true;
   }
@@ -232,6 +250,45 @@ export class MagniFinanceClient {
       options,
     );
     return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
+  }
+
+  /**
+   * Waits until a closed document has its number and PDF link: the first read at least 10 s after
+   * the create (`createdAt`, default now), then reads with a doubling interval. "Not numbered yet"
+   * (6 ElementDoesNotExist or a success without a number) means waiting; when `timeoutMs` runs out
+   * it throws DocumentNotNumberedError (the document exists: do not create it again).
+   */
+  async waitForDocument(
+    documentId: number,
+    options: WaitForDocumentOptions = {},
+  ): Promise<DocumentDetails & { documentNumber: string; downloadUrl: string }> {
+    positiveId('documentId', documentId);
+    const sleep = await this.sleeper();
+    return waitForDocument(
+      {
+        getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined),
+        sleep: (ms, signal) => abortableSleep(sleep, ms, signal),
+        now: this.now,
+      },
+      documentId,
+      options,
+    );
+  }
+
+  /**
+   * A fresh PDF link of a numbered document. The service's links are presigned and expire (7200 s):
+   * keep the document id and ask for a new link when you need the PDF. Throws
+   * DocumentNotNumberedError when the document has no number yet.
+   */
+  async freshPdfLink(documentId: number, options?: CallOptions): Promise<FreshPdfLink> {
+    positiveId('documentId', documentId);
+    const numbered = await readIfNumbered(
+      { getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined) },
+      documentId,
+      options?.token,
+    );
+    if (!numbered) throw new DocumentNotNumberedError(documentId, 1);
+    return { url: numbered.downloadUrl, documentNumber: numbered.documentNumber, readAt: this.now() };
   }
 
   /** Get Document Property: payment status and what remains unpaid. */
@@ -350,7 +407,7 @@ export class MagniFinanceClient {
     return this.transport;
   }
 
-  private async sleeper(): Promise<(ms: number) => Promise<void>> {
+  private async sleeper(): Promise<(ms: number, signal?: AbortSignal) => Promise<void>> {
     if (this.sleep) return this.sleep;
     const { sleep } = await import('./undici-transport');
     return sleep;

@@ -117,6 +117,19 @@ export function elementDoesNotExist(documentId: string | number): SandboxAnswer 
   ]);
 }
 
+/** A closed document read before the service has numbered it: 6, as for an unknown id, with its own detail. */
+export function notNumberedYet(documentId: string | number): SandboxAnswer {
+  return failure('ElementDoesNotExist', 'ElementDoesNotExist', [
+    {
+      Type: 'ElementDoesNotExist',
+      Field: 'DocumentId',
+      ElementNumber: 0,
+      Value: String(documentId),
+      Detail: `Document ${documentId} is not available yet: read it at least 10 seconds after it was created`,
+    },
+  ]);
+}
+
 export function generalUnknownError(): SandboxAnswer {
   return failure('GeneralUnknownError', 'An unexpected error occurred. Please try again later.');
 }

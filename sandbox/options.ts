@@ -27,6 +27,12 @@ export const RuntimeConfigSchema = z.object({
   finalizeDelayMs: z.number().int().min(0).max(86_400_000),
   /** Lifetime of a download link (the service's presigned links last 7200 s). */
   downloadUrlTtlSeconds: z.number().int().min(1).max(604_800),
+  /**
+   * Get Document of a closed document read before the finalize delay: 'element-does-not-exist'
+   * answers 6 ElementDoesNotExist as the public error list describes for a document read too early
+   * (the default); 'null-number' answers success with DocumentNumber and DownloadUrl null (the spec's reading).
+   */
+  notNumberedAnswer: z.enum(['element-does-not-exist', 'null-number']),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
@@ -56,4 +62,5 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   timeoutHoldMs: 120_000,
   finalizeDelayMs: 10_000,
   downloadUrlTtlSeconds: 7200,
+  notNumberedAnswer: 'element-does-not-exist',
 };

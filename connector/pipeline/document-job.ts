@@ -2,7 +2,14 @@ import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bull
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { AuthenticationError, DocumentDuplicateError, LocalValidationError, ServiceValidationError } from '../../client/errors';
+import type { DocumentDetails } from '../../client/document-details';
+import {
+  AuthenticationError,
+  DocumentDuplicateError,
+  ElementDoesNotExistError,
+  LocalValidationError,
+  ServiceValidationError,
+} from '../../client/errors';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import type { ConnectorConfig } from '../config/load-config';
@@ -289,8 +296,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   // A worker that died between two steps may bring the job back early: the service's 10 s still hold.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
-  const details = await tenant.invoicing.getDocument(entry.documentId, tenant.documentCallOptions);
-  if (details.documentNumber && details.downloadUrl) {
+  const details = await readIfNotNumberedYet(() => tenant.invoicing.getDocument(entry.documentId as number, tenant.documentCallOptions));
+  if (details?.documentNumber && details.downloadUrl) {
     const finalizedAt = ctx.now();
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt });
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt };
@@ -306,6 +313,19 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   await deps.ledger.markAttention(ref, ctx.now());
   deps.metrics.alerts.inc({ tenant: tenant.config.id, state: 'alert-no-number' });
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/**
+ * Get Document of a document this pipeline created: 6 ElementDoesNotExist is how the service
+ * answers a document read before it is numbered, so it means "not numbered yet" (undefined).
+ */
+async function readIfNotNumberedYet(read: () => Promise<DocumentDetails>): Promise<DocumentDetails | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ElementDoesNotExistError) return undefined;
+    throw error;
+  }
 }
 
 async function writeBackStep(ctx: StepContext): Promise<Outcome> {

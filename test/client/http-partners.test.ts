@@ -46,8 +46,8 @@ describe('partnership with a company already registered: requested, approved, th
     const created = await owner.createDocument(invoiceRequest({ ExternalId: uniqueExternalId('partner') }), { token: partnerToken });
     expect((await documentsOf(KNOWN_COMPANY.taxId)).map((d) => d.id)).toContain(created.documentId);
     expect((await documentsOf(OWNER.taxId)).map((d) => d.id)).not.toContain(created.documentId);
-    await expect(owner.getDocument(created.documentId)).rejects.toBeInstanceOf(ElementDoesNotExistError);
-    await expect(owner.getDocument(created.documentId, { token: partnerToken })).resolves.toMatchObject({
+    await expect(owner.getDocumentProperty(created.documentId)).rejects.toBeInstanceOf(ElementDoesNotExistError);
+    await expect(owner.getDocumentProperty(created.documentId, { token: partnerToken })).resolves.toMatchObject({
       details: { document: expect.objectContaining({ Id: created.documentId }) },
     });
   });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleepWithAbort } from 'n8n-workflow';
 
 import type { DocumentDetails } from '../../../client/document-details';
+import { ElementDoesNotExistError } from '../../../client/errors';
 import type { MagniFinanceClient } from '../../../client/rest-client';
 import { documentJson } from './document-output';
 
@@ -54,8 +55,14 @@ export async function awaitFinalizedDocument(
   await sleepWithAbort(settings.firstCheckAfterSeconds * 1000, signal);
   let details: DocumentDetails | undefined;
   for (let check = 1; check <= checks; check += 1) {
-    details = await client.getDocument(documentId, token ? { token } : undefined);
-    if (details.documentNumber && details.downloadUrl) {
+    try {
+      details = await client.getDocument(documentId, token ? { token } : undefined);
+    } catch (error) {
+      // Read too early the service answers 6 ElementDoesNotExist for the document just created:
+      // "not numbered yet", so keep waiting.
+      if (!(error instanceof ElementDoesNotExistError)) throw error;
+    }
+    if (details?.documentNumber && details.downloadUrl) {
       return { ...documentJson(documentId, details), finalized: true, checks: check };
     }
     if (check < checks) await sleepWithAbort(settings.checkIntervalSeconds * 1000, signal);
