@@ -13,6 +13,8 @@ export type {
   PartnerAccessToken,
   TaxIdValidationResult,
   FreshPdfLink,
+  PartnerTokensForm,
+  PartnerTokensOptions,
 } from './rest-client';
 export { DocumentNotNumberedError, MINIMUM_FIRST_READ_MS, plannedReadTimes } from './wait-for-document';
 export type { WaitForDocumentOptions } from './wait-for-document';

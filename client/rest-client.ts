@@ -60,6 +60,10 @@ export interface MagniFinanceClientOptions {
    * judgement to the service: its ValidationErrors come back as ServiceValidationError.
    */
   validateLocally?: boolean;
+  /** The main API user's password, sent only by getPartnerAccessTokens (documented form). */
+  password?: string;
+  /** Which form getPartnerAccessTokens uses (default 'documented'). */
+  partnerTokensForm?: PartnerTokensForm;
 }
 
 /** Per-call options: `token` sends a partner's token instead of the account's own. */
@@ -86,7 +90,22 @@ export interface PartnerAccessToken {
   token: string;
   taxId?: string;
   name?: string;
+  /** The documented answer's Description (tells a partner's several tokens apart). */
+  description?: string;
   raw: unknown;
+}
+
+/**
+ * How Get Partner Access Tokens is called. 'documented' (default): MagniFinance's public docs,
+ * `GET /partner/accessTokens?partnerTaxId=` with the main API user's `Password` header, answering
+ * `[{AccessToken, Description}]`. 'spec': our spec's `GET /partner/tokens?taxId=`.
+ */
+export type PartnerTokensForm = 'documented' | 'spec';
+
+export interface PartnerTokensOptions extends CallOptions {
+  /** The password of the partner-invoicing account's main API user (documented form; required there). */
+  password?: string;
+  form?: PartnerTokensForm;
 }
 
 export interface FreshPdfLink {
@@ -108,6 +127,8 @@ interface CallSpec {
   body?: string;
   /** True when repeating the call cannot change anything on the service. */
   safe: boolean;
+  /** Extra headers of this call (the Password of Get Partner Access Tokens). */
+  headers?: Record<string, string>;
 }
 
 interface Answer {
@@ -172,6 +193,8 @@ export class MagniFinanceClient {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly validateLocally: boolean;
+  private readonly password?: string;
+  private readonly partnerTokensForm: PartnerTokensForm;
 
   constructor(options: MagniFinanceClientOptions) {
     this.email = options.email;
@@ -184,6 +207,8 @@ export class MagniFinanceClient {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.validateLocally = options.validateLocally ?? true;
+    if (options.password !== undefined) this.password = options.password;
+    this.partnerTokensForm = options.partnerTokensForm ?? 'documented';
   }
 
   /** The body as checked by its schema, or as given when local validation is off. */
@@ -314,10 +339,28 @@ export class MagniFinanceClient {
     return { requestId: answer.envelope.RequestId ?? null, object: answer.envelope.Object ?? null };
   }
 
-  /** Get Partner Access Tokens: the partner's token(s) once access is granted. */
-  async getPartnerAccessTokens(taxId: string, options?: CallOptions): Promise<PartnerAccessToken[]> {
+  /**
+   * Get Partner Access Tokens: the partner's token(s) once access is granted. By default the
+   * documented form (`/partner/accessTokens?partnerTaxId=` + `Password` header: the `password`
+   * option of the call or the client); `form: 'spec'` uses the spec's `/partner/tokens?taxId=`.
+   */
+  async getPartnerAccessTokens(taxId: string, options?: PartnerTokensOptions): Promise<PartnerAccessToken[]> {
     validateInput(z.string().min(1, { message: 'is required' }).max(20, { message: 'must be at most 20 characters' }), taxId, 'taxId');
-    const answer = await this.send({ method: 'GET', path: '/partner/tokens', query: { taxId }, safe: true }, options);
+    const form = options?.form ?? this.partnerTokensForm;
+    if (form === 'spec') {
+      const answer = await this.send({ method: 'GET', path: '/partner/tokens', query: { taxId }, safe: true }, options);
+      return partnerTokensFrom(answer.envelope.Object, answer);
+    }
+    const password = options?.password ?? this.password;
+    validateInput(
+      z.string({ message: 'is required: Get Partner Access Tokens asks for the main API user\'s password' }).min(1, { message: 'is required' }).max(200, { message: 'must be at most 200 characters' }),
+      password,
+      'password',
+    );
+    const answer = await this.send(
+      { method: 'GET', path: '/partner/accessTokens', query: { partnerTaxId: taxId }, safe: true, headers: { password: password as string } },
+      options,
+    );
     return partnerTokensFrom(answer.envelope.Object, answer);
   }
 
@@ -356,6 +399,7 @@ export class MagniFinanceClient {
       accept: 'application/json',
       email: this.email,
       token: options?.token ?? this.token,
+      ...spec.headers,
     };
     if (spec.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
     const transport = await this.transportInUse();
@@ -444,6 +488,7 @@ function partnerTokensFrom(object: unknown, answer: Answer): PartnerAccessToken[
       if (taxId !== null && taxId !== undefined) entry.taxId = String(taxId);
       const name = item.data.Name ?? item.data.CompanyName;
       if (name) entry.name = name;
+      if (item.data.Description) entry.description = item.data.Description;
       return [entry];
     }
   }

@@ -7,6 +7,8 @@ export const AccountOptionSchema = z.object({
   taxId: z.string().min(1).max(20),
   companyName: z.string().min(1).max(200),
   atCommunication: z.boolean().optional(),
+  /** The main API user's password, asked only by Get Partner Access Tokens (default 'sandbox-password'). */
+  password: z.string().min(1).max(200).optional(),
   address: z.string().optional(),
   city: z.string().optional(),
   postCode: z.string().optional(),
@@ -44,6 +46,9 @@ export const SandboxOptionsSchema = RuntimeConfigSchema.partial().extend({
   seed: z.number().int().optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
+
+/** The password of an account configured without one. */
+export const DEFAULT_SANDBOX_PASSWORD = 'sandbox-password';
 
 export const DEMO_ACCOUNT: AccountOption = {
   email: 'demo@example.com',

@@ -85,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       query: url.searchParams,
       email: header(req, 'email'),
       token: header(req, 'token'),
+      password: header(req, 'password'),
       body,
       origin: requestOrigin,
     });

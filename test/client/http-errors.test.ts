@@ -124,7 +124,7 @@ describe('InvalidTaxId: ValidationError (2) on Client Get, InvalidTaxId (4) on T
 
 describe('PartnershipNotFound (38): tokens for a company that is not a partner', () => {
   it('is an ApiError with the value and name', async () => {
-    const error = await client.getPartnerAccessTokens('505123452').catch((e: unknown) => e);
+    const error = await client.getPartnerAccessTokens('505123452', { password: 'sandbox-password' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errorValue: { Value: 38, Name: 'PartnershipNotFound' } });
   });
