@@ -26,6 +26,7 @@ export {
   MagniFinanceError,
   ApiError,
   AuthenticationError,
+  RateLimitError,
   ElementDoesNotExistError,
   DocumentDuplicateError,
   ServiceValidationError,

@@ -150,7 +150,7 @@ export function normaliseValidationErrors(items: Envelope['ValidationErrors']): 
   });
 }
 
-function failureDetails(answer: Answer): ApiErrorDetails {
+function failureDetails(answer: Answer, retryAfter: string | undefined): ApiErrorDetails {
   const { envelope } = answer;
   const details: ApiErrorDetails = {
     status: answer.status,
@@ -159,6 +159,7 @@ function failureDetails(answer: Answer): ApiErrorDetails {
     validationErrors: normaliseValidationErrors(envelope.ValidationErrors),
     rawBody: answer.rawBody,
   };
+  if (retryAfter !== undefined) details.retryAfter = retryAfter;
   if (envelope.ErrorValue) details.errorValue = { Value: envelope.ErrorValue.Value, Name: envelope.ErrorValue.Name };
   const object = ErrorObjectSchema.safeParse(envelope.Object);
   if (object.success && object.data?.ErrorMessage) details.errorMessage = object.data.ErrorMessage;
@@ -405,6 +406,7 @@ export class MagniFinanceClient {
     const transport = await this.transportInUse();
     for (let attempt = 1; ; attempt += 1) {
       let answer: Answer;
+      let retryAfter: string | undefined;
       try {
         const response = await transport({
           method: spec.method,
@@ -413,8 +415,9 @@ export class MagniFinanceClient {
           body: spec.body,
           timeoutMs: this.timeoutMs,
         });
-        answer = interpretResponse(response.status, response.body);
-        if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer));
+        retryAfter = headerValue(response.headers, 'retry-after');
+        answer = interpretResponse(response.status, response.body, retryAfter);
+        if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer, retryAfter));
         return answer;
       } catch (thrown) {
         const error =
@@ -430,7 +433,8 @@ export class MagniFinanceClient {
           ...(error instanceof ApiError && error.errorValue ? { errorValue: error.errorValue.Value } : {}),
         });
         if (!retry) throw error;
-        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random()));
+        // The server's Retry-After (a 429 or 503 says how long) wins over the computed backoff.
+        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random(), retryAfter, this.now()));
       }
     }
   }
@@ -459,12 +463,24 @@ export class MagniFinanceClient {
 }
 
 /** Status + body -> a checked envelope; anything else is a ResponseFormatError (or ApiError for HTTP errors). */
-export function interpretResponse(status: number, rawBody: string): Answer {
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return String(value);
+  return undefined;
+}
+
+export function interpretResponse(status: number, rawBody: string, retryAfter?: string): Answer {
   const parsed = EnvelopeSchema.safeParse(parseJson(rawBody));
   if (parsed.success) return { envelope: parsed.data, status, rawBody };
   if (status >= 400) {
     // An error status without the envelope (a proxy page, a bare 401): keep the status as the error.
-    throw errorForFailure({ status, requestId: null, errorHumanReadable: null, validationErrors: [], rawBody });
+    throw errorForFailure({
+      status,
+      requestId: null,
+      errorHumanReadable: null,
+      validationErrors: [],
+      rawBody,
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    });
   }
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'} ${i.message}`).join('; ');
   throw new ResponseFormatError(`The answer is not the service's envelope: ${problems}`, status, rawBody);

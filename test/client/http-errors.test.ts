@@ -6,6 +6,7 @@ import {
   ElementDoesNotExistError,
   LocalValidationError,
   MagniFinanceClient,
+  RateLimitError,
   ServiceValidationError,
   Transport,
   TransportNetworkError,
@@ -239,5 +240,41 @@ describe('timeouts and network failures are their own errors', () => {
     const error = await new MagniFinanceClient({ email: 'a@b.pt', token: 't', baseUrl, retry: false }).getDocument(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportNetworkError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('HTTP 429 with Retry-After (as a gateway in front of the service answers)', () => {
+  /** The first answer is the gateway's 429; the rest reach the sandbox over HTTP. */
+  function gatewayThen429(retryAfter: string): { transport: Transport; slept: number[] } {
+    let first = true;
+    const real = createUndiciTransport();
+    const transport: Transport = async (request) => {
+      if (!first) return real(request);
+      first = false;
+      return { status: 429, headers: { 'Retry-After': retryAfter, 'content-type': 'text/plain' }, body: 'Too Many Requests' };
+    };
+    return { transport, slept: [] };
+  }
+
+  it('the client waits the Retry-After seconds (not its own 300 ms step), then succeeds', async () => {
+    await admin(sandbox, 'POST', '/config', { errorRate: 0 });
+    const { transport, slept } = gatewayThen429('5');
+    const retrying = restClient(sandbox, OWNER, { transport, retry: { attempts: 3 }, sleep: async (ms) => void slept.push(ms) });
+    await expect(retrying.validateTaxId('PT', OWNER.taxId)).resolves.toMatchObject({ valid: true });
+    expect(slept).toEqual([5_000]);
+  });
+
+  it('a create is retried after a 429 too (it was not processed), honouring Retry-After', async () => {
+    const { transport, slept } = gatewayThen429('2');
+    const retrying = restClient(sandbox, OWNER, { transport, retry: { attempts: 2 }, sleep: async (ms) => void slept.push(ms) });
+    await expect(retrying.createDocument(invoiceRequest({ ExternalId: uniqueExternalId() }))).resolves.toMatchObject({ documentId: expect.any(Number) });
+    expect(slept).toEqual([2_000]);
+  });
+
+  it('out of attempts: a RateLimitError carrying the Retry-After', async () => {
+    const { transport } = gatewayThen429('7');
+    const error = await restClient(sandbox, OWNER, { transport, retry: false }).validateTaxId('PT', OWNER.taxId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: '7' });
   });
 });
