@@ -15,6 +15,9 @@ export const ErrorValues = {
   TaxExemptionDoesNotExist: 10,
   CurrencyDoesNotExist: 11,
   SaveFailed: 14,
+  SerieDataNotMatch: 18,
+  FailedToCreateNewProductUnit: 19,
+  InvalidPercentage: 22,
   PartnershipNotFound: 38,
 } as const;
 export type ErrorName = keyof typeof ErrorValues;

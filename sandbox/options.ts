@@ -35,6 +35,8 @@ export const RuntimeConfigSchema = z.object({
    * (the default); 'null-number' answers success with DocumentNumber and DownloadUrl null (the spec's reading).
    */
   notNumberedAnswer: z.enum(['element-does-not-exist', 'null-number']),
+  /** ErrorValue of a failed create: 14 SaveFailed (default: public docs and the spec's table) or 2 ValidationError. */
+  createFailure: z.enum(['save-failed', 'validation-error']),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
@@ -68,4 +70,5 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   finalizeDelayMs: 10_000,
   downloadUrlTtlSeconds: 7200,
   notNumberedAnswer: 'element-does-not-exist',
+  createFailure: 'save-failed',
 };

@@ -8,7 +8,7 @@ import { addPartner, partnerTokens } from './partners';
 import { DEFAULT_SANDBOX_PASSWORD } from './options';
 import type { SandboxStore } from './store';
 import { checkCreateInput } from './validation/create-input';
-import { violationAnswer } from './violations';
+import { createFailureName, violationAnswer } from './violations';
 
 /**
  * The REST endpoints of the spec's table, under /api/v1.1. Transport-free: the server hands in
@@ -63,7 +63,7 @@ function create(kind: 'document' | 'waybill'): Handler {
     const body = parseJsonBody(request.body);
     if (!body.ok) return badJson();
     const checked = checkCreateInput(body.value, kind, { documentReferenceMax: 50 });
-    if (!checked.ok) return violationAnswer(checked.violations);
+    if (!checked.ok) return violationAnswer(checked.violations, undefined, createFailureName(store.config));
     return createDocument(store, caller, checked.input);
   };
 }

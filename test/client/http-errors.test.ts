@@ -113,13 +113,21 @@ describe('InvalidTaxId: ValidationError (2) on Client Get, InvalidTaxId (4) on T
   it('TaxId Validation answers valid: false (not a throw)', async () => {
     await expect(client.validateTaxId('PT', '123456780')).resolves.toEqual({ valid: false, requestId: expect.any(String) });
   });
-  it('waybill create with an invalid tax id (sent unchecked) is ValidationError (2)', async () => {
-    const unchecked = restClient(sandbox, OWNER, { validateLocally: false });
-    const request = waybillRequest();
-    request.Client.NIF = '123456780';
-    const error = await unchecked.createWaybill(request).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ServiceValidationError);
-    expect(error).toMatchObject({ errorValue: { Value: 2 }, validationErrors: [expect.objectContaining({ Type: 'InvalidTaxId' })] });
+  it.each([
+    ['save-failed', 14],
+    ['validation-error', 2],
+  ] as const)('waybill create with an invalid tax id (sent unchecked): createFailure %s -> %d, a ServiceValidationError', async (createFailure, value) => {
+    await admin(sandbox, 'POST', '/config', { createFailure });
+    try {
+      const unchecked = restClient(sandbox, OWNER, { validateLocally: false });
+      const request = waybillRequest();
+      request.Client.NIF = '123456780';
+      const error = await unchecked.createWaybill(request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceValidationError);
+      expect(error).toMatchObject({ errorValue: { Value: value }, validationErrors: [expect.objectContaining({ Type: 'InvalidTaxId' })] });
+    } finally {
+      await admin(sandbox, 'POST', '/config', { createFailure: 'save-failed' });
+    }
   });
 });
 

@@ -18,6 +18,7 @@ const properties: INodeProperties[] = [
     name: 'tokensEndpoint',
     type: 'options',
     default: 'documented',
+    description: 'Which form of Get Partner Access Tokens to call',
     options: [
       {
         name: 'MagniFinance (AccessTokens, with Password)',
