@@ -119,7 +119,8 @@ export function adminApi(deps: AdminDeps): Router {
     }
     let found: string | undefined;
     try {
-      const details = await runtime.invoicing.getDocument(body.data.documentId, runtime.documentCallOptions);
+      // Get Document Property: it answers before the number exists (Get Document then answers 6).
+      const details = await runtime.invoicing.getDocumentProperty(body.data.documentId, runtime.documentCallOptions);
       found = details.details.document.ExternalId ?? undefined;
     } catch (error) {
       return void res.status(502).json({ error: `could not read document ${body.data.documentId} from MagniFinance: ${(error as Error).message}` });
