@@ -33,6 +33,8 @@ export interface ApiErrorDetails {
   /** Object.ErrorMessage of a failed create, when the service gives one. */
   errorMessage?: string | null;
   rawBody: string;
+  /** The answer's Retry-After, when it gave one (delay-seconds or an HTTP date), as it was sent. */
+  retryAfter?: string;
 }
 
 /** The service answered with an error envelope (or an HTTP error status). */
@@ -67,6 +69,19 @@ function describeApiError(details: ApiErrorDetails): string {
     .join('; ');
   const request = details.requestId ? ` [RequestId ${details.requestId}]` : '';
   return `MagniFinance ${head}${human}${issues ? ` - ${issues}` : ''}${request}`;
+}
+
+/**
+ * HTTP 429: too many requests. `retryAfter` is the service's Retry-After header when it sent one;
+ * the client's retries already wait that long (safe calls and creates alike: a 429 was not processed).
+ */
+export class RateLimitError extends ApiError {
+  readonly retryAfter: string | null;
+
+  constructor(details: ApiErrorDetails, message?: string) {
+    super(details, message);
+    this.retryAfter = details.retryAfter ?? null;
+  }
 }
 
 /** HTTP 401 (REST) or AuthenticationError (1): the email/token pair was refused. */

@@ -12,7 +12,12 @@ export type {
   AddPartnerResult,
   PartnerAccessToken,
   TaxIdValidationResult,
+  FreshPdfLink,
+  PartnerTokensForm,
+  PartnerTokensOptions,
 } from './rest-client';
+export { DocumentNotNumberedError, MINIMUM_FIRST_READ_MS, plannedReadTimes } from './wait-for-document';
+export type { WaitForDocumentOptions } from './wait-for-document';
 export { MagniFinanceSoapClient, DEFAULT_SOAP_URL, DEFAULT_SOAP_NAMESPACE } from './soap-client';
 export type { MagniFinanceSoapClientOptions } from './soap-client';
 export { toDocumentDetails, exactTotals, parseServiceAmount } from './document-details';
@@ -21,6 +26,7 @@ export {
   MagniFinanceError,
   ApiError,
   AuthenticationError,
+  RateLimitError,
   ElementDoesNotExistError,
   DocumentDuplicateError,
   ServiceValidationError,

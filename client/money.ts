@@ -29,7 +29,7 @@ export function parseDecimal(value: string | number): Decimal {
   if (!match) throw new RangeError(`Not a decimal amount: "${String(value)}"`);
   const [, sign, whole, fraction = ''] = match;
   const units = BigInt(whole + fraction) * (sign === '-' ? -1n : 1n);
-  return { units, scale: fraction.length };
+  return decimal(units, fraction.length);
 }
 
 /** Shortest decimal places that reproduce the number exactly (handles 1e-7 style numbers). */
@@ -46,8 +46,32 @@ export function isDecimalText(value: string): boolean {
   return DECIMAL_TEXT.test(value.trim());
 }
 
+/**
+ * The Decimal this module hands out: still `{units, scale}` for every function here and every
+ * caller, and it prints and serialises as its decimal text ("20.00"): `JSON.stringify` gives the
+ * string (a bigint alone would throw), `console.log` / util.inspect show it, `String()` too.
+ */
+class DecimalValue implements Decimal {
+  constructor(
+    readonly units: bigint,
+    readonly scale: number,
+  ) {}
+
+  toString(): string {
+    return formatDecimal(this, this.scale);
+  }
+
+  toJSON(): string {
+    return formatDecimal(this, this.scale);
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return formatDecimal(this, this.scale);
+  }
+}
+
 export function decimal(units: bigint, scale: number): Decimal {
-  return { units, scale };
+  return new DecimalValue(units, scale);
 }
 
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
@@ -57,20 +81,20 @@ function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
 
 export function add(a: Decimal, b: Decimal): Decimal {
   const [x, y, scale] = align(a, b);
-  return { units: x + y, scale };
+  return decimal(x + y, scale);
 }
 
 export function subtract(a: Decimal, b: Decimal): Decimal {
   const [x, y, scale] = align(a, b);
-  return { units: x - y, scale };
+  return decimal(x - y, scale);
 }
 
 export function multiply(a: Decimal, b: Decimal): Decimal {
-  return { units: a.units * b.units, scale: a.scale + b.scale };
+  return decimal(a.units * b.units, a.scale + b.scale);
 }
 
 export function negate(a: Decimal): Decimal {
-  return { units: -a.units, scale: a.scale };
+  return decimal(-a.units, a.scale);
 }
 
 export function abs(a: Decimal): Decimal {
@@ -88,17 +112,17 @@ export function isZero(a: Decimal): boolean {
 
 /** Divides by 10^places exactly (percent -> fraction is `shift(p, 2)`). */
 export function shift(a: Decimal, places: number): Decimal {
-  return { units: a.units, scale: a.scale + places };
+  return decimal(a.units, a.scale + places);
 }
 
 /** Rounds half away from zero to `places` decimals. */
 export function round(a: Decimal, places: number): Decimal {
-  if (a.scale <= places) return { units: a.units * pow10(places - a.scale), scale: places };
+  if (a.scale <= places) return decimal(a.units * pow10(places - a.scale), places);
   const divisor = pow10(a.scale - places);
   const magnitude = a.units < 0n ? -a.units : a.units;
   let quotient = magnitude / divisor;
   if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
-  return { units: a.units < 0n ? -quotient : quotient, scale: places };
+  return decimal(a.units < 0n ? -quotient : quotient, places);
 }
 
 /** Exact division rounded half away from zero to `places` decimals. */
@@ -108,7 +132,7 @@ export function divide(a: Decimal, b: Decimal, places: number): Decimal {
   const extra = places + 2;
   const exponent = extra + b.scale - a.scale;
   const numerator = exponent >= 0 ? a.units * pow10(exponent) : a.units / pow10(-exponent);
-  return round({ units: numerator / b.units, scale: extra }, places);
+  return round(decimal(numerator / b.units, extra), places);
 }
 
 /** Amount in cents (scale 2), rounded half away from zero. */
@@ -118,7 +142,7 @@ export function toCents(value: string | number | Decimal): bigint {
 }
 
 export function fromCents(cents: bigint): Decimal {
-  return { units: cents, scale: 2 };
+  return decimal(cents, 2);
 }
 
 /** Plain text with a dot, trailing zeros kept to `minPlaces` ("12.30", "-0.05", "3"). */
@@ -142,8 +166,8 @@ function trimZeros(a: Decimal, minPlaces: number): Decimal {
     units /= 10n;
     scale -= 1;
   }
-  if (scale < minPlaces) return { units: units * pow10(minPlaces - scale), scale: minPlaces };
-  return { units, scale };
+  if (scale < minPlaces) return decimal(units * pow10(minPlaces - scale), minPlaces);
+  return decimal(units, scale);
 }
 
 /** For JSON output only: the nearest JS number (never used in arithmetic). */
@@ -152,5 +176,5 @@ export function toNumber(a: Decimal): number {
 }
 
 export function sum(values: readonly Decimal[]): Decimal {
-  return values.reduce(add, { units: 0n, scale: 0 });
+  return values.reduce(add, decimal(0n, 0));
 }

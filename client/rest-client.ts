@@ -27,6 +27,13 @@ import {
 } from './schemas/responses';
 import { CreateWaybillRequest, CreateWaybillRequestSchema } from './schemas/waybill';
 import { errorForFailure } from './service-errors';
+import {
+  abortableSleep,
+  DocumentNotNumberedError,
+  readIfNumbered,
+  waitForDocument,
+  WaitForDocumentOptions,
+} from './wait-for-document';
 import type { HttpMethod, Transport } from './transport';
 
 export const DEFAULT_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
@@ -42,8 +49,10 @@ export interface MagniFinanceClientOptions {
   timeoutMs?: number;
   /** Retries of safe calls (see retry.ts); false turns them off (the connector's queue retries). */
   retry?: RetryOptions | false;
-  /** How to wait between retries; defaults to a timer from the undici module. */
-  sleep?: (ms: number) => Promise<void>;
+  /** How to wait between retries and in waitForDocument; defaults to a timer from the undici module. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock of waitForDocument (ms since the epoch); defaults to Date.now. */
+  now?: () => number;
   /** Jitter source in [0, 1); defaults to Math.random. */
   random?: () => number;
   /**
@@ -51,6 +60,10 @@ export interface MagniFinanceClientOptions {
    * judgement to the service: its ValidationErrors come back as ServiceValidationError.
    */
   validateLocally?: boolean;
+  /** The main API user's password, sent only by getPartnerAccessTokens (documented form). */
+  password?: string;
+  /** Which form getPartnerAccessTokens uses (default 'documented'). */
+  partnerTokensForm?: PartnerTokensForm;
 }
 
 /** Per-call options: `token` sends a partner's token instead of the account's own. */
@@ -77,7 +90,29 @@ export interface PartnerAccessToken {
   token: string;
   taxId?: string;
   name?: string;
+  /** The documented answer's Description (tells a partner's several tokens apart). */
+  description?: string;
   raw: unknown;
+}
+
+/**
+ * How Get Partner Access Tokens is called. 'documented' (default): MagniFinance's public docs,
+ * `GET /partner/accessTokens?partnerTaxId=` with the main API user's `Password` header, answering
+ * `[{AccessToken, Description}]`. 'spec': our spec's `GET /partner/tokens?taxId=`.
+ */
+export type PartnerTokensForm = 'documented' | 'spec';
+
+export interface PartnerTokensOptions extends CallOptions {
+  /** The password of the partner-invoicing account's main API user (documented form; required there). */
+  password?: string;
+  form?: PartnerTokensForm;
+}
+
+export interface FreshPdfLink {
+  url: string;
+  documentNumber: string;
+  /** When the link was read (ms since the epoch); the real service's links last 7200 s from then. */
+  readAt: number;
 }
 
 export interface TaxIdValidationResult {
@@ -92,6 +127,8 @@ interface CallSpec {
   body?: string;
   /** True when repeating the call cannot change anything on the service. */
   safe: boolean;
+  /** Extra headers of this call (the Password of Get Partner Access Tokens). */
+  headers?: Record<string, string>;
 }
 
 interface Answer {
@@ -113,7 +150,7 @@ export function normaliseValidationErrors(items: Envelope['ValidationErrors']): 
   });
 }
 
-function failureDetails(answer: Answer): ApiErrorDetails {
+function failureDetails(answer: Answer, retryAfter: string | undefined): ApiErrorDetails {
   const { envelope } = answer;
   const details: ApiErrorDetails = {
     status: answer.status,
@@ -122,6 +159,7 @@ function failureDetails(answer: Answer): ApiErrorDetails {
     validationErrors: normaliseValidationErrors(envelope.ValidationErrors),
     rawBody: answer.rawBody,
   };
+  if (retryAfter !== undefined) details.retryAfter = retryAfter;
   if (envelope.ErrorValue) details.errorValue = { Value: envelope.ErrorValue.Value, Name: envelope.ErrorValue.Name };
   const object = ErrorObjectSchema.safeParse(envelope.Object);
   if (object.success && object.data?.ErrorMessage) details.errorMessage = object.data.ErrorMessage;
@@ -152,9 +190,12 @@ export class MagniFinanceClient {
   private transport?: Transport;
   private readonly timeoutMs: number;
   private readonly retry: Required<RetryOptions>;
-  private readonly sleep?: (ms: number) => Promise<void>;
+  private readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly now: () => number;
   private readonly random: () => number;
   private readonly validateLocally: boolean;
+  private readonly password?: string;
+  private readonly partnerTokensForm: PartnerTokensForm;
 
   constructor(options: MagniFinanceClientOptions) {
     this.email = options.email;
@@ -164,8 +205,11 @@ export class MagniFinanceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
     if (options.sleep) this.sleep = options.sleep;
+    this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.validateLocally = options.validateLocally ?? true;
+    if (options.password !== undefined) this.password = options.password;
+    this.partnerTokensForm = options.partnerTokensForm ?? 'documented';
   }
 
   /** The body as checked by its schema, or as given when local validation is off. */
@@ -234,6 +278,45 @@ export class MagniFinanceClient {
     return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
   }
 
+  /**
+   * Waits until a closed document has its number and PDF link: the first read at least 10 s after
+   * the create (`createdAt`, default now), then reads with a doubling interval. "Not numbered yet"
+   * (6 ElementDoesNotExist or a success without a number) means waiting; when `timeoutMs` runs out
+   * it throws DocumentNotNumberedError (the document exists: do not create it again).
+   */
+  async waitForDocument(
+    documentId: number,
+    options: WaitForDocumentOptions = {},
+  ): Promise<DocumentDetails & { documentNumber: string; downloadUrl: string }> {
+    positiveId('documentId', documentId);
+    const sleep = await this.sleeper();
+    return waitForDocument(
+      {
+        getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined),
+        sleep: (ms, signal) => abortableSleep(sleep, ms, signal),
+        now: this.now,
+      },
+      documentId,
+      options,
+    );
+  }
+
+  /**
+   * A fresh PDF link of a numbered document. The service's links are presigned and expire (7200 s):
+   * keep the document id and ask for a new link when you need the PDF. Throws
+   * DocumentNotNumberedError when the document has no number yet.
+   */
+  async freshPdfLink(documentId: number, options?: CallOptions): Promise<FreshPdfLink> {
+    positiveId('documentId', documentId);
+    const numbered = await readIfNumbered(
+      { getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined) },
+      documentId,
+      options?.token,
+    );
+    if (!numbered) throw new DocumentNotNumberedError(documentId, 1);
+    return { url: numbered.downloadUrl, documentNumber: numbered.documentNumber, readAt: this.now() };
+  }
+
   /** Get Document Property: payment status and what remains unpaid. */
   async getDocumentProperty(documentId: number, options?: CallOptions): Promise<DocumentDetails> {
     positiveId('documentId', documentId);
@@ -257,10 +340,28 @@ export class MagniFinanceClient {
     return { requestId: answer.envelope.RequestId ?? null, object: answer.envelope.Object ?? null };
   }
 
-  /** Get Partner Access Tokens: the partner's token(s) once access is granted. */
-  async getPartnerAccessTokens(taxId: string, options?: CallOptions): Promise<PartnerAccessToken[]> {
+  /**
+   * Get Partner Access Tokens: the partner's token(s) once access is granted. By default the
+   * documented form (`/partner/accessTokens?partnerTaxId=` + `Password` header: the `password`
+   * option of the call or the client); `form: 'spec'` uses the spec's `/partner/tokens?taxId=`.
+   */
+  async getPartnerAccessTokens(taxId: string, options?: PartnerTokensOptions): Promise<PartnerAccessToken[]> {
     validateInput(z.string().min(1, { message: 'is required' }).max(20, { message: 'must be at most 20 characters' }), taxId, 'taxId');
-    const answer = await this.send({ method: 'GET', path: '/partner/tokens', query: { taxId }, safe: true }, options);
+    const form = options?.form ?? this.partnerTokensForm;
+    if (form === 'spec') {
+      const answer = await this.send({ method: 'GET', path: '/partner/tokens', query: { taxId }, safe: true }, options);
+      return partnerTokensFrom(answer.envelope.Object, answer);
+    }
+    const password = options?.password ?? this.password;
+    validateInput(
+      z.string({ message: 'is required: Get Partner Access Tokens asks for the main API user\'s password' }).min(1, { message: 'is required' }).max(200, { message: 'must be at most 200 characters' }),
+      password,
+      'password',
+    );
+    const answer = await this.send(
+      { method: 'GET', path: '/partner/accessTokens', query: { partnerTaxId: taxId }, safe: true, headers: { password: password as string } },
+      options,
+    );
     return partnerTokensFrom(answer.envelope.Object, answer);
   }
 
@@ -299,11 +400,13 @@ export class MagniFinanceClient {
       accept: 'application/json',
       email: this.email,
       token: options?.token ?? this.token,
+      ...spec.headers,
     };
     if (spec.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
     const transport = await this.transportInUse();
     for (let attempt = 1; ; attempt += 1) {
       let answer: Answer;
+      let retryAfter: string | undefined;
       try {
         const response = await transport({
           method: spec.method,
@@ -312,8 +415,9 @@ export class MagniFinanceClient {
           body: spec.body,
           timeoutMs: this.timeoutMs,
         });
-        answer = interpretResponse(response.status, response.body);
-        if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer));
+        retryAfter = headerValue(response.headers, 'retry-after');
+        answer = interpretResponse(response.status, response.body, retryAfter);
+        if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer, retryAfter));
         return answer;
       } catch (thrown) {
         const error =
@@ -329,7 +433,8 @@ export class MagniFinanceClient {
           ...(error instanceof ApiError && error.errorValue ? { errorValue: error.errorValue.Value } : {}),
         });
         if (!retry) throw error;
-        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random()));
+        // The server's Retry-After (a 429 or 503 says how long) wins over the computed backoff.
+        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random(), retryAfter, this.now()));
       }
     }
   }
@@ -350,7 +455,7 @@ export class MagniFinanceClient {
     return this.transport;
   }
 
-  private async sleeper(): Promise<(ms: number) => Promise<void>> {
+  private async sleeper(): Promise<(ms: number, signal?: AbortSignal) => Promise<void>> {
     if (this.sleep) return this.sleep;
     const { sleep } = await import('./undici-transport');
     return sleep;
@@ -358,12 +463,24 @@ export class MagniFinanceClient {
 }
 
 /** Status + body -> a checked envelope; anything else is a ResponseFormatError (or ApiError for HTTP errors). */
-export function interpretResponse(status: number, rawBody: string): Answer {
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return String(value);
+  return undefined;
+}
+
+export function interpretResponse(status: number, rawBody: string, retryAfter?: string): Answer {
   const parsed = EnvelopeSchema.safeParse(parseJson(rawBody));
   if (parsed.success) return { envelope: parsed.data, status, rawBody };
   if (status >= 400) {
     // An error status without the envelope (a proxy page, a bare 401): keep the status as the error.
-    throw errorForFailure({ status, requestId: null, errorHumanReadable: null, validationErrors: [], rawBody });
+    throw errorForFailure({
+      status,
+      requestId: null,
+      errorHumanReadable: null,
+      validationErrors: [],
+      rawBody,
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    });
   }
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'} ${i.message}`).join('; ');
   throw new ResponseFormatError(`The answer is not the service's envelope: ${problems}`, status, rawBody);
@@ -387,6 +504,7 @@ function partnerTokensFrom(object: unknown, answer: Answer): PartnerAccessToken[
       if (taxId !== null && taxId !== undefined) entry.taxId = String(taxId);
       const name = item.data.Name ?? item.data.CompanyName;
       if (name) entry.name = name;
+      if (item.data.Description) entry.description = item.data.Description;
       return [entry];
     }
   }

@@ -4,6 +4,7 @@ import {
   AuthenticationError,
   DocumentDuplicateError,
   ElementDoesNotExistError,
+  RateLimitError,
   ServiceValidationError,
 } from './errors';
 
@@ -22,6 +23,7 @@ export function errorForFailure(details: ApiErrorDetails): ApiError {
   if (details.status === 401 || value === AUTHENTICATION_ERROR || name === 'AuthenticationError') {
     return new AuthenticationError(details);
   }
+  if (details.status === 429) return new RateLimitError(details);
   if (value === ELEMENT_DOES_NOT_EXIST || name === 'ElementDoesNotExist') return new ElementDoesNotExistError(details);
   if (details.validationErrors.some((issue) => issue.Type === 'DocumentIsADuplicate')) {
     return new DocumentDuplicateError(details);

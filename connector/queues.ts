@@ -4,16 +4,21 @@ import type { ConnectorConfig } from './config/load-config';
 import { DOCUMENTS_QUEUE, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 
 /**
- * Retries live here and only here: exponential backoff over `attempts`; a job that runs out (or
- * fails for good) stays in the failed list, the dead letter, until an admin retries it (or for
- * retention.failedJobsDays, beyond which the order's ledger state and attention entry still tell).
+ * Retries live here and only here: exponential backoff over `attempts`, with jitter (each wait is
+ * drawn between half and all of the exponential step, so many orders failing together, e.g. when
+ * the service was down, do not retry in one burst); a job that runs out (or fails for good) stays
+ * in the failed list, the dead letter, until an admin retries it (or for retention.failedJobsDays,
+ * beyond which the order's ledger state and attention entry still tell).
  * Completed jobs are removed, so a later delivery of the same order can enqueue again and be
  * answered by the ledger ("already written back") rather than silently deduplicated forever.
  */
+/** BullMQ's jitter share: the wait is uniform in [(1 - 0.5) × step, step]. */
+export const BACKOFF_JITTER = 0.5;
+
 export function documentJobOptions(pipeline: ConnectorConfig['pipeline'], retention: ConnectorConfig['retention']): DefaultJobOptions {
   return {
     attempts: pipeline.attempts,
-    backoff: { type: 'exponential', delay: pipeline.backoffMs },
+    backoff: { type: 'exponential', delay: pipeline.backoffMs, jitter: BACKOFF_JITTER },
     removeOnComplete: true,
     // The dead letter is bounded by age and count; the order's ledger state and attention entry stay.
     removeOnFail: { age: Math.round(retention.failedJobsDays * 86_400), count: retention.failedJobsCount },

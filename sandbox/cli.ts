@@ -16,6 +16,8 @@ const HELP = `Usage: magnifinance sandbox [options]
                            an account (repeatable; default ${DEMO_ACCOUNT.email}:${DEMO_ACCOUNT.token}:${DEMO_ACCOUNT.taxId})
   --at-communication       closed waybills of every account get an AT code
   --finalize-delay MS      delay before Get Document gives number and PDF (default 10000)
+  --not-numbered ANSWER    Get Document before that delay: element-does-not-exist (6, default,
+                           as the real service) or null-number (success, number null: the spec)
   --latency MS             added to every API answer (default 0)
   --error-rate R           share of API requests answered 500 (0..1, default 0)
   --timeout-rate R         share of API requests carried out but never answered (0..1, default 0)
@@ -49,6 +51,7 @@ export async function runSandboxCommand(args: string[]): Promise<number> {
       account: { type: 'string', multiple: true },
       'at-communication': { type: 'boolean' },
       'finalize-delay': { type: 'string' },
+      'not-numbered': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'timeout-rate': { type: 'string' },
@@ -67,6 +70,7 @@ export async function runSandboxCommand(args: string[]): Promise<number> {
     .object({
       port: IntegerText.optional(),
       finalizeDelayMs: IntegerText.optional(),
+      notNumberedAnswer: z.enum(['element-does-not-exist', 'null-number']).optional(),
       latencyMs: IntegerText.optional(),
       errorRate: NumberText.optional(),
       timeoutRate: NumberText.optional(),
@@ -75,6 +79,7 @@ export async function runSandboxCommand(args: string[]): Promise<number> {
     .safeParse({
       port: values.port,
       finalizeDelayMs: values['finalize-delay'],
+      notNumberedAnswer: values['not-numbered'],
       latencyMs: values.latency,
       errorRate: values['error-rate'],
       timeoutRate: values['timeout-rate'],

@@ -2,15 +2,18 @@ import type { Caller } from './auth';
 import { documentGetOut } from './document-view';
 import { findOwnDocument } from './documents';
 import { signedPdfUrl } from './download-links';
-import { elementDoesNotExist, SandboxAnswer, success } from './envelope';
+import { elementDoesNotExist, notNumberedYet, SandboxAnswer, success } from './envelope';
 import type { StoredDocument } from './state';
 import type { SandboxStore } from './store';
 
 /**
  * Get Document and Get Document Property. A closed document's number and PDF link are handed out
- * only once `finalizeDelayMs` has passed since it closed (the spec's "at least 10 seconds");
- * before that the answer is a success with DocumentNumber and DownloadUrl null, as for a document
- * the service has not finished. Each read signs a fresh link valid for `downloadUrlTtlSeconds`.
+ * only once `finalizeDelayMs` has passed since it closed (the spec's "at least 10 seconds").
+ * Before that, Get Document answers 6 ElementDoesNotExist, as the public error list describes a
+ * document read too early (`notNumberedAnswer: 'null-number'` answers a success with
+ * DocumentNumber and DownloadUrl null instead, the spec's reading); Get Document Property always
+ * answers the details (payment state) with both null. Drafts are read as they are.
+ * Each read signs a fresh link valid for `downloadUrlTtlSeconds`.
  */
 
 export function isFinalized(store: SandboxStore, doc: StoredDocument): boolean {
@@ -28,6 +31,9 @@ export function readDocument(
   const doc = findOwnDocument(store, caller, documentId);
   if (!doc) return elementDoesNotExist(documentId);
   const finalized = isFinalized(store, doc);
+  if (!finalized && mode === 'get' && doc.status === 'closed' && store.config.notNumberedAnswer === 'element-does-not-exist') {
+    return notNumberedYet(documentId);
+  }
   if (finalized && mode === 'get' && doc.finalizedAt === undefined) {
     doc.finalizedAt = store.now();
     store.changed();

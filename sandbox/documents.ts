@@ -5,7 +5,7 @@ import { DEFAULT_SERIE, NUMBER_PREFIX, TYPE_NAMES } from './reference-data';
 import type { StoredDocument } from './state';
 import type { SandboxStore } from './store';
 import type { Violation } from './validation/checker';
-import { violation, violationAnswer } from './violations';
+import { createFailureName, violation, violationAnswer } from './violations';
 import { documentTotals } from './document-view';
 import { formatDecimalComma } from '../client/money';
 
@@ -107,7 +107,7 @@ function close(store: SandboxStore, doc: StoredDocument): void {
 export function createDocument(store: SandboxStore, caller: Caller, input: CreateInput): SandboxAnswer {
   const { violations, draft, missingId } = checkAgainstState(store, caller, input);
   if (missingId !== undefined) return elementDoesNotExist(missingId);
-  if (violations.length > 0) return violationAnswer(violations);
+  if (violations.length > 0) return violationAnswer(violations, undefined, createFailureName(store.config));
   const now = store.now();
   let doc: StoredDocument;
   if (draft) {

@@ -15,6 +15,9 @@ export const ErrorValues = {
   TaxExemptionDoesNotExist: 10,
   CurrencyDoesNotExist: 11,
   SaveFailed: 14,
+  SerieDataNotMatch: 18,
+  FailedToCreateNewProductUnit: 19,
+  InvalidPercentage: 22,
   PartnershipNotFound: 38,
 } as const;
 export type ErrorName = keyof typeof ErrorValues;
@@ -113,6 +116,19 @@ export function elementDoesNotExist(documentId: string | number): SandboxAnswer 
       ElementNumber: 0,
       Value: String(documentId),
       Detail: `Document ${documentId} does not exist`,
+    },
+  ]);
+}
+
+/** A closed document read before the service has numbered it: 6, as for an unknown id, with its own detail. */
+export function notNumberedYet(documentId: string | number): SandboxAnswer {
+  return failure('ElementDoesNotExist', 'ElementDoesNotExist', [
+    {
+      Type: 'ElementDoesNotExist',
+      Field: 'DocumentId',
+      ElementNumber: 0,
+      Value: String(documentId),
+      Detail: `Document ${documentId} is not available yet: read it at least 10 seconds after it was created`,
     },
   ]);
 }

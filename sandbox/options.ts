@@ -7,6 +7,8 @@ export const AccountOptionSchema = z.object({
   taxId: z.string().min(1).max(20),
   companyName: z.string().min(1).max(200),
   atCommunication: z.boolean().optional(),
+  /** The main API user's password, asked only by Get Partner Access Tokens (default 'sandbox-password'). */
+  password: z.string().min(1).max(200).optional(),
   address: z.string().optional(),
   city: z.string().optional(),
   postCode: z.string().optional(),
@@ -27,6 +29,14 @@ export const RuntimeConfigSchema = z.object({
   finalizeDelayMs: z.number().int().min(0).max(86_400_000),
   /** Lifetime of a download link (the service's presigned links last 7200 s). */
   downloadUrlTtlSeconds: z.number().int().min(1).max(604_800),
+  /**
+   * Get Document of a closed document read before the finalize delay: 'element-does-not-exist'
+   * answers 6 ElementDoesNotExist as the public error list describes for a document read too early
+   * (the default); 'null-number' answers success with DocumentNumber and DownloadUrl null (the spec's reading).
+   */
+  notNumberedAnswer: z.enum(['element-does-not-exist', 'null-number']),
+  /** ErrorValue of a failed create: 14 SaveFailed (default: public docs and the spec's table) or 2 ValidationError. */
+  createFailure: z.enum(['save-failed', 'validation-error']),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
@@ -38,6 +48,9 @@ export const SandboxOptionsSchema = RuntimeConfigSchema.partial().extend({
   seed: z.number().int().optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
+
+/** The password of an account configured without one. */
+export const DEFAULT_SANDBOX_PASSWORD = 'sandbox-password';
 
 export const DEMO_ACCOUNT: AccountOption = {
   email: 'demo@example.com',
@@ -56,4 +69,6 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   timeoutHoldMs: 120_000,
   finalizeDelayMs: 10_000,
   downloadUrlTtlSeconds: 7200,
+  notNumberedAnswer: 'element-does-not-exist',
+  createFailure: 'save-failed',
 };

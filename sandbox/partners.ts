@@ -90,10 +90,21 @@ export function addPartner(store: SandboxStore, caller: Caller, body: unknown): 
   return success(partnershipView(partnership));
 }
 
-export function partnerTokens(store: SandboxStore, caller: Caller, taxIdParam: string | undefined): SandboxAnswer {
+/**
+ * Get Partner Access Tokens in two forms: 'documented' (GET /partner/accessTokens?partnerTaxId=,
+ * answering [{AccessToken, Description}] as MagniFinance's public docs show) and 'spec'
+ * (GET /partner/tokens?taxId=, answering [{TaxId, CompanyName, Email, Token}]).
+ */
+export function partnerTokens(
+  store: SandboxStore,
+  caller: Caller,
+  taxIdParam: string | undefined,
+  form: 'documented' | 'spec',
+): SandboxAnswer {
+  const param = form === 'documented' ? 'partnerTaxId' : 'taxId';
   if (!taxIdParam || taxIdParam.trim() === '') {
     return failure('ValidationError', 'ValidationError', [
-      { Type: 'Required', Field: 'taxId', ElementNumber: 0, Value: '', Detail: 'taxId is required' },
+      { Type: 'Required', Field: param, ElementNumber: 0, Value: '', Detail: `${param} is required` },
     ]);
   }
   const taxId = normaliseTaxId(taxIdParam);
@@ -105,12 +116,15 @@ export function partnerTokens(store: SandboxStore, caller: Caller, taxIdParam: s
     return failure('PartnershipNotFound', 'PartnershipNotFound', [
       {
         Type: 'PartnershipNotFound',
-        Field: 'taxId',
+        Field: param,
         ElementNumber: 0,
         Value: taxIdParam,
         Detail: 'No granted partnership with this company',
       },
     ]);
+  }
+  if (form === 'documented') {
+    return success([{ AccessToken: partner.token, Description: `${partner.companyName} (${partner.taxId})` }]);
   }
   return success([{ TaxId: partner.taxId, CompanyName: partner.companyName, Email: partner.email, Token: partner.token }]);
 }

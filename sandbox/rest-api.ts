@@ -5,9 +5,10 @@ import { cancelDocument, createDocument } from './documents';
 import { authenticationFailure, failure, SandboxAnswer } from './envelope';
 import { parseJsonBody } from './json-body';
 import { addPartner, partnerTokens } from './partners';
+import { DEFAULT_SANDBOX_PASSWORD } from './options';
 import type { SandboxStore } from './store';
 import { checkCreateInput } from './validation/create-input';
-import { violationAnswer } from './violations';
+import { createFailureName, violationAnswer } from './violations';
 
 /**
  * The REST endpoints of the spec's table, under /api/v1.1. Transport-free: the server hands in
@@ -21,6 +22,8 @@ export interface RestRequest {
   query: URLSearchParams;
   email?: string;
   token?: string;
+  /** The Password header (Get Partner Access Tokens, documented form). */
+  password?: string;
   body: string;
   /** Scheme and host the caller reached us on (for download links). */
   origin: string;
@@ -29,7 +32,13 @@ export interface RestRequest {
 type Handler = (store: SandboxStore, caller: Caller, request: RestRequest) => SandboxAnswer;
 
 /** Endpoints that act only with the account's own token (spec, Authentication 2). */
-const OWN_TOKEN_ONLY = new Set(['POST /partner', 'GET /partner/tokens', 'GET /client', 'GET /taxIdValidation']);
+const OWN_TOKEN_ONLY = new Set([
+  'POST /partner',
+  'GET /partner/tokens',
+  'GET /partner/accessTokens',
+  'GET /client',
+  'GET /taxIdValidation',
+]);
 
 function documentIdParam(query: URLSearchParams): number | SandboxAnswer {
   const raw = query.get('documentId') ?? query.get('DocumentId');
@@ -54,7 +63,7 @@ function create(kind: 'document' | 'waybill'): Handler {
     const body = parseJsonBody(request.body);
     if (!body.ok) return badJson();
     const checked = checkCreateInput(body.value, kind, { documentReferenceMax: 50 });
-    if (!checked.ok) return violationAnswer(checked.violations);
+    if (!checked.ok) return violationAnswer(checked.violations, undefined, createFailureName(store.config));
     return createDocument(store, caller, checked.input);
   };
 }
@@ -70,12 +79,22 @@ const ROUTES: Record<string, Handler> = {
     const body = parseJsonBody(r.body);
     return body.ok ? addPartner(store, caller, body.value) : badJson();
   },
-  'GET /partner/tokens': (store, caller, r) => partnerTokens(store, caller, r.query.get('taxId') ?? undefined),
+  // The spec's form: taxId, our item shape.
+  'GET /partner/tokens': (store, caller, r) => partnerTokens(store, caller, r.query.get('taxId') ?? undefined, 'spec'),
+  // The documented real form: partnerTaxId, the main user's Password header, [{AccessToken, Description}].
+  'GET /partner/accessTokens': (store, caller, r) =>
+    passwordMatches(caller, r.password)
+      ? partnerTokens(store, caller, r.query.get('partnerTaxId') ?? undefined, 'documented')
+      : authenticationFailure(),
   'GET /client': (store, _caller, r) =>
     clientGet(store, r.query.get('countryCode') ?? undefined, r.query.get('taxId') ?? undefined),
   'GET /taxIdValidation': (_store, _caller, r) =>
     validateTaxId(r.query.get('countryCode') ?? undefined, r.query.get('taxId') ?? undefined),
 };
+
+function passwordMatches(caller: Caller, password: string | undefined): boolean {
+  return password !== undefined && password === (caller.account.password ?? DEFAULT_SANDBOX_PASSWORD);
+}
 
 export function handleRest(store: SandboxStore, request: RestRequest): SandboxAnswer {
   const key = `${request.method} ${request.path.replace(/\/+$/, '')}`;

@@ -38,11 +38,12 @@ function s3Error(res: ServerResponse, status: number, code: string, message: str
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const opts = SandboxOptionsSchema.parse(options);
-  const config = { ...DEFAULT_RUNTIME_CONFIG };
-  for (const key of Object.keys(DEFAULT_RUNTIME_CONFIG) as (keyof typeof config)[]) {
-    const value = opts[key];
-    if (value !== undefined) config[key] = value;
-  }
+  const given = Object.fromEntries(
+    Object.keys(DEFAULT_RUNTIME_CONFIG)
+      .map((key) => [key, opts[key as keyof typeof DEFAULT_RUNTIME_CONFIG]])
+      .filter(([, value]) => value !== undefined),
+  );
+  const config: typeof DEFAULT_RUNTIME_CONFIG = { ...DEFAULT_RUNTIME_CONFIG, ...given };
   const store = new SandboxStore(opts.accounts ?? [DEMO_ACCOUNT], config, new SeededRandom(opts.seed), opts.persistPath);
   const pdfs = new PdfCache();
   const held = new Set<Socket>();
@@ -84,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       query: url.searchParams,
       email: header(req, 'email'),
       token: header(req, 'token'),
+      password: header(req, 'password'),
       body,
       origin: requestOrigin,
     });

@@ -15,6 +15,8 @@ export interface SandboxAccount {
   taxId: string;
   companyName: string;
   atCommunication: boolean;
+  /** Password of the account's main API user (Get Partner Access Tokens' Password header); default DEFAULT_SANDBOX_PASSWORD. */
+  password?: string;
   address?: string;
   city?: string;
   postCode?: string;

@@ -210,5 +210,6 @@ export const PartnerAccessTokenItemSchema = z.looseObject({
   CompanyName: optionalText,
   Email: optionalText,
   UserEmail: optionalText,
+  Description: optionalText,
 });
 export type PartnerAccessTokenItem = z.infer<typeof PartnerAccessTokenItemSchema>;

@@ -93,7 +93,8 @@ export async function attachDocument(
   }
   let found: string | undefined;
   try {
-    const details = await runtime.invoicing.getDocument(documentId, runtime.documentCallOptions);
+    // Get Document Property: it answers before the number exists (Get Document then answers 6).
+    const details = await runtime.invoicing.getDocumentProperty(documentId, runtime.documentCallOptions);
     found = details.details.document.ExternalId ?? undefined;
   } catch (error) {
     return { ok: false, status: 502, error: `could not read document ${documentId} from MagniFinance: ${(error as Error).message}` };

@@ -15,8 +15,11 @@ MAGNIFINANCE_BASE_URL (default https://bo.magnifinance.com/api/v1.1; a sandbox U
   partner add --tax-id NIF [--legal-name N] [--user-name N] [--user-email E] [--user-phone P]
               [--address A] [--city C] [--post-code P] [--country PT]
       Registers the company. If it already uses the service it receives an e-mail to approve.
-  partner tokens --tax-id NIF
-      Lists the partner's access tokens (available once the company approved).
+  partner tokens --tax-id NIF [--spec-form]
+      Lists the partner's access tokens (available once the company approved). MagniFinance asks
+      for the password of your account's main API user here, and only here: set
+      MAGNIFINANCE_PASSWORD. --spec-form uses the spec's GET /partner/tokens?taxId= instead of the
+      documented GET /partner/accessTokens?partnerTaxId= (no password).
 `;
 
 export async function runPartnerCommand(args: string[]): Promise<number> {
@@ -32,6 +35,7 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
       city: { type: 'string' },
       'post-code': { type: 'string' },
       country: { type: 'string' },
+      'spec-form': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     allowPositionals: true,
@@ -44,7 +48,14 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
   }
   const email = process.env.MAGNIFINANCE_EMAIL;
   const token = process.env.MAGNIFINANCE_TOKEN;
-  const missing = [!email && 'MAGNIFINANCE_EMAIL', !token && 'MAGNIFINANCE_TOKEN', !values['tax-id'] && '--tax-id'].filter(Boolean);
+  const password = process.env.MAGNIFINANCE_PASSWORD;
+  const specForm = values['spec-form'] ?? false;
+  const missing = [
+    !email && 'MAGNIFINANCE_EMAIL',
+    !token && 'MAGNIFINANCE_TOKEN',
+    action === 'tokens' && !specForm && !password && 'MAGNIFINANCE_PASSWORD',
+    !values['tax-id'] && '--tax-id',
+  ].filter(Boolean);
   if (missing.length > 0) {
     process.stderr.write(`Missing: ${missing.join(', ')}\n\n${HELP}`);
     return 1;
@@ -66,9 +77,11 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ requestId: result.requestId, object: result.object }, null, 2)}\n`);
       process.stdout.write(`Partner ${taxId} added. If the company already used the service, it must approve by e-mail before "partner tokens" returns a token.\n`);
     } else {
-      const tokens = await client.getPartnerAccessTokens(taxId);
+      const tokens = await client.getPartnerAccessTokens(taxId, specForm ? { form: 'spec' } : { password: password as string });
       if (tokens.length === 0) process.stdout.write(`No token for ${taxId} yet: the company has not approved the partnership.\n`);
-      for (const item of tokens) process.stdout.write(`${JSON.stringify({ taxId: item.taxId, name: item.name, token: item.token })}\n`);
+      for (const item of tokens) {
+        process.stdout.write(`${JSON.stringify({ taxId: item.taxId, name: item.name, description: item.description, token: item.token })}\n`);
+      }
     }
     return 0;
   } catch (error) {

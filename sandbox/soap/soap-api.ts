@@ -5,7 +5,7 @@ import { authenticationFailure, failure, SandboxAnswer } from '../envelope';
 import { addPartner } from '../partners';
 import type { SandboxStore } from '../store';
 import { checkCreateInput } from '../validation/create-input';
-import { violationAnswer } from '../violations';
+import { createFailureName, violationAnswer } from '../violations';
 import { escapeXml, parseSoapRequest, soapEnvelope, soapFault, SOAP12_ENVELOPE, toXml, XmlNode, XmlValue } from './soap-xml';
 
 /**
@@ -89,7 +89,9 @@ function create(kind: 'document' | 'waybill'): Operation {
     const raw = { Client: body.Client, [key]: withLineArray(body[key]), IsToClose: body.IsToClose, SendTo: body.SendTo };
     // DocumentReference is S(100) in SOAP, S(50) in REST (spec, Document table).
     const checked = checkCreateInput(raw, kind, { documentReferenceMax: 100 });
-    return checked.ok ? createDocument(store, caller, checked.input) : violationAnswer(checked.violations);
+    return checked.ok
+      ? createDocument(store, caller, checked.input)
+      : violationAnswer(checked.violations, undefined, createFailureName(store.config));
   };
 }
 

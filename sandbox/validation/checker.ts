@@ -97,7 +97,7 @@ export class Checker {
     if (value === undefined) return undefined;
     const d = parseDecimal(value);
     if (compare(d, parseDecimal(0)) < 0 || compare(d, parseDecimal(100)) > 0) {
-      this.add('InvalidPercentage', field, `${key} must be a percentage between 0 and 100`, element);
+      this.add('InvalidPercentage', field, `${key} must be a percentage between 0 and 100`, element, 'InvalidPercentage');
       return undefined;
     }
     return value;

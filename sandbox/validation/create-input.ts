@@ -91,7 +91,7 @@ function checkLine(c: Checker, raw: unknown, index: number): LineData | undefine
   const ProductDiscount = c.percentage(raw, 'ProductDiscount', 'LineProductDiscount', true, index);
   const CostCenter = c.text(raw, 'CostCenter', 'LineCostCenter', { max: 50, ...at });
   if (Type !== undefined && Type !== 'S' && Type !== 'P') {
-    c.add('InvalidLineType', 'LineType', 'Line Type must be S (service) or P (product)', index);
+    c.add('InvalidLineType', 'LineType', 'Line Type must be S (service) or P (product)', index, 'TypeInvalid');
   }
   if (UnitPrice !== undefined && parseDecimal(UnitPrice).units < 0n) {
     c.add('MustNotBeNegative', 'LineUnitPrice', 'UnitPrice must not be negative', index);
@@ -100,7 +100,7 @@ function checkLine(c: Checker, raw: unknown, index: number): LineData | undefine
     c.add('MustBePositive', 'LineQuantity', 'Quantity must be greater than zero', index);
   }
   if (TaxValue !== undefined && !TAX_RATE_SET.has(TaxValue)) {
-    c.add('InvalidPercentage', 'LineTaxValue', `TaxValue must be one of the Portuguese VAT rates: ${TAX_RATES.join(', ')}`, index);
+    c.add('InvalidPercentage', 'LineTaxValue', `TaxValue must be one of the Portuguese VAT rates: ${TAX_RATES.join(', ')}`, index, 'InvalidPercentage');
   }
   if (
     Code === undefined ||
@@ -144,7 +144,7 @@ function checkType(c: Checker, doc: RawObject, kind: DocumentKind): DocumentType
   if (value === undefined) return undefined;
   const allowed: readonly string[] = kind === 'document' ? INVOICE_TYPES : WAYBILL_TYPES;
   if (!allowed.includes(value)) {
-    c.add('InvalidDocumentType', 'DocumentDetailType', `Type must be one of ${allowed.join(', ')}`);
+    c.add('InvalidDocumentType', 'DocumentDetailType', `Type must be one of ${allowed.join(', ')}`, 0, 'TypeInvalid');
     return undefined;
   }
   return value as DocumentTypeLetter;

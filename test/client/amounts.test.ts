@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { exactTotals, money, parseServiceAmount, toDocumentDetails, writeRequestJson } from '../../client';
 
 describe('decimal-comma amounts are read exactly', () => {
@@ -53,5 +54,22 @@ describe('request decimals are written as JSON number literals verbatim', () => 
   ])('%j -> %s', (value, json) => {
     expect(writeRequestJson(value)).toBe(json);
     expect(() => JSON.parse(json)).not.toThrow();
+  });
+});
+
+describe('money in results prints and serialises as its decimal text', () => {
+  it('a Get Document result JSON-serialises (no BigInt error) with totals as "20.00", and prints 20.00', () => {
+    const details = toDocumentDetails({ DocumentNumber: 'FR A/1', TotalAmount: '20,00', UnpaidAmount: '1.234,50' });
+    expect(JSON.parse(JSON.stringify(details))).toMatchObject({ totalAmount: '20.00', unpaidAmount: '1234.50' });
+    expect(inspect(details.totalAmount)).toBe('20.00');
+    expect(inspect({ total: details.totalAmount })).toBe('{ total: 20.00 }');
+    expect(String(details.totalAmount)).toBe('20.00');
+  });
+
+  it('stays {units, scale} for the arithmetic, exactly', () => {
+    const total = money.add(money.parseDecimal('0.1'), money.parseDecimal('0.20'));
+    expect(total).toEqual({ units: 30n, scale: 2 });
+    expect(JSON.stringify(total)).toBe('"0.30"');
+    expect(JSON.stringify(money.round(money.parseDecimal('1.005'), 2))).toBe('"1.01"');
   });
 });

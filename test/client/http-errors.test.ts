@@ -6,6 +6,7 @@ import {
   ElementDoesNotExistError,
   LocalValidationError,
   MagniFinanceClient,
+  RateLimitError,
   ServiceValidationError,
   Transport,
   TransportNetworkError,
@@ -112,19 +113,27 @@ describe('InvalidTaxId: ValidationError (2) on Client Get, InvalidTaxId (4) on T
   it('TaxId Validation answers valid: false (not a throw)', async () => {
     await expect(client.validateTaxId('PT', '123456780')).resolves.toEqual({ valid: false, requestId: expect.any(String) });
   });
-  it('waybill create with an invalid tax id (sent unchecked) is ValidationError (2)', async () => {
-    const unchecked = restClient(sandbox, OWNER, { validateLocally: false });
-    const request = waybillRequest();
-    request.Client.NIF = '123456780';
-    const error = await unchecked.createWaybill(request).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ServiceValidationError);
-    expect(error).toMatchObject({ errorValue: { Value: 2 }, validationErrors: [expect.objectContaining({ Type: 'InvalidTaxId' })] });
+  it.each([
+    ['save-failed', 14],
+    ['validation-error', 2],
+  ] as const)('waybill create with an invalid tax id (sent unchecked): createFailure %s -> %d, a ServiceValidationError', async (createFailure, value) => {
+    await admin(sandbox, 'POST', '/config', { createFailure });
+    try {
+      const unchecked = restClient(sandbox, OWNER, { validateLocally: false });
+      const request = waybillRequest();
+      request.Client.NIF = '123456780';
+      const error = await unchecked.createWaybill(request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceValidationError);
+      expect(error).toMatchObject({ errorValue: { Value: value }, validationErrors: [expect.objectContaining({ Type: 'InvalidTaxId' })] });
+    } finally {
+      await admin(sandbox, 'POST', '/config', { createFailure: 'save-failed' });
+    }
   });
 });
 
 describe('PartnershipNotFound (38): tokens for a company that is not a partner', () => {
   it('is an ApiError with the value and name', async () => {
-    const error = await client.getPartnerAccessTokens('505123452').catch((e: unknown) => e);
+    const error = await client.getPartnerAccessTokens('505123452', { password: 'sandbox-password' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errorValue: { Value: 38, Name: 'PartnershipNotFound' } });
   });
@@ -239,5 +248,41 @@ describe('timeouts and network failures are their own errors', () => {
     const error = await new MagniFinanceClient({ email: 'a@b.pt', token: 't', baseUrl, retry: false }).getDocument(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportNetworkError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('HTTP 429 with Retry-After (as a gateway in front of the service answers)', () => {
+  /** The first answer is the gateway's 429; the rest reach the sandbox over HTTP. */
+  function gatewayThen429(retryAfter: string): { transport: Transport; slept: number[] } {
+    let first = true;
+    const real = createUndiciTransport();
+    const transport: Transport = async (request) => {
+      if (!first) return real(request);
+      first = false;
+      return { status: 429, headers: { 'Retry-After': retryAfter, 'content-type': 'text/plain' }, body: 'Too Many Requests' };
+    };
+    return { transport, slept: [] };
+  }
+
+  it('the client waits the Retry-After seconds (not its own 300 ms step), then succeeds', async () => {
+    await admin(sandbox, 'POST', '/config', { errorRate: 0 });
+    const { transport, slept } = gatewayThen429('5');
+    const retrying = restClient(sandbox, OWNER, { transport, retry: { attempts: 3 }, sleep: async (ms) => void slept.push(ms) });
+    await expect(retrying.validateTaxId('PT', OWNER.taxId)).resolves.toMatchObject({ valid: true });
+    expect(slept).toEqual([5_000]);
+  });
+
+  it('a create is retried after a 429 too (it was not processed), honouring Retry-After', async () => {
+    const { transport, slept } = gatewayThen429('2');
+    const retrying = restClient(sandbox, OWNER, { transport, retry: { attempts: 2 }, sleep: async (ms) => void slept.push(ms) });
+    await expect(retrying.createDocument(invoiceRequest({ ExternalId: uniqueExternalId() }))).resolves.toMatchObject({ documentId: expect.any(Number) });
+    expect(slept).toEqual([2_000]);
+  });
+
+  it('out of attempts: a RateLimitError carrying the Retry-After', async () => {
+    const { transport } = gatewayThen429('7');
+    const error = await restClient(sandbox, OWNER, { transport, retry: false }).validateTaxId('PT', OWNER.taxId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: '7' });
   });
 });

@@ -50,7 +50,7 @@ describe('REST and SOAP give the same results for the same input', () => {
   it('SOAP 1.2 (application/soap+xml) works the same', async () => {
     const soap12 = soapClient(sandbox, OWNER, { soapVersion: '1.2' });
     const created = await soap12.documentCreate(invoiceRequest({ ExternalId: uniqueExternalId('soap12') }));
-    await expect(rest.getDocument(created.documentId)).resolves.toMatchObject({ details: { document: expect.objectContaining({ DocumentStatusId: 'C' }) } });
+    await expect(rest.getDocumentProperty(created.documentId)).resolves.toMatchObject({ details: { document: expect.objectContaining({ DocumentStatusId: 'C' }) } });
   });
 
   it('SOAP WaybillCreate gives the same kind of result as REST', async () => {

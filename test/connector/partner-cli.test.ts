@@ -14,13 +14,28 @@ describe('agency mode from the command line: partner add, then partner tokens', 
     expect(added.stderr).toBe('');
     expect(added.status).toBe(0);
     expect(added.stdout).toContain('Partner 232013969 added');
-    const tokens = await runCli(['partner', 'tokens', '--tax-id', '232013969'], env);
+    // The documented form: GET /partner/accessTokens with the main user's password from the environment.
+    const tokens = await runCli(['partner', 'tokens', '--tax-id', '232013969'], { ...env, MAGNIFINANCE_PASSWORD: 'sandbox-password' });
+    expect(tokens.stderr).toBe('');
     expect(tokens.status).toBe(0);
-    expect(tokens.stdout).toMatch(/"token":"[^"]+"/);
+    expect(tokens.stdout).toMatch(/"description":"Cliente Novo, Lda\. \(232013969\)","token":"[^"]+"/);
+    const wrong = await runCli(['partner', 'tokens', '--tax-id', '232013969'], { ...env, MAGNIFINANCE_PASSWORD: 'wrong' });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('AuthenticationError');
+    // The spec's form needs no password.
+    const spec = await runCli(['partner', 'tokens', '--tax-id', '232013969', '--spec-form'], env);
+    expect(spec.status).toBe(0);
+    expect(spec.stdout).toMatch(/"taxId":"232013969","name":"Cliente Novo, Lda\.".*"token":"[^"]+"/);
+  }, 180_000);
+
+  it('partner tokens names the missing password', async () => {
+    const result = await runCli(['partner', 'tokens', '--tax-id', '232013969'], { MAGNIFINANCE_EMAIL: 'a@b.pt', MAGNIFINANCE_TOKEN: 't', MAGNIFINANCE_PASSWORD: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Missing: MAGNIFINANCE_PASSWORD');
   }, 60_000);
 
   it('refuses to run without credentials in the environment, naming what is missing', async () => {
-    const result = await runCli(['partner', 'tokens', '--tax-id', '232013969'], { MAGNIFINANCE_EMAIL: '', MAGNIFINANCE_TOKEN: '' });
+    const result = await runCli(['partner', 'add', '--tax-id', '232013969'], { MAGNIFINANCE_EMAIL: '', MAGNIFINANCE_TOKEN: '' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Missing: MAGNIFINANCE_EMAIL, MAGNIFINANCE_TOKEN');
   }, 60_000);

@@ -214,3 +214,26 @@ describe('waybill per setting', () => {
     expect(docs.map((d) => d.document.Type ?? d.kind).sort()).toEqual(['T', 'W'].sort());
   });
 });
+
+describe('the service numbers the document later than the first Get Document', () => {
+  let h: Harness;
+  // The sandbox numbers 600 ms after closing; the connector first reads at 150 ms and gets
+  // 6 ElementDoesNotExist (the real service's answer to an early read): waiting, not a failure.
+  beforeAll(async () => {
+    h = await startHarness({ sandbox: { finalizeDelayMs: 600 } });
+  });
+  afterAll(async () => h.close());
+
+  it('keeps polling through 6 ElementDoesNotExist and writes the number back, one document', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    expect((await h.deliver(order)).status).toBe(202);
+    const number = await eventually('the number on the order', () => h.woo.meta(id, META.documentNumber) as string | undefined);
+    expect(number).toMatch(/\S/);
+    expect(await h.documentsOf(id)).toHaveLength(1);
+    const ledger = await ledgerOf(h, id);
+    expect(ledger.invoice).toMatchObject({ state: 'written-back', documentNumber: number });
+    expect((ledger.invoice.finalizedAt as number) - (ledger.invoice.createdAt as number)).toBeGreaterThanOrEqual(600);
+    expect(ledger.invoice.lastError ?? '').toBe('');
+  });
+});

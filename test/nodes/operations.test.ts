@@ -198,8 +198,12 @@ describe('Partner > Add and Get Access Tokens', () => {
       UserEmail: 'ana@example.com',
       CompanyCountry: 'PT',
     });
-    const tokens = await run({ resource: 'partner', operation: 'getAccessTokens', partnerTaxId: '501964843' });
-    expect(tokens.items).toEqual([expect.objectContaining({ partnerTaxId: '501964843', token: expect.stringMatching(/\S+/) })]);
+    const tokens = await run({ resource: 'partner', operation: 'getAccessTokens', partnerTaxId: '501964843', mainUserPassword: 'sandbox-password' });
+    expect(tokens.items).toEqual([expect.objectContaining({ partnerTaxId: '501964843', token: expect.stringMatching(/\S+/), description: expect.stringContaining('501964843') })]);
+    expect(tokens.requests.at(-1)).toMatchObject({ method: 'GET', url: expect.stringContaining('/partner/accessTokens?partnerTaxId=501964843') });
+    const spec = await run({ resource: 'partner', operation: 'getAccessTokens', partnerTaxId: '501964843', tokensEndpoint: 'spec' });
+    expect(spec.items).toEqual([expect.objectContaining({ partnerTaxId: '501964843', token: tokens.items[0].token })]);
+    expect(spec.requests.at(-1)).toMatchObject({ url: expect.stringContaining('/partner/tokens?taxId=501964843') });
   });
 });
 

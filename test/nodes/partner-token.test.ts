@@ -12,7 +12,7 @@ beforeAll(async () => {
   await runNode({ credentials: s.credentials, parameters: { resource: 'partner', operation: 'add', companyTaxId: PARTNER_TAX_ID } });
   const tokens = await runNode({
     credentials: s.credentials,
-    parameters: { resource: 'partner', operation: 'getAccessTokens', partnerTaxId: PARTNER_TAX_ID },
+    parameters: { resource: 'partner', operation: 'getAccessTokens', partnerTaxId: PARTNER_TAX_ID, mainUserPassword: 'sandbox-password' },
   });
   partnerToken = tokens.output[0][0].json.token as string;
 });

@@ -49,7 +49,7 @@ const documentCases: Case[] = [
   { rule: 'Client.IBAN is S(300)', body: documentBody({}, { Client: client({ IBAN: long(301) }) }), type: 'TooLong', field: 'ClientIBAN' },
   { rule: 'Document is required', body: documentBody({}, { Document: undefined }), type: 'Required', field: 'Document' },
   { rule: 'Document.Type is required', body: documentBody({ Type: undefined }), type: 'Required', field: 'DocumentDetailType' },
-  { rule: 'Document.Type is T, I, S, C or D', body: documentBody({ Type: 'W' }), type: 'InvalidDocumentType', field: 'DocumentDetailType' },
+  { rule: 'Document.Type is T, I, S, C or D', body: documentBody({ Type: 'W' }), type: 'InvalidDocumentType', field: 'DocumentDetailType', errorValue: 7 },
   { rule: 'Document.Serie is S(30)', body: documentBody({ Serie: long(31) }), type: 'TooLong', field: 'DocumentDetailSerie' },
   { rule: 'Document.Id is an integer', body: documentBody({ Id: 'abc' }), type: 'InvalidFormat', field: 'DocumentDetailId' },
   { rule: 'Document.Date is required', body: documentBody({ Date: undefined }), type: 'Required', field: 'DocumentDetailDate' },
@@ -71,7 +71,7 @@ const documentCases: Case[] = [
   { rule: 'an unknown currency does not exist', body: documentBody({ Currency: 'XYZ' }), type: 'CurrencyDoesNotExist', field: 'DocumentDetailCurrency', errorValue: 11 },
   { rule: 'EuroRate is a decimal', body: documentBody({ EuroRate: 'abc' }), type: 'InvalidDecimal', field: 'DocumentDetailEuroRate' },
   { rule: 'EuroRate is positive', body: documentBody({ EuroRate: 0 }), type: 'MustBePositive', field: 'DocumentDetailEuroRate' },
-  { rule: 'Retention is a percentage', body: documentBody({ Retention: 101 }), type: 'InvalidPercentage', field: 'DocumentDetailRetention' },
+  { rule: 'Retention is a percentage', body: documentBody({ Retention: 101 }), type: 'InvalidPercentage', field: 'DocumentDetailRetention', errorValue: 22 },
   { rule: 'ExternalId is S(50)', body: documentBody({ ExternalId: long(51) }), type: 'TooLong', field: 'DocumentDetailExternalId' },
   { rule: 'PurchaseOrder is S(50)', body: documentBody({ PurchaseOrder: long(51) }), type: 'TooLong', field: 'DocumentDetailPurchaseOrder' },
   { rule: 'Lines are required', body: documentBody({ Lines: undefined }), type: 'LinesRequired', field: 'DocumentDetailLines' },
@@ -89,18 +89,18 @@ const documentCases: Case[] = [
   { rule: 'Line.Unit is required', body: documentBody({ Lines: [line({ Unit: '' })] }), type: 'Required', field: 'LineUnit', element: 0 },
   { rule: 'Line.Unit is S(50)', body: documentBody({ Lines: [line({ Unit: long(51) })] }), type: 'TooLong', field: 'LineUnit', element: 0 },
   { rule: 'Line.Type is required', body: documentBody({ Lines: [line({ Type: '' })] }), type: 'Required', field: 'LineType', element: 0 },
-  { rule: 'Line.Type is S or P', body: documentBody({ Lines: [line({ Type: 'X' })] }), type: 'InvalidLineType', field: 'LineType', element: 0 },
+  { rule: 'Line.Type is S or P', body: documentBody({ Lines: [line({ Type: 'X' })] }), type: 'InvalidLineType', field: 'LineType', element: 0, errorValue: 7 },
   { rule: 'Line.TaxValue is required', body: documentBody({ Lines: [line({ TaxValue: undefined })] }), type: 'Required', field: 'LineTaxValue', element: 0 },
-  { rule: 'Line.TaxValue is a Portuguese rate', body: documentBody({ Lines: [line(), line({ TaxValue: 19 })] }), type: 'InvalidPercentage', field: 'LineTaxValue', element: 1 },
+  { rule: 'Line.TaxValue is a Portuguese rate', body: documentBody({ Lines: [line(), line({ TaxValue: 19 })] }), type: 'InvalidPercentage', field: 'LineTaxValue', element: 1, errorValue: 22 },
   { rule: 'Line.ProductDiscount is required', body: documentBody({ Lines: [line({ ProductDiscount: undefined })] }), type: 'Required', field: 'LineProductDiscount', element: 0 },
-  { rule: 'Line.ProductDiscount is at most 100', body: documentBody({ Lines: [line({ ProductDiscount: 100.5 })] }), type: 'InvalidPercentage', field: 'LineProductDiscount', element: 0 },
-  { rule: 'Line.ProductDiscount is not negative', body: documentBody({ Lines: [line({ ProductDiscount: -5 })] }), type: 'InvalidPercentage', field: 'LineProductDiscount', element: 0 },
+  { rule: 'Line.ProductDiscount is at most 100', body: documentBody({ Lines: [line({ ProductDiscount: 100.5 })] }), type: 'InvalidPercentage', field: 'LineProductDiscount', element: 0, errorValue: 22 },
+  { rule: 'Line.ProductDiscount is not negative', body: documentBody({ Lines: [line({ ProductDiscount: -5 })] }), type: 'InvalidPercentage', field: 'LineProductDiscount', element: 0, errorValue: 22 },
   { rule: 'Line.CostCenter is S(50)', body: documentBody({ Lines: [line({ CostCenter: long(51) })] }), type: 'TooLong', field: 'LineCostCenter', element: 0 },
 ];
 
 const waybillCases: Case[] = [
   { rule: 'Waybill is required', body: waybillBody({}, { Waybill: undefined }), type: 'Required', field: 'Waybill' },
-  { rule: 'Waybill.Type is W or Y', body: waybillBody({ Type: 'T' }), type: 'InvalidDocumentType', field: 'DocumentDetailType' },
+  { rule: 'Waybill.Type is W or Y', body: waybillBody({ Type: 'T' }), type: 'InvalidDocumentType', field: 'DocumentDetailType', errorValue: 7 },
   { rule: 'LoadDateTime is required', body: waybillBody({ LoadDateTime: undefined }), type: 'Required', field: 'DocumentDetailLoadDateTime' },
   { rule: 'LoadDateTime is yyyy-mm-ddThh:mm:ss', body: waybillBody({ LoadDateTime: '2026-03-02 09:30' }), type: 'InvalidDateTime', field: 'DocumentDetailLoadDateTime' },
   { rule: 'LoadDateTime is not before the waybill date', body: waybillBody({ LoadDateTime: '2026-03-01T23:59:59' }), type: 'LoadDateTimeBeforeDate', field: 'DocumentDetailLoadDateTime' },
@@ -119,7 +119,7 @@ const waybillCases: Case[] = [
 function expectRule(result: Awaited<ReturnType<typeof api>>, c: Case): void {
   expect(result.status).toBe(400);
   expect(result.envelope).toMatchObject({ Type: 1, IsError: true, IsSuccess: false, Object: null });
-  expect(result.envelope.ErrorValue?.Value).toBe(c.errorValue ?? 2);
+  expect(result.envelope.ErrorValue?.Value).toBe(c.errorValue ?? 14);
   expect(result.envelope.ValidationErrors).toContainEqual(
     expect.objectContaining({ Type: c.type, Field: c.field, ElementNumber: c.element ?? 0 }),
   );

@@ -78,7 +78,7 @@ describe('state table: a draft updated or closed through Document.Id', () => {
     if (state === 'canceled') await api(sandbox, 'PATCH', `/document?documentId=${id}`);
     const result = await api(sandbox, 'POST', '/document', { body: documentBody({ Id: id, Description: 'Changed' }) });
     expect(result.status).toBe(400);
-    expect(result.envelope.ErrorValue).toEqual({ Value: 2, Name: 'ValidationError' });
+    expect(result.envelope.ErrorValue).toEqual({ Value: 14, Name: 'SaveFailed' });
     expect(result.envelope.ValidationErrors).toContainEqual(expect.objectContaining({ Type: 'DocumentIsClosed', Field: 'DocumentDetailId' }));
   });
 
@@ -222,7 +222,8 @@ describe('duplicates: the same ExternalId for the same client', () => {
     });
     if (isDuplicate) {
       expect(result.status).toBe(400);
-      expect(result.envelope).toMatchObject({ Type: 1, ErrorValue: { Value: 2, Name: 'ValidationError' }, ErrorHumanReadable: 'ValidationError' });
+      // MagniFinance's docs show a duplicate as 14 SaveFailed, ErrorHumanReadable "ValidationError".
+      expect(result.envelope).toMatchObject({ Type: 1, ErrorValue: { Value: 14, Name: 'SaveFailed' }, ErrorHumanReadable: 'ValidationError' });
       expect(result.envelope.ValidationErrors).toEqual([dup]);
     } else {
       expect(result.envelope.Type).toBe(0);

@@ -37,7 +37,8 @@ async function createClosed(body = documentBody()): Promise<number> {
   return objectOf<{ DocumentId: number }>(await api(sandbox, 'POST', '/document', { body })).DocumentId;
 }
 
-async function get(id: number, path = '/document'): Promise<Got> {
+/** Details are read with Get Document Property, which answers before the finalize delay too. */
+async function get(id: number, path = '/document/property'): Promise<Got> {
   return objectOf<Got>(await api(sandbox, 'GET', `${path}?documentId=${id}`));
 }
 
@@ -48,9 +49,39 @@ async function download(url: string): Promise<{ status: number; type: string | u
 }
 
 describe('finalize delay: number and link only once the delay has passed', () => {
-  it.each(['/document', '/document/property'])('%s before the delay: success, no number, no link', async (path) => {
+  it('/document before the delay: 6 ElementDoesNotExist, as the public error list describes a document read too early', async () => {
     const id = await createClosed();
-    const got = await get(id, path);
+    const result = await api(sandbox, 'GET', `/document?documentId=${id}`);
+    expect(result.status).toBe(404);
+    expect(result.envelope).toMatchObject({ Type: 1, Object: null, ErrorValue: { Value: 6, Name: 'ElementDoesNotExist' } });
+    expect(result.envelope.ValidationErrors?.[0]).toMatchObject({ Type: 'ElementDoesNotExist', Field: 'DocumentId', Value: String(id) });
+    expect(result.envelope.ValidationErrors?.[0]?.Detail).toMatch(/not available yet/);
+    await advanceClock(sandbox, DELAY);
+    expect((await get(id, '/document')).DocumentNumber).toBe('FR A/1');
+  });
+
+  it('/document before the delay with notNumberedAnswer null-number (the spec): success, no number, no link', async () => {
+    await admin(sandbox, 'POST', '/config', { notNumberedAnswer: 'null-number' });
+    try {
+      const got = await get(await createClosed(), '/document');
+      expect(got.DocumentNumber).toBeNull();
+      expect(got.DownloadUrl).toBeNull();
+      expect(got.Details.Document.DocumentStatusId).toBe('C');
+    } finally {
+      await admin(sandbox, 'POST', '/config', { notNumberedAnswer: 'element-does-not-exist' });
+    }
+  });
+
+  it('/document of a draft: the draft as it is (drafts are never numbered)', async () => {
+    const id = await createClosed(documentBody({}, { IsToClose: false }));
+    const got = await get(id, '/document');
+    expect(got.DocumentNumber).toBeNull();
+    expect(got.Details.Document.DocumentStatusId).toBe('D');
+  });
+
+  it('/document/property before the delay: success, no number, no link', async () => {
+    const id = await createClosed();
+    const got = await get(id, '/document/property');
     expect(got.DocumentNumber).toBeNull();
     expect(got.DownloadUrl).toBeNull();
     expect(got.Details.Document.DocumentStatusId).toBe('C');

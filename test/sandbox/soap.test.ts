@@ -78,7 +78,7 @@ describe('DocumentCreate', () => {
   it('reports validation errors in the Response with Type Error', async () => {
     const result = await soap(envelope('DocumentCreate', documentCreate(`<inv:Type>T</inv:Type><inv:Date>2026-03-02</inv:Date><inv:DueDate>2026-03-01</inv:DueDate><inv:Lines>${lineXml('0')}</inv:Lines>`)));
     expect(result.status).toBe(200);
-    expect(result.response).toMatchObject({ Type: 'Error', ErrorValue: { Value: '2', Name: 'ValidationError' }, ErrorHumanReadable: 'ValidationError' });
+    expect(result.response).toMatchObject({ Type: 'Error', ErrorValue: { Value: '14', Name: 'SaveFailed' }, ErrorHumanReadable: 'ValidationError' });
     const errors = (result.response.ValidationErrors as { ValidationError: Record<string, string>[] }).ValidationError;
     expect(errors).toEqual(
       expect.arrayContaining([

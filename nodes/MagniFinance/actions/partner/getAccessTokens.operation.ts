@@ -13,6 +13,36 @@ const properties: INodeProperties[] = [
     placeholder: 'e.g. 509442013',
     description: 'Tax ID of the partner company; its token is available once it has granted access',
   },
+  {
+    displayName: 'Endpoint',
+    name: 'tokensEndpoint',
+    type: 'options',
+    default: 'documented',
+    description: 'Which form of Get Partner Access Tokens to call',
+    options: [
+      {
+        name: 'MagniFinance (AccessTokens, with Password)',
+        value: 'documented',
+        description: 'GET /partner/accessTokens?partnerTaxId= with the main API user\'s password, as MagniFinance documents it',
+      },
+      {
+        name: 'Spec (Tokens)',
+        value: 'spec',
+        description: 'GET /partner/tokens?taxId=, the form of the interface specification',
+      },
+    ],
+  },
+  {
+    displayName: 'Main API User Password',
+    name: 'mainUserPassword',
+    type: 'string',
+    typeOptions: { password: true },
+    required: true,
+    default: '',
+    displayOptions: { show: { tokensEndpoint: ['documented'] } },
+    description:
+      'Password of the main API user of your partner-invoicing account. MagniFinance asks for it on this call only; use an expression reading it from a secret store rather than typing it here.',
+  },
 ];
 
 const displayOptions = { show: { resource: ['partner'], operation: ['getAccessTokens'] } };
@@ -26,10 +56,15 @@ export async function execute(
   client: MagniFinanceClient,
 ): Promise<IDataObject[]> {
   const taxId = String(this.getNodeParameter('partnerTaxId', itemIndex)).trim();
-  const tokens = await client.getPartnerAccessTokens(taxId);
+  const form = this.getNodeParameter('tokensEndpoint', itemIndex, 'documented') as 'documented' | 'spec';
+  const tokens =
+    form === 'spec'
+      ? await client.getPartnerAccessTokens(taxId, { form: 'spec' })
+      : await client.getPartnerAccessTokens(taxId, { password: String(this.getNodeParameter('mainUserPassword', itemIndex)) });
   return tokens.map((entry) => ({
     partnerTaxId: entry.taxId ?? taxId,
     token: entry.token,
     name: entry.name ?? null,
+    description: entry.description ?? null,
   }));
 }
