@@ -172,10 +172,14 @@ export class Alerter {
   /** Attention entries of this tenant above the watermark and settled, oldest first. */
   private async pendingOrders(tenant: string, watermark: number, until: number): Promise<{ member: string; score: number }[]> {
     if (until <= watermark) return [];
-    const flat = await this.deps.redis.zrangebyscore(`${this.deps.prefix}:attention`, `(${watermark}`, String(until), 'WITHSCORES', 'LIMIT', 0, 10_000);
+    // The list holds every tenant's entries: page through it so other tenants' never hide this one's.
+    const page = 5_000;
     const own: { member: string; score: number }[] = [];
-    for (let i = 0; i < flat.length; i += 2) if (flat[i].startsWith(`${tenant}:`)) own.push({ member: flat[i], score: Number(flat[i + 1]) });
-    return own;
+    for (let offset = 0; ; offset += page) {
+      const flat = await this.deps.redis.zrangebyscore(`${this.deps.prefix}:attention`, `(${watermark}`, String(until), 'WITHSCORES', 'LIMIT', offset, page);
+      for (let i = 0; i < flat.length; i += 2) if (flat[i].startsWith(`${tenant}:`)) own.push({ member: flat[i], score: Number(flat[i + 1]) });
+      if (flat.length < page * 2) return own;
+    }
   }
 
   private async orderAlert(tenant: string, entry: { member: string; score: number }): Promise<OrderAlert> {

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import IORedis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import type { LedgerRef } from '../../connector/ledger';
-import { eventually, startHarness, type Harness } from './support/harness';
+import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
 
@@ -159,3 +160,25 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
 function bodyOf(mail: Mail): string {
   return mail.raw.replace(/=\r?\n/g, '').replace(/=E2=80=A2/g, '•').replace(/=3D/g, '=');
 }
+
+describe("alerts: other tenants' entries in the attention list never hide this tenant's", () => {
+  it("12,000 older entries of another shop first -> this shop's order is still told", async () => {
+    const receiver = await startReceiver(0);
+    const h = await startHarness({ role: 'none', tenant: { alerts: { digestSeconds: 1, webhook: { url: receiver.url } } } });
+    const redis = new IORedis(REDIS_URL);
+    try {
+      const old = Date.now() - 60_000;
+      const others: (string | number)[] = [];
+      for (let i = 0; i < 12_000; i++) others.push(old + i, `other-shop:${i}:invoice`);
+      await redis.zadd(`${h.prefix}:attention`, ...others);
+      await redis.zadd(`${h.prefix}:attention`, Date.now() - 10_000, 'shop1:7100:invoice');
+      await h.startConnector('work');
+      const message = await eventually('the chat message', () => receiver.received[0], 15_000);
+      expect((message.orders as { orderId: number; state: string }[]).map((o) => o.orderId)).toEqual([7100]);
+    } finally {
+      redis.disconnect();
+      await h.close();
+      await receiver.close();
+    }
+  }, 30_000);
+});
