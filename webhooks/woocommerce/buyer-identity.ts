@@ -44,19 +44,21 @@ function companyBuyer(order: WooOrder, metaKey: string): boolean {
 }
 
 /**
- * CIVA art. 36(5)(a): a business buyer's invoice carries its NIF. Issued to the consumer NIF, the
- * company could not deduct it and nobody could correct it (only a credit note reverses it): held.
+ * A company whose tax number cannot be used: its invoice must carry a valid one (CIVA art. 36(5)(a);
+ * for a 0% intra-EU supply, RITI art. 14). Issued to the consumer NIF, the company could not deduct
+ * it and nobody could correct it (only a credit note reverses it): held, with `problem` as the why.
  */
-function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
+function companyHeld(order: WooOrder, country: string, problem: (who: string) => string): BuyerIdentity {
   const who = order.billing.company.trim() || 'the buyer';
-  return {
-    nif: CONSUMER_NIF,
-    countryCode: country,
-    kind: 'consumer',
-    isBusiness: true,
-    isEuVatNumber: false,
-    holdReason: `The tax number ${raw} given for ${who} is not valid (CIVA art. 36(5)(a): a company's invoice must carry its NIF); correct it on the order (meta with the NIF) and save the order.`,
-  };
+  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, holdReason: problem(who) };
+}
+
+function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
+  return companyHeld(
+    order,
+    country,
+    (who) => `The tax number ${raw} given for ${who} is not valid (CIVA art. 36(5)(a): a company's invoice must carry its NIF); correct it on the order (meta with the NIF) and save the order.`,
+  );
 }
 
 /**
@@ -74,15 +76,11 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
   const found = metaText(order, settings.nifMetaKeys);
   if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-    const who = order.billing.company.trim() || 'the buyer';
-    return {
-      nif: CONSUMER_NIF,
-      countryCode: billingCountry(order, settings),
-      kind: 'consumer',
-      isBusiness: true,
-      isEuVatNumber: false,
-      holdReason: `The VAT registry (VIES) says VAT number ${text} of ${who} is not valid (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order, or ask the buyer, and save the order.`,
-    };
+    return companyHeld(
+      order,
+      billingCountry(order, settings),
+      (who) => `The VAT registry (VIES) says VAT number ${text} of ${who} is not valid (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order, or ask the buyer, and save the order.`,
+    );
   }
   notes.push(warning(`The VAT registry (VIES) says VAT number ${text} is not valid: consumer NIF ${CONSUMER_NIF} used`));
   return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
@@ -114,15 +112,11 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
     const text = found?.value ?? '';
     if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-      const who = order.billing.company.trim() || 'the buyer';
-      return {
-        nif: CONSUMER_NIF,
-        countryCode: country,
-        kind: 'consumer',
-        isBusiness: true,
-        isEuVatNumber: false,
-        holdReason: `The VAT number ${text} given for ${who} does not have the format of ${vatCountry} VAT numbers (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order and save the order.`,
-      };
+      return companyHeld(
+        order,
+        country,
+        (who) => `The VAT number ${text} given for ${who} does not have the format of ${vatCountry} VAT numbers (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order and save the order.`,
+      );
     }
     return consumer(warning(`VAT number ${text} does not have the format of ${vatCountry} VAT numbers: consumer NIF ${CONSUMER_NIF} used`));
   };
