@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { attachDocument, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
-import { describePurpose } from '../pipeline/needs-person';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { csrfProblem, csrfToken } from './csrf';
-import { pickLang, shopTime, startOfShopDay, t, type Lang } from './i18n';
+import { pickLang, purposeLabel, shopTime, startOfShopDay, stateLabel, t, type Lang } from './i18n';
 import { html, page, type Html } from './page';
 
 export interface ConsoleDeps extends OrderActionDeps {
@@ -180,7 +179,7 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
   const base = `/console/${tenant.config.id}/orders/${orderId}`;
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}">`;
   return html`<div class="item" data-order="${orderId}">
-<p><b>${t(lang, 'order')} #${orderId}</b> · ${describePurpose(purpose)} · <span class="muted">${t(lang, 'state')}: ${entry.state ?? '–'} · ${entry.alertAt ? shopTime(entry.alertAt, zone, lang) : ''}</span></p>
+<p><b>${t(lang, 'order')} #${orderId}</b> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)} · ${entry.alertAt ? shopTime(entry.alertAt, zone, lang) : ''}</span></p>
 <p><b>${t(lang, 'why')}:</b> ${entry.detail ?? entry.lastError ?? '–'}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${entry.action ?? '–'}</p>
 <div class="actions">

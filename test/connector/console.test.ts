@@ -64,6 +64,9 @@ describeInBrowser('the operator console in a real browser (issue 12)', () => {
     const item = page.locator(`#waiting .item[data-order="${brokenId}"]`);
     await item.getByText('no EuroRate is known').waitFor();
     await item.getByText('O que fazer:').waitFor();
+    // The purpose and state in the reader's words, not the ledger's.
+    await item.getByText('Fatura').waitFor();
+    await item.getByText('Estado: recusado').waitFor();
     await shot(page, 'console-shop-waiting');
 
     // The overview shows the shop with one order waiting.
