@@ -29,6 +29,8 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
  * it needs a person while it is on the attention list (its entry then has `detail` and `action`).
  */
 export const SETTLED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['written-back', 'skipped']);
+/** Nothing was issued for a purpose in these states: a failure there may name the state itself. */
+export const NO_DOCUMENT_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState | undefined>([undefined, 'held', 'mapping-failed', 'failed', 'skipped']);
 /** Waits for a person to act outside the connector (attach a document id found in the back-office). */
 export const NEEDS_ATTACH_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id']);
 /** A credit note or cancellation cannot reference an invoice in these states until a person acts. */

@@ -13,7 +13,7 @@ import { createLogger } from './logger';
 import { ConnectorMetrics } from './metrics';
 import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
-import { flagForPerson, problemFromError } from './pipeline/needs-person';
+import { flagJobFailure } from './pipeline/needs-person';
 import { buildTenantRuntimes } from './pipeline/tenant-runtime';
 import { documentsQueue, sweepQueue } from './queues';
 import { connectRedis } from './redis-connection';
@@ -195,13 +195,9 @@ async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants:
   const tenant = deps.tenants.get(data.tenant);
   if (!tenant) return;
   const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
-  try {
-    const entry = await deps.ledger.get(ref);
-    if (entry?.state === 'written-back') return;
-    await flagForPerson(deps, tenant, ref, problemFromError(error, ref, 1), Date.now(), deps.logger, entry);
-  } catch (flagError) {
-    deps.logger.error({ err: (flagError as Error).message, orderId: data.orderId }, 'could not record a stalled job');
-  }
+  await flagJobFailure(deps, tenant, ref, error, 1, Date.now(), deps.logger).catch((flagError: unknown) =>
+    deps.logger.error({ err: (flagError as Error).message, orderId: data.orderId }, 'could not record a stalled job'),
+  );
 }
 
 function waitForReady(redis: RedisClient, timeoutMs: number): Promise<void> {

@@ -14,7 +14,7 @@ import type { PdfLinkSigner } from '../pdf-link';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { clearForPerson, describePurpose, flagForPerson, isPermanent, problemFromError, retryHint, type PersonNeeded } from './needs-person';
+import { clearForPerson, describePurpose, flagForPerson, flagJobFailure, isPermanent, retryHint, type PersonNeeded } from './needs-person';
 import { writeBack } from './write-back';
 
 export interface PipelineDeps {
@@ -26,9 +26,6 @@ export interface PipelineDeps {
   pipeline: ConnectorConfig['pipeline'];
   now?: () => number;
 }
-
-/** A failure in these states leaves no document behind, so the failure may name the state itself. */
-const NO_DOCUMENT_YET = new Set<LedgerEntry['state']>([undefined, 'held', 'mapping-failed', 'failed', 'skipped']);
 
 interface StepContext {
   job: Job<DocumentJobData>;
@@ -92,19 +89,10 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
       // The job ends here: the order goes to a person with the reason, on the order and in the
       // attention list. A later delivery, the sweep or an admin retry resumes it (ingest/add-resuming.ts).
       log.error({ err: (error as Error).message, step }, 'document job failed for good');
-      await flagFailure(ctx, error, attempts).catch((flagError: unknown) => log.error({ err: (flagError as Error).message }, 'could not record the failure'));
+      await flagJobFailure(deps, tenant, ref, error, attempts, ctx.now(), log).catch((flagError: unknown) => log.error({ err: (flagError as Error).message }, 'could not record the failure'));
       throw permanent ? new UnrecoverableError((error as Error).message) : error;
     }
   };
-}
-
-async function flagFailure(ctx: StepContext, error: unknown, attempts: number): Promise<void> {
-  const entry = await ctx.deps.ledger.get(ctx.ref);
-  const problem = problemFromError(error, ctx.ref, attempts);
-  await ctx.deps.ledger.record(ctx.ref, { lastError: (error as Error).message });
-  // A purpose that has a document keeps its progress state, so the resume continues from there.
-  const state = NO_DOCUMENT_YET.has(entry?.state) ? problem.state : undefined;
-  await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, { ...problem, state }, ctx.now(), ctx.log, entry);
 }
 
 async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Promise<void> {

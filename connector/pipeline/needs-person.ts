@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AuthenticationError, LocalValidationError, ServiceValidationError } from '../../client/errors';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
-import type { Ledger, LedgerEntry, LedgerRef, LedgerState } from '../ledger';
+import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef, type LedgerState } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { ShopRequestError } from '../shop/woo-shop';
 import type { TenantRuntime } from './tenant-runtime';
@@ -59,6 +59,20 @@ export async function flagForPerson(
       log,
     );
   }
+}
+
+/**
+ * A job ended by `error` (permanent, attempts exhausted, or failed by BullMQ as stalled): the order
+ * goes to a person. A purpose that already has a document keeps its progress state, so the resume
+ * continues from it and never issues a second document; a written-back one needs nobody.
+ */
+export async function flagJobFailure(deps: NeedsPersonDeps, tenant: TenantRuntime, ref: LedgerRef, error: unknown, attempts: number, now: number, log: Logger): Promise<void> {
+  const entry = await deps.ledger.get(ref);
+  if (entry?.state === 'written-back') return;
+  const problem = problemFromError(error, ref, attempts);
+  await deps.ledger.record(ref, { lastError: error instanceof Error ? error.message : String(error) }, now);
+  const state = NO_DOCUMENT_STATES.has(entry?.state) ? problem.state : undefined;
+  await flagForPerson(deps, tenant, ref, { ...problem, state }, now, log, entry);
 }
 
 /** The problem is over (the document was created or written back): off the attention list. */
