@@ -35,6 +35,9 @@ export interface Digest {
 export function describeOrder(entry: LedgerEntry | null, orderId: number, purpose: string, link: string): Pick<OrderAlert, 'state' | 'reason' | 'fix'> {
   const state = entry?.state ?? 'unknown';
   const detail = entry?.detail ?? entry?.lastError;
+  // The pipeline wrote why and what to do when it flagged the order (pipeline/needs-person.ts): the
+  // alert says the same as the order note and the console. The table below words entries without it.
+  if (entry?.action) return { state, reason: detail ?? `the order is in state ${state}`, fix: entry.action };
   const retry = `then POST ${link}/retry`;
   switch (state) {
     case 'duplicate-unknown-id':

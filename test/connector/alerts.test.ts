@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import type { LedgerRef } from '../../connector/ledger';
+import { describeOrder } from '../../connector/alerts/digest';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
@@ -181,4 +182,14 @@ describe("alerts: other tenants' entries in the attention list never hide this t
       await receiver.close();
     }
   }, 30_000);
+});
+
+describe('an alert says what the order note and the console say', () => {
+  it('uses the reason and fix the pipeline recorded when it flagged the order; the state table only words entries without one', () => {
+    const link = 'http://connector.test/admin/api/orders/shop1/7025';
+    const flagged = describeOrder({ purpose: 'invoice', state: 'written-back', detail: 'FR A/9 differs by 0.01', action: 'Turn on Round tax at subtotal level' }, 7025, 'invoice', link);
+    expect(flagged).toEqual({ state: 'written-back', reason: 'FR A/9 differs by 0.01', fix: 'Turn on Round tax at subtotal level' });
+    const older = describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, 7025, 'invoice', link);
+    expect(older.fix).toBe(`review the order in WooCommerce, then POST ${link}/retry`);
+  });
 });
