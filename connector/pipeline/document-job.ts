@@ -351,25 +351,24 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   const { tenant, data } = ctx;
   // Dated today in the shop's zone (issueStep then checks the series' latest date); a credit note never before its invoice.
   const issue = { issueDate: shopToday(ctx.now(), tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
+  // Goods or services (the products' virtual flags and categories) and the shop's tax rounding,
+  // read from the shop (cached per shop): the same for an invoice, its credit notes and waybills.
+  const facts = {
+    taxRoundAtSubtotal: await tenant.shop.taxRoundAtSubtotal(ctx.now()),
+    products: await tenant.shop.productFacts(order.line_items, ctx.now()),
+  };
   switch (data.kind) {
-    case 'invoice': {
-      // Goods or services and the shop's tax rounding, read from the shop (cached per shop).
-      const products = await tenant.shop.products(order.line_items.map((item) => item.product_id), ctx.now());
-      const facts = {
-        taxRoundAtSubtotal: await tenant.shop.taxRoundAtSubtotal(ctx.now()),
-        virtualProductIds: [...products.values()].filter((p) => p.virtual).map((p) => p.id),
-      };
+    case 'invoice':
       return invoiceRequest(order, tenant.mapping, issue, facts);
-    }
     case 'waybill':
-      return waybillRequest(order, tenant.mapping, new Date(ctx.now()));
+      return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
       const refund = parseWooRefund(await tenant.shop.getRefund(data.orderId, data.refundId ?? 0), data.orderId);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue);
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
     }
     case 'cancellation':
-      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue);
+      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
   }
 }
 

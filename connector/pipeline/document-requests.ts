@@ -7,6 +7,7 @@ import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
@@ -17,19 +18,19 @@ export type IssueRequest =
 export interface ShopFacts {
   /** WooCommerce's "Round tax at subtotal level". */
   taxRoundAtSubtotal: boolean;
-  /** Product ids (of the order's lines) that are virtual: services (not shipped). */
-  virtualProductIds: readonly number[];
+  /** The order lines' products as the shop describes them, by `lineProductId`. */
+  products: ReadonlyMap<number, ProductFacts>;
 }
 
 /**
- * The mapping settings with the shop's virtual products added to the services
- * (`lineTypes.serviceProductIds`); the same object when nothing is added (parsed once).
+ * The mapping settings with what the shop says of the order's products (`lineTypes.shopProductTypes`:
+ * categories, then `virtual`; see line-type.ts); the same object when the shop said nothing.
  */
 export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFacts | undefined): MappingSettings {
-  const known = new Set(settings.lineTypes.serviceProductIds);
-  const added = (facts?.virtualProductIds ?? []).filter((id) => !known.has(id));
-  if (added.length === 0) return settings;
-  return { ...settings, lineTypes: { ...settings.lineTypes, serviceProductIds: [...settings.lineTypes.serviceProductIds, ...added] } };
+  if (!facts || facts.products.size === 0) return settings;
+  const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
+  for (const [id, product] of facts.products) shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
+  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes } };
 }
 
 export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
@@ -48,13 +49,13 @@ export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 
-export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date): IssueRequest {
-  const mapped = waybillForOrder(order, settings, now);
+export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
+  const mapped = waybillForOrder(order, settingsWithShopFacts(settings, facts), now);
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
 }
 
-export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settings, issue);
+export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false, totalDifference: mapped.totalDifference };
 }
 

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../config/load-config';
+import { lineProductId, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 
 /** A failed call to the shop's REST API: status 0 means no answer (network, timeout). */
 export class ShopRequestError extends Error {
@@ -38,14 +39,11 @@ export interface MetaUpdate {
 }
 
 const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
-const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
-
-/** What the mapping needs to know about a product: a virtual product is a service (not shipped). */
-export interface ProductNature {
-  id: number;
-  virtual: boolean;
-  downloadable: boolean;
-}
+const ShopCategorySchema = z.looseObject({ id: z.number(), slug: z.string() });
+const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean(), categories: z.array(ShopCategorySchema).default([]) });
+/** A variation has its own virtual/downloadable flags; its categories are its parent's. */
+const ShopVariationSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
+type ShopVariation = z.infer<typeof ShopVariationSchema>;
 
 /** Shop facts change rarely (a setting, a product's type): re-read after this long. */
 export const SHOP_FACTS_TTL_MS = 10 * 60_000;
@@ -78,7 +76,8 @@ export class WooShop {
   }
 
   private roundAtSubtotal: { value: boolean; at: number } | undefined;
-  private readonly productNatures = new Map<number, { value: ProductNature | null; at: number }>();
+  private readonly productCache = new Map<number, { value: ProductFacts | null; at: number }>();
+  private readonly variationCache = new Map<number, { value: ShopVariation | null; at: number }>();
 
   /**
    * WooCommerce > Settings > Tax > "Round tax at subtotal level" (`woocommerce_tax_round_at_subtotal`):
@@ -93,30 +92,47 @@ export class WooShop {
   }
 
   /**
-   * `virtual` and `downloadable` of the given products, one list call for those not cached
-   * (SHOP_FACTS_TTL_MS); a deleted product is absent from the answer (and cached as unknown).
+   * What the shop says of the products of these order lines, keyed like the lines
+   * (`lineProductId`: the variation when there is one): `virtual`, `downloadable` and the
+   * categories (a variation's own flags, its parent's categories). One list call per 100
+   * uncached products and one per parent for uncached variations (SHOP_FACTS_TTL_MS); a deleted
+   * product is absent (unknown), a deleted variation falls back to its parent.
    */
-  async products(ids: readonly number[], now: number = Date.now()): Promise<Map<number, ProductNature>> {
-    const wanted = [...new Set(ids.filter((id) => id > 0))];
-    const missing = wanted.filter((id) => {
-      const known = this.productNatures.get(id);
-      return !known || now - known.at >= SHOP_FACTS_TTL_MS;
-    });
+  async productFacts(items: readonly { product_id: number; variation_id: number }[], now: number = Date.now()): Promise<Map<number, ProductFacts>> {
+    const fresh = <T>(entry: { at: number; value: T } | undefined): boolean => entry !== undefined && now - entry.at < SHOP_FACTS_TTL_MS;
+    const parents = [...new Set(items.map((item) => item.product_id).filter((id) => id > 0))];
+    const missing = parents.filter((id) => !fresh(this.productCache.get(id)));
     for (let start = 0; start < missing.length; start += 100) {
       const page = missing.slice(start, start + 100);
       const response = await this.call(() => this.api.get('products', { include: page.join(','), per_page: '100' }));
       const found = new Map(z.array(ShopProductSchema).parse(response.data).map((p) => [p.id, p]));
       for (const id of page) {
         const product = found.get(id);
-        this.productNatures.set(id, { value: product ? { id, virtual: product.virtual, downloadable: product.downloadable } : null, at: now });
+        const value = product ? { id, virtual: product.virtual, downloadable: product.downloadable, categories: product.categories.map(({ id: cid, slug }) => ({ id: cid, slug })) } : null;
+        this.productCache.set(id, { value, at: now });
       }
     }
-    const natures = new Map<number, ProductNature>();
-    for (const id of wanted) {
-      const known = this.productNatures.get(id)?.value;
-      if (known) natures.set(id, known);
+    const variationsByParent = new Map<number, number[]>();
+    for (const item of items) {
+      if (item.variation_id <= 0 || item.product_id <= 0 || fresh(this.variationCache.get(item.variation_id))) continue;
+      const list = variationsByParent.get(item.product_id) ?? [];
+      if (!list.includes(item.variation_id)) list.push(item.variation_id);
+      variationsByParent.set(item.product_id, list);
     }
-    return natures;
+    for (const [parent, ids] of variationsByParent) {
+      if (!this.productCache.get(parent)?.value) continue;
+      const response = await this.call(() => this.api.get(`products/${parent}/variations`, { include: ids.join(','), per_page: '100' }));
+      const found = new Map(z.array(ShopVariationSchema).parse(response.data).map((v) => [v.id, v]));
+      for (const id of ids) this.variationCache.set(id, { value: found.get(id) ?? null, at: now });
+    }
+    const facts = new Map<number, ProductFacts>();
+    for (const item of items) {
+      const parent = this.productCache.get(item.product_id)?.value;
+      if (!parent) continue;
+      const variation = item.variation_id > 0 ? this.variationCache.get(item.variation_id)?.value : undefined;
+      facts.set(lineProductId(item), variation ? { ...parent, id: variation.id, virtual: variation.virtual, downloadable: variation.downloadable } : parent);
+    }
+    return facts;
   }
 
   async getOrder(orderId: number): Promise<unknown> {

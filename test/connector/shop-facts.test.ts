@@ -1,7 +1,7 @@
 import { SHOP_FACTS_TTL_MS, ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
 import { META } from '../../connector/shop/order-meta';
-import { startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
-import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
+import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
 /**
  * Issue 9 (CIVA art. 16(1), art. 40(1), art. 6(6)): the connector reads the shop's
@@ -28,20 +28,38 @@ describe("the shop's tax rounding setting and products, read over REST and cache
     expect(calls('settings/tax/woocommerce_tax_round_at_subtotal')).toBe(2);
   });
 
-  it('products: one list call for the uncached ids; a deleted product is unknown, not an error', async () => {
-    woo.putProduct({ id: 501, name: 'Curso de fotografia', virtual: true, downloadable: false });
+  it('products: one list call for the uncached ids, with their categories; a deleted product is unknown, not an error', async () => {
+    woo.putProduct({ id: 501, name: 'Curso de fotografia', virtual: true, downloadable: false, categories: [{ id: 40, name: 'Cursos', slug: 'cursos' }] });
     woo.putProduct({ id: 502, name: 'Ebook', virtual: true, downloadable: true });
     woo.putProduct({ id: 503, name: 'Caneca', virtual: false, downloadable: false });
-    const first = await shop.products([501, 502, 503, 599, 501], 5_000);
+    const items = [501, 502, 503, 599, 501].map((id) => ({ product_id: id, variation_id: 0 }));
+    const first = await shop.productFacts(items, 5_000);
+    const uncategorized = [{ id: 15, slug: 'uncategorized' }];
     expect([...first.values()]).toEqual([
-      { id: 501, virtual: true, downloadable: false },
-      { id: 502, virtual: true, downloadable: true },
-      { id: 503, virtual: false, downloadable: false },
+      { id: 501, virtual: true, downloadable: false, categories: [{ id: 40, slug: 'cursos' }] },
+      { id: 502, virtual: true, downloadable: true, categories: uncategorized },
+      { id: 503, virtual: false, downloadable: false, categories: uncategorized },
     ]);
     const before = calls('products');
     expect(before).toBe(1);
-    await shop.products([503, 502], 6_000);
+    await shop.productFacts([{ product_id: 503, variation_id: 0 }], 6_000);
     expect(calls('products')).toBe(before);
+  });
+
+  it("variations: their own virtual flag with the parent's categories, keyed by variation id; a deleted variation falls back to its parent", async () => {
+    woo.putProduct({ id: 610, name: 'Workshop', type: 'variable', virtual: false, downloadable: false, categories: [{ id: 41, name: 'Formação', slug: 'formacao' }] });
+    woo.putVariation(610, { id: 611, virtual: true, downloadable: false });
+    woo.putVariation(610, { id: 612, virtual: false, downloadable: false });
+    const items = [611, 612, 619].map((variation) => ({ product_id: 610, variation_id: variation }));
+    const facts = await shop.productFacts(items, 7_000);
+    const formacao = [{ id: 41, slug: 'formacao' }];
+    expect(facts.get(611)).toEqual({ id: 611, virtual: true, downloadable: false, categories: formacao });
+    expect(facts.get(612)).toEqual({ id: 612, virtual: false, downloadable: false, categories: formacao });
+    expect(facts.get(619)).toEqual({ id: 610, virtual: false, downloadable: false, categories: formacao });
+    const variationCalls = woo.requests.filter((r) => r.path.endsWith('/products/610/variations')).length;
+    expect(variationCalls).toBe(1);
+    await shop.productFacts(items, 8_000);
+    expect(woo.requests.filter((r) => r.path.endsWith('/products/610/variations')).length).toBe(variationCalls);
   });
 
   it('refuses a wrong key like WooCommerce (401), as a permanent shop error', async () => {
@@ -50,7 +68,7 @@ describe("the shop's tax rounding setting and products, read over REST and cache
     expect(error).toBeInstanceOf(ShopRequestError);
     expect((error as ShopRequestError).status).toBe(401);
     expect((error as ShopRequestError).permanent).toBe(true);
-    const missing = await shop.products([1]).then(() => 'ok');
+    const missing = await shop.productFacts([{ product_id: 1, variation_id: 0 }]).then(() => 'ok');
     expect(missing).toBe('ok');
   });
 });
@@ -74,5 +92,75 @@ describe('CIVA art. 40(1)(b) / art. 6(6): a virtual product in the shop becomes 
     expect(lines.find((l) => l.Code === 'CAN-01')?.Type).toBe('S');
     expect(lines.find((l) => l.Code === 'LIV-02')?.Type).toBe('P');
     expect(h.woo.requests.some((r) => r.path.endsWith('/settings/tax/woocommerce_tax_round_at_subtotal') && r.status === 200)).toBe(true);
+  });
+});
+
+/**
+ * One goods/service rule for an order's documents (line-type.ts): the credit note of a refunded
+ * service keeps the service's legal basis (CIVA art. 6(6)(a), M40), never goods' (RITI art. 14,
+ * M16); a waybill carries only goods. A category can make a product a service (an in-person course
+ * the shop did not mark virtual).
+ */
+describe('the shop says what is a service: categories and virtual flags, on invoices, credit notes and waybills', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      settings: {
+        waybill: true,
+        mapping: {
+          lineTypes: { serviceCategories: ['formacao-presencial'] },
+          waybill: { loadAddress: { addressDetail: 'Armazém 3, Zona Industrial', city: 'Maia', postalCode: '4470-000', countryCode: 'PT' } },
+        },
+      },
+    });
+    h.woo.putProduct({ id: 31, name: 'Curso presencial de fotografia', virtual: false, categories: [{ id: 50, name: 'Formação presencial', slug: 'formacao-presencial' }] });
+    h.woo.putProduct({ id: 32, name: 'Guia de fotografia (e-book)', virtual: true, downloadable: true });
+    h.woo.putProduct({ id: 33, name: 'Tripé', virtual: false });
+  });
+  afterAll(async () => h.close());
+
+  const germanBusiness = {
+    billing: { first_name: 'Jonas', last_name: 'Weber', company: 'Weber Fotografie GmbH', address_1: 'Torstraße 5', city: 'Berlin', postcode: '10119', country: 'DE', email: 'jonas@weber.example', phone: '' },
+    meta: [{ key: '_billing_vat', value: 'DE123456789' }],
+  };
+  type Line = { Code: string; Type: string; TaxValue: string };
+  const docOf = (d: { document: unknown }) => d.document as { Lines: Line[]; TaxExemptionReasonCode?: string; DocumentReference?: string };
+
+  it("a course in the service category, sold to a German business: invoice M40; its refund's credit note is a service with M40 too", async () => {
+    const order = portugueseOrder({
+      items: [{ name: 'Curso presencial de fotografia', sku: 'CURSO-PF', productId: 31, price: '180.00', quantity: 1 }],
+      shipping: [],
+      ...germanBusiness,
+    });
+    const id = Number(order.id);
+    await h.deliver(order);
+    const invoiceNumber = await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
+    const [invoice] = await h.documentsOf(id);
+    expect(docOf(invoice).Lines.map((l) => l.Type)).toEqual(['S']);
+    expect(docOf(invoice).TaxExemptionReasonCode).toBe('M40');
+
+    const refund = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' }) as never);
+    await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
+    await eventually('credit note meta', () => h.woo.meta(id, `${META.creditNotePrefix}${String(refund.id)}`));
+    const credit = (await h.documentsOf(id)).find((d) => d.document.Type === 'C');
+    expect(credit && docOf(credit)).toMatchObject({ DocumentReference: invoiceNumber, TaxExemptionReasonCode: 'M40', Lines: [expect.objectContaining({ Code: 'CURSO-PF', Type: 'S' })] });
+  });
+
+  it('the waybill carries the tripod only: the virtual e-book is not transported', async () => {
+    const order = portugueseOrder({
+      items: [
+        { name: 'Tripé', sku: 'TRI-01', productId: 33, price: '45.00', quantity: 1, rate: '23' },
+        { name: 'Guia de fotografia (e-book)', sku: 'EB-01', productId: 32, price: '9.90', quantity: 1, rate: '23' },
+      ],
+    });
+    const id = Number(order.id);
+    await h.deliver(order);
+    await eventually('waybill meta', () => h.woo.meta(id, META.waybill));
+    await eventually('invoice meta', () => h.woo.meta(id, META.documentNumber));
+    const docs = await h.documentsOf(id);
+    const waybill = docs.find((d) => d.kind === 'waybill' || d.document.Type === 'W');
+    const invoice = docs.find((d) => d.document.Type === 'T');
+    expect(waybill && docOf(waybill).Lines.map((l) => l.Code)).toEqual(['TRI-01']);
+    expect(invoice && docOf(invoice).Lines.map((l) => [l.Code, l.Type])).toEqual([['TRI-01', 'P'], ['EB-01', 'S'], ['PORTES', 'S']]);
   });
 });

@@ -76,6 +76,8 @@ export interface RunningFakeWoo {
   putOrder(order: JsonObject): JsonObject;
   /** Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable. */
   putProduct(product: JsonObject): void;
+  /** Adds or replaces a variation of a variable product (GET products/<parent>/variations): id, virtual, downloadable. */
+  putVariation(parentId: number, variation: JsonObject): void;
   /** Sets a setting's value, e.g. ('tax', 'woocommerce_tax_round_at_subtotal', 'yes'). */
   setSetting(group: string, id: string, value: string): void;
   /** Adds or replaces a tax rate (GET taxes/<id>): WooCommerce answers its rate as a string ("23.0000"). */
@@ -109,6 +111,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const refunds = new Map<number, JsonObject[]>();
   const hooks: FakeWebhook[] = [];
   const products = new Map<number, JsonObject>();
+  const variations = new Map<number, Map<number, JsonObject>>();
   const taxRates = new Map<number, JsonObject>();
   // WooCommerce's defaults for the tax group (WC_Settings_Tax): rounding per line, prices without tax.
   const settings = new Map<string, Map<string, string>>([
@@ -276,6 +279,24 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     res.json(product);
   });
 
+  // Variations like WC_REST_Product_Variations_Controller: a variable product's variations,
+  // filtered by include, paged; no categories (those are the parent's).
+  api.get('/products/:id/variations', (req: Request, res: Response) => {
+    const parent = Number(req.params.id);
+    if (!products.has(parent)) {
+      res.status(404).json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+      return;
+    }
+    const q = lastValues(req);
+    const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
+    const list = [...(variations.get(parent)?.values() ?? [])].filter((v) => include.length === 0 || include.includes(Number(v.id)));
+    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
+    const page = Math.max(Number(q.page ?? 1), 1);
+    res.setHeader('X-WP-Total', String(list.length));
+    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
+    res.json(list.slice((page - 1) * perPage, page * perPage).map((v) => ({ ...v, parent_id: parent })));
+  });
+
   api.get('/taxes/:id', (req: Request, res: Response) => {
     const rate = taxRates.get(Number(req.params.id));
     if (!rate) {
@@ -415,7 +436,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     putProduct(product) {
-      products.set(Number(product.id), { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(product) });
+      products.set(Number(product.id), { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', categories: [{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }], ...structuredClone(product) });
+    },
+    putVariation(parentId, variation) {
+      const list = variations.get(parentId) ?? new Map<number, JsonObject>();
+      list.set(Number(variation.id), { status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(variation) });
+      variations.set(parentId, list);
     },
     setSetting(group, id, value) {
       const known = settings.get(group) ?? new Map<string, string>();

@@ -24,7 +24,17 @@ describe('mapping settings: {} gives the defaults', () => {
   it('fills nested defaults', () => {
     expect(defaults.simplifiedInvoice).toEqual({ sellerIsRetailer: true, retailConsumerLimit: '1000', otherLimit: '100', fallbackType: 'T' });
     expect(defaults.waybill).toEqual({ type: 'W', leadTimeMinutes: 60 });
-    expect(defaults.lineTypes).toEqual({ default: 'P', serviceProductIds: [], serviceSkuPrefixes: [], servicesWhenOrderNeedsNoProcessing: true });
+    expect(defaults.lineTypes).toEqual({
+      default: 'P',
+      goodsProductIds: [],
+      serviceProductIds: [],
+      goodsSkuPrefixes: [],
+      serviceSkuPrefixes: [],
+      goodsCategories: [],
+      serviceCategories: [],
+      shopProductTypes: {},
+      servicesWhenOrderNeedsNoProcessing: true,
+    });
     // CIVA art. 16(1): no 0% rounding line unless an accountant opts in with a code of their choice.
     expect(defaults.roundingLine).toEqual({ enabled: false, code: 'ACERTO', description: 'Acerto de arredondamento' });
     expect(defaults.unreachableTotal).toBe('issue-nearest');

@@ -28,12 +28,23 @@ export const MappingSettingsSchema = z.object({
     .default(['_billing_nif', '_billing_vat', 'billing_nif', 'vat_number', '_vat_number', '_billing_vat_number', 'billing_vat']),
   /** Unit name on every line (the service's product unit). */
   unit: z.string().min(1).max(50).default('UN'),
-  /** Line type rules: products are P unless a rule says S (service). */
+  /** Goods (P) or service (S) per line: the rule and its order are in line-type.ts. */
   lineTypes: z
     .object({
       default: z.enum(['P', 'S']).default('P'),
+      /** Product or variation ids that are goods / services, whatever the shop says. */
+      goodsProductIds: z.array(z.number().int()).default([]),
       serviceProductIds: z.array(z.number().int()).default([]),
+      goodsSkuPrefixes: z.array(z.string().min(1)).default([]),
       serviceSkuPrefixes: z.array(z.string().min(1)).default([]),
+      /** Product categories (slug or id) whose products are goods / services (read from the shop by the connector). */
+      goodsCategories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+      serviceCategories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+      /**
+       * What the shop says per product or variation id (categories above, then WooCommerce's
+       * `virtual` flag): filled by the connector from the shop's products, not by hand.
+       */
+      shopProductTypes: z.record(z.string().regex(/^\d+$/), z.enum(['P', 'S'])).default({}),
       /** WooCommerce 8 sets needs_processing=false when every item is virtual and downloadable. */
       servicesWhenOrderNeedsNoProcessing: z.boolean().default(true),
     })

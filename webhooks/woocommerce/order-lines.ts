@@ -16,6 +16,7 @@ import {
   toCents,
 } from '../../client/money';
 import { PlannedLine } from './line-plan';
+import { itemType, lineProductId } from './line-type';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooFeeLine, WooLineItem, WooLineTax, WooMeta, WooOrder } from './order-schema';
@@ -56,17 +57,8 @@ export function itemDescription(item: Pick<WooLineItem, 'name' | 'meta_data' | '
 export function itemCode(item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id' | 'id'>): string {
   const sku = item.sku.trim();
   if (sku) return clipText(sku, 60);
-  // A variation is a product of its own: its id keeps "T-shirt S" and "T-shirt M" apart.
-  const id = item.variation_id || item.product_id;
+  const id = lineProductId(item);
   return id > 0 ? String(id) : `ITEM-${item.id}`;
-}
-
-export function itemType(order: WooOrder, item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id'>, settings: MappingSettings): 'P' | 'S' {
-  const rules = settings.lineTypes;
-  if (rules.serviceProductIds.includes(item.product_id) || (item.variation_id && rules.serviceProductIds.includes(item.variation_id))) return 'S';
-  if (item.sku && rules.serviceSkuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return 'S';
-  if (rules.servicesWhenOrderNeedsNoProcessing && order.needs_processing === false) return 'S';
-  return rules.default;
 }
 
 /**

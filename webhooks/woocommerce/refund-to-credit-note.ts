@@ -7,6 +7,7 @@ import { currencyFields, finishLines, settingsFrom, WooOrderInput } from './orde
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
+import { itemType } from './line-type';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
@@ -16,7 +17,6 @@ import {
   grossByRate,
   itemCode,
   itemDescription,
-  itemType,
   positiveFeeLines,
   productLines,
   shippingDescription,
