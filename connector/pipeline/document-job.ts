@@ -11,7 +11,7 @@ import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } fro
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
-import { creditNoteRequest, fullRefundOf, invoiceRequest, waybillRequest, type IssueRequest } from './document-requests';
+import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, describePurpose, flagForPerson, flagJobFailure, isPermanent, retryHint, type PersonNeeded } from './needs-person';
@@ -353,10 +353,7 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   const issue = { issueDate: shopToday(ctx.now(), tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
   // Goods or services (the products' virtual flags and categories) and the shop's tax rounding,
   // read from the shop (cached per shop): the same for an invoice, its credit notes and waybills.
-  const facts = {
-    taxRoundAtSubtotal: await tenant.shop.taxRoundAtSubtotal(ctx.now()),
-    products: await tenant.shop.productFacts(order.line_items, ctx.now()),
-  };
+  const facts = await readShopFacts(tenant.shop, order, ctx.now());
   switch (data.kind) {
     case 'invoice':
       return invoiceRequest(order, tenant.mapping, issue, facts);

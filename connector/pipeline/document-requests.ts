@@ -7,6 +7,7 @@ import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
@@ -20,6 +21,11 @@ export interface ShopFacts {
   taxRoundAtSubtotal: boolean;
   /** The order lines' products as the shop describes them, by `lineProductId`. */
   products: ReadonlyMap<number, ProductFacts>;
+}
+
+/** Reads the ShopFacts of an order from its shop (both cached per shop by WooShop). */
+export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts'>, order: WooOrder, now: number): Promise<ShopFacts> {
+  return { taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now), products: await shop.productFacts(order.line_items, now) };
 }
 
 /**
