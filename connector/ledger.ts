@@ -48,6 +48,8 @@ export const LedgerEntrySchema = z.object({
   totalDifference: z.string().optional(),
   /** The mapping's warnings for this document, shown in the write-back note. */
   warnings: z.string().optional(),
+  /** What was checked before issuing (a VIES confirmation), kept in the write-back note as evidence. */
+  checked: z.string().optional(),
   /** The document's date (yyyy-mm-dd), sent with the close: a credit note is never dated before it. */
   documentDate: z.string().optional(),
   /** Which draft create is current: a lost draft answer moves to the next (the old draft has no legal effect). */

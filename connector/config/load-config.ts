@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
+import type { ViesSettings } from '../vies/vies-registry';
 import { resolveSecret, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
@@ -12,6 +13,7 @@ export interface TenantConfig {
   invoicing: { email: string; token: string; partnerToken?: string; baseUrl: string; timeoutMs: number };
   settings: TenantSettings;
   alerts?: AlertSettings;
+  vies?: ViesSettings;
 }
 
 export interface ConnectorConfig {
@@ -109,6 +111,7 @@ function resolveTenant(
     invoicing,
     settings: tenant.settings,
     ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
+    ...(tenant.vies ? { vies: tenant.vies } : {}),
   };
 }
 

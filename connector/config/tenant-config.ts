@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
+import { ViesSettingsSchema } from '../vies/vies-registry';
 import { SecretRefSchema } from './secret-ref';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
@@ -62,6 +63,8 @@ export const TenantSchema = z
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
     alerts: AlertsSchema.optional(),
+    /** Ask the EU VAT registry (VIES) about a buyer's EU VAT number before invoicing; absent = format check only. */
+    vies: ViesSettingsSchema.optional(),
   })
   .strict();
 

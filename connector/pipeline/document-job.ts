@@ -11,6 +11,7 @@ import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } fro
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
+import { viesVerdictFor } from '../vies/vies-registry';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
@@ -184,7 +185,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, totalDifference: built.totalDifference });
+    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, checked: built.checked, totalDifference: built.totalDifference });
     await deps.ledger.advanceSeriesDate(tenant.config.id, series, issue.date);
     await clearForPerson(deps.ledger, ref, current);
     deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
@@ -356,7 +357,8 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   const facts = await readShopFacts(tenant.shop, order, ctx.now());
   switch (data.kind) {
     case 'invoice':
-      return invoiceRequest(order, tenant.mapping, issue, facts);
+      // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
+      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, tenant.mapping) : undefined);
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {

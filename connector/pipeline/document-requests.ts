@@ -7,13 +7,14 @@ import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
 import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
-  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string }
-  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined };
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; checked?: string }
+  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined; checked?: undefined };
 
 /** What the connector read from the shop for this order (cached per shop): see WooShop. */
 export interface ShopFacts {
@@ -39,8 +40,11 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes } };
 }
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
-  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue);
+export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts, vies?: { verdict?: VatNumberVerdict; note?: MappingNote }): IssueRequest {
+  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue, vies?.verdict);
+  if (vies?.note) mapped.notes.push(vies.note);
+  const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
+  const checked = confirmed ? `VAT number ${vatPrefixOf(confirmed.countryCode)}${confirmed.number} confirmed valid by VIES on ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
     mapped.notes.push(
       facts.taxRoundAtSubtotal
@@ -52,7 +56,7 @@ export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue
           ),
     );
   }
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, checked };
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {

@@ -5,6 +5,7 @@ import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef, type LedgerState } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { ShopRequestError } from '../shop/woo-shop';
+import { ViesUnavailableError } from '../vies/vies-registry';
 import type { TenantRuntime } from './tenant-runtime';
 import { addNoteQuietly } from './write-back';
 
@@ -120,6 +121,13 @@ export function problemFromError(error: unknown, ref: LedgerRef, attempts: numbe
       state: 'failed',
       reason: `The shop refused the connector's request (${message}).`,
       action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${retry}.`,
+    };
+  }
+  if (error instanceof ViesUnavailableError) {
+    return {
+      state: 'failed',
+      reason: `The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number ${error.vatNumber} after ${attempts} attempts (${error.why}).`,
+      action: `Nothing was issued. The connector asks VIES again on the order's next update and on the next sweep; to try now: ${retry}. If VIES stays down and your accountant agrees, set vies.whenUnavailable: format-check for tenant "${ref.tenant}".`,
     };
   }
   return {

@@ -3,6 +3,7 @@ import type { MappingSettings } from '../../webhooks/woocommerce/mapping-setting
 import type { TenantConfig } from '../config/load-config';
 import type { TenantSettings } from '../config/tenant-config';
 import { WooShop } from '../shop/woo-shop';
+import { ViesRegistry } from '../vies/vies-registry';
 
 /** What a worker needs for one tenant: its clients and its settings, built once per process. */
 export interface TenantRuntime {
@@ -12,6 +13,8 @@ export interface TenantRuntime {
   documentCallOptions: CallOptions | undefined;
   shop: WooShop;
   mapping: MappingSettings;
+  /** Asks VIES about buyers' EU VAT numbers when the tenant has a `vies` block. */
+  vies: ViesRegistry | undefined;
 }
 
 export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
@@ -29,6 +32,7 @@ export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
     documentCallOptions: config.invoicing.partnerToken ? { token: config.invoicing.partnerToken } : undefined,
     shop: new WooShop(config.shop),
     mapping: mappingSettingsFor(config.settings),
+    vies: config.vies ? new ViesRegistry(config.vies) : undefined,
   };
 }
 

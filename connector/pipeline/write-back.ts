@@ -60,7 +60,8 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
     ? `MagniFinance: invoice ${number} (document ${documentId}) was cancelled because the order was cancelled.`
     : `MagniFinance: ${label} ${number} issued (document ${documentId}).`;
   const checks = entry.warnings ? ` Please check: ${entry.warnings}.` : '';
-  const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}${checks}`;
+  const checked = entry.checked ? ` ${entry.checked}.` : '';
+  const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}${checked}${checks}`;
   if (entry.noteWrittenAt === undefined) {
     await addNoteOnce(deps, recordWith, pending, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
