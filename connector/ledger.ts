@@ -21,6 +21,7 @@ export const LEDGER_STATES = [
   'failed', // gave up (credentials, shop refusal, attempts ran out) before anything was issued
   'skipped', // nothing to issue (e.g. no invoice to credit)
   'cancelled', // the invoice was cancelled on the service
+  'dismissed', // a person handled it outside the connector (issued by hand, or no document is due): never issued here
 ] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
 
@@ -28,9 +29,11 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
  * Which states mean what, in one place. A purpose is settled when nothing more is to be done for it;
  * it needs a person while it is on the attention list (its entry then has `detail` and `action`).
  */
-export const SETTLED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['written-back', 'skipped']);
+export const SETTLED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['written-back', 'skipped', 'dismissed']);
 /** Nothing was issued for a purpose in these states: a failure there may name the state itself. */
-export const NO_DOCUMENT_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState | undefined>([undefined, 'held', 'mapping-failed', 'failed', 'skipped']);
+export const NO_DOCUMENT_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState | undefined>([undefined, 'held', 'mapping-failed', 'failed', 'skipped', 'dismissed']);
+/** A person may mark these handled by hand (dismiss): nothing was issued and the connector waits for them. */
+export const DISMISSABLE_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['held', 'mapping-failed', 'failed']);
 /** Waits for a person to act outside the connector (attach a document id found in the back-office). */
 export const NEEDS_ATTACH_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id']);
 /** A credit note or cancellation cannot reference an invoice in these states until a person acts. */

@@ -2,7 +2,8 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
-import { attachDocument, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
+import { adminUser } from './basic-auth';
+import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
 
 export interface AdminDeps extends OrderActionDeps {
   prefix: string;
@@ -10,10 +11,9 @@ export interface AdminDeps extends OrderActionDeps {
 }
 
 const OrderParams = z.object({ tenant: z.string(), orderId: z.coerce.number().int().positive() });
-const AttachBody = z.object({
-  purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/),
-  documentId: z.number().int().positive(),
-});
+const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
+const AttachBody = z.object({ purpose: Purpose, documentId: z.number().int().positive() });
+const DismissBody = z.object({ purpose: Purpose, reason: z.string().trim().min(3).max(500) });
 
 function describeJob(job: { id?: string; name: string; data: DocumentJobData; failedReason?: string; attemptsMade: number; timestamp: number }, state: string) {
   const data = job.data;
@@ -54,6 +54,17 @@ export function adminApi(deps: AdminDeps): Router {
     const result = await attachDocument(deps, { ...params.data, purpose: body.data.purpose }, body.data.documentId);
     if (!result.ok) return void res.status(result.status).json({ error: result.error });
     res.status(202).json(result.value);
+  });
+
+  /** Marks a purpose with nothing issued (held, refused, failed) as handled outside the connector. */
+  router.post('/orders/:tenant/:orderId/dismiss', async (req: Request, res: Response) => {
+    const params = OrderParams.safeParse(req.params);
+    if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
+    const body = DismissBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'body must be {"purpose": "invoice" | "credit-note-<refund id>" | ..., "reason": "how it was handled (3 to 500 characters)"}' });
+    const result = await dismissOrder(deps, { ...params.data, purpose: body.data.purpose }, body.data.reason, adminUser(req));
+    if (!result.ok) return void res.status(result.status).json({ error: result.error });
+    res.json(result.value);
   });
 
   router.get('/failed', async (_req: Request, res: Response) => {

@@ -5,9 +5,10 @@ import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
-import type { Ledger } from '../ledger';
+import { DISMISSABLE_STATES, type Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
-import { clearForPerson } from '../pipeline/needs-person';
+import { clearForPerson, describePurpose } from '../pipeline/needs-person';
+import { addNoteQuietly } from '../pipeline/write-back';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 
 /**
@@ -123,4 +124,35 @@ export async function releaseHold(deps: OrderActionDeps, ref: { tenant: string; 
   await deps.ledger.record(ref, { holdReleasedAt: Date.now() });
   deps.logger.info(ref, 'admin released a held order');
   return retryOrder(deps, ref.tenant, ref.orderId);
+}
+
+/**
+ * "Mark as handled": a person dealt with an order outside the connector (issued the document by
+ * hand in the back-office, or decided none is due). Only where nothing was issued; the purpose
+ * leaves the attention list and the connector never issues it (updates and sweeps leave it), and
+ * the order gets a private note saying who decided what. Kept in the ledger without expiry.
+ */
+export async function dismissOrder(
+  deps: OrderActionDeps,
+  ref: { tenant: string; orderId: number; purpose: string },
+  how: string,
+  by: string,
+): Promise<ActionResult<{ dismissed: string }>> {
+  const runtime = deps.tenants.get(ref.tenant);
+  if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
+  const entry = await deps.ledger.get(ref);
+  if (!DISMISSABLE_STATES.has(entry?.state) || entry?.documentId !== undefined) {
+    return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
+  }
+  const now = Date.now();
+  const detail = `Handled outside the connector, marked by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${how}`;
+  await deps.ledger.record(ref, { state: 'dismissed', detail }, now);
+  await clearForPerson(deps.ledger, ref, entry);
+  // Its failed job leaves the dead letter: nothing is left to retry.
+  const kind = jobKindOf(ref.purpose);
+  const job = await deps.queue.getJob(documentJobId(ref.tenant, ref.orderId, kind.kind, kind.refundId));
+  if (job && (await job.getState()) === 'failed') await job.remove();
+  await addNoteQuietly(runtime, ref.orderId, `MagniFinance connector: the ${describePurpose(ref.purpose)} of this order was marked as handled outside the connector by ${by}: ${how}. The connector will not issue it.`, deps.logger);
+  deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
+  return { ok: true, value: { dismissed: ref.purpose } };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { attachDocument, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
+import { adminUser } from '../admin/basic-auth';
+import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
+import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -28,6 +30,7 @@ const DOCUMENT_TYPES: Record<string, { pt: string; en: string }> = {
 
 const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
 const AttachForm = OrderForm.extend({ documentId: z.coerce.number().int().positive() });
+const DismissForm = OrderForm.extend({ reason: z.string().trim().min(3).max(500) });
 
 interface View {
   lang: Lang;
@@ -89,7 +92,7 @@ ${rows}</table></section>`;
       let flash: { ok: boolean; text: string };
       try {
         const result = await run(tenant, req);
-        flash = result.ok ? { ok: true, text: `${t(lang, 'done')}: ${summary(result.value)}` } : { ok: false, text: `${t(lang, 'failed')}: ${result.error}` };
+        flash = result.ok ? { ok: true, text: `${t(lang, 'done')}: ${summary(result.value, lang)}` } : { ok: false, text: `${t(lang, 'failed')}: ${result.error}` };
       } catch (error) {
         flash = { ok: false, text: `${t(lang, 'failed')}: ${(error as Error).message}` };
       }
@@ -121,6 +124,14 @@ ${rows}</table></section>`;
     }),
   );
   router.post(
+    '/:tenant/orders/:orderId/dismiss',
+    action(async (tenant, req) => {
+      const form = DismissForm.safeParse(req.body);
+      if (!form.success) return formError('say how the order was handled (at least 3 characters), e.g. the number of the invoice issued by hand');
+      return dismissOrder(deps, orderRef(tenant, req, form.data), form.data.reason, adminUser(req));
+    }),
+  );
+  router.post(
     '/:tenant/sweep',
     action(async (tenant) => {
       const report = await sweepTenant(tenant, deps, deps.lookbackHours);
@@ -144,14 +155,16 @@ ${rows}</table></section>`;
   return router;
 }
 
-function summary(value: unknown): string {
+function summary(value: unknown, lang: Lang): string {
   if (typeof value === 'string') return value;
-  const v = value as { retried?: string[]; enqueued?: string[] | string; attached?: number };
+  const v = value as { retried?: string[]; enqueued?: string[] | string; attached?: number; dismissed?: string };
+  const pt = lang === 'pt';
   const parts: string[] = [];
-  if (v.attached !== undefined) parts.push(`document ${v.attached} attached`);
-  if (v.retried?.length) parts.push(`retried ${v.retried.join(', ')}`);
-  if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`enqueued ${v.enqueued.join(', ')}`);
-  return parts.join('; ') || 'nothing left to do for this order';
+  if (v.dismissed !== undefined) parts.push(`${purposeLabel(lang, v.dismissed)}: ${pt ? 'marcada como tratada' : 'marked as handled'}`);
+  if (v.attached !== undefined) parts.push(`${pt ? 'documento' : 'document'} ${v.attached} ${pt ? 'associado' : 'attached'}`);
+  if (v.retried?.length) parts.push(`${pt ? 'tentado de novo' : 'retried'} ${v.retried.join(', ')}`);
+  if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`${pt ? 'em fila' : 'enqueued'} ${v.enqueued.join(', ')}`);
+  return parts.join('; ') || (pt ? 'nada mais a fazer nesta encomenda' : 'nothing left to do for this order');
 }
 
 function webhookHealth(sweep: SweepReport | null): Html | string {
@@ -186,6 +199,7 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
 ${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
+${DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
 </div></div>`;
 }
 

@@ -28,6 +28,8 @@ const WORDS = {
   attach: { pt: 'Associar documento', en: 'Attach document' },
   documentId: { pt: 'Id do documento', en: 'Document id' },
   issueNow: { pt: 'Emitir mesmo assim', en: 'Issue now' },
+  dismiss: { pt: 'Marcar como tratada', en: 'Mark as handled' },
+  dismissReason: { pt: 'Como foi tratada (ex.: fatura FT A/12 emitida à mão)', en: 'How it was handled (e.g. invoice FT A/12 issued by hand)' },
   sweepNow: { pt: 'Sincronizar agora', en: 'Sweep now' },
   lastSweep: { pt: 'Última sincronização', en: 'Last sweep' },
   never: { pt: 'nunca', en: 'never' },
@@ -69,6 +71,7 @@ const STATES: Record<LedgerState, Record<Lang, string>> = {
   failed: { pt: 'falhou', en: 'failed' },
   skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
   cancelled: { pt: 'anulado', en: 'cancelled' },
+  dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
 };
 
 export function stateLabel(lang: Lang, state: LedgerState | undefined): string {

@@ -44,7 +44,7 @@ th{font-weight:600;color:#50575e;font-size:.85rem}
 .item{border-left:4px solid #d63638;padding:.6rem .8rem;margin:0 0 .8rem;background:#fcf9f9}
 .item p{margin:.25rem 0}.actions{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.4rem}
 button{background:#2271b1;color:#fff;border:0;border-radius:4px;padding:.45rem .8rem;font:inherit;cursor:pointer}
-input{font:inherit;padding:.35rem;border:1px solid #8c8f94;border-radius:4px;width:9rem}
+input{font:inherit;padding:.35rem;border:1px solid #8c8f94;border-radius:4px;width:9rem}input.reason{width:min(24rem,100%)}
 form{display:inline-flex;gap:.4rem;align-items:center;margin:0}
 @media (max-width:640px){.wide{display:none}th,td{padding:.4rem .2rem}body{font-size:14px}}
 `;

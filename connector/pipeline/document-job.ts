@@ -335,6 +335,8 @@ function resumeFrom(entry: LedgerEntry | null): Outcome | null {
       return { done: 'already written back' };
     case 'duplicate-unknown-id':
       return { done: 'duplicate with unknown id (needs a person)' };
+    case 'dismissed':
+      return { done: 'handled outside the connector (dismissed by a person)' };
     case 'cancelled':
       return { next: 'writeback' };
     case 'finalized':

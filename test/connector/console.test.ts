@@ -87,6 +87,20 @@ describeInBrowser('the operator console in a real browser (issue 12)', () => {
     await page.getByText('No order is waiting. All caught up.').waitFor();
     await shot(page, 'console-shop-fixed');
 
+    // An order handled outside the connector (invoiced by hand): marked as handled with how, it leaves the list.
+    const byHand = portugueseOrder({ currency: 'USD' });
+    const byHandId = Number(byHand.id);
+    await h.deliver(byHand);
+    await eventually('the second broken order flagged', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: byHandId, purpose: 'invoice' }))?.action !== undefined);
+    await page.goto(`${origin}/console/shop1?lang=pt`);
+    const handled = page.locator(`#waiting .item[data-order="${byHandId}"]`);
+    await handled.getByRole('textbox', { name: 'Como foi tratada (ex.: fatura FT A/12 emitida à mão)' }).fill('Fatura FT A/90 emitida à mão em dólares');
+    await handled.getByRole('button', { name: 'Marcar como tratada' }).click();
+    await page.locator('.flash.ok').waitFor();
+    await shot(page, 'console-shop-handled');
+    expect(await page.locator(`#waiting .item[data-order="${byHandId}"]`).count()).toBe(0);
+    expect((await h.connector?.ledger.get({ tenant: 'shop1', orderId: byHandId, purpose: 'invoice' }))?.detail).toContain('Fatura FT A/90 emitida à mão em dólares');
+
     // Readable on a phone: nothing wider than the screen.
     const phone = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, viewport: { width: 390, height: 844 }, isMobile: true, locale: 'pt-PT' });
     const small = await phone.newPage();

@@ -183,3 +183,53 @@ describe('CIVA art. 16(1): an order whose total per-rate rounding cannot reach i
     }
   });
 });
+
+describe('a person marks an order handled outside the connector (dismiss): it leaves the list and is never issued here', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+  const dismiss = (orderId: number, body: Record<string, unknown>) =>
+    fetch(`${h.connector?.origin}/admin/api/orders/shop1/${orderId}/dismiss`, { method: 'POST', headers: ADMIN, body: JSON.stringify(body) });
+
+  it('a refused order: dismissed with how it was handled, a note says who; updates and sweeps issue nothing', async () => {
+    const order = dollarOrder();
+    const id = Number(order.id);
+    await h.deliver(order);
+    await eventually('refused, its job in the dead letter', async () => (await invoiceOf(h, id))?.state === 'mapping-failed' && (await failedJobs(h)).includes(`invoice.shop1.${id}`));
+    expect((await attention(h)).map((item) => item.orderId)).toContain(id);
+
+    expect((await dismiss(id, { purpose: 'invoice' })).status).toBe(400);
+    const response = await dismiss(id, { purpose: 'invoice', reason: 'Fatura FT A/77 emitida à mão em dólares' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ dismissed: 'invoice' });
+    const entry = await invoiceOf(h, id);
+    expect(entry?.state).toBe('dismissed');
+    expect(entry?.detail).toMatch(/^Handled outside the connector, marked by admin on \d{4}-\d\d-\d\d \d\d:\d\d UTC: Fatura FT A\/77 emitida à mão em dólares$/);
+    expect((await attention(h)).map((item) => item.orderId)).not.toContain(id);
+    expect(await failedJobs(h)).not.toContain(`invoice.shop1.${id}`);
+    await eventually('the note', () => h.woo.notes(id).some((n) => n.note.includes('marked as handled outside the connector by admin: Fatura FT A/77')));
+
+    // The shop owner edits the order later, and the sweep runs: still nothing issued, still dismissed.
+    h.woo.editOrder(id, { customer_note: 'edited' });
+    await h.deliver(h.woo.order(id) as never, 'order.updated');
+    const report = await sweepNow(h);
+    expect(report.enqueued).not.toContain(`invoice.shop1.${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await invoiceOf(h, id))?.state).toBe('dismissed');
+    expect(await h.documentsOf(id)).toHaveLength(0);
+    expect((await dismiss(id, { purpose: 'invoice', reason: 'again' })).status).toBe(409);
+  });
+
+  it('an order with a document is never dismissed (409): its fix is attach or retry', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    await h.deliver(order);
+    await eventually('written back', async () => (await invoiceOf(h, id))?.state === 'written-back');
+    const response = await dismiss(id, { purpose: 'invoice', reason: 'by mistake' });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: string }).error).toContain('only an order on hold, refused or failed with nothing issued');
+    expect((await invoiceOf(h, id))?.state).toBe('written-back');
+  });
+});
