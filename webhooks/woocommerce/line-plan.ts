@@ -24,7 +24,7 @@ export interface PlannedLine {
   /**
    * A charge that follows the sale it belongs to (shipping, a fee, a refund's amount line): its
    * type S says nothing about goods versus services, so it takes the exemption reason of the
-   * order's product lines (CIVA art. 16(6)(c): incidental costs share the supply's treatment).
+   * order's product lines (CIVA art. 16(5)(b): incidental costs charged, such as transport and packaging, are part of the supply's taxable amount and share its treatment).
    */
   ancillary?: boolean;
 }

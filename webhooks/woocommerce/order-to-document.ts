@@ -98,7 +98,7 @@ export function finishLines(
 /**
  * The document type. A simplified invoice only within CIVA art. 40(1): (a) goods sold by a retailer
  * to a non-taxable buyer up to EUR 1000; (b) any other sale (a business buyer, a non-retail seller,
- * or any service line) up to EUR 100. Shipping and fees follow the goods they carry (art. 16(6)(c)),
+ * or any service line) up to EUR 100. Shipping and fees follow the goods they carry (art. 16(5)(b)),
  * so only the product lines decide goods vs services.
  */
 function documentType(
