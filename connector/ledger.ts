@@ -51,6 +51,8 @@ export const LedgerEntrySchema = z.object({
   totalDifference: z.string().optional(),
   /** The mapping's warnings for this document, shown in the write-back note. */
   warnings: z.string().optional(),
+  /** The problem a person is asked to fix (problems.ts, as JSON): the console words it in the reader's language. */
+  problem: z.string().optional(),
   /** What was checked before issuing (a VIES confirmation), kept in the write-back note as evidence. */
   checked: z.string().optional(),
   /** The document's date (yyyy-mm-dd), sent with the close: a credit note is never dated before it. */

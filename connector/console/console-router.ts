@@ -6,6 +6,7 @@ import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResul
 import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
+import { entryWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { csrfProblem, csrfToken } from './csrf';
@@ -191,10 +192,11 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
   const { lang, token } = view;
   const base = `/console/${tenant.config.id}/orders/${orderId}`;
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}">`;
+  const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
   return html`<div class="item" data-order="${orderId}">
 <p><b>${t(lang, 'order')} #${orderId}</b> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)} · ${entry.alertAt ? shopTime(entry.alertAt, zone, lang) : ''}</span></p>
-<p><b>${t(lang, 'why')}:</b> ${entry.detail ?? entry.lastError ?? '–'}</p>
-<p><b>${t(lang, 'whatToDo')}:</b> ${entry.action ?? '–'}</p>
+<p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
+<p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
 <form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}

@@ -1,7 +1,9 @@
 import type { LedgerState } from '../ledger';
+import type { Lang } from '../pipeline/problems';
+
+export type { Lang };
 
 /** The console's words in Portuguese and English. One table: a missing word is a type error. */
-export type Lang = 'pt' | 'en';
 
 const WORDS = {
   title: { pt: 'Consola do conector MagniFinance', en: 'MagniFinance connector console' },

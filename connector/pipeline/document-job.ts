@@ -15,7 +15,8 @@ import { viesVerdictFor } from '../vies/vies-registry';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { clearForPerson, describePurpose, flagForPerson, flagJobFailure, isPermanent, retryHint, type PersonNeeded } from './needs-person';
+import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
+import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
 
 export interface PipelineDeps {
@@ -137,11 +138,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
           return { done: `skipped: ${detail}` };
         }
         // Nobody else will notice: an order invoiced outside this connector (or before it) was refunded.
-        await flagForPerson(deps, tenant, ref, {
-          state: 'skipped',
-          reason: `There is no invoice from this connector to reference, so no ${describePurpose(ref.purpose)} was issued.`,
-          action: 'If the order was invoiced outside the connector, issue the credit note in the MagniFinance back-office against that invoice.',
-        }, ctx.now(), ctx.log, entry);
+        await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'no-invoice' }, 'skipped'), ctx.now(), ctx.log, entry);
         return { done: 'skipped: the order has no invoice from this connector' };
       }
       return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
@@ -155,11 +152,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const built = await buildIssueRequest(ctx, order, invoice);
   if (built.hold && entry?.holdReleasedAt === undefined) {
     const reasons = built.notes.map((n) => n.message).join(' ');
-    const held: PersonNeeded = {
-      state: 'held',
-      reason: `Nothing was issued: the order is on hold. ${reasons}`,
-      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update, on the next sweep, or now with ${retryHint(ref)}.`,
-    };
+    const held = personNeeded(ref, { code: 'held', reasons }, 'held');
     if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
     return { done: 'held' };
   }
@@ -260,18 +253,7 @@ async function closeRefused(ctx: StepContext, error: unknown, draftId: number, s
 async function waitForSeriesDate(ctx: StepContext, series: string, date: string, entry: LedgerEntry | null): Promise<never> {
   const { deps, ref, tenant } = ctx;
   const [type, serie] = series.split(':');
-  await flagForPerson(
-    deps,
-    tenant,
-    ref,
-    {
-      reason: `MagniFinance's series ${serie} (document type ${type}) has a closed document dated ${date}, after today; a document cannot be dated before it.`,
-      action: `Nothing is lost: the connector issues this ${describePurpose(ref.purpose)} on ${date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${retryHint(ref)}.`,
-    },
-    ctx.now(),
-    ctx.log,
-    entry,
-  );
+  await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'series-ahead', serie, type, date }), ctx.now(), ctx.log, entry);
   return waitThen(ctx, 'issue', Math.max(60_000, msUntilShopDay(date, ctx.now(), tenant.mapping.shopTimeZone)), ctx.data.polls);
 }
 
@@ -373,28 +355,12 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   }
 }
 
-/** Why a document may exist on the service that this connector cannot name. */
-type UnknownIdCause = 'lost-answer' | 'unrecorded' | 'client-changed';
-
-const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, string> = {
-  'lost-answer':
-    'the create answer was lost and the retry came back DocumentIsADuplicate: the document exists once on MagniFinance but its id is unknown here; find it by ExternalId in the back-office',
-  unrecorded:
-    'MagniFinance already has a document with this ExternalId that this connector did not record (another installation or a wiped Redis); find it in the back-office',
-  'client-changed':
-    "the create answer was lost and the buyer's data on the order has changed since; the service checks duplicates by ExternalId with the client data, so a retry could issue a second document and was not sent; look for the ExternalId in the back-office and issue by hand only if it is not there",
-};
-
+/** A document may exist on the service that this connector cannot name (`cause`: why). */
 async function duplicateWithUnknownId(ctx: StepContext, cause: UnknownIdCause): Promise<Outcome> {
   const { deps, ref, tenant } = ctx;
   const entry = await deps.ledger.get(ref);
   const externalId = entry?.externalId ?? '';
-  const issued = cause === 'client-changed' ? 'may have been issued once' : 'was issued once';
-  const problem: PersonNeeded = {
-    state: 'duplicate-unknown-id',
-    reason: `The ${describePurpose(ref.purpose)} (ExternalId ${externalId}) ${issued}, but its number is unknown to the connector: ${UNKNOWN_ID_DETAIL[cause]}. Nothing was issued twice.`,
-    action: `Find the document with ExternalId ${externalId} in the MagniFinance back-office and attach its id: POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}; the number and PDF then land on the order.`,
-  };
+  const problem = personNeeded(ref, { code: 'unknown-id', externalId, cause }, 'duplicate-unknown-id');
   await flagForPerson(deps, tenant, ref, problem, ctx.now(), ctx.log, entry);
   ctx.log.error({ externalId, cause }, 'duplicate with unknown id');
   return { done: 'duplicate-unknown-id' };
@@ -447,19 +413,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const backoff = Math.min(deps.pipeline.finalizePollBackoffMs * 2 ** data.polls, 60_000);
     return waitThen(ctx, 'finalize', backoff, data.polls + 1);
   }
-  await flagForPerson(
-    deps,
-    tenant,
-    ref,
-    {
-      state: 'alert-no-number',
-      reason: `Document ${entry.documentId} was created on MagniFinance but had no number after ${data.polls + 1} Get Document calls.`,
-      action: `Check document ${entry.documentId} in the MagniFinance back-office; the connector asks again on the order's next update, on the next sweep, or now with ${retryHint(ref)}. Nothing will be issued twice.`,
-    },
-    ctx.now(),
-    ctx.log,
-    entry,
-  );
+  await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), ctx.now(), ctx.log, entry);
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
 }
 
@@ -499,17 +453,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  await flagForPerson(
-    ctx.deps,
-    ctx.tenant,
-    ctx.ref,
-    {
-      reason: `${entry.documentNumber ?? 'The document'} was issued for ${entry.total ?? 'a total'} while the shop's total differs by ${entry.totalDifference}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
-      action:
-        'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
-    },
-    ctx.now(),
-    ctx.log,
-    entry,
-  );
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? 'The document', total: entry.total ?? 'a total', difference: entry.totalDifference ?? '' };
+  await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, personNeeded(ctx.ref, problem), ctx.now(), ctx.log, entry);
 }

@@ -2,38 +2,23 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AuthenticationError, LocalValidationError, ServiceValidationError } from '../../client/errors';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
-import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef, type LedgerState } from '../ledger';
+import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { ShopRequestError } from '../shop/woo-shop';
 import { ViesUnavailableError } from '../vies/vies-registry';
 import type { TenantRuntime } from './tenant-runtime';
+import { personNeeded, purposeWords, type PersonNeeded } from './problems';
 import { addNoteQuietly } from './write-back';
 
 /**
- * Why an order waits for a person, and what that person does about it. Every such order is in the
- * ledger (state, `detail` = reason, `action` = fix), in the attention list (admin API, alerts), in
- * the metrics, and has a private note on the order with both: one path for all of them.
+ * Why an order waits for a person, and what that person does about it (the words: problems.ts).
+ * Every such order is in the ledger (state, `detail` = reason, `action` = fix, `problem` = the
+ * problem itself for the console's languages), in the attention list (admin API, alerts), in the
+ * metrics, and has a private note on the order with both: one path for all of them.
  */
-export interface PersonNeeded {
-  /** The ledger state to set; absent to keep the progress state (a purpose that has a document). */
-  state?: LedgerState;
-  reason: string;
-  action: string;
-}
-
 export interface NeedsPersonDeps {
   ledger: Ledger;
   metrics: ConnectorMetrics;
-}
-
-export function describePurpose(purpose: string): string {
-  if (purpose.startsWith('credit-note-')) return `credit note for refund #${purpose.slice('credit-note-'.length)}`;
-  if (purpose === 'cancellation') return 'cancellation';
-  return purpose;
-}
-
-export function retryHint(ref: LedgerRef): string {
-  return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/retry`;
 }
 
 export async function flagForPerson(
@@ -47,7 +32,7 @@ export async function flagForPerson(
 ): Promise<void> {
   const before = previous === undefined ? await deps.ledger.get(ref) : previous;
   const state = problem.state;
-  await deps.ledger.record(ref, { state, detail: problem.reason, action: problem.action, alertAt: now }, now);
+  await deps.ledger.record(ref, { state, detail: problem.reason, action: problem.action, problem: JSON.stringify(problem.problem), alertAt: now }, now);
   await deps.ledger.markAttention(ref, now);
   deps.metrics.alerts.inc({ tenant: tenant.config.id, state: state ?? before?.state ?? 'failed' });
   log.warn({ reason: problem.reason, state: state ?? before?.state }, 'order needs a person');
@@ -56,7 +41,7 @@ export async function flagForPerson(
     await addNoteQuietly(
       tenant,
       ref.orderId,
-      `MagniFinance: the ${describePurpose(ref.purpose)} needs your attention. Why: ${problem.reason} What to do: ${problem.action}`,
+      `MagniFinance: the ${purposeWords('en', ref.purpose)} needs your attention. Why: ${problem.reason} What to do: ${problem.action}`,
       log,
     );
   }
@@ -80,7 +65,7 @@ export async function flagJobFailure(deps: NeedsPersonDeps, tenant: TenantRuntim
 export async function clearForPerson(ledger: Ledger, ref: LedgerRef, entry: LedgerEntry | null | undefined): Promise<void> {
   if (entry?.alertAt === undefined && entry?.action === undefined) return;
   await ledger.clearAttention(ref);
-  await ledger.clearFields(ref, ['action', 'alertAt']);
+  await ledger.clearFields(ref, ['action', 'alertAt', 'problem']);
 }
 
 /** Errors that a retry cannot fix: wrong data or wrong credentials. They go to a person at once. */
@@ -100,39 +85,11 @@ function isMappingRefusal(error: unknown): boolean {
 /** The reason and the fix for an error that ended a job, in words for the shop owner. */
 export function problemFromError(error: unknown, ref: LedgerRef, attempts: number): PersonNeeded {
   const message = error instanceof Error ? error.message : String(error);
-  const retry = retryHint(ref);
   if (isMappingRefusal(error)) {
-    const reason = error instanceof ServiceValidationError ? `MagniFinance refused the document: ${message}.` : `The order cannot be turned into a document: ${message}.`;
-    return {
-      state: 'mapping-failed',
-      reason,
-      action: `Correct the order in WooCommerce (or the tenant's mapping settings) and save it: the connector tries again on the order's next update, on the next sweep, or now with ${retry}. Nothing was issued.`,
-    };
+    return personNeeded(ref, { code: error instanceof ServiceValidationError ? 'service-refused' : 'order-refused', message }, 'mapping-failed');
   }
-  if (error instanceof AuthenticationError) {
-    return {
-      state: 'failed',
-      reason: `MagniFinance refused the connector's credentials (${message}).`,
-      action: `Fix invoicing.email and invoicing.token of tenant "${ref.tenant}" in the tenants file, restart the connector, then ${retry}.`,
-    };
-  }
-  if (error instanceof ShopRequestError && error.permanent) {
-    return {
-      state: 'failed',
-      reason: `The shop refused the connector's request (${message}).`,
-      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${retry}.`,
-    };
-  }
-  if (error instanceof ViesUnavailableError) {
-    return {
-      state: 'failed',
-      reason: `The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number ${error.vatNumber} after ${attempts} attempts (${error.why}).`,
-      action: `Nothing was issued. The connector asks VIES again on the order's next update and on the next sweep; to try now: ${retry}. If VIES stays down and your accountant agrees, set vies.whenUnavailable: format-check for tenant "${ref.tenant}".`,
-    };
-  }
-  return {
-    state: 'failed',
-    reason: `Gave up after ${attempts} attempts: ${message}.`,
-    action: `Nothing was issued twice. The connector tries again on the order's next update and on the next sweep; to try now: ${retry}.`,
-  };
+  if (error instanceof AuthenticationError) return personNeeded(ref, { code: 'credentials', message }, 'failed');
+  if (error instanceof ShopRequestError && error.permanent) return personNeeded(ref, { code: 'shop-refused', message }, 'failed');
+  if (error instanceof ViesUnavailableError) return personNeeded(ref, { code: 'vies-unavailable', vatNumber: error.vatNumber, attempts, why: error.why }, 'failed');
+  return personNeeded(ref, { code: 'gave-up', attempts, message }, 'failed');
 }

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import type { LedgerRef, LedgerState } from '../ledger';
+
+/**
+ * Every reason an order waits for a person, with its fix, in the reader's language: one table.
+ * The pipeline records the problem (code and facts) with its English words (the order's note, the
+ * admin API and the alerts use those); the console words it again in Portuguese or English.
+ * Messages that come from elsewhere (the mapping's refusal, the service's, an error) stay as they
+ * came.
+ */
+export type Lang = 'pt' | 'en';
+
+export const ProblemSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('held'), reasons: z.string() }),
+  z.object({ code: z.literal('order-refused'), message: z.string() }),
+  z.object({ code: z.literal('service-refused'), message: z.string() }),
+  z.object({ code: z.literal('credentials'), message: z.string() }),
+  z.object({ code: z.literal('shop-refused'), message: z.string() }),
+  z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
+  z.object({ code: z.literal('gave-up'), attempts: z.number(), message: z.string() }),
+  z.object({ code: z.literal('no-invoice') }),
+  z.object({ code: z.literal('series-ahead'), serie: z.string(), type: z.string(), date: z.string() }),
+  z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
+  z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
+  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string(), difference: z.string() }),
+]);
+export type Problem = z.infer<typeof ProblemSchema>;
+type Of<C extends Problem['code']> = Extract<Problem, { code: C }>;
+/** Why a document may exist on the service that this connector cannot name. */
+export type UnknownIdCause = Of<'unknown-id'>['cause'];
+
+/** What a person reads: why, and what to do. */
+export interface ProblemWords {
+  reason: string;
+  action: string;
+}
+
+/** The purpose in words: invoice, credit note for refund #N, ... */
+export function purposeWords(lang: Lang, purpose: string): string {
+  if (purpose.startsWith('credit-note-')) {
+    const refund = purpose.slice('credit-note-'.length);
+    return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
+  }
+  const names: Record<string, Record<Lang, string>> = {
+    invoice: { pt: 'fatura', en: 'invoice' },
+    waybill: { pt: 'guia de transporte', en: 'waybill' },
+    cancellation: { pt: 'anulação', en: 'cancellation' },
+  };
+  return names[purpose]?.[lang] ?? purpose;
+}
+
+export function retryHint(ref: LedgerRef): string {
+  return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/retry`;
+}
+
+/** How the reader retries: the admin API's route (notes, alerts, API) or the console's button. */
+export type RetryVia = 'api' | 'console';
+
+function retryWords(lang: Lang, ref: LedgerRef, via: RetryVia): string {
+  if (via === 'api') return retryHint(ref);
+  return lang === 'pt' ? 'o botão "Tentar agora"' : 'the "Retry now" button';
+}
+
+type Wording = { [C in Problem['code']]: Record<Lang, (p: Of<C>, ref: LedgerRef, retry: string, via: RetryVia) => ProblemWords> };
+
+const orderFix: Record<Lang, (retry: string) => string> = {
+  en: (retry) =>
+    `Correct the order in WooCommerce (or the tenant's mapping settings) and save it: the connector tries again on the order's next update, on the next sweep, or now with ${retry}. Nothing was issued.`,
+  pt: (retry) =>
+    `Corrija a encomenda no WooCommerce (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda, na próxima sincronização, ou já com ${retry}. Nada foi emitido.`,
+};
+
+const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
+  'lost-answer': {
+    en: 'the create answer was lost and the retry came back DocumentIsADuplicate: the document exists once on MagniFinance but its id is unknown here; find it by ExternalId in the back-office',
+    pt: 'a resposta à criação perdeu-se e a nova tentativa voltou DocumentIsADuplicate: o documento existe uma vez na MagniFinance mas o seu id é desconhecido aqui; procure-o pelo ExternalId no back-office',
+  },
+  unrecorded: {
+    en: 'MagniFinance already has a document with this ExternalId that this connector did not record (another installation or a wiped Redis); find it in the back-office',
+    pt: 'a MagniFinance já tem um documento com este ExternalId que este conector não registou (outra instalação ou um Redis apagado); procure-o no back-office',
+  },
+  'client-changed': {
+    en: "the create answer was lost and the buyer's data on the order has changed since; the service checks duplicates by ExternalId with the client data, so a retry could issue a second document and was not sent; look for the ExternalId in the back-office and issue by hand only if it is not there",
+    pt: 'a resposta à criação perdeu-se e os dados do comprador na encomenda mudaram entretanto; o serviço deteta duplicados pelo ExternalId com os dados do cliente, por isso uma nova tentativa poderia emitir um segundo documento e não foi enviada; procure o ExternalId no back-office e emita à mão só se não estiver lá',
+  },
+};
+
+const WORDING: Wording = {
+  held: {
+    en: (p, _ref, retry) => ({
+      reason: `Nothing was issued: the order is on hold. ${p.reasons}`,
+      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update, on the next sweep, or now with ${retry}.`,
+    }),
+    pt: (p, _ref, retry) => ({
+      reason: `Nada foi emitido: a encomenda está em espera. ${p.reasons}`,
+      action: `Complete a encomenda no WooCommerce (por exemplo o NIF do comprador) e guarde-a: o conector emite-a nessa atualização, na próxima sincronização, ou já com ${retry}.`,
+    }),
+  },
+  'order-refused': {
+    en: (p, _ref, retry) => ({ reason: `The order cannot be turned into a document: ${p.message}.`, action: orderFix.en(retry) }),
+    pt: (p, _ref, retry) => ({ reason: `A encomenda não pode dar um documento: ${p.message}.`, action: orderFix.pt(retry) }),
+  },
+  'service-refused': {
+    en: (p, _ref, retry) => ({ reason: `MagniFinance refused the document: ${p.message}.`, action: orderFix.en(retry) }),
+    pt: (p, _ref, retry) => ({ reason: `A MagniFinance recusou o documento: ${p.message}.`, action: orderFix.pt(retry) }),
+  },
+  credentials: {
+    en: (p, ref, retry) => ({
+      reason: `MagniFinance refused the connector's credentials (${p.message}).`,
+      action: `Fix invoicing.email and invoicing.token of tenant "${ref.tenant}" in the tenants file, restart the connector, then ${retry}.`,
+    }),
+    pt: (p, ref, retry) => ({
+      reason: `A MagniFinance recusou as credenciais do conector (${p.message}).`,
+      action: `Corrija invoicing.email e invoicing.token da loja "${ref.tenant}" no ficheiro de lojas, reinicie o conector e depois ${retry}.`,
+    }),
+  },
+  'shop-refused': {
+    en: (p, ref, retry) => ({
+      reason: `The shop refused the connector's request (${p.message}).`,
+      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${retry}.`,
+    }),
+    pt: (p, ref, retry) => ({
+      reason: `A loja recusou o pedido do conector (${p.message}).`,
+      action: `Verifique o endereço da loja e que a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita, e depois ${retry}.`,
+    }),
+  },
+  'vies-unavailable': {
+    en: (p, ref, retry) => ({
+      reason: `The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number ${p.vatNumber} after ${p.attempts} attempts (${p.why}).`,
+      action: `Nothing was issued. The connector asks VIES again on the order's next update and on the next sweep; to try now: ${retry}. If VIES stays down and your accountant agrees, set vies.whenUnavailable: format-check for tenant "${ref.tenant}".`,
+    }),
+    pt: (p, ref, retry) => ({
+      reason: `A fatura espera pelo registo europeu de IVA (VIES), que não confirmou o número de IVA ${p.vatNumber} em ${p.attempts} tentativas (${p.why}).`,
+      action: `Nada foi emitido. O conector pergunta de novo ao VIES na próxima atualização da encomenda e na próxima sincronização; para tentar já: ${retry}. Se o VIES continuar em baixo e o seu contabilista concordar, defina vies.whenUnavailable: format-check para a loja "${ref.tenant}".`,
+    }),
+  },
+  'gave-up': {
+    en: (p, _ref, retry) => ({
+      reason: `Gave up after ${p.attempts} attempts: ${p.message}.`,
+      action: `Nothing was issued twice. The connector tries again on the order's next update and on the next sweep; to try now: ${retry}.`,
+    }),
+    pt: (p, _ref, retry) => ({
+      reason: `Desistiu ao fim de ${p.attempts} tentativas: ${p.message}.`,
+      action: `Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já: ${retry}.`,
+    }),
+  },
+  'no-invoice': {
+    en: (_p, ref) => ({
+      reason: `There is no invoice from this connector to reference, so no ${purposeWords('en', ref.purpose)} was issued.`,
+      action: 'If the order was invoiced outside the connector, issue the credit note in the MagniFinance back-office against that invoice.',
+    }),
+    pt: (_p, ref) => ({
+      reason: `Não há fatura deste conector a que fazer referência, por isso não foi emitida a ${purposeWords('pt', ref.purpose)}.`,
+      action: 'Se a encomenda foi faturada fora do conector, emita a nota de crédito no back-office da MagniFinance sobre essa fatura.',
+    }),
+  },
+  'series-ahead': {
+    en: (p, ref, retry) => ({
+      reason: `MagniFinance's series ${p.serie} (document type ${p.type}) has a closed document dated ${p.date}, after today; a document cannot be dated before it.`,
+      action: `Nothing is lost: the connector issues this ${purposeWords('en', ref.purpose)} on ${p.date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${retry}.`,
+    }),
+    pt: (p, ref, retry) => ({
+      reason: `A série ${p.serie} (tipo de documento ${p.type}) da MagniFinance tem um documento fechado com data ${p.date}, depois de hoje; nenhum documento pode ter data anterior.`,
+      action: `Nada se perde: o conector emite esta ${purposeWords('pt', ref.purpose)} a ${p.date} sozinho. Se essa data for um engano, corrija-a no back-office da MagniFinance (com uma nota de crédito), ou dê outra série à loja "${ref.tenant}", e depois ${retry}.`,
+    }),
+  },
+  'unknown-id': {
+    en: (p, ref, _retry, via) => ({
+      reason: `The ${purposeWords('en', ref.purpose)} (ExternalId ${p.externalId}) ${p.cause === 'client-changed' ? 'may have been issued once' : 'was issued once'}, but its number is unknown to the connector: ${UNKNOWN_ID_DETAIL[p.cause].en}. Nothing was issued twice.`,
+      action: `Find the document with ExternalId ${p.externalId} in the MagniFinance back-office and attach its id: ${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}` : 'the "Attach document" button'}; the number and PDF then land on the order.`,
+    }),
+    pt: (p, ref, _retry, via) => ({
+      reason: `A ${purposeWords('pt', ref.purpose)} (ExternalId ${p.externalId}) ${p.cause === 'client-changed' ? 'pode ter sido emitida uma vez' : 'foi emitida uma vez'}, mas o seu número é desconhecido do conector: ${UNKNOWN_ID_DETAIL[p.cause].pt}. Nada foi emitido duas vezes.`,
+      action: `Procure o documento com o ExternalId ${p.externalId} no back-office da MagniFinance e associe o seu id: ${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}` : 'o botão "Associar documento"'}; o número e o PDF chegam então à encomenda.`,
+    }),
+  },
+  'no-number': {
+    en: (p, _ref, retry) => ({
+      reason: `Document ${p.documentId} was created on MagniFinance but had no number after ${p.calls} Get Document calls.`,
+      action: `Check document ${p.documentId} in the MagniFinance back-office; the connector asks again on the order's next update, on the next sweep, or now with ${retry}. Nothing will be issued twice.`,
+    }),
+    pt: (p, _ref, retry) => ({
+      reason: `O documento ${p.documentId} foi criado na MagniFinance mas continuava sem número ao fim de ${p.calls} pedidos Get Document.`,
+      action: `Verifique o documento ${p.documentId} no back-office da MagniFinance; o conector pergunta de novo na próxima atualização da encomenda, na próxima sincronização, ou já com ${retry}. Nada será emitido duas vezes.`,
+    }),
+  },
+  'total-differs': {
+    en: (p) => ({
+      reason: `${p.number} was issued for ${p.total} while the shop's total differs by ${p.difference}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      action: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
+    }),
+    pt: (p) => ({
+      reason: `${p.number} foi emitida por ${p.total} e o total da loja difere em ${p.difference}: o WooCommerce arredondou o imposto por linha, a fatura arredonda-o uma vez por taxa (o legalmente certo), e nenhuma repartição das linhas chega ao valor da loja.`,
+      action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha" para que as novas encomendas batam ao cêntimo; acerte o cêntimo com o cliente se for preciso (pode emitir uma nota de crédito no back-office).',
+    }),
+  },
+};
+
+export function problemWords(lang: Lang, problem: Problem, ref: LedgerRef, via: RetryVia = 'api'): ProblemWords {
+  const words = WORDING[problem.code][lang] as (p: Problem, r: LedgerRef, retry: string, v: RetryVia) => ProblemWords;
+  return words(problem, ref, retryWords(lang, ref, via), via);
+}
+
+/**
+ * A problem as the pipeline records it: the state to set (absent to keep a progress state), the
+ * problem itself, and its English words.
+ */
+export interface PersonNeeded extends ProblemWords {
+  state?: LedgerState;
+  problem: Problem;
+}
+
+export function personNeeded(ref: LedgerRef, problem: Problem, state?: LedgerState): PersonNeeded {
+  return { state, problem, ...problemWords('en', problem, ref) };
+}
+
+/** The words of a ledger entry's problem in `lang`; entries recorded before problems had codes keep their English words. */
+export function entryWords(lang: Lang, entry: { problem?: string; detail?: string; lastError?: string; action?: string }, ref: LedgerRef, via: RetryVia = 'api'): ProblemWords {
+  if (entry.problem) {
+    try {
+      const problem = ProblemSchema.safeParse(JSON.parse(entry.problem));
+      if (problem.success) return problemWords(lang, problem.data, ref, via);
+    } catch {
+      // not JSON: fall through to the recorded words
+    }
+  }
+  return { reason: entry.detail ?? entry.lastError ?? '–', action: entry.action ?? '–' };
+}
