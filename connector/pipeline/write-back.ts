@@ -16,7 +16,8 @@ export interface WriteBackDeps {
   log: Logger;
 }
 
-const TYPE_LABELS: Record<string, string> = {
+/** Names of the document types in English (notes on the order, the doctor's dry run). */
+export const TYPE_LABELS: Record<string, string> = {
   T: 'Invoice-receipt',
   I: 'Invoice',
   S: 'Simplified invoice',

@@ -30,6 +30,10 @@ export const ShopWebhookSchema = z.looseObject({
   status: z.string(),
   topic: z.string(),
   delivery_url: z.string(),
+  /** Not in WooCommerce's own answer (the v2/v3 controllers leave it out); a plugin may add it. */
+  secret: z.string().optional(),
+  /** Same: wp_api_v3 for "WP REST API Integration v3". */
+  api_version: z.string().optional(),
 });
 export type ShopWebhook = z.infer<typeof ShopWebhookSchema>;
 
@@ -170,6 +174,43 @@ export class WooShop {
   async listWebhooks(): Promise<ShopWebhook[]> {
     const response = await this.call(() => this.api.get('webhooks', { per_page: '100' }));
     return z.array(ShopWebhookSchema).parse(response.data);
+  }
+
+  /** GET system_status (WooCommerce > Status as JSON): `environment.version` is WooCommerce's version. */
+  async systemStatus(): Promise<unknown> {
+    return (await this.call(() => this.api.get('system_status'))).data;
+  }
+
+  /** One setting's value (GET settings/<group>/<id>), as WooCommerce answers it ("yes"/"no" for checkboxes). */
+  async setting(group: string, id: string): Promise<string | number | boolean> {
+    return ShopSettingSchema.parse((await this.call(() => this.api.get(`settings/${group}/${id}`))).data).value;
+  }
+
+  /** Every tax rate of the shop (GET taxes, every page of 100). */
+  async listTaxRates(): Promise<unknown[]> {
+    const rates: unknown[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await this.call(() => this.api.get('taxes', { per_page: '100', page: String(page) }));
+      rates.push(...z.array(z.unknown()).parse(response.data));
+      const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
+      if (!Number.isFinite(totalPages) || page >= totalPages) return rates;
+    }
+  }
+
+  /**
+   * A write that changes nothing: PUT orders/0. WooCommerce checks a key's permissions before routing
+   * (WC_REST_Authentication::check_permissions), so a read-only key gets 401 "does not have write
+   * permissions" and a read/write key reaches the orders route, which finds no order 0. Resolves with
+   * the error the shop answered (never a success: there is no order 0).
+   */
+  async probeWrite(): Promise<ShopRequestError | undefined> {
+    try {
+      await this.call(() => this.writer.put('orders/0', {}));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ShopRequestError) return error;
+      throw error;
+    }
   }
 
   private async call(request: () => Promise<AxiosLikeResponse>): Promise<AxiosLikeResponse> {

@@ -7,6 +7,11 @@
  * - PUT orders/{id} meta_data updates by key (or by id), adds otherwise; an update fires the
  *   order.updated webhook, so the connector sees its own write-back echo like on a real shop;
  * - notes (customer_note), refunds, a webhooks list with active/disabled status;
+ * - REST keys with permissions read / write / read_write, checked before routing like
+ *   WC_REST_Authentication::check_permissions (GET needs read, PUT/POST/DELETE write: 401 otherwise);
+ * - GET system_status (environment.version), GET taxes (paged, class filter) with postcodes, and
+ *   webhooks answered like the v3 controller: no `secret` and no `api_version` (WooCommerce never
+ *   shows them) unless `webhookExtras` stands for a shop whose plugin adds them;
  * - deliveries signed over the exact body bytes, which are wp_json_encode'd ("/" escaped, non-ASCII \uXXXX).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -45,7 +50,11 @@ export interface FakeWebhook {
   delivery_url: string;
   secret: string;
   failure_count: number;
+  /** WC_Webhook's api_version: wp_api_v3 (the REST API's default), wp_api_v2, wp_api_v1 or legacy_v3. */
+  api_version: string;
 }
+
+export type FakeKeyPermissions = 'read' | 'write' | 'read_write';
 
 export interface FakeWooOptions {
   consumerKey?: string;
@@ -60,6 +69,15 @@ export interface FakeWooOptions {
   tls?: { key: string; cert: string };
   /** Called after every REST update of an order (benchmarks time the write-back with it). */
   onUpdate?: (order: JsonObject) => void;
+  /** Permissions of the consumerKey above (WooCommerce > Settings > Advanced > REST API). Default read_write. */
+  permissions?: FakeKeyPermissions;
+  /** WooCommerce's version in GET system_status (environment.version). Default 9.4.2. */
+  version?: string;
+  /**
+   * Real WooCommerce never shows a webhook's secret or api_version in GET webhooks; true stands for
+   * a shop where a plugin adds both (the woocommerce_rest_prepare_shop_webhook filter).
+   */
+  webhookExtras?: boolean;
 }
 
 export interface DeliveryResult {
@@ -80,8 +98,10 @@ export interface RunningFakeWoo {
   putVariation(parentId: number, variation: JsonObject): void;
   /** Sets a setting's value, e.g. ('tax', 'woocommerce_tax_round_at_subtotal', 'yes'). */
   setSetting(group: string, id: string, value: string): void;
-  /** Adds or replaces a tax rate (GET taxes/<id>): WooCommerce answers its rate as a string ("23.0000"). */
-  putTaxRate(rate: { id: number; rate: string; name: string; country?: string; class?: string }): void;
+  /** Adds or replaces a tax rate (GET taxes/<id>, GET taxes): WooCommerce answers its rate as a string ("23.0000"). */
+  putTaxRate(rate: { id: number; rate: string; name: string; country?: string; class?: string; state?: string; postcodes?: string[] }): void;
+  /** Another REST key of the shop with these permissions (the first key is consumerKey/consumerSecret). */
+  addKey(permissions: FakeKeyPermissions): { consumerKey: string; consumerSecret: string };
   order(id: number): JsonObject | undefined;
   /** Updates an order the way the shop admin would (status, fields); bumps date_modified; no echo. */
   editOrder(id: number, changes: JsonObject): JsonObject;
@@ -89,7 +109,7 @@ export interface RunningFakeWoo {
   meta(orderId: number, key: string): JsonValue | undefined;
   /** Creates a refund on an order like WooCommerce: stored under refunds, summarised in order.refunds. */
   addRefund(orderId: number, refund: JsonObject): JsonObject;
-  addWebhook(webhook: Omit<FakeWebhook, 'id' | 'resource' | 'event' | 'failure_count' | 'name'> & { name?: string }): FakeWebhook;
+  addWebhook(webhook: Omit<FakeWebhook, 'id' | 'resource' | 'event' | 'failure_count' | 'name' | 'api_version'> & { name?: string; api_version?: string }): FakeWebhook;
   webhooks(): FakeWebhook[];
   /** Requests seen by the REST API: method, path (no query), status. */
   requests: { method: string; path: string; status: number }[];
@@ -117,6 +137,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const settings = new Map<string, Map<string, string>>([
     ['tax', new Map([['woocommerce_prices_include_tax', 'no'], ['woocommerce_tax_round_at_subtotal', 'no'], ['woocommerce_tax_display_shop', 'excl']])],
   ]);
+  const keys = new Map<string, { secret: string; permissions: FakeKeyPermissions }>([[consumerKey, { secret: consumerSecret, permissions: options.permissions ?? 'read_write' }]]);
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
   const failures: { count: number; status: number; method?: string }[] = [];
@@ -140,6 +161,13 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       const code = auth === 'missing' ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_authentication_error';
       const message = auth === 'missing' ? 'Sorry, you cannot list resources.' : `Invalid signature - ${auth}.`;
       res.status(401).json({ code, message, data: { status: 401 } });
+      return;
+    }
+    // WC_REST_Authentication::check_permissions, on rest_pre_dispatch: before any route is matched.
+    const permissions = keys.get(consumerKeyOf(req) ?? '')?.permissions;
+    const needs = req.method === 'GET' || req.method === 'HEAD' ? 'read' : req.method === 'OPTIONS' ? undefined : 'write';
+    if (needs && permissions !== needs && permissions !== 'read_write') {
+      res.status(401).json({ code: 'woocommerce_rest_authentication_error', message: `The API key provided does not have ${needs} permissions.`, data: { status: 401 } });
       return;
     }
     const failure = failures.find((f) => f.count > 0 && (f.method === undefined || f.method === req.method));
@@ -306,16 +334,58 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     res.json(rate);
   });
 
+  // Taxes like WC_REST_Taxes_Controller: every rate, filtered by class, ordered by tax_rate_order, paged.
+  api.get('/taxes', (req: Request, res: Response) => {
+    const q = lastValues(req);
+    const list = [...taxRates.values()].filter((r) => q.class === undefined || r.class === q.class).sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
+    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
+    const page = Math.max(Number(q.page ?? 1), 1);
+    res.setHeader('X-WP-Total', String(list.length));
+    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
+    res.json(list.slice((page - 1) * perPage, page * perPage));
+  });
+
+  // WC_REST_System_Status_Controller: the report behind WooCommerce > Status (the parts read here).
+  api.get('/system_status', (_req: Request, res: Response) => {
+    res.json({
+      environment: { home_url: origin, site_url: origin, version: options.version ?? '9.4.2', wp_version: '6.7.1', php_version: '8.2.0', default_timezone: 'UTC' },
+      database: { wc_database_version: options.version ?? '9.4.2' },
+      active_plugins: [],
+      settings: { api_enabled: true, currency: 'EUR', currency_symbol: '&euro;' },
+      security: { secure_connection: origin.startsWith('https'), hide_errors: true },
+    });
+  });
+
+  // Webhooks like WC_REST_Webhooks_V2_Controller::prepare_item_for_response (v3 inherits it): no
+  // secret and no api_version in the answer.
   api.get('/webhooks', (_req: Request, res: Response) => {
     res.setHeader('X-WP-Total', String(hooks.length));
     res.setHeader('X-WP-TotalPages', '1');
-    res.json(hooks.map((h) => ({ ...h, secret: undefined, delivery_url: h.delivery_url, date_created: '2024-01-01T00:00:00' })));
+    res.json(
+      hooks.map((h) => ({
+        ...h,
+        secret: options.webhookExtras ? h.secret : undefined,
+        api_version: options.webhookExtras ? h.api_version : undefined,
+        delivery_url: h.delivery_url,
+        date_created: '2024-01-01T00:00:00',
+      })),
+    );
   });
 
   app.use('/wp-json/wc/v3', api);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
   });
+
+  function consumerKeyOf(req: Request): string | undefined {
+    const q = lastValues(req);
+    const header = req.get('authorization') ?? '';
+    if (req.secure && header.startsWith('Basic ')) {
+      const basic = Buffer.from(header.slice(6), 'base64').toString('utf8');
+      return basic.slice(0, basic.indexOf(':'));
+    }
+    return req.secure ? q.consumer_key : q.oauth_consumer_key;
+  }
 
   function checkAuth(req: Request): 'ok' | 'missing' | string {
     const q = lastValues(req);
@@ -325,8 +395,9 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       const basic = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : undefined;
       const [key, secret] = basic !== undefined ? [basic.slice(0, basic.indexOf(':')), basic.slice(basic.indexOf(':') + 1)] : [q.consumer_key, q.consumer_secret];
       if (key === undefined || secret === undefined) return 'missing';
-      if (key !== consumerKey) return 'consumer key is invalid';
-      return constantTimeEqual(secret, consumerSecret) ? 'ok' : 'consumer secret is invalid';
+      const known = keys.get(key);
+      if (!known) return 'consumer key is invalid';
+      return constantTimeEqual(secret, known.secret) ? 'ok' : 'consumer secret is invalid';
     }
     if (q.oauth_signature === undefined && q.oauth_consumer_key === undefined) {
       // Basic auth is only honoured over https by WooCommerce; this fake serves http.
@@ -335,7 +406,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     for (const required of ['oauth_consumer_key', 'oauth_timestamp', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method']) {
       if (q[required] === undefined) return `missing OAuth parameter ${required}`;
     }
-    if (q.oauth_consumer_key !== consumerKey) return 'consumer key is invalid';
+    const known = keys.get(q.oauth_consumer_key);
+    if (!known) return 'consumer key is invalid';
     if (q.oauth_signature_method !== 'HMAC-SHA256' && q.oauth_signature_method !== 'HMAC-SHA1') return 'invalid signature method';
     const timestamp = Number(q.oauth_timestamp);
     if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 15 * 60) return 'timestamp is expired';
@@ -347,7 +419,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const baseUri = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}${req.path}`;
     const toSign = `${req.method.toUpperCase()}&${rfc3986(baseUri)}&${query}`;
     const algorithm = q.oauth_signature_method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-    const expected = createHmac(algorithm, `${consumerSecret}&`).update(toSign).digest('base64');
+    const expected = createHmac(algorithm, `${known.secret}&`).update(toSign).digest('base64');
     const given = q.oauth_signature.replace(/ /g, '+');
     if (!constantTimeEqual(expected, given)) return 'provided signature does not match';
     const nonceKey = `${q.oauth_nonce}:${q.oauth_timestamp}`;
@@ -450,7 +522,13 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     },
     putTaxRate(rate) {
       const percent = Number(rate.rate).toFixed(4);
-      taxRates.set(rate.id, { id: rate.id, country: rate.country ?? 'PT', state: '', postcode: '', city: '', rate: percent, name: rate.name, priority: 1, compound: false, shipping: true, order: 0, class: rate.class ?? 'standard' });
+      const postcodes = rate.postcodes ?? [];
+      taxRates.set(rate.id, { id: rate.id, country: rate.country ?? 'PT', state: rate.state ?? '', postcode: postcodes[0] ?? '', city: '', postcodes, cities: [], rate: percent, name: rate.name, priority: 1, compound: false, shipping: true, order: 0, class: rate.class ?? 'standard' });
+    },
+    addKey(permissions) {
+      const key = { consumerKey: `ck_${randomBytes(20).toString('hex')}`, consumerSecret: `cs_${randomBytes(20).toString('hex')}` };
+      keys.set(key.consumerKey, { secret: key.consumerSecret, permissions });
+      return key;
     },
     putOrder(order) {
       const copy = structuredClone(order);
@@ -487,7 +565,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     },
     addWebhook(webhook) {
       const [resource, event] = webhook.topic.split('.');
-      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `Order ${event}`, resource, event, failure_count: 0, ...webhook };
+      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `Order ${event}`, resource, event, failure_count: 0, api_version: 'wp_api_v3', ...webhook };
       hooks.push(stored);
       return stored;
     },

@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { createLogger } from '../logger';
+import { MAX_DRY_RUN_ORDERS } from '../doctor/dry-run';
+import { renderDoctorReport } from '../doctor/render';
+import { runDoctor } from '../doctor/run-doctor';
+import { loadConfigOrExplain } from './connector-command';
+
+const HELP = `Usage: magnifinance doctor --config FILE [--tenant ID] [--dry-run N] [--json]
+
+Checks that each tenant is ready to invoice, and says how to fix what is not:
+  the shop's REST key (read, and write by a PUT of order 0 that changes nothing), WooCommerce's
+  version, "Round tax at subtotal level", "Prices entered with tax", the Portuguese VAT rates
+  (mainland, Madeira, Azores); the order webhooks (present, active, delivering to this connector,
+  secret and API version v3 where the shop's REST API shows them); the MagniFinance credentials and
+  partner token (a tax-id check, which creates nothing); the NIF meta keys on the last 20 orders;
+  Redis (reachable, appendonly yes, maxmemory-policy noeviction).
+
+  --tenant ID   only this tenant
+  --dry-run N   also map the last N orders in a trigger status (at most ${MAX_DRY_RUN_ORDERS}) with the
+                connector's own mapping and show the document each would get; nothing is issued
+  --json        the report as JSON
+
+Exit code 0 when ready (warnings allowed), 1 with the list of problems, 2 for a bad config file.
+`;
+
+export async function runDoctorCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { config: { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const problems: string[] = [];
+  if (!values.config) problems.push('--config FILE is required');
+  const dryRunText = values['dry-run'];
+  const dryRunOrders = dryRunText === undefined ? undefined : Number(dryRunText);
+  if (dryRunOrders !== undefined && (!/^\d+$/.test(dryRunText ?? '') || dryRunOrders < 1 || dryRunOrders > MAX_DRY_RUN_ORDERS)) {
+    problems.push(`--dry-run must be a number of orders from 1 to ${MAX_DRY_RUN_ORDERS}`);
+  }
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
+    return 1;
+  }
+  const config = loadConfigOrExplain(values.config as string);
+  if (!config) return 2;
+  const tenants = values.tenant ? config.tenants.filter((t) => t.id === values.tenant) : config.tenants;
+  if (tenants.length === 0) {
+    process.stderr.write(`No tenant "${values.tenant}" in ${values.config} (known: ${config.tenants.map((t) => t.id).join(', ')})\n`);
+    return 1;
+  }
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const report = await runDoctor(config, tenants, logger, { dryRunOrders });
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string));
+  return report.ready ? 0 : 1;
+}

@@ -1,0 +1,66 @@
+import { computeTotals } from '../../client/totals';
+import { formatDecimal } from '../../client/money';
+import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { invoiceRequest, readShopFacts } from '../pipeline/document-requests';
+import { shopToday } from '../pipeline/issue-date';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { TYPE_LABELS } from '../pipeline/write-back';
+import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
+import { viesVerdictFor } from '../vies/vies-registry';
+import type { DryRunOrder } from './check';
+
+/** WooCommerce answers at most 100 orders per page. */
+export const MAX_DRY_RUN_ORDERS = 100;
+
+/**
+ * The invoice the connector would issue for each of the shop's last `count` orders in a trigger
+ * status, built by the pipeline's own calls (readShopFacts, then invoiceRequest with the tenant's
+ * mapping settings and, when configured, the VIES verdict), dated today in the shop's zone. Nothing
+ * is created, written or enqueued.
+ */
+export async function dryRun(runtime: TenantRuntime, count: number, now: number = Date.now()): Promise<DryRunOrder[]> {
+  const { orders } = await runtime.shop.listOrders({
+    status: runtime.config.settings.triggerStatuses.join(','),
+    per_page: String(Math.min(count, MAX_DRY_RUN_ORDERS)),
+    orderby: 'date',
+    order: 'desc',
+  });
+  const results: DryRunOrder[] = [];
+  for (const raw of orders) results.push(await dryRunOrder(runtime, raw, now));
+  return results;
+}
+
+async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number): Promise<DryRunOrder> {
+  const summary = raw as { id?: unknown; status?: unknown; total?: unknown; currency?: unknown };
+  const base = { orderId: Number(summary.id), status: String(summary.status ?? ''), shopTotal: String(summary.total ?? ''), currency: String(summary.currency ?? ''), exemptionCodes: [] as string[] };
+  try {
+    const order = parseWooOrder(raw);
+    if (hasWrittenBack(order.meta_data, 'invoice')) {
+      const number = String(metaValue(order.meta_data, META.documentNumber));
+      return { ...base, outcome: 'done', notes: [`already has its document: ${number}`] };
+    }
+    const facts = await readShopFacts(runtime.shop, order, now);
+    const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, runtime.mapping) : undefined;
+    const built = invoiceRequest(order, runtime.mapping, { issueDate: shopToday(now, runtime.mapping.shopTimeZone) }, facts, vies);
+    if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
+    const doc = built.request.Document;
+    const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);
+    const exemptionCodes = doc.TaxExemptionReasonCode ? [doc.TaxExemptionReasonCode] : [];
+    const notes = built.hold
+      ? built.notes.map((note) => note.message)
+      : built.notes.filter((note) => note.level !== 'info').map((note) => note.message);
+    if (built.totalDifference !== undefined) notes.unshift(`total differs from the shop's by ${built.totalDifference}`);
+    return {
+      ...base,
+      outcome: built.hold ? 'hold' : 'issue',
+      documentType: `${TYPE_LABELS[doc.Type] ?? doc.Type} (${doc.Type})`,
+      documentTotal,
+      exemptionCodes,
+      notes,
+    };
+  } catch (error) {
+    if (error instanceof OrderMappingError) return { ...base, outcome: 'refuse', notes: [error.problem] };
+    return { ...base, outcome: 'refuse', notes: [`could not build the document: ${(error as Error).message}`] };
+  }
+}

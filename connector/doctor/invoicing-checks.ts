@@ -1,0 +1,54 @@
+import { AuthenticationError, ElementDoesNotExistError, MagniFinanceError, TransportNetworkError, TransportTimeoutError } from '../../client/errors';
+import { CONSUMER_NIF } from '../../client/nif';
+import type { TenantConfig } from '../config/load-config';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { fail, ok, type Check } from './check';
+
+/** A document id no account has (15 digits, the most the service takes): reading it changes nothing. */
+const NO_SUCH_DOCUMENT = 999_999_999_999_999;
+
+/**
+ * The MagniFinance credentials, by the call the n8n credential's test uses: a tax-id validation of
+ * the final-consumer NIF, a read that creates nothing. Then the partner token (agency mode), the
+ * token documents are created with: tax-id validation takes only an account's own token, so it reads
+ * the payment status of a document that does not exist, answered "element does not exist" (6) to a
+ * token the service accepts and "authentication" (1) to one it refuses.
+ */
+export async function checkInvoicing(runtime: TenantRuntime): Promise<Check[]> {
+  const config = runtime.config;
+  const checks = [await harmlessCall(runtime, config, 'MagniFinance credentials', undefined)];
+  if (config.invoicing.partnerToken !== undefined && checks[0].status === 'ok') {
+    checks.push(await harmlessCall(runtime, config, 'MagniFinance partner token', config.invoicing.partnerToken));
+  }
+  return checks;
+}
+
+async function harmlessCall(runtime: TenantRuntime, config: TenantConfig, name: string, partnerToken: string | undefined): Promise<Check> {
+  try {
+    if (partnerToken) await runtime.invoicing.getDocumentProperty(NO_SUCH_DOCUMENT, { token: partnerToken });
+    else await runtime.invoicing.validateTaxId('PT', CONSUMER_NIF);
+    return ok('invoicing', name, partnerToken ? `accepted for ${config.invoicing.email} on behalf of the partner company` : `accepted for ${config.invoicing.email} at ${config.invoicing.baseUrl}`);
+  } catch (error) {
+    if (partnerToken && error instanceof ElementDoesNotExistError) return ok('invoicing', name, `accepted for ${config.invoicing.email} on behalf of the partner company`);
+    if (error instanceof AuthenticationError) {
+      return partnerToken
+        ? fail(
+            'invoicing',
+            name,
+            `MagniFinance refused the partner token with ${config.invoicing.email}: ${error.message}`,
+            'Run "magnifinance partner tokens --tax-id <the company\'s NIF>" with your partner account and put its token in invoicing.partnerToken; the company must have approved the partnership.',
+          )
+        : fail(
+            'invoicing',
+            name,
+            `MagniFinance refused the e-mail or token: ${error.message}`,
+            'Check invoicing.email (the API user\'s e-mail) and invoicing.token (MagniFinance back-office > Settings > API) and that the subscription is active.',
+          );
+    }
+    if (error instanceof TransportNetworkError || error instanceof TransportTimeoutError) {
+      return fail('invoicing', name, `no answer from ${config.invoicing.baseUrl}: ${error.message}`, 'Check invoicing.baseUrl (https://bo.magnifinance.com/api/v1.1) and that this machine reaches it.');
+    }
+    const message = error instanceof MagniFinanceError ? error.message : String(error);
+    return fail('invoicing', name, `unexpected answer: ${message}`, 'Run the doctor again; if it persists, check the service status with MagniFinance.');
+  }
+}

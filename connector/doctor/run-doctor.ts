@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { ConnectorConfig, TenantConfig } from '../config/load-config';
+import { buildTenantRuntime } from '../pipeline/tenant-runtime';
+import { fail, isReady, type Check, type TenantReport } from './check';
+import { dryRun } from './dry-run';
+import { checkInvoicing } from './invoicing-checks';
+import { checkRedis } from './redis-checks';
+import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './shop-checks';
+import { checkWebhooks } from './webhook-checks';
+
+export interface DoctorReport {
+  /** Every tenant ready and Redis fit: exit code 0. */
+  ready: boolean;
+  redis: Check[];
+  tenants: TenantReport[];
+}
+
+export interface DoctorOptions {
+  /** Map the last N orders in a trigger status without issuing anything. */
+  dryRunOrders?: number;
+  now?: () => number;
+}
+
+/** Checks Redis once and each tenant in turn; reads only (the write probe changes nothing, the dry run issues nothing). */
+export async function runDoctor(config: ConnectorConfig, tenants: readonly TenantConfig[], logger: Logger, options: DoctorOptions = {}): Promise<DoctorReport> {
+  const redis = await checkRedis(config, logger);
+  const reports: TenantReport[] = [];
+  for (const tenant of tenants) reports.push(await checkTenant(config, tenant, options));
+  return { ready: isReady(redis) && reports.every((report) => report.ready), redis, tenants: reports };
+}
+
+async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, options: DoctorOptions): Promise<TenantReport> {
+  const runtime = buildTenantRuntime(tenant);
+  const checks: Check[] = [];
+  const read = await checkReadAccess(runtime.shop, tenant);
+  checks.push(...read.checks);
+  if (read.readable) {
+    checks.push(await checkWriteAccess(runtime.shop, tenant));
+    checks.push(...(await checkTaxSettings(runtime.shop, tenant)));
+    checks.push(...(await checkPortugueseRates(runtime.shop, tenant)));
+    checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
+    checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
+  }
+  checks.push(...(await checkInvoicing(runtime)));
+  const report: TenantReport = { tenant: tenant.id, ready: isReady(checks), checks };
+  if (options.dryRunOrders !== undefined && read.readable) {
+    try {
+      report.dryRun = await dryRun(runtime, options.dryRunOrders, (options.now ?? Date.now)());
+    } catch (error) {
+      const problem = shopCallProblem(error, tenant);
+      checks.push(fail('orders', 'dry run', `could not read the shop's orders: ${problem.detail}`, problem.fix));
+      report.ready = false;
+    }
+  }
+  return report;
+}

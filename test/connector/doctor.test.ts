@@ -1,0 +1,369 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MagniFinanceClient } from '../../client/rest-client';
+import { parseConfig } from '../../connector/config/load-config';
+import type { Check, TenantReport } from '../../connector/doctor/check';
+import { renderDoctorReport } from '../../connector/doctor/render';
+import { runDoctor, type DoctorReport } from '../../connector/doctor/run-doctor';
+import { startFakeWooCommerce, type FakeWooOptions, type RunningFakeWoo } from '../support/fake-woocommerce';
+import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../support/sandbox';
+import { portugueseOrder, quietLogger, rawTestConfig, WEBHOOK_SECRET } from './support/harness';
+import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
+import { runCli, writeConfigFile } from './support/worker-process';
+
+/** server.publicUrl of rawTestConfig: where the shop must deliver tenant shop1's orders. */
+const DELIVERY_URL = 'http://connector.test/webhooks/woocommerce/shop1';
+const PARTNER_TAX_ID = '232013969';
+
+/** What a healthy shop has; each fault changes one thing. */
+interface ShopSpec {
+  woo: FakeWooOptions;
+  roundAtSubtotal: 'yes' | 'no';
+  rates: boolean;
+  /** The last orders carry the NIF under _billing_nif. */
+  nifOnOrders: boolean;
+}
+
+const HEALTHY: ShopSpec = { woo: {}, roundAtSubtotal: 'yes', rates: true, nifOnOrders: true };
+
+async function startShop(spec: ShopSpec): Promise<RunningFakeWoo> {
+  const woo = await startFakeWooCommerce(spec.woo);
+  woo.setSetting('tax', 'woocommerce_tax_round_at_subtotal', spec.roundAtSubtotal);
+  if (spec.rates) {
+    woo.putTaxRate({ id: 1, rate: '23', name: 'IVA' });
+    woo.putTaxRate({ id: 2, rate: '22', name: 'IVA Madeira', postcodes: ['9000...9399'] });
+    woo.putTaxRate({ id: 3, rate: '16', name: 'IVA Açores', postcodes: ['95*', '96*', '97*', '98*', '99*'] });
+    woo.putTaxRate({ id: 4, rate: '6', name: 'IVA reduzida', class: 'reduced-rate' });
+  }
+  for (const topic of ['order.created', 'order.updated']) woo.addWebhook({ topic, status: 'active', delivery_url: DELIVERY_URL, secret: WEBHOOK_SECRET });
+  const meta = spec.nifOnOrders ? [{ key: '_billing_nif', value: '232013969' }] : [{ key: '_billing_contribuinte', value: '232013969' }];
+  woo.putOrder(portugueseOrder({ meta }));
+  woo.putOrder(portugueseOrder({ meta: [] }));
+  return woo;
+}
+
+const describeWithRedis = describeWithRedisServer('doctor.test.ts', 'the doctor tests');
+
+describeWithRedis('magnifinance doctor (issue 12.1): each check against the sandbox, the fake shop over HTTP and a Redis of its own', () => {
+  let sandbox: RunningSandbox;
+  let redis: OwnRedisServer;
+  let partnerToken: string;
+  const shops: RunningFakeWoo[] = [];
+  /** Rendered outputs by case, for docs/doctor.md (DOCTOR_EXAMPLES=1). */
+  const examples = new Map<string, string>();
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    redis = await ownRedisServer(['--appendonly', 'yes']);
+    const owner = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: sandbox.baseUrl });
+    await owner.addPartner({ CompanyTaxId: PARTNER_TAX_ID, CompanyLegalName: 'Cliente Novo, Lda.', UserEmail: 'dono@cliente.pt' });
+    partnerToken = (await owner.getPartnerAccessTokens(PARTNER_TAX_ID, { password: 'sandbox-password' }))[0].token;
+  }, 60_000);
+  afterAll(async () => {
+    for (const woo of shops) await woo.close();
+    await sandbox?.close();
+    await redis?.destroy();
+    if (process.env.DOCTOR_EXAMPLES === '1') writeExamples(examples);
+  });
+
+  async function shop(spec: Partial<ShopSpec> = {}): Promise<RunningFakeWoo> {
+    const woo = await startShop({ ...HEALTHY, ...spec });
+    shops.push(woo);
+    return woo;
+  }
+
+  /** The config file of one tenant on this shop (with the partner token), as a user writes it. */
+  function configFor(woo: RunningFakeWoo, key = { consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret }): Record<string, unknown> {
+    const raw = rawTestConfig({ prefix: 'mf-doctor', wooOrigin: woo.origin, consumerKey: key.consumerKey, consumerSecret: key.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: `redis://127.0.0.1:${redis.port}` });
+    tenantOf(raw).invoicing = { ...(tenantOf(raw).invoicing as object), partnerToken };
+    return raw;
+  }
+
+  async function doctor(raw: Record<string, unknown>, example: string, dryRunOrders?: number): Promise<{ report: DoctorReport; tenant: TenantReport; text: string }> {
+    const config = parseConfig(raw, 'tenants.yaml', {});
+    const report = await runDoctor(config, config.tenants, quietLogger(), { dryRunOrders });
+    const text = renderDoctorReport(report, 'tenants.yaml');
+    examples.set(example, text);
+    return { report, tenant: report.tenants[0], text };
+  }
+
+  const check = (checks: readonly Check[], name: string): Check | undefined => checks.find((c) => c.name === name);
+
+  describe('a healthy tenant is ready: exit code 0', () => {
+    it('every check passes; what the REST API of a real WooCommerce cannot show (webhook secret, API version) is a warning that says so', async () => {
+      const woo = await shop();
+      const { report, tenant, text } = await doctor(configFor(woo), 'healthy');
+      const statuses = Object.fromEntries([...report.redis, ...tenant.checks].map((c) => [c.name, c.status]));
+      expect(statuses).toEqual({
+        'Redis reachable': 'ok',
+        'Redis persistence (AOF)': 'ok',
+        'Redis eviction policy': 'ok',
+        'REST key (read)': 'ok',
+        'WooCommerce version': 'ok',
+        'REST key (write)': 'ok',
+        'Round tax at subtotal level': 'ok',
+        'Prices entered with tax': 'ok',
+        'VAT rate mainland': 'ok',
+        'VAT rate Madeira': 'ok',
+        'VAT rate Azores': 'ok',
+        'webhook order.created': 'ok',
+        'webhook order.updated': 'ok',
+        'webhook secret': 'warn',
+        'webhook API version': 'warn',
+        'NIF meta key': 'ok',
+        'MagniFinance credentials': 'ok',
+        'MagniFinance partner token': 'ok',
+      });
+      expect(report.ready).toBe(true);
+      expect(check(tenant.checks, 'WooCommerce version')?.detail).toBe('9.4.2');
+      expect(check(tenant.checks, 'webhook secret')?.detail).toBe("could not check: WooCommerce's REST API does not show a webhook's secret");
+      expect(check(tenant.checks, 'webhook secret')?.fix).toContain('equals shop.webhookSecret');
+      expect(text).toMatch(/^ {2}OK {4}REST key \(write\) +accepted/m);
+      expect(text).toContain('READY (0 problems, 2 warnings)');
+      // The write probe is a PUT of order 0, which does not exist; nothing else but reads.
+      expect(woo.requests.filter((r) => r.method !== 'GET')).toEqual([{ method: 'PUT', path: '/orders/0', status: 404 }]);
+    });
+
+    it('a shop whose REST answer shows the secret and API version (a plugin adds them): both compared, all OK', async () => {
+      const woo = await shop({ woo: { webhookExtras: true } });
+      const { report, tenant } = await doctor(configFor(woo), 'healthy-with-secrets-shown');
+      expect(report.ready).toBe(true);
+      expect(tenant.checks.every((c) => c.status === 'ok')).toBe(true);
+      expect(check(tenant.checks, 'webhook API version')?.detail).toMatch(/^v3 \(webhook \d+, \d+\)$/);
+    });
+
+    it('the real CLI entry (cli/magnifinance.ts doctor) exits 0 and prints the report; --json gives the same report as JSON', async () => {
+      const woo = await shop();
+      const path = writeConfigFile(configFor(woo), 'doctor-healthy');
+      const result = await runCli(['doctor', '--config', path]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Tenant shop1');
+      expect(result.stdout).toContain('READY (0 problems, 2 warnings)');
+      const json = await runCli(['doctor', '--config', path, '--json']);
+      expect(json.status).toBe(0);
+      const parsed = JSON.parse(json.stdout) as DoctorReport;
+      expect(parsed.ready).toBe(true);
+      expect(parsed.tenants.map((t) => t.tenant)).toEqual(['shop1']);
+    }, 120_000);
+  });
+
+  interface FaultCase {
+    case: string;
+    spec?: Partial<ShopSpec>;
+    /** Changes the config or the shop after the healthy set-up. */
+    arrange?: (woo: RunningFakeWoo, raw: Record<string, unknown>) => void;
+    check: string;
+    status: 'fail' | 'warn';
+    detail: RegExp;
+    fix: RegExp;
+  }
+
+  const hook = (woo: RunningFakeWoo, topic: string) => woo.webhooks().find((h) => h.topic === topic) as ReturnType<RunningFakeWoo['webhooks']>[number];
+
+  const faults: FaultCase[] = [
+    {
+      case: 'wrong consumer secret',
+      arrange: (_woo, raw) => Object.assign(shopOf(raw), { consumerSecret: 'cs_wrong' }),
+      check: 'REST key (read)',
+      status: 'fail',
+      detail: /the shop refused the REST key: shop answered 401 woocommerce_rest_authentication_error: Invalid signature - provided signature does not match/,
+      fix: /Copy the consumer key and secret of a Read\/Write key/,
+    },
+    {
+      case: 'read-only REST key',
+      arrange: (woo, raw) => Object.assign(shopOf(raw), woo.addKey('read')),
+      check: 'REST key (write)',
+      status: 'fail',
+      detail: /the key is read-only/,
+      fix: /set Permissions to Read\/Write/,
+    },
+    {
+      case: 'wrong MagniFinance token',
+      arrange: (_woo, raw) => Object.assign(tenantOf(raw).invoicing as object, { token: 'not-the-token' }),
+      check: 'MagniFinance credentials',
+      status: 'fail',
+      detail: /MagniFinance refused the e-mail or token/,
+      fix: /Check invoicing\.email .* and invoicing\.token/,
+    },
+    {
+      case: 'bad partner token',
+      arrange: (_woo, raw) => Object.assign(tenantOf(raw).invoicing as object, { partnerToken: 'not-a-partner-token' }),
+      check: 'MagniFinance partner token',
+      status: 'fail',
+      detail: /MagniFinance refused the partner token/,
+      fix: /magnifinance partner tokens --tax-id/,
+    },
+    {
+      case: 'webhook missing',
+      arrange: (woo) => woo.webhooks().splice(woo.webhooks().indexOf(hook(woo, 'order.updated')), 1),
+      check: 'webhook order.updated',
+      status: 'fail',
+      detail: /^missing: the shop sends no order\.updated to anyone$/,
+      fix: /Add webhook: Status Active, Topic Order updated, Delivery URL http:\/\/connector\.test\/webhooks\/woocommerce\/shop1, Secret = shop\.webhookSecret, API version WP REST API Integration v3/,
+    },
+    {
+      case: 'webhook disabled',
+      arrange: (woo) => (hook(woo, 'order.created').status = 'disabled'),
+      check: 'webhook order.created',
+      status: 'fail',
+      detail: /^webhook \d+ is disabled: nothing is delivered$/,
+      fix: /set Status to Active/,
+    },
+    {
+      case: 'webhook with a wrong delivery URL',
+      arrange: (woo) => (hook(woo, 'order.created').delivery_url = 'https://old-connector.example.pt/webhooks/woocommerce/shop1'),
+      check: 'webhook order.created',
+      status: 'fail',
+      detail: /delivers to https:\/\/old-connector\.example\.pt\/webhooks\/woocommerce\/shop1, not to this connector/,
+      fix: /set its Delivery URL to http:\/\/connector\.test\/webhooks\/woocommerce\/shop1/,
+    },
+    {
+      case: 'webhook with a wrong secret (shown by the shop)',
+      spec: { woo: { webhookExtras: true } },
+      arrange: (woo) => (hook(woo, 'order.updated').secret = 'another-secret'),
+      check: 'webhook secret',
+      status: 'fail',
+      detail: /signs with another secret than shop\.webhookSecret/,
+      fix: /set the Secret of webhook \d+ to the value of shop\.webhookSecret/,
+    },
+    {
+      case: 'webhook with API version v2 (shown by the shop)',
+      spec: { woo: { webhookExtras: true } },
+      arrange: (woo) => (hook(woo, 'order.created').api_version = 'wp_api_v2'),
+      check: 'webhook API version',
+      status: 'fail',
+      detail: /webhook \d+ uses wp_api_v2/,
+      fix: /set API version to "WP REST API Integration v3"/,
+    },
+    {
+      case: 'round tax at subtotal off (a warning)',
+      spec: { roundAtSubtotal: 'no' },
+      check: 'Round tax at subtotal level',
+      status: 'warn',
+      detail: /^off: the shop rounds VAT per line/,
+      fix: /turn on "Round tax at subtotal level"/,
+    },
+    {
+      case: 'Portuguese VAT rates missing',
+      spec: { rates: false },
+      check: 'VAT rate mainland',
+      status: 'fail',
+      detail: /no standard tax rate for Portugal/,
+      fix: /Country code PT, Rate % 23/,
+    },
+    {
+      case: 'NIF meta key never seen on recent orders',
+      spec: { nifOnOrders: false },
+      check: 'NIF meta key',
+      status: 'fail',
+      detail: /none of the last 2 orders has a NIF under _billing_nif, .*; keys that look like one: _billing_contribuinte/,
+      fix: /nifMetaKeys: \["_billing_contribuinte"\]/,
+    },
+  ];
+
+  describe.each(faults)('$case', (fault) => {
+    it(`${fault.status === 'fail' ? 'exit code 1' : 'exit code 0'}: ${fault.check} is ${fault.status.toUpperCase()} with the problem and its fix`, async () => {
+      const woo = await shop(fault.spec);
+      const raw = configFor(woo);
+      fault.arrange?.(woo, raw);
+      const { report, tenant, text } = await doctor(raw, fault.case);
+      const found = check(tenant.checks, fault.check);
+      expect(found).toMatchObject({ status: fault.status, detail: expect.stringMatching(fault.detail), fix: expect.stringMatching(fault.fix) });
+      expect(report.ready).toBe(fault.status !== 'fail');
+      expect(text).toContain(`${fault.status.toUpperCase()}  ${fault.check}`);
+      if (fault.status === 'fail') expect(text).toMatch(new RegExp(`NOT READY \\(\\d+ problems?, \\d+ warnings?\\):\\n(.*\\n)*  - shop1: ${escapeRegExp(fault.check)}: `));
+    });
+  });
+
+  describe('Redis: persistence and eviction (CONFIG GET on a server of its own)', () => {
+    it.each([
+      { case: 'Redis without AOF', set: ['appendonly', 'no'], restore: ['appendonly', 'yes'], check: 'Redis persistence (AOF)', detail: /^appendonly no: a restart of Redis loses/, fix: /Set appendonly yes in redis\.conf/ },
+      { case: 'Redis with allkeys-lru', set: ['maxmemory-policy', 'allkeys-lru'], restore: ['maxmemory-policy', 'noeviction'], check: 'Redis eviction policy', detail: /^maxmemory-policy allkeys-lru: when memory is full Redis deletes keys/, fix: /Set maxmemory-policy noeviction/ },
+    ])('$case -> exit code 1 with the fix', async ({ case: name, set, restore, check: checkName, detail, fix }) => {
+      const woo = await shop();
+      redisCli(redis.port, ['config', 'set', ...set]);
+      try {
+        const { report, text } = await doctor(configFor(woo), name);
+        expect(report.ready).toBe(false);
+        expect(check(report.redis, checkName)).toMatchObject({ status: 'fail', detail: expect.stringMatching(detail), fix: expect.stringMatching(fix) });
+        expect(text).toContain(`  - redis: ${checkName}: `);
+      } finally {
+        redisCli(redis.port, ['config', 'set', ...restore]);
+      }
+    });
+
+    it('Redis unreachable -> exit code 1, and the CLI child process says so', async () => {
+      const woo = await shop();
+      const raw = configFor(woo);
+      (raw.redis as Record<string, unknown>).url = 'redis://127.0.0.1:1';
+      const result = await runCli(['doctor', '--config', writeConfigFile(raw, 'doctor-no-redis')]);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/FAIL {2}Redis reachable +no answer from redis:\/\/127\.0\.0\.1:1/);
+      expect(result.stdout).toContain('fix: Start Redis, or fix redis.url');
+      expect(result.stdout).toContain('  - redis: Redis reachable: Start Redis');
+    }, 120_000);
+  });
+
+  describe('--dry-run N maps the last N paid orders with the connector\'s mapping and issues nothing', () => {
+    it('a normal order would get its invoice-receipt at the shop\'s total; a company with an invalid NIF would be held', async () => {
+      const woo = await shop();
+      const normal = woo.putOrder(portugueseOrder());
+      const held = woo.putOrder(portugueseOrder({ billing: { company: 'Empresa Exemplo, Lda.', first_name: 'Rui', last_name: 'Costa', address_1: 'Av. da Liberdade 1', city: 'Lisboa', postcode: '1250-096', country: 'PT', email: 'rui@empresa.pt' }, meta: [{ key: '_billing_nif', value: '123456788' }] }));
+      const before = await sandboxDocumentCount(sandbox);
+      const { report, tenant, text } = await doctor(configFor(woo), 'dry-run', 2);
+      expect(report.ready).toBe(true);
+      const byId = new Map((tenant.dryRun ?? []).map((o) => [o.orderId, o]));
+      expect([...byId.keys()].sort()).toEqual([Number(normal.id), Number(held.id)].sort());
+      expect(byId.get(Number(normal.id))).toMatchObject({ outcome: 'issue', documentType: 'Invoice-receipt (T)', documentTotal: normal.total, shopTotal: normal.total, exemptionCodes: [] });
+      expect(byId.get(Number(held.id))).toMatchObject({ outcome: 'hold', shopTotal: held.total });
+      expect(byId.get(Number(held.id))?.notes.join(' ')).toMatch(/123456788/);
+      expect(text).toMatch(new RegExp(`#${String(normal.id)} +processing +would issue +Invoice-receipt \\(T\\) +${escapeRegExp(String(normal.total))} EUR = shop ${escapeRegExp(String(normal.total))}`));
+      expect(text).toMatch(new RegExp(`#${String(held.id)} +processing +would HOLD`));
+      // Nothing issued, nothing written on the shop.
+      expect(await sandboxDocumentCount(sandbox)).toBe(before);
+      expect(woo.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/orders/0']);
+    });
+
+    it('refuses a --dry-run that is not a number of orders, before reading anything', async () => {
+      const result = await runCli(['doctor', '--config', 'tenants.yaml', '--dry-run', 'all']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('--dry-run must be a number of orders from 1 to 100');
+    }, 60_000);
+  });
+});
+
+function tenantOf(raw: Record<string, unknown>): Record<string, unknown> {
+  return (raw.tenants as Record<string, unknown>[])[0];
+}
+
+function shopOf(raw: Record<string, unknown>): Record<string, unknown> {
+  return tenantOf(raw).shop as Record<string, unknown>;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function redisCli(port: number, args: string[]): void {
+  const result = spawnSync('redis-cli', ['-p', String(port), ...args]);
+  if (!result.stdout.toString().includes('OK')) throw new Error(`redis-cli ${args.join(' ')}: ${result.stdout.toString()}${result.stderr.toString()}`);
+}
+
+async function sandboxDocumentCount(sandbox: RunningSandbox): Promise<number> {
+  const body = (await (await fetch(`${sandbox.origin}/_sandbox/documents`)).json()) as { documents: unknown[] };
+  return body.documents.length;
+}
+
+/** Puts the rendered outputs into docs/doctor.md between its example markers (scripts/doctor-examples.sh). */
+function writeExamples(examples: Map<string, string>): void {
+  const path = join(__dirname, '..', '..', 'docs', 'doctor.md');
+  const page = readFileSync(path, 'utf8');
+  const start = '<!-- doctor-examples:start -->';
+  const end = '<!-- doctor-examples:end -->';
+  const body = [...examples]
+    .map(([name, text]) => `### ${name[0].toUpperCase()}${name.slice(1).replace(/-/g, ' ')}\n\n\`\`\`\n${text.replace(/127\.0\.0\.1:\d{4,5}/g, '127.0.0.1:PORT').trimEnd()}\n\`\`\``)
+    .join('\n\n');
+  writeFileSync(path, `${page.slice(0, page.indexOf(start) + start.length)}\n\n${body}\n\n${page.slice(page.indexOf(end))}`);
+}
