@@ -42,7 +42,7 @@ async function harmlessCall(runtime: TenantRuntime, config: TenantConfig, name: 
             'invoicing',
             name,
             `MagniFinance refused the e-mail or token: ${error.message}`,
-            'Check invoicing.email (the API user\'s e-mail) and invoicing.token (MagniFinance back-office > Settings > API) and that the subscription is active.',
+            "Check invoicing.email (the API user's e-mail) and invoicing.token (the subscription's own API token, as MagniFinance gave it) and that the subscription is active.",
           );
     }
     if (error instanceof TransportNetworkError || error instanceof TransportTimeoutError) {

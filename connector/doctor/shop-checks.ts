@@ -115,14 +115,18 @@ const TaxRateSchema = z.looseObject({
 });
 type TaxRate = z.infer<typeof TaxRateSchema>;
 
-/** The standard VAT rate of each region (CIVA art. 18; DL 347/85) and a postcode there. */
+/** The standard VAT rate of each region (CIVA art. 18; DL 347/85), a postcode there and the patterns that cover the region. */
 const REGIONS = [
-  { name: 'mainland', rate: 23, postcode: '1000-001', range: '' },
-  { name: 'Madeira', rate: 22, postcode: '9000-001', range: '9000...9399 (or 90*;91*;92*;93*)' },
-  { name: 'Azores', rate: 16, postcode: '9500-001', range: '9500...9999 (or 95*;96*;97*;98*;99*)' },
+  { name: 'mainland', rate: 23, postcode: '1000-001', patterns: '' },
+  { name: 'Madeira', rate: 22, postcode: '9000-001', patterns: '90*;91*;92*;93*' },
+  { name: 'the Azores', rate: 16, postcode: '9500-001', patterns: '95*;96*;97*;98*;99*' },
 ] as const;
 
-/** WooCommerce's postcode patterns: exact, prefix with *, numeric range a...b (compared on as many digits as the bounds have). */
+/**
+ * WooCommerce's postcode patterns (wc_postcode_location_matcher): exact, a prefix ending in *, or a
+ * numeric range a...b compared with the whole postcode without spaces and dashes, so 9000-001 is
+ * 9000001 and lies in 9000000...9399999 but not in 9000...9399.
+ */
 export function postcodeMatches(pattern: string, postcode: string): boolean {
   const normalize = (text: string): string => text.toUpperCase().replace(/[\s-]/g, '');
   const code = normalize(postcode);
@@ -130,9 +134,8 @@ export function postcodeMatches(pattern: string, postcode: string): boolean {
   if (wanted === '') return true;
   if (wanted.endsWith('*')) return code.startsWith(wanted.slice(0, -1));
   const range = wanted.split('...');
-  if (range.length === 2 && /^\d+$/.test(range[0]) && /^\d+$/.test(range[1])) {
-    const digits = code.slice(0, range[0].length);
-    return /^\d+$/.test(digits) && Number(digits) >= Number(range[0]) && Number(digits) <= Number(range[1]);
+  if (range.length === 2) {
+    return [code, ...range].every((part) => /^\d+$/.test(part)) && Number(code) >= Number(range[0]) && Number(code) <= Number(range[1]);
   }
   return code === wanted;
 }
@@ -157,9 +160,9 @@ export async function checkPortugueseRates(shop: WooShop, tenant: TenantConfig):
     return [warn('shop', 'Portuguese VAT rates', `could not check: ${problem.detail}`, problem.fix)];
   }
   const addHint = (region: (typeof REGIONS)[number]): string =>
-    `WooCommerce > Settings > Tax > Standard rates > Insert row: Country code PT${region.range ? `, Postcode ${region.range}` : ''}, Rate % ${region.rate}, Name IVA, Shipping ticked.`;
+    `WooCommerce > Settings > Tax > Standard rates > Insert row: Country code PT${region.patterns ? `, Postcode / ZIP ${region.patterns}` : ''}, Rate % ${region.rate}, Name IVA, Shipping ticked.`;
   return REGIONS.map((region) => {
-    const name = `VAT rate ${region.name}`;
+    const name = `VAT rate ${region.name.replace(/^the /, '')}`;
     const rate = rateFor(rates, region.postcode);
     const percent = rate ? Number(rate.rate) : undefined;
     if (rate && percent === region.rate) return ok('shop', name, `${region.rate}% (rate id ${rate.id}${rate.name ? ` "${rate.name}"` : ''})`);
@@ -172,7 +175,7 @@ export async function checkPortugueseRates(shop: WooShop, tenant: TenantConfig):
     return warn(
       'shop',
       name,
-      `${found} for a buyer at postcode ${region.postcode}, not ${region.name}'s ${region.rate}%`,
+      `${found} for a buyer at postcode ${region.postcode}, not the ${region.rate}% of ${region.name}`,
       `If your sales to ${region.name} are taxed there (DL 347/85: ask your accountant), ${addHint(region)}`,
     );
   });

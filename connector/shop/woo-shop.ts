@@ -200,7 +200,8 @@ export class WooShop {
   /**
    * A write that changes nothing: PUT orders/0. WooCommerce checks a key's permissions before routing
    * (WC_REST_Authentication::check_permissions), so a read-only key gets 401 "does not have write
-   * permissions" and a read/write key reaches the orders route, which finds no order 0. Resolves with
+   * permissions" and a read/write key reaches the orders route, which finds no order 0 (400
+   * woocommerce_rest_shop_order_invalid_id, WC_REST_CRUD_Controller::update_item). Resolves with
    * the error the shop answered (never a success: there is no order 0).
    */
   async probeWrite(): Promise<ShopRequestError | undefined> {

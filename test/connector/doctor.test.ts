@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MagniFinanceClient } from '../../client/rest-client';
 import { parseConfig } from '../../connector/config/load-config';
 import type { Check, TenantReport } from '../../connector/doctor/check';
+import { postcodeMatches } from '../../connector/doctor/shop-checks';
 import { renderDoctorReport } from '../../connector/doctor/render';
 import { runDoctor, type DoctorReport } from '../../connector/doctor/run-doctor';
 import { startFakeWooCommerce, type FakeWooOptions, type RunningFakeWoo } from '../support/fake-woocommerce';
@@ -23,23 +24,26 @@ interface ShopSpec {
   rates: boolean;
   /** The last orders carry the NIF under _billing_nif. */
   nifOnOrders: boolean;
+  orders: boolean;
 }
 
-const HEALTHY: ShopSpec = { woo: {}, roundAtSubtotal: 'yes', rates: true, nifOnOrders: true };
+const HEALTHY: ShopSpec = { woo: {}, roundAtSubtotal: 'yes', rates: true, nifOnOrders: true, orders: true };
 
 async function startShop(spec: ShopSpec): Promise<RunningFakeWoo> {
   const woo = await startFakeWooCommerce(spec.woo);
   woo.setSetting('tax', 'woocommerce_tax_round_at_subtotal', spec.roundAtSubtotal);
   if (spec.rates) {
     woo.putTaxRate({ id: 1, rate: '23', name: 'IVA' });
-    woo.putTaxRate({ id: 2, rate: '22', name: 'IVA Madeira', postcodes: ['9000...9399'] });
+    woo.putTaxRate({ id: 2, rate: '22', name: 'IVA Madeira', postcodes: ['9000000...9399999'] });
     woo.putTaxRate({ id: 3, rate: '16', name: 'IVA Açores', postcodes: ['95*', '96*', '97*', '98*', '99*'] });
     woo.putTaxRate({ id: 4, rate: '6', name: 'IVA reduzida', class: 'reduced-rate' });
   }
   for (const topic of ['order.created', 'order.updated']) woo.addWebhook({ topic, status: 'active', delivery_url: DELIVERY_URL, secret: WEBHOOK_SECRET });
   const meta = spec.nifOnOrders ? [{ key: '_billing_nif', value: '232013969' }] : [{ key: '_billing_contribuinte', value: '232013969' }];
-  woo.putOrder(portugueseOrder({ meta }));
-  woo.putOrder(portugueseOrder({ meta: [] }));
+  if (spec.orders) {
+    woo.putOrder(portugueseOrder({ meta }));
+    woo.putOrder(portugueseOrder({ meta: [] }));
+  }
   return woo;
 }
 
@@ -93,7 +97,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   describe('a healthy tenant is ready: exit code 0', () => {
     it('every check passes; what the REST API of a real WooCommerce cannot show (webhook secret, API version) is a warning that says so', async () => {
       const woo = await shop();
-      const { report, tenant, text } = await doctor(configFor(woo), 'healthy');
+      const { report, tenant, text } = await doctor(configFor(woo), 'healthy tenant');
       const statuses = Object.fromEntries([...report.redis, ...tenant.checks].map((c) => [c.name, c.status]));
       expect(statuses).toEqual({
         'Redis reachable': 'ok',
@@ -122,12 +126,12 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       expect(text).toMatch(/^ {2}OK {4}REST key \(write\) +accepted/m);
       expect(text).toContain('READY (0 problems, 2 warnings)');
       // The write probe is a PUT of order 0, which does not exist; nothing else but reads.
-      expect(woo.requests.filter((r) => r.method !== 'GET')).toEqual([{ method: 'PUT', path: '/orders/0', status: 404 }]);
+      expect(woo.requests.filter((r) => r.method !== 'GET')).toEqual([{ method: 'PUT', path: '/orders/0', status: 400 }]);
     });
 
     it('a shop whose REST answer shows the secret and API version (a plugin adds them): both compared, all OK', async () => {
       const woo = await shop({ woo: { webhookExtras: true } });
-      const { report, tenant } = await doctor(configFor(woo), 'healthy-with-secrets-shown');
+      const { report, tenant } = await doctor(configFor(woo), 'healthy tenant, on a shop whose REST answer shows the webhook secret and API version');
       expect(report.ready).toBe(true);
       expect(tenant.checks.every((c) => c.status === 'ok')).toBe(true);
       expect(check(tenant.checks, 'webhook API version')?.detail).toMatch(/^v3 \(webhook \d+, \d+\)$/);
@@ -261,6 +265,22 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       detail: /none of the last 2 orders has a NIF under _billing_nif, .*; keys that look like one: _billing_contribuinte/,
       fix: /nifMetaKeys: \["_billing_contribuinte"\]/,
     },
+    {
+      case: 'a shop without orders yet (a warning)',
+      spec: { orders: false },
+      check: 'NIF meta key',
+      status: 'warn',
+      detail: /^could not check: the shop has no orders yet$/,
+      fix: /Place a test order with a NIF/,
+    },
+    {
+      case: 'WooCommerce older than 3.7 (a warning)',
+      spec: { woo: { version: '3.6.5' } },
+      check: 'WooCommerce version',
+      status: 'warn',
+      detail: /^3\.6\.5: before 3\.7 orders carry no tax_lines\[\]\.rate_percent/,
+      fix: /Update WooCommerce/,
+    },
   ];
 
   describe.each(faults)('$case', (fault) => {
@@ -294,6 +314,25 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       }
     });
 
+    it('CONFIG disabled (as on some managed Redis) -> "could not check" warnings, still ready', async () => {
+      const woo = await shop();
+      const locked = await ownRedisServer(['--appendonly', 'yes', '--rename-command', 'CONFIG', '']);
+      try {
+        const raw = configFor(woo);
+        (raw.redis as Record<string, unknown>).url = `redis://127.0.0.1:${locked.port}`;
+        const { report } = await doctor(raw, 'Redis with CONFIG disabled (a warning)');
+        expect(report.ready).toBe(true);
+        expect(report.redis.map((c) => [c.name, c.status])).toEqual([
+          ['Redis reachable', 'ok'],
+          ['Redis persistence (AOF)', 'warn'],
+          ['Redis eviction policy', 'warn'],
+        ]);
+        expect(check(report.redis, 'Redis persistence (AOF)')?.detail).toMatch(/^could not check: CONFIG GET is refused here \(ERR unknown command 'config'/);
+      } finally {
+        await locked.destroy();
+      }
+    });
+
     it('Redis unreachable -> exit code 1, and the CLI child process says so', async () => {
       const woo = await shop();
       const raw = configFor(woo);
@@ -312,7 +351,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       const normal = woo.putOrder(portugueseOrder());
       const held = woo.putOrder(portugueseOrder({ billing: { company: 'Empresa Exemplo, Lda.', first_name: 'Rui', last_name: 'Costa', address_1: 'Av. da Liberdade 1', city: 'Lisboa', postcode: '1250-096', country: 'PT', email: 'rui@empresa.pt' }, meta: [{ key: '_billing_nif', value: '123456788' }] }));
       const before = await sandboxDocumentCount(sandbox);
-      const { report, tenant, text } = await doctor(configFor(woo), 'dry-run', 2);
+      const { report, tenant, text } = await doctor(configFor(woo), 'dry run of the last 2 orders', 2);
       expect(report.ready).toBe(true);
       const byId = new Map((tenant.dryRun ?? []).map((o) => [o.orderId, o]));
       expect([...byId.keys()].sort()).toEqual([Number(normal.id), Number(held.id)].sort());
@@ -326,11 +365,34 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       expect(woo.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/orders/0']);
     });
 
+    it('the CLI refuses a tenant the config does not have, naming the known ones', async () => {
+      const woo = await shop();
+      const result = await runCli(['doctor', '--config', writeConfigFile(configFor(woo), 'doctor-tenant'), '--tenant', 'loja9']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('No tenant "loja9" in');
+      expect(result.stderr).toContain('(known: shop1)');
+    }, 60_000);
+
     it('refuses a --dry-run that is not a number of orders, before reading anything', async () => {
       const result = await runCli(['doctor', '--config', 'tenants.yaml', '--dry-run', 'all']);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('--dry-run must be a number of orders from 1 to 100');
     }, 60_000);
+  });
+});
+
+describe('which tax rate covers a Portuguese postcode: WooCommerce\'s patterns (wc_postcode_location_matcher)', () => {
+  it.each([
+    { pattern: '', postcode: '1000-001', matches: true },
+    { pattern: '90*', postcode: '9000-001', matches: true },
+    { pattern: '95*', postcode: '9000-001', matches: false },
+    { pattern: '9000000...9399999', postcode: '9000-001', matches: true },
+    { pattern: '9000000...9399999', postcode: '9500-001', matches: false },
+    // The range is compared with the whole postcode (9000001), so four-digit bounds never match.
+    { pattern: '9000...9399', postcode: '9000-001', matches: false },
+    { pattern: '9000-001', postcode: '9000 001', matches: true },
+  ])('$pattern covers $postcode: $matches', ({ pattern, postcode, matches }) => {
+    expect(postcodeMatches(pattern, postcode)).toBe(matches);
   });
 });
 
@@ -362,8 +424,13 @@ function writeExamples(examples: Map<string, string>): void {
   const page = readFileSync(path, 'utf8');
   const start = '<!-- doctor-examples:start -->';
   const end = '<!-- doctor-examples:end -->';
+  const full = (name: string): boolean => name.startsWith('healthy') || name.startsWith('dry run');
   const body = [...examples]
-    .map(([name, text]) => `### ${name[0].toUpperCase()}${name.slice(1).replace(/-/g, ' ')}\n\n\`\`\`\n${text.replace(/127\.0\.0\.1:\d{4,5}/g, '127.0.0.1:PORT').trimEnd()}\n\`\`\``)
+    .map(([name, text]) => {
+      // A fault's example leaves out the OK lines, which read as in the healthy example.
+      const shown = full(name) ? text : text.split('\n').filter((line) => !line.startsWith('  OK  ')).join('\n');
+      return `### ${name[0].toUpperCase()}${name.slice(1)}\n\n\`\`\`\n${shown.replace(/127\.0\.0\.1:\d{4,5}/g, '127.0.0.1:PORT').trimEnd()}\n\`\`\``;
+    })
     .join('\n\n');
   writeFileSync(path, `${page.slice(0, page.indexOf(start) + start.length)}\n\n${body}\n\n${page.slice(page.indexOf(end))}`);
 }

@@ -215,7 +215,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const updateOrder = (req: Request, res: Response): void => {
     const id = Number(req.params.id);
     const order = orders.get(id);
-    if (!order) return invalidId(res);
+    // WC_REST_CRUD_Controller::update_item answers a missing object 400 (a GET answers it 404).
+    if (!order) return invalidId(res, 400);
     const body = (req.body ?? {}) as JsonObject;
     for (const [key, value] of Object.entries(body)) {
       if (key === 'meta_data' && Array.isArray(value)) mergeMeta(order, value);
@@ -428,8 +429,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return 'ok';
   }
 
-  function invalidId(res: Response): void {
-    res.status(404).json({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+  function invalidId(res: Response, status = 404): void {
+    res.status(status).json({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.', data: { status } });
   }
 
   function withLinks(order: JsonObject): JsonObject {
