@@ -176,9 +176,13 @@ export class WooShop {
     return z.array(ShopWebhookSchema).parse(response.data);
   }
 
-  /** GET system_status (WooCommerce > Status as JSON): `environment.version` is WooCommerce's version. */
+  /**
+   * GET system_status (WooCommerce > Status as JSON): `environment.version` is WooCommerce's version.
+   * `_fields=environment` spares the shop the other sections (database sizes, plugins, ...) where
+   * WooCommerce honours it; older versions answer everything.
+   */
   async systemStatus(): Promise<unknown> {
-    return (await this.call(() => this.api.get('system_status'))).data;
+    return (await this.call(() => this.api.get('system_status', { _fields: 'environment' }))).data;
   }
 
   /** One setting's value (GET settings/<group>/<id>), as WooCommerce answers it ("yes"/"no" for checkboxes). */

@@ -347,14 +347,17 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   });
 
   // WC_REST_System_Status_Controller: the report behind WooCommerce > Status (the parts read here).
-  api.get('/system_status', (_req: Request, res: Response) => {
-    res.json({
+  // WordPress's rest_filter_response_fields keeps only the top-level `_fields` asked for.
+  api.get('/system_status', (req: Request, res: Response) => {
+    const fields = (lastValues(req)._fields ?? '').split(',').filter(Boolean);
+    const report: JsonObject = {
       environment: { home_url: origin, site_url: origin, version: options.version ?? '9.4.2', wp_version: '6.7.1', php_version: '8.2.0', default_timezone: 'UTC' },
       database: { wc_database_version: options.version ?? '9.4.2' },
       active_plugins: [],
       settings: { api_enabled: true, currency: 'EUR', currency_symbol: '&euro;' },
       security: { secure_connection: origin.startsWith('https'), hide_errors: true },
-    });
+    };
+    res.json(fields.length === 0 ? report : Object.fromEntries(Object.entries(report).filter(([key]) => fields.includes(key))));
   });
 
   // Webhooks like WC_REST_Webhooks_V2_Controller::prepare_item_for_response (v3 inherits it): no
