@@ -1,5 +1,5 @@
 import type { LedgerState } from '../ledger';
-import type { Lang } from '../pipeline/problems';
+import type { Lang } from '../words';
 
 export type { Lang };
 
