@@ -3,6 +3,8 @@
  * notes it leaves on orders. The shop's language is the tenant setting `language` (notes are read
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
+import type { LedgerState } from './ledger';
+
 export type Lang = 'pt' | 'en';
 
 const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
@@ -18,6 +20,28 @@ const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
 /** "Fatura-recibo" / "Invoice-receipt" for T, ...; an unknown type as "Documento" / "Document". */
 export function documentTypeLabel(lang: Lang, type: string | undefined): string {
   return DOCUMENT_TYPES[type ?? '']?.[lang] ?? (lang === 'pt' ? 'Documento' : 'Document');
+}
+
+/** Ledger states in the reader's words (the raw state stays in the admin API). */
+const STATES: Record<LedgerState, Record<Lang, string>> = {
+  drafting: { pt: 'rascunho a criar', en: 'creating a draft' },
+  draft: { pt: 'rascunho criado', en: 'draft created' },
+  creating: { pt: 'a emitir', en: 'being issued' },
+  created: { pt: 'emitido, sem número ainda', en: 'issued, no number yet' },
+  finalized: { pt: 'numerado', en: 'numbered' },
+  'written-back': { pt: 'na encomenda', en: 'on the order' },
+  'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
+  'alert-no-number': { pt: 'sem número', en: 'no number' },
+  held: { pt: 'em espera', en: 'on hold' },
+  'mapping-failed': { pt: 'recusado', en: 'refused' },
+  failed: { pt: 'falhou', en: 'failed' },
+  skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
+  cancelled: { pt: 'anulado', en: 'cancelled' },
+  dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
+};
+
+export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
+  return state ? STATES[state][lang] : '–';
 }
 
 /** The purpose in a sentence: invoice, credit note for refund #N, ... */
