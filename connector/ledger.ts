@@ -53,8 +53,8 @@ export const LedgerEntrySchema = z.object({
   warnings: z.string().optional(),
   /** The problem a person is asked to fix (problems.ts, as JSON): the console words it in the reader's language. */
   problem: z.string().optional(),
-  /** What was checked before issuing (a VIES confirmation), kept in the write-back note as evidence. */
-  checked: z.string().optional(),
+  /** The buyer's VAT number VIES confirmed before issuing and the day ("DE123456789 2026-11-23"), in the write-back note as evidence. */
+  viesConfirmed: z.string().optional(),
   /** The document's date (yyyy-mm-dd), sent with the close: a credit note is never dated before it. */
   documentDate: z.string().optional(),
   /** Which draft create is current: a lost draft answer moves to the next (the old draft has no legal effect). */

@@ -8,8 +8,8 @@ import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
 import { DISMISSABLE_STATES, type Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
-import { purposeWords } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
+import { NOTES } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 
 /**
@@ -153,7 +153,7 @@ export async function dismissOrder(
   const kind = jobKindOf(ref.purpose);
   const job = await deps.queue.getJob(documentJobId(ref.tenant, ref.orderId, kind.kind, kind.refundId));
   if (job && (await job.getState()) === 'failed') await job.remove();
-  await addNoteQuietly(runtime, ref.orderId, `MagniFinance connector: the ${purposeWords('en', ref.purpose)} of this order was marked as handled outside the connector by ${by}: ${how}. The connector will not issue it.`, deps.logger);
+  await addNoteQuietly(runtime, ref.orderId, NOTES.dismissed(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
   deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
   return { ok: true, value: { dismissed: ref.purpose } };
 }

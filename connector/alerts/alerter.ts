@@ -6,6 +6,7 @@ import type { RedisClient } from '../redis-connection';
 import { lastSweepReport } from '../sweep';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
+import type { Lang } from '../words';
 import { describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
 
 /**
@@ -22,7 +23,8 @@ export interface AlerterDeps {
   prefix: string;
   /** Public origin of the connector: the links in the messages point at its admin API. */
   publicUrl: string;
-  tenants: { id: string; alerts?: AlertSettings }[];
+  /** `settings.language` words the messages (default English when absent). */
+  tenants: { id: string; alerts?: AlertSettings; settings?: { language?: Lang } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -102,7 +104,7 @@ export class Alerter {
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel);
+        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en');
       }
     }
   }
@@ -115,14 +117,14 @@ export class Alerter {
     return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel): Promise<void> {
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang): Promise<void> {
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     const stateKey = `${prefix}:alerts:${tenant}:${channel.name}`;
     const state = parseState(await redis.hgetall(stateKey));
 
     const pending = await this.pendingOrders(tenant, state.watermark, now - SETTLE_MS);
-    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant));
+    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant), lang);
     const hooksKey = webhooksKey(webhooks);
     // A problem fixed and back later is told again.
     if (hooksKey === '' && state.webhooksKey !== '') await redis.hset(stateKey, 'webhooksKey', '');
@@ -137,7 +139,8 @@ export class Alerter {
     const taken = takeWhole(pending, settings.maxOrdersPerMessage);
     const digest: Digest = {
       tenant,
-      orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry))),
+      lang,
+      orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
       more: pending.length - taken.length,
       attentionLink: `${this.deps.publicUrl}/admin/api/attention`,
@@ -182,13 +185,13 @@ export class Alerter {
     }
   }
 
-  private async orderAlert(tenant: string, entry: { member: string; score: number }): Promise<OrderAlert> {
+  private async orderAlert(tenant: string, entry: { member: string; score: number }, lang: Lang): Promise<OrderAlert> {
     const [, orderText, ...purposeParts] = entry.member.slice(tenant.length).split(':');
     const orderId = Number(orderText);
     const purpose = purposeParts.join(':');
     const link = `${this.deps.publicUrl}/admin/api/orders/${tenant}/${orderId}`;
     const ledger = await this.deps.ledger.get({ tenant, orderId, purpose });
-    return { orderId, purpose, ...describeOrder(ledger, orderId, purpose, link), link, since: new Date(entry.score).toISOString() };
+    return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, link, lang), link, since: new Date(entry.score).toISOString() };
   }
 }
 

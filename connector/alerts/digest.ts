@@ -1,5 +1,7 @@
-import type { LedgerEntry } from '../ledger';
+import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
+import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../sweep';
+import { purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
@@ -24,6 +26,8 @@ export interface WebhookAlert {
 
 export interface Digest {
   tenant: string;
+  /** The tenant's language (settings.language). */
+  lang: Lang;
   orders: OrderAlert[];
   webhooks: WebhookAlert[];
   /** Orders pending beyond this message's cap; they follow in the next digest. */
@@ -32,42 +36,55 @@ export interface Digest {
 }
 
 /** The reason and the fix for each needs-a-person state: one place, used by every channel. */
-export function describeOrder(entry: LedgerEntry | null, orderId: number, purpose: string, link: string): Pick<OrderAlert, 'state' | 'reason' | 'fix'> {
+export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, link: string, lang: Lang = 'en'): Pick<OrderAlert, 'state' | 'reason' | 'fix'> {
+  const { orderId, purpose } = ref;
   const state = entry?.state ?? 'unknown';
   const detail = entry?.detail ?? entry?.lastError;
-  // The pipeline wrote why and what to do when it flagged the order (pipeline/needs-person.ts): the
+  // The pipeline wrote why and what to do when it flagged the order (pipeline/problems.ts): the
   // alert says the same as the order note and the console. The table below words entries without it.
-  if (entry?.action) return { state, reason: detail ?? `the order is in state ${state}`, fix: entry.action };
-  const retry = `then POST ${link}/retry`;
+  if (entry?.action) {
+    const words = lang === 'en' ? { reason: detail ?? `the order is in state ${state}`, action: entry.action } : entryWords(lang, entry, ref);
+    return { state, reason: words.reason, fix: words.action };
+  }
+  const pt = lang === 'pt';
+  const retry = pt ? `depois POST ${link}/retry` : `then POST ${link}/retry`;
+  const with_ = (text: string) => (detail ? `${text} (${detail})` : text);
   switch (state) {
     case 'duplicate-unknown-id':
       return {
         state,
-        reason: `the document was issued once but its id is unknown${detail ? ` (${detail})` : ''}`,
-        fix: `find the document with ExternalId ${entry?.externalId ?? `wc-${orderId}`} in the MagniFinance back-office and attach its id: POST ${link}/attach {"purpose":"${purpose}","documentId":<id>}`,
+        reason: with_(pt ? 'o documento foi emitido uma vez mas o seu id é desconhecido' : 'the document was issued once but its id is unknown'),
+        fix: `${pt ? 'procure o documento com o ExternalId' : 'find the document with ExternalId'} ${entry?.externalId ?? `wc-${orderId}`} ${pt ? 'no back-office da MagniFinance e associe o seu id' : 'in the MagniFinance back-office and attach its id'}: POST ${link}/attach {"purpose":"${purpose}","documentId":<id>}`,
       };
     case 'alert-no-number':
-      return { state, reason: `the invoicing service gave no number in time${detail ? ` (${detail})` : ''}`, fix: `check the document in the MagniFinance back-office, ${retry}` };
+      return { state, reason: with_(pt ? 'o serviço de faturação não deu número a tempo' : 'the invoicing service gave no number in time'), fix: `${pt ? 'verifique o documento no back-office da MagniFinance' : 'check the document in the MagniFinance back-office'}, ${retry}` };
     case 'mapping-failed':
-      return { state, reason: detail ?? 'the order cannot be mapped to a legal document', fix: `correct the order in WooCommerce as the reason says, ${retry}` };
+      return { state, reason: detail ?? (pt ? 'a encomenda não dá um documento legal' : 'the order cannot be mapped to a legal document'), fix: `${pt ? 'corrija a encomenda no WooCommerce como diz o motivo' : 'correct the order in WooCommerce as the reason says'}, ${retry}` };
     case 'held':
-      return { state, reason: detail ?? 'the mapping held the order', fix: `review the order in WooCommerce, ${retry}` };
+      return { state, reason: detail ?? (pt ? 'o mapeamento pôs a encomenda em espera' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
     default:
-      return { state, reason: detail ?? `the order is in state ${state}`, fix: `open ${link} for the ledger and the jobs, ${retry}` };
+      return { state, reason: detail ?? (pt ? `a encomenda está no estado ${state}` : `the order is in state ${state}`), fix: `${pt ? `abra ${link} para ver o registo e as tarefas` : `open ${link} for the ledger and the jobs`}, ${retry}` };
   }
 }
 
-export function describeWebhooks(report: SweepReport | null): WebhookAlert[] {
+export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'): WebhookAlert[] {
   if (!report) return [];
+  const pt = lang === 'pt';
   return [
     ...report.inactiveWebhooks.map((hook) => ({
       id: hook.id,
       topic: hook.topic,
       status: hook.status,
       deliveryUrl: hook.deliveryUrl,
-      fix: `WooCommerce > Settings > Advanced > Webhooks: set webhook ${hook.id} (${hook.topic}) back to Active; the sweep catches the orders it missed`,
+      fix: pt
+        ? `WooCommerce > Definições > Avançado > Webhooks: volte a pôr o webhook ${hook.id} (${hook.topic}) Ativo; a sincronização apanha as encomendas que lhe escaparam`
+        : `WooCommerce > Settings > Advanced > Webhooks: set webhook ${hook.id} (${hook.topic}) back to Active; the sweep catches the orders it missed`,
     })),
-    ...report.missingTopics.map((topic) => ({ topic, status: 'missing', fix: `add an Active ${topic} webhook pointing at the connector (docs/connector.md)` })),
+    ...report.missingTopics.map((topic) => ({
+      topic,
+      status: 'missing',
+      fix: pt ? `adicione um webhook ${topic} Ativo que aponte para o conector (docs/connector.md)` : `add an Active ${topic} webhook pointing at the connector (docs/connector.md)`,
+    })),
   ];
 }
 
@@ -80,26 +97,41 @@ export function webhooksKey(webhooks: WebhookAlert[]): string {
 }
 
 export function subjectOf(digest: Digest): string {
+  const pt = digest.lang === 'pt';
   const parts = [];
   const orders = digest.orders.length + digest.more;
-  if (orders > 0) parts.push(`${orders} order${orders === 1 ? '' : 's'} need${orders === 1 ? 's' : ''} a person`);
-  if (digest.webhooks.length > 0) parts.push(`${digest.webhooks.length} shop webhook problem${digest.webhooks.length === 1 ? '' : 's'}`);
-  return `[MagniFinance connector] ${digest.tenant}: ${parts.join(', ')}`;
+  if (orders > 0) {
+    parts.push(pt ? `${orders} encomenda${orders === 1 ? '' : 's'} à espera de uma pessoa` : `${orders} order${orders === 1 ? '' : 's'} need${orders === 1 ? 's' : ''} a person`);
+  }
+  const hooks = digest.webhooks.length;
+  if (hooks > 0) parts.push(pt ? `${hooks} problema${hooks === 1 ? '' : 's'} nos webhooks da loja` : `${hooks} shop webhook problem${hooks === 1 ? '' : 's'}`);
+  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.tenant}: ${parts.join(', ')}`;
 }
 
 /** Plain text: the e-mail body and the `text` of the chat message. */
 export function textOf(digest: Digest): string {
+  const pt = digest.lang === 'pt';
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
-    lines.push(`• Order ${order.orderId} (${order.purpose}), ${order.state} since ${order.since}`);
-    lines.push(`  Reason: ${order.reason}`);
-    lines.push(`  Fix: ${order.fix}`);
+    lines.push(
+      pt
+        ? `• Encomenda ${order.orderId} (${purposeWords('pt', order.purpose)}), ${stateLabel('pt', order.state as LedgerState)} desde ${order.since}`
+        : `• Order ${order.orderId} (${order.purpose}), ${order.state} since ${order.since}`,
+    );
+    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${order.reason}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${order.fix}`);
     lines.push(`  ${order.link}`);
   }
-  if (digest.more > 0) lines.push(`… and ${digest.more} more in the next message; all of them: ${digest.attentionLink}`);
+  if (digest.more > 0) {
+    lines.push(pt ? `… e mais ${digest.more} na próxima mensagem; todas: ${digest.attentionLink}` : `… and ${digest.more} more in the next message; all of them: ${digest.attentionLink}`);
+  }
   for (const hook of digest.webhooks) {
-    lines.push(`• Webhook ${hook.id ?? ''} ${hook.topic} is ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`);
-    lines.push(`  Fix: ${hook.fix}`);
+    lines.push(
+      pt
+        ? `• Webhook ${hook.id ?? ''} ${hook.topic} está ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`
+        : `• Webhook ${hook.id ?? ''} ${hook.topic} is ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`,
+    );
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${hook.fix}`);
   }
   return lines.join('\n');
 }

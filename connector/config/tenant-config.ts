@@ -51,6 +51,8 @@ export const TenantSettingsSchema = z
     waybill: z.boolean().default(false),
     onCancelled: z.enum(['credit-note', 'cancel', 'ignore']).default('credit-note'),
     mapping: MappingSettingsSchema.prefault({}),
+    /** Language of the notes on the shop's orders (the customer note too): pt or en. */
+    language: z.enum(['pt', 'en']).default('pt'),
   })
   .strict();
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;

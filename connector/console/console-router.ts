@@ -7,10 +7,11 @@ import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import { entryWords } from '../pipeline/problems';
+import { documentTypeLabel, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { csrfProblem, csrfToken } from './csrf';
-import { pickLang, purposeLabel, shopTime, startOfShopDay, stateLabel, t, type Lang } from './i18n';
+import { pickLang, purposeLabel, shopTime, startOfShopDay, t } from './i18n';
 import { html, page, type Html } from './page';
 
 export interface ConsoleDeps extends OrderActionDeps {
@@ -20,14 +21,6 @@ export interface ConsoleDeps extends OrderActionDeps {
   /** Signs the forms' anti-forgery tokens. */
   secret: string;
 }
-
-const DOCUMENT_TYPES: Record<string, { pt: string; en: string }> = {
-  T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },
-  I: { pt: 'Fatura', en: 'Invoice' },
-  S: { pt: 'Fatura simplificada', en: 'Simplified invoice' },
-  C: { pt: 'Nota de crédito', en: 'Credit note' },
-  W: { pt: 'Guia de transporte', en: 'Waybill' },
-};
 
 const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
 const AttachForm = OrderForm.extend({ documentId: z.coerce.number().int().positive() });
@@ -225,7 +218,7 @@ async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vie
     recent.map(async (item) => {
       const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: item.orderId, purpose: item.purpose });
       if (!entry?.documentId) return html``;
-      const type = DOCUMENT_TYPES[entry.documentType ?? '']?.[lang] ?? entry.documentType ?? '';
+      const type = documentTypeLabel(lang, entry.documentType);
       return html`<tr><td>#${item.orderId}</td><td>${type}</td><td>${entry.documentNumber ?? ''}</td><td>${lang === 'pt' ? (entry.total ?? '').replace('.', ',') : (entry.total ?? '')}</td>
 <td><a href="${deps.links.link(tenant.config.id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
     }),

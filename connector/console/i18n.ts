@@ -1,7 +1,4 @@
-import type { LedgerState } from '../ledger';
-import type { Lang } from '../pipeline/problems';
-
-export type { Lang };
+import type { Lang } from '../words';
 
 /** The console's words in Portuguese and English. One table: a missing word is a type error. */
 
@@ -57,28 +54,6 @@ const WORDS = {
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Word = keyof typeof WORDS;
-
-/** Ledger states in the reader's words (the raw state stays in the admin API). */
-const STATES: Record<LedgerState, Record<Lang, string>> = {
-  drafting: { pt: 'rascunho a criar', en: 'creating a draft' },
-  draft: { pt: 'rascunho criado', en: 'draft created' },
-  creating: { pt: 'a emitir', en: 'being issued' },
-  created: { pt: 'emitido, sem número ainda', en: 'issued, no number yet' },
-  finalized: { pt: 'numerado', en: 'numbered' },
-  'written-back': { pt: 'na encomenda', en: 'on the order' },
-  'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
-  'alert-no-number': { pt: 'sem número', en: 'no number' },
-  held: { pt: 'em espera', en: 'on hold' },
-  'mapping-failed': { pt: 'recusado', en: 'refused' },
-  failed: { pt: 'falhou', en: 'failed' },
-  skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
-  cancelled: { pt: 'anulado', en: 'cancelled' },
-  dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
-};
-
-export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
-  return state ? STATES[state][lang] : '–';
-}
 
 /** What the purpose is, in the reader's words: Fatura, Nota de crédito (reembolso #N), ... */
 export function purposeLabel(lang: Lang, purpose: string): string {

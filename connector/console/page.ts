@@ -1,4 +1,4 @@
-import type { Lang } from './i18n';
+import type { Lang } from '../words';
 import { t } from './i18n';
 
 /** Text into HTML: every value from a shop, a ledger or an error goes through here. */

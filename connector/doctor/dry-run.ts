@@ -5,9 +5,9 @@ import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
 import { invoiceRequest, readShopFacts } from '../pipeline/document-requests';
 import { shopToday } from '../pipeline/issue-date';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { TYPE_LABELS } from '../pipeline/write-back';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
 import { viesVerdictFor } from '../vies/vies-registry';
+import { documentTypeLabel } from '../words';
 import type { DryRunOrder } from './check';
 
 /** WooCommerce answers at most 100 orders per page. */
@@ -54,7 +54,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number): P
     return {
       ...base,
       outcome: built.hold ? 'hold' : 'issue',
-      documentType: `${TYPE_LABELS[doc.Type] ?? doc.Type} (${doc.Type})`,
+      documentType: `${documentTypeLabel('en', doc.Type)} (${doc.Type})`,
       documentTotal,
       exemptionCodes,
       notes,

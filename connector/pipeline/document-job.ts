@@ -178,7 +178,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, checked: built.checked, totalDifference: built.totalDifference });
+    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
     await deps.ledger.advanceSeriesDate(tenant.config.id, series, issue.date);
     await clearForPerson(deps.ledger, ref, current);
     deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });

@@ -13,8 +13,8 @@ import { productTypeFromShop, type LineType, type ProductFacts } from '../../web
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
-  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; checked?: string }
-  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined; checked?: undefined };
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; viesConfirmed?: string }
+  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined; viesConfirmed?: undefined };
 
 /** What the connector read from the shop for this order (cached per shop): see WooShop. */
 export interface ShopFacts {
@@ -44,7 +44,7 @@ export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue
   const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
-  const checked = confirmed ? `VAT number ${vatPrefixOf(confirmed.countryCode)}${confirmed.number} confirmed valid by VIES on ${mapped.request.Document.Date}` : undefined;
+  const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
     mapped.notes.push(
       facts.taxRoundAtSubtotal
@@ -56,7 +56,7 @@ export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue
           ),
     );
   }
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, checked };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, viesConfirmed };
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {

@@ -7,7 +7,8 @@ import type { ConnectorMetrics } from '../metrics';
 import { ShopRequestError } from '../shop/woo-shop';
 import { ViesUnavailableError } from '../vies/vies-registry';
 import type { TenantRuntime } from './tenant-runtime';
-import { personNeeded, purposeWords, type PersonNeeded } from './problems';
+import { NOTES } from '../words';
+import { personNeeded, problemWords, type PersonNeeded } from './problems';
 import { addNoteQuietly } from './write-back';
 
 /**
@@ -38,12 +39,9 @@ export async function flagForPerson(
   log.warn({ reason: problem.reason, state: state ?? before?.state }, 'order needs a person');
   // One note per distinct problem: a retry that meets the same problem does not add another.
   if (before?.detail !== problem.reason || before.alertAt === undefined) {
-    await addNoteQuietly(
-      tenant,
-      ref.orderId,
-      `MagniFinance: the ${purposeWords('en', ref.purpose)} needs your attention. Why: ${problem.reason} What to do: ${problem.action}`,
-      log,
-    );
+    const lang = tenant.config.settings.language;
+    const words = lang === 'en' ? problem : problemWords(lang, problem.problem, ref);
+    await addNoteQuietly(tenant, ref.orderId, NOTES.attention(lang, { purpose: ref.purpose, reason: words.reason, action: words.action }), log);
   }
 }
 

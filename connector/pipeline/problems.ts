@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LedgerRef, LedgerState } from '../ledger';
+import { purposeWords, type Lang } from '../words';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table.
@@ -8,7 +9,6 @@ import type { LedgerRef, LedgerState } from '../ledger';
  * Messages that come from elsewhere (the mapping's refusal, the service's, an error) stay as they
  * came.
  */
-export type Lang = 'pt' | 'en';
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('held'), reasons: z.string() }),
@@ -33,20 +33,6 @@ export type UnknownIdCause = Of<'unknown-id'>['cause'];
 export interface ProblemWords {
   reason: string;
   action: string;
-}
-
-/** The purpose in words: invoice, credit note for refund #N, ... */
-export function purposeWords(lang: Lang, purpose: string): string {
-  if (purpose.startsWith('credit-note-')) {
-    const refund = purpose.slice('credit-note-'.length);
-    return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
-  }
-  const names: Record<string, Record<Lang, string>> = {
-    invoice: { pt: 'fatura', en: 'invoice' },
-    waybill: { pt: 'guia de transporte', en: 'waybill' },
-    cancellation: { pt: 'anulação', en: 'cancellation' },
-  };
-  return names[purpose]?.[lang] ?? purpose;
 }
 
 export function retryHint(ref: LedgerRef): string {

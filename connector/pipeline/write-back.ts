@@ -5,6 +5,7 @@ import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
+import { NOTES } from '../words';
 import type { TenantRuntime } from './tenant-runtime';
 
 export interface WriteBackDeps {
@@ -15,17 +16,6 @@ export interface WriteBackDeps {
   now: () => number;
   log: Logger;
 }
-
-/** Names of the document types in English (notes on the order, the doctor's dry run). */
-export const TYPE_LABELS: Record<string, string> = {
-  T: 'Invoice-receipt',
-  I: 'Invoice',
-  S: 'Simplified invoice',
-  C: 'Credit note',
-  D: 'Debit note',
-  W: 'Waybill',
-  Y: 'Delivery note',
-};
 
 /**
  * Puts the document on the order: meta (by key), a private note, optionally a customer note. Each
@@ -38,7 +28,7 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   const number = entry.documentNumber ?? '';
   const cancelledInPlace = entry.state === 'cancelled';
   const pdfUrl = deps.links.link(tenant.config.id, documentId, deps.now());
-  const label = TYPE_LABELS[entry.documentType ?? ''] ?? 'Document';
+  const lang = tenant.config.settings.language;
 
   // Ledger fields for parts already done are written together with the next record that must
   // precede a call (or with the final state): a crash before they are recorded only repeats an
@@ -57,18 +47,16 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   }
 
   // The head identifies the note (the link's expiry changes between attempts; the head does not).
-  const head = cancelledInPlace
-    ? `MagniFinance: invoice ${number} (document ${documentId}) was cancelled because the order was cancelled.`
-    : `MagniFinance: ${label} ${number} issued (document ${documentId}).`;
-  const checks = entry.warnings ? ` Please check: ${entry.warnings}.` : '';
-  const checked = entry.checked ? ` ${entry.checked}.` : '';
-  const text = cancelledInPlace ? head : `${head} PDF: ${pdfUrl}${checked}${checks}`;
+  const head = cancelledInPlace ? NOTES.cancelledInPlace(lang, { number, documentId }) : NOTES.issued(lang, { type: entry.documentType, number, documentId });
+  const [vatNumber, on] = (entry.viesConfirmed ?? '').split(' ');
+  const viesConfirmed = vatNumber && on ? { vatNumber, on } : undefined;
+  const text = cancelledInPlace ? head : `${head}${NOTES.issuedDetails(lang, { pdfUrl, viesConfirmed, warnings: entry.warnings })}`;
   if (entry.noteWrittenAt === undefined) {
     await addNoteOnce(deps, recordWith, pending, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
   if (tenant.config.settings.customerNote && !cancelledInPlace && entry.customerNoteAt === undefined) {
-    const customerText = `Your ${label.toLowerCase()} ${number}: ${pdfUrl}`;
-    await addNoteOnce(deps, recordWith, pending, data.orderId, { head: `Your ${label.toLowerCase()} ${number}:`, text: customerText, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
+    const customerHead = NOTES.customer(lang, { type: entry.documentType, number });
+    await addNoteOnce(deps, recordWith, pending, data.orderId, { head: customerHead, text: `${customerHead} ${pdfUrl}`, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
   const writtenBackAt = deps.now();
   await recordWith({ state: 'written-back', writtenBackAt });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import type { LedgerRef } from '../../connector/ledger';
-import { describeOrder } from '../../connector/alerts/digest';
+import { describeOrder, describeWebhooks, textOf } from '../../connector/alerts/digest';
+import { personNeeded } from '../../connector/pipeline/problems';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
@@ -187,9 +188,40 @@ describe("alerts: other tenants' entries in the attention list never hide this t
 describe('an alert says what the order note and the console say', () => {
   it('uses the reason and fix the pipeline recorded when it flagged the order; the state table only words entries without one', () => {
     const link = 'http://connector.test/admin/api/orders/shop1/7025';
-    const flagged = describeOrder({ purpose: 'invoice', state: 'written-back', detail: 'FR A/9 differs by 0.01', action: 'Turn on Round tax at subtotal level' }, 7025, 'invoice', link);
+    const flagged = describeOrder({ purpose: 'invoice', state: 'written-back', detail: 'FR A/9 differs by 0.01', action: 'Turn on Round tax at subtotal level' }, { tenant: 'shop1', orderId: 7025, purpose: 'invoice' }, link);
     expect(flagged).toEqual({ state: 'written-back', reason: 'FR A/9 differs by 0.01', fix: 'Turn on Round tax at subtotal level' });
-    const older = describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, 7025, 'invoice', link);
+    const older = describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, { tenant: 'shop1', orderId: 7025, purpose: 'invoice' }, link);
     expect(older.fix).toBe(`review the order in WooCommerce, then POST ${link}/retry`);
+  });
+});
+
+describe('alerts in the tenant\'s language (settings.language)', () => {
+  const ref = { tenant: 'loja1', orderId: 7026, purpose: 'invoice' };
+  const link = 'http://connector.test/admin/api/orders/loja1/7026';
+
+  it('a flagged order: the Portuguese words of its problem; the digest and its webhook findings in Portuguese', () => {
+    const needed = personNeeded(ref, { code: 'gave-up', attempts: 10, message: 'connect ECONNREFUSED' }, 'failed');
+    const entry = { purpose: 'invoice', state: 'failed' as const, detail: needed.reason, action: needed.action, problem: JSON.stringify(needed.problem) };
+    const pt = describeOrder(entry, ref, link, 'pt');
+    expect(pt).toEqual({
+      state: 'failed',
+      reason: 'Desistiu ao fim de 10 tentativas: connect ECONNREFUSED.',
+      fix: 'Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já: POST /admin/api/orders/loja1/7026/retry.',
+    });
+    expect(describeOrder(entry, ref, link, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
+
+    const webhooks = describeWebhooks({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] } as never, 'pt');
+    const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'http://connector.test/admin/api/attention' });
+    expect(text.split('\n')).toEqual([
+      '[Conector MagniFinance] loja1: 3 encomendas à espera de uma pessoa, 1 problema nos webhooks da loja',
+      '',
+      '• Encomenda 7026 (fatura), falhou desde 2026-11-23T10:00:00.000Z',
+      '  Porquê: Desistiu ao fim de 10 tentativas: connect ECONNREFUSED.',
+      `  O que fazer: ${pt.fix}`,
+      `  ${link}`,
+      '… e mais 2 na próxima mensagem; todas: http://connector.test/admin/api/attention',
+      '• Webhook 4 order.updated está disabled (https://x/webhooks/woocommerce/loja1)',
+      '  O que fazer: WooCommerce > Definições > Avançado > Webhooks: volte a pôr o webhook 4 (order.updated) Ativo; a sincronização apanha as encomendas que lhe escaparam',
+    ]);
   });
 });

@@ -104,7 +104,8 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
           id: 'shop1',
           shop: { url: opts.wooOrigin, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: WEBHOOK_SECRET, timeoutMs: 3_000 },
           invoicing: { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: opts.baseUrl, timeoutMs: 2_000 },
-          settings: opts.settings ?? {},
+          // Notes in English here, so the tests read the texts the docs quote; the default is Portuguese.
+          settings: { language: 'en', ...opts.settings },
           ...opts.tenant,
         },
       ],

@@ -1,0 +1,95 @@
+/**
+ * What the connector writes for people, in Portuguese or English: document types, purposes and the
+ * notes it leaves on orders. The shop's language is the tenant setting `language` (notes are read
+ * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
+ */
+import type { LedgerState } from './ledger';
+
+export type Lang = 'pt' | 'en';
+
+const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
+  T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },
+  I: { pt: 'Fatura', en: 'Invoice' },
+  S: { pt: 'Fatura simplificada', en: 'Simplified invoice' },
+  C: { pt: 'Nota de crédito', en: 'Credit note' },
+  D: { pt: 'Nota de débito', en: 'Debit note' },
+  W: { pt: 'Guia de transporte', en: 'Waybill' },
+  Y: { pt: 'Guia de remessa', en: 'Delivery note' },
+};
+
+/** "Fatura-recibo" / "Invoice-receipt" for T, ...; an unknown type as "Documento" / "Document". */
+export function documentTypeLabel(lang: Lang, type: string | undefined): string {
+  return DOCUMENT_TYPES[type ?? '']?.[lang] ?? (lang === 'pt' ? 'Documento' : 'Document');
+}
+
+/** Ledger states in the reader's words (the raw state stays in the admin API). */
+const STATES: Record<LedgerState, Record<Lang, string>> = {
+  drafting: { pt: 'rascunho a criar', en: 'creating a draft' },
+  draft: { pt: 'rascunho criado', en: 'draft created' },
+  creating: { pt: 'a emitir', en: 'being issued' },
+  created: { pt: 'emitido, sem número ainda', en: 'issued, no number yet' },
+  finalized: { pt: 'numerado', en: 'numbered' },
+  'written-back': { pt: 'na encomenda', en: 'on the order' },
+  'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
+  'alert-no-number': { pt: 'sem número', en: 'no number' },
+  held: { pt: 'em espera', en: 'on hold' },
+  'mapping-failed': { pt: 'recusado', en: 'refused' },
+  failed: { pt: 'falhou', en: 'failed' },
+  skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
+  cancelled: { pt: 'anulado', en: 'cancelled' },
+  dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
+};
+
+export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
+  return state ? STATES[state][lang] : '–';
+}
+
+/** The purpose in a sentence: invoice, credit note for refund #N, ... */
+export function purposeWords(lang: Lang, purpose: string): string {
+  if (purpose.startsWith('credit-note-')) {
+    const refund = purpose.slice('credit-note-'.length);
+    return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
+  }
+  const names: Record<string, Record<Lang, string>> = {
+    invoice: { pt: 'fatura', en: 'invoice' },
+    waybill: { pt: 'guia de transporte', en: 'waybill' },
+    cancellation: { pt: 'anulação', en: 'cancellation' },
+  };
+  return names[purpose]?.[lang] ?? purpose;
+}
+
+/**
+ * The notes on the order. `head` identifies a note (a retry looks for it before posting again);
+ * the rest of the text may change between attempts (the PDF link's expiry).
+ */
+export const NOTES = {
+  issued: (lang: Lang, d: { type: string | undefined; number: string; documentId: number }) =>
+    lang === 'pt'
+      ? `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} emitida (documento ${d.documentId}).`
+      : `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} issued (document ${d.documentId}).`,
+  /** What follows the head of the issued note: the PDF, what was checked, what to check. */
+  issuedDetails: (lang: Lang, d: { pdfUrl: string; viesConfirmed?: { vatNumber: string; on: string }; warnings?: string }) => {
+    const vies = d.viesConfirmed
+      ? lang === 'pt'
+        ? ` Número de IVA ${d.viesConfirmed.vatNumber} confirmado válido no VIES a ${d.viesConfirmed.on}.`
+        : ` VAT number ${d.viesConfirmed.vatNumber} confirmed valid by VIES on ${d.viesConfirmed.on}.`
+      : '';
+    const check = d.warnings ? (lang === 'pt' ? ` Verifique: ${d.warnings}.` : ` Please check: ${d.warnings}.`) : '';
+    return ` PDF: ${d.pdfUrl}${vies}${check}`;
+  },
+  cancelledInPlace: (lang: Lang, d: { number: string; documentId: number }) =>
+    lang === 'pt'
+      ? `MagniFinance: a fatura ${d.number} (documento ${d.documentId}) foi anulada porque a encomenda foi cancelada.`
+      : `MagniFinance: invoice ${d.number} (document ${d.documentId}) was cancelled because the order was cancelled.`,
+  /** The customer note (WooCommerce e-mails it to the buyer): its head, then the link. */
+  customer: (lang: Lang, d: { type: string | undefined; number: string }) =>
+    lang === 'pt' ? `A sua ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:` : `Your ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:`,
+  attention: (lang: Lang, d: { purpose: string; reason: string; action: string }) =>
+    lang === 'pt'
+      ? `MagniFinance: a ${purposeWords(lang, d.purpose)} precisa da sua atenção. Porquê: ${d.reason} O que fazer: ${d.action}`
+      : `MagniFinance: the ${purposeWords(lang, d.purpose)} needs your attention. Why: ${d.reason} What to do: ${d.action}`,
+  dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`
+      : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order was marked as handled outside the connector by ${d.by}: ${d.how}. The connector will not issue it.`,
+};
