@@ -373,6 +373,16 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       expect(result.stderr).toContain('(known: shop1)');
     }, 60_000);
 
+    it('the CLI exits 2 on a config file with mistakes, naming each one', async () => {
+      const woo = await shop();
+      const raw = configFor(woo);
+      Object.assign(shopOf(raw), { url: 'not a url' });
+      const result = await runCli(['doctor', '--config', writeConfigFile(raw, 'doctor-bad-config')]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/tenants\.0\.shop\.url: /);
+      expect(result.stdout).toBe('');
+    }, 60_000);
+
     it('refuses a --dry-run that is not a number of orders, before reading anything', async () => {
       const result = await runCli(['doctor', '--config', 'tenants.yaml', '--dry-run', 'all']);
       expect(result.status).toBe(1);
