@@ -47,6 +47,8 @@ export interface DryRunOrder {
 
 export interface TenantReport {
   tenant: string;
+  /** The shop's address (shop.url). */
+  shop: string;
   ready: boolean;
   checks: Check[];
   dryRun?: DryRunOrder[];

@@ -18,7 +18,7 @@ export function renderDoctorReport(report: DoctorReport, source: string): string
   };
   section('Redis', report.redis);
   for (const tenant of report.tenants) {
-    section(`Tenant ${tenant.tenant}`, tenant.checks);
+    section(`Tenant ${tenant.tenant} (${tenant.shop})`, tenant.checks);
     if (tenant.dryRun) out.push(...renderDryRun(tenant.dryRun), '');
   }
   const problems = [...report.redis.map((c) => ({ where: 'redis', check: c })), ...report.tenants.flatMap((t) => t.checks.map((c) => ({ where: t.tenant, check: c })))];

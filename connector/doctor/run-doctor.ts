@@ -42,7 +42,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
   }
   checks.push(...(await checkInvoicing(runtime)));
-  const report: TenantReport = { tenant: tenant.id, ready: isReady(checks), checks };
+  const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };
   if (options.dryRunOrders !== undefined && read.readable) {
     try {
       report.dryRun = await dryRun(runtime, options.dryRunOrders, (options.now ?? Date.now)());

@@ -143,7 +143,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       const result = await runCli(['doctor', '--config', path]);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
-      expect(result.stdout).toContain('Tenant shop1');
+      expect(result.stdout).toContain(`Tenant shop1 (${woo.origin})`);
       expect(result.stdout).toContain('READY (0 problems, 2 warnings)');
       const json = await runCli(['doctor', '--config', path, '--json']);
       expect(json.status).toBe(0);
