@@ -51,6 +51,8 @@ type ShopVariation = z.infer<typeof ShopVariationSchema>;
 
 /** Shop facts change rarely (a setting, a product's type): re-read after this long. */
 export const SHOP_FACTS_TTL_MS = 10 * 60_000;
+/** Products (and variations) cached per shop before stale ones are dropped. */
+const PRODUCT_CACHE_BOUND = 5_000;
 
 interface AxiosLikeResponse {
   data: unknown;
@@ -103,7 +105,11 @@ export class WooShop {
    * product is absent (unknown), a deleted variation falls back to its parent.
    */
   async productFacts(items: readonly { product_id: number; variation_id: number }[], now: number = Date.now()): Promise<Map<number, ProductFacts>> {
-    const fresh = <T>(entry: { at: number; value: T } | undefined): boolean => entry !== undefined && now - entry.at < SHOP_FACTS_TTL_MS;
+    const fresh = (entry: { at: number } | undefined): boolean => entry !== undefined && now - entry.at < SHOP_FACTS_TTL_MS;
+    // A big catalogue must not grow the caches for ever: past the bound, stale entries go.
+    for (const cache of [this.productCache, this.variationCache] as Map<number, { at: number }>[]) {
+      if (cache.size > PRODUCT_CACHE_BOUND) for (const [id, entry] of cache) if (!fresh(entry)) cache.delete(id);
+    }
     const parents = [...new Set(items.map((item) => item.product_id).filter((id) => id > 0))];
     const missing = parents.filter((id) => !fresh(this.productCache.get(id)));
     for (let start = 0; start < missing.length; start += 100) {
