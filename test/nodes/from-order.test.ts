@@ -47,6 +47,14 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
     expect(body.Document).toMatchObject({ ExternalId: 'wc-963', Currency: 'USD', EuroRate: 0.92 });
   });
 
+  it('CIVA art. 16(1): a total per-rate rounding cannot reach is issued at the nearest total, the cent difference in the output', async () => {
+    const unreachable = JSON.parse(readFileSync(join(__dirname, '../fixtures/orders/pt-025-single-rate-unreachable-total.json'), 'utf8')) as IDataObject;
+    const { output } = await run(fromOrder({}), { ...unreachable, status: 'processing' });
+    expect(output[0][0].json).toMatchObject({ held: false, documentId: expect.any(Number), totalDifference: expect.stringMatching(/^-?0\.01$/) });
+    const exact = await run(fromOrder({}), withNif('509442013'));
+    expect(exact.output[0][0].json.totalDifference).toBeNull();
+  });
+
   it('holds an invoice the law says must name the buyer (no billing address), without calling the service', async () => {
     // The identification rule binds Portuguese consumers: the same order, billed in Lisbon.
     const lisbon = { ...order963, billing: { ...(order963.billing as IDataObject), country: 'PT', postcode: '1100-053', city: 'Lisboa', address_1: '', address_2: '' } };

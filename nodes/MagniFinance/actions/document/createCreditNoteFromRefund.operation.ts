@@ -63,6 +63,7 @@ export async function execute(
     externalId: mapped.request.Document.ExternalId ?? null,
     documentType: mapped.request.Document.Type,
     reference: invoiceNumber,
+    totalDifference: mapped.totalDifference ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
   });
 }

@@ -39,6 +39,8 @@ export async function execute(
     orderId: order.id,
     externalId: mapped.request.Document.ExternalId ?? null,
     documentType: mapped.request.Document.Type,
+    // Shop total minus document total ("0.01") when per-rate rounding cannot reach the shop's; null when equal.
+    totalDifference: mapped.totalDifference ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
   };
   if (mapped.hold) {
