@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
 import { pdfFileName } from '../../nodes/MagniFinance/helpers/pdf-binary';
+import { buildRefund } from '../webhooks/support/woo-cart';
 import { runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
@@ -65,4 +71,73 @@ describe('Document > Get with "Download PDF": the PDF as binary property "data"'
     expect(pdfFileName('FR A/12')).toBe('FR A-12.pdf');
     expect(pdfFileName('NC 2026\\3')).toBe('NC 2026-3.pdf');
   });
+});
+
+/**
+ * A create that waits for the number hands the PDF on too, ready for an e-mail node (issue 10.6).
+ * Each case waits the service's 10 s before its first Get Document; they run side by side.
+ */
+describe('Create ... with "Wait for Number and PDF" and "Download PDF": the PDF as binary property "data"', () => {
+  const order = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'orders', 'pt-001-mainland-23-single.json'), 'utf8')) as IDataObject;
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function invoiceNumberOf(sandbox: NodeSandbox): Promise<string> {
+    const created = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'createFromOrder' }, items: [{ json: order }] });
+    const got = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'get', documentId: created.output[0][0].json.documentId as number } });
+    return got.output[0][0].json.documentNumber as string;
+  }
+
+  it.concurrent.each<[string, (sandbox: NodeSandbox) => Promise<{ parameters: INodeParameters; items?: INodeExecutionData[] }>]>([
+    ['Document > Create', async () => ({ parameters: { resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: mugLines } })],
+    ['Document > Create From WooCommerce Order', async () => ({ parameters: { resource: 'document', operation: 'createFromOrder' }, items: [{ json: order }] })],
+    [
+      'Document > Create Credit Note From WooCommerce Refund',
+      async (sandbox) => ({
+        parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber: await invoiceNumberOf(sandbox) },
+        items: [{ json: { order, refund: buildRefund(order, { id: 7101, items: [{ index: 0, quantity: 1 }] }) as IDataObject } }],
+      }),
+    ],
+    [
+      'Waybill > Create',
+      async () => ({
+        parameters: {
+          resource: 'waybill',
+          operation: 'create',
+          waybillType: 'W',
+          clientName: 'Loja do Porto',
+          loadDateTime: `${today}T23:59`,
+          loadAddress: { address: { AddressDetail: 'Rua Augusta 100', City: 'Lisboa', PostalCode: '1100-053', CountryCode: 'PT' } },
+          destinationAddress: { address: { AddressDetail: 'Rua de Santa Catarina 1', City: 'Porto', PostalCode: '4000-447' } },
+          lines: mugLines,
+        },
+      }),
+    ],
+  ])('%s', async (_name, build) => {
+    const sandbox = await startNodeSandbox({ finalizeDelayMs: 0 });
+    try {
+      const { parameters, items } = await build(sandbox);
+      const { output } = await runNode({ credentials: sandbox.credentials, parameters: { ...parameters, waitForDocument: true, downloadPdf: true }, items });
+      const [item] = output[0];
+      expect(item.json).toMatchObject({ finalized: true, documentNumber: expect.stringMatching(/\S+\/\d+/) });
+      expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: pdfFileName(item.json.documentNumber as string) });
+      expect(Buffer.from(item.binary?.data.data as string, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await sandbox.close();
+    }
+  }, 40_000);
+
+  it('not numbered within the wait: the created document is reported, JSON only (no PDF to attach yet)', async () => {
+    const sandbox = await startNodeSandbox({ finalizeDelayMs: 3_600_000 });
+    try {
+      const { output, requests } = await runNode({
+        credentials: sandbox.credentials,
+        parameters: { resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: mugLines, waitForDocument: true, downloadPdf: true, options: { waitTimeoutSeconds: 10 } },
+      });
+      expect(output[0][0].json).toMatchObject({ documentId: expect.any(Number), finalized: false });
+      expect(output[0][0].binary).toBeUndefined();
+      expect(requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    } finally {
+      await sandbox.close();
+    }
+  }, 40_000);
 });

@@ -231,7 +231,7 @@ export const partnerTokenOptions: INodeProperties = {
   options: [partnerTokenOption],
 };
 
-export const waitForDocumentField: INodeProperties = {
+const waitForDocumentField: INodeProperties = {
   displayName: 'Wait for Number and PDF',
   name: 'waitForDocument',
   type: 'boolean',
@@ -239,6 +239,24 @@ export const waitForDocumentField: INodeProperties = {
   description:
     'Whether to wait until the closed document has its number and PDF link, checking with Get Document from at least 10 seconds after the create',
 };
+
+/** The PDF as binary property `data`, for Get and for a create that waits for the number. */
+export const downloadPdfField: INodeProperties = {
+  displayName: 'Download PDF',
+  name: 'downloadPdf',
+  type: 'boolean',
+  default: false,
+  description:
+    'Whether to add the PDF as binary property "data" (file name: the document number), for example to attach it to an e-mail. Only a closed, numbered document has one.',
+};
+
+/** "Wait for Number and PDF", then "Download PDF" once waiting is on (`show`: when the wait itself shows). */
+export function waitForDocumentFields(show: Record<string, boolean[]> = {}): INodeProperties[] {
+  return [
+    Object.keys(show).length > 0 ? { ...waitForDocumentField, displayOptions: { show } } : waitForDocumentField,
+    { ...downloadPdfField, displayOptions: { show: { ...show, waitForDocument: [true] } } },
+  ];
+}
 
 export const documentIdField: INodeProperties = {
   displayName: 'Document ID',

@@ -5,6 +5,7 @@ import { ElementDoesNotExistError } from '../../../client/errors';
 import type { MagniFinanceClient } from '../../../client/rest-client';
 import { cancellableSleep } from './cancellable-sleep';
 import { documentJson } from './document-output';
+import { withPdf, type ItemWithBinary } from './pdf-binary';
 
 /** The service allocates number and PDF on a Get Document made at least 10 s after the create. */
 export const MINIMUM_FIRST_CHECK_SECONDS = 10;
@@ -89,7 +90,8 @@ export interface CreatedDocument {
 
 /**
  * The output of a create operation: what the caller already knows (order summary, waybill number),
- * the service's answer, and, when a closed document was asked to be waited for, its number and PDF.
+ * the service's answer, and, when a closed document was asked to be waited for, its number and PDF
+ * link, and with "Download PDF" the PDF itself as binary property `data` (once numbered).
  */
 export async function createdDocumentOutput(
   this: IExecuteFunctions,
@@ -99,7 +101,7 @@ export async function createdDocumentOutput(
   closed: boolean,
   token: string | undefined,
   known: IDataObject = {},
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const result: IDataObject = {
     ...known,
     documentId: created.documentId,
@@ -110,5 +112,7 @@ export async function createdDocumentOutput(
   const wait = closed && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);
   if (!wait) return result;
   const finalized = await awaitFinalizedDocument.call(this, client, created.documentId, readWaitSettings(this, itemIndex), token);
-  return { ...result, ...finalized };
+  const json = { ...result, ...finalized };
+  if (finalized.finalized !== true || !(this.getNodeParameter('downloadPdf', itemIndex, false) as boolean)) return json;
+  return await withPdf.call(this, json);
 }

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateDocumentRequest } from '../../../../client/schemas/document';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { addDays, dateText, isBlank, todayIn } from '../../helpers/dates';
 import { readAdditionalFields, readClient, readLines, readPartnerToken } from '../../helpers/parameters';
 import {
@@ -11,7 +12,7 @@ import {
   clientFields,
   createOptions,
   lineFields,
-  waitForDocumentField,
+  waitForDocumentFields,
 } from '../common.descriptions';
 
 /** DueDate must be later than Date; with no due date given, the usual 30-day term applies. */
@@ -57,7 +58,7 @@ const properties: INodeProperties[] = [
     description:
       'Whether to close the document, which gives it a number and a PDF and makes it final. Off saves a draft that can be changed later.',
   },
-  { ...waitForDocumentField, displayOptions: { show: { isToClose: [true] } } },
+  ...waitForDocumentFields({ isToClose: [true] }),
   {
     displayName: 'Additional Fields',
     name: 'additionalFields',
@@ -89,7 +90,7 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const { SendTo, ...documentFields } = readAdditionalFields(this, itemIndex);
   const dateParameter = this.getNodeParameter('date', itemIndex, '');
   const date = isBlank(dateParameter) ? todayIn(this.getTimezone()) : dateText(dateParameter);

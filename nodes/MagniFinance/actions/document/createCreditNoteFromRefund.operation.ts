@@ -4,9 +4,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { creditNoteForRefund, type WooRefundInput } from '../../../../webhooks/woocommerce/refund-to-credit-note';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readJsonObject, readPartnerToken } from '../../helpers/parameters';
-import { createOptions, orderFields, waitForDocumentField } from '../common.descriptions';
+import { createOptions, orderFields, waitForDocumentFields } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
@@ -29,7 +30,7 @@ const properties: INodeProperties[] = [
     description:
       'Number of the invoice of the order that the credit note corrects (the service requires the reference), for example from the order\'s meta or a Get of the invoice',
   },
-  waitForDocumentField,
+  ...waitForDocumentFields(),
   createOptions,
 ];
 
@@ -46,7 +47,7 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const refund = readJsonObject(this, 'refund', 'Refund', itemIndex) as WooRefundInput;

@@ -4,17 +4,18 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { documentForOrder } from '../../../../webhooks/woocommerce/order-to-document';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
 import {
   createOptions,
   orderFields,
-  waitForDocumentField,
+  waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
-  waitForDocumentField,
+  ...waitForDocumentFields(),
   createOptions,
 ];
 
@@ -31,7 +32,7 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const mapped = documentForOrder(input, settings);

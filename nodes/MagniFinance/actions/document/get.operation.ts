@@ -5,21 +5,14 @@ import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { documentJson } from '../../helpers/document-output';
 import { readPartnerToken } from '../../helpers/parameters';
 import { withPdf, type ItemWithBinary } from '../../helpers/pdf-binary';
-import { documentIdField, partnerTokenOptions } from '../common.descriptions';
+import { documentIdField, downloadPdfField, partnerTokenOptions } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
     ...documentIdField,
     hint: 'Call it at least 10 seconds after the create: this is the call that gives a closed document its number and PDF',
   },
-  {
-    displayName: 'Download PDF',
-    name: 'downloadPdf',
-    type: 'boolean',
-    default: false,
-    description:
-      'Whether to add the PDF as binary property "data" (file name: the document number), for example to attach it to an e-mail. Only a closed, numbered document has one.',
-  },
+  downloadPdfField,
   partnerTokenOptions,
 ];
 

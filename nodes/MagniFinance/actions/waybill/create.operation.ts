@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateWaybillRequest } from '../../../../client/schemas/waybill';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { COUNTRY_OPTIONS } from '../option-lists';
 import { dateText, dateTimeText, isBlank, todayIn } from '../../helpers/dates';
 import {
@@ -18,7 +19,7 @@ import {
   clientFields,
   createOptions,
   lineFields,
-  waitForDocumentField,
+  waitForDocumentFields,
 } from '../common.descriptions';
 
 function addressField(displayName: string, name: string, description: string): INodeProperties {
@@ -84,7 +85,7 @@ const properties: INodeProperties[] = [
     description:
       'Whether to close the waybill, which gives it a number and a PDF and may report it to the tax authority. Off saves a draft.',
   },
-  { ...waitForDocumentField, displayOptions: { show: { isToClose: [true] } } },
+  ...waitForDocumentFields({ isToClose: [true] }),
   {
     displayName: 'Additional Fields',
     name: 'additionalFields',
@@ -114,7 +115,7 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const { SendTo, ...waybillFields } = readAdditionalFields(this, itemIndex);
   const dateParameter = this.getNodeParameter('date', itemIndex, '');
   const date = isBlank(dateParameter) ? todayIn(this.getTimezone()) : dateText(dateParameter);

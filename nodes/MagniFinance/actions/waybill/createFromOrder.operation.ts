@@ -4,12 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { waybillForOrder } from '../../../../webhooks/woocommerce/order-to-waybill';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
 import {
   createOptions,
   orderFields,
-  waitForDocumentField,
+  waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -18,7 +19,7 @@ const properties: INodeProperties[] = [
     hint: 'The load address comes from Mapping Settings: {"waybill": {"loadAddress": {...}}}',
   },
   orderFields[1],
-  waitForDocumentField,
+  ...waitForDocumentFields(),
   createOptions,
 ];
 
@@ -31,7 +32,7 @@ export async function execute(
   this: IExecuteFunctions,
   itemIndex: number,
   client: MagniFinanceClient,
-): Promise<IDataObject> {
+): Promise<IDataObject | ItemWithBinary> {
   const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const mapped = waybillForOrder(input, settings, new Date());
