@@ -62,7 +62,7 @@ function create(kind: 'document' | 'waybill'): Handler {
   return (store, caller, request) => {
     const body = parseJsonBody(request.body);
     if (!body.ok) return badJson();
-    const checked = checkCreateInput(body.value, kind, { documentReferenceMax: 50 });
+    const checked = checkCreateInput(body.value, kind, { form: 'rest' });
     if (!checked.ok) return violationAnswer(checked.violations, undefined, createFailureName(store.config));
     return createDocument(store, caller, checked.input);
   };
