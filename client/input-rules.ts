@@ -1,5 +1,5 @@
 import { compare, Decimal, parseDecimal } from './money';
-import { isValidPortugueseNif } from './nif';
+import { CONSUMER_NIF, isValidPortugueseNif } from './nif';
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from './schemas/iso-codes';
 
 /**
@@ -64,9 +64,11 @@ export const LINE_TYPES = ['P', 'S'] as const;
 export const CORRECTING_TYPES: readonly string[] = ['C', 'D'];
 
 /**
- * VAT percentages a line may carry: mainland 23/13/6, Madeira 22/12/4 (5 before October 2024),
- * Azores 16/9/4, 21 (the spec lists it among the service's defaults), and 0 with an exemption code.
- * Portuguese rates are a closed list set by law: any other percentage is refused on both sides.
+ * The VAT percentages an account has by default: mainland 23/13/6, Madeira 22/12/4 (5 before
+ * October 2024), Azores 16/9/4, 21 (the spec lists it among the service's defaults), and 0 with an
+ * exemption code. This is account configuration ("default rates of the service", spec, Line), so
+ * only the service checks it (the sandbox answers 22 InvalidPercentage for another rate); the
+ * client checks the percentage range, which is all it can know.
  */
 export const TAX_RATES: readonly string[] = ['0', '4', '5', '6', '9', '12', '13', '16', '21', '22', '23'];
 const TAX_RATE_VALUES: readonly Decimal[] = TAX_RATES.map((rate) => parseDecimal(rate));
@@ -143,9 +145,12 @@ const FOREIGN_TAX_ID_FORMATS: Readonly<Record<string, RegExp>> = {
 };
 const GENERIC_TAX_ID_FORMAT = /^[0-9A-Z][0-9A-Z.\-/]{3,19}$/;
 
+
 export function isValidTaxId(countryCode: string, taxId: string): boolean {
   const country = countryCode.toUpperCase();
   const compact = taxId.replace(/\s+/g, '').toUpperCase();
+  // The generic final-consumer number stands for any consumer without a tax id, foreign ones too.
+  if (compact === CONSUMER_NIF) return true;
   if (country === 'PT') return /^(PT)?\d{9}$/.test(compact) && isValidPortugueseNif(compact);
   const withoutPrefix = compact.startsWith(country) ? compact.slice(country.length) : compact;
   const format = FOREIGN_TAX_ID_FORMATS[country];

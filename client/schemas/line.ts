@@ -1,22 +1,15 @@
 import { z } from 'zod';
-import { FIELD_MAX, isAcceptedTaxRate, LINE_TYPES, PERCENTAGE_RANGE, TAX_RATES } from '../input-rules';
-import { parseDecimal } from '../money';
-import { boundedDecimal, DecimalInput, optionalField, PositiveDecimal, requiredText, sized } from './primitives';
+import { FIELD_MAX, LINE_TYPES, PERCENTAGE_RANGE } from '../input-rules';
+import { boundedDecimal, optionalField, PositiveDecimal, requiredText, sized } from './primitives';
 
 /** APIInvoicingProduct: S = service, P = product. */
 export const LineTypeSchema = z.enum(LINE_TYPES, { message: 'must be P (product) or S (service)' });
 
-/** A VAT percentage of the shared list (input-rules.ts); 0 needs an exemption code on the document. */
-export const TaxRate = DecimalInput.refine(
-  (value) => {
-    try {
-      return isAcceptedTaxRate(parseDecimal(value));
-    } catch {
-      return true; // malformed: the union's own message says so
-    }
-  },
-  { message: `must be one of the Portuguese VAT rates ${TAX_RATES.join(', ')}` },
-);
+/**
+ * A percentage (0..100; 0 needs an exemption code on the document). Which rates exist is the
+ * account's tax configuration, known to the service only (input-rules.ts, TAX_RATES).
+ */
+export const TaxRate = boundedDecimal(PERCENTAGE_RANGE.min, PERCENTAGE_RANGE.max);
 
 const L = FIELD_MAX.Line;
 

@@ -24,6 +24,11 @@ export interface InputCase<B> {
   body: () => B;
   /** undefined: both accept it. */
   refused?: Refusal;
+  /**
+   * A rule of the account's configuration (its VAT rates), which only the service knows: the
+   * client accepts the input and the service refuses it at this field.
+   */
+  accountRule?: Refusal;
 }
 
 /** Drafts, so the closing-date rule never mixes in; ExternalIds absent, so no duplicates. */
@@ -65,11 +70,12 @@ export const DOCUMENT_CASES: InputCase<CreateDocumentRequestInput>[] = [
   // Description: more than two characters, spaces aside
   { rule: 'Description of three characters', body: invoice((b) => (b.Document.Description = 'abc')) },
   { rule: 'Description "  ab  " (two characters padded)', body: invoice((b) => (b.Document.Description = '  ab  ')), refused: { path: 'Document.Description', field: 'DocumentDetailDescription' } },
-  // VAT rates: the closed list
+  // VAT: a percentage for both; which rates exist is the account's configuration (the service's)
   { rule: 'TaxValue 13', body: invoice((b) => (b.Document.Lines[0].TaxValue = 13)) },
   { rule: 'TaxValue 22 as text', body: invoice((b) => (b.Document.Lines[0].TaxValue = '22')) },
-  { rule: 'TaxValue 7 (no Portuguese rate)', body: invoice((b) => (b.Document.Lines[0].TaxValue = 7)), refused: { path: 'Document.Lines[0].TaxValue', field: 'LineTaxValue' } },
-  { rule: 'TaxValue 23.5', body: invoice((b) => (b.Document.Lines[2].TaxValue = '23.5')), refused: { path: 'Document.Lines[2].TaxValue', field: 'LineTaxValue', element: 2 } },
+  { rule: 'TaxValue 101', body: invoice((b) => (b.Document.Lines[0].TaxValue = 101)), refused: { path: 'Document.Lines[0].TaxValue', field: 'LineTaxValue' } },
+  { rule: 'TaxValue 7 (not a rate of the account)', body: invoice((b) => (b.Document.Lines[0].TaxValue = 7)), accountRule: { path: 'Document.Lines[0].TaxValue', field: 'LineTaxValue' } },
+  { rule: 'TaxValue 23.5 (not a rate of the account)', body: invoice((b) => (b.Document.Lines[2].TaxValue = '23.5')), accountRule: { path: 'Document.Lines[2].TaxValue', field: 'LineTaxValue', element: 2 } },
   { rule: 'TaxValue 0 with M07', body: invoice((b) => { b.Document.Lines[0].TaxValue = 0; b.Document.TaxExemptionReasonCode = 'M07'; }) },
   { rule: 'TaxValue 0 without a code', body: invoice((b) => (b.Document.Lines[0].TaxValue = 0)), refused: { path: 'Document.TaxExemptionReasonCode', field: 'DocumentDetailTaxExemptionReasonCode' } },
   // Exemption codes
@@ -93,6 +99,7 @@ export const DOCUMENT_CASES: InputCase<CreateDocumentRequestInput>[] = [
   { rule: 'a Portuguese NIF with a wrong check digit', body: invoice((b) => (b.Client.NIF = '123456780')), refused: { path: 'Client.NIF', field: 'TaxId' } },
   { rule: 'a Portuguese NIF with the PT prefix', body: invoice((b) => (b.Client.NIF = 'PT123456789')) },
   { rule: 'a Spanish tax id in its format', body: invoice((b) => Object.assign(b.Client, { CountryCode: 'ES', NIF: 'B12345678', PostCode: '28001' })) },
+  { rule: 'the final-consumer NIF with a French address', body: invoice((b) => Object.assign(b.Client, { CountryCode: 'FR', NIF: '999999990', PostCode: '75001' })) },
   { rule: 'a Spanish tax id out of format', body: invoice((b) => Object.assign(b.Client, { CountryCode: 'ES', NIF: '12', PostCode: '28001' })), refused: { path: 'Client.NIF', field: 'TaxId' } },
   { rule: 'a Portuguese post code without the dash', body: invoice((b) => (b.Client.PostCode = '1100048')), refused: { path: 'Client.PostCode', field: 'ClientPostCode' } },
   { rule: 'a foreign post code with symbols', body: invoice((b) => Object.assign(b.Client, { CountryCode: 'ES', NIF: 'B12345678', PostCode: '#28001' })), refused: { path: 'Client.PostCode', field: 'ClientPostCode' } },

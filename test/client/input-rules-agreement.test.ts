@@ -10,7 +10,8 @@ import { DOCUMENT_CASES, InputCase, PARTNER_CASES, WAYBILL_CASES } from './input
 /**
  * The client's side of the shared input table: every case the sandbox accepts passes local
  * validation, every case it refuses fails here at the same field (test/sandbox/input-rules-agreement.test.ts
- * runs the same table against the sandbox over HTTP).
+ * runs the same table against the sandbox over HTTP). `accountRule` cases pass here: the account's
+ * configuration (its VAT rates) is the service's to check.
  */
 
 function refusedPaths(schema: Parameters<typeof validateInput>[0], body: unknown): string[] {
