@@ -8,6 +8,7 @@ import { PartnerInformation, PartnerInformationSchema } from './schemas/partner'
 import { DocumentGetOutSchema } from './schemas/responses';
 import { CreateWaybillRequestInput, SoapCreateWaybillRequestSchema } from './schemas/waybill';
 import { callAbortable, notifyHook, RequestEvent, RequestHooks, ResponseEvent } from './request-hooks';
+import { readServiceDescription, SoapServiceDescription } from './soap-wsdl';
 import { errorForFailure } from './service-errors';
 import {
   buildAddPartner,
@@ -193,6 +194,33 @@ export class MagniFinanceSoapClient {
     );
   }
 
+  /**
+   * Reads the endpoint's WSDL (`GET <soapUrl>?wsdl`): its operations, their messages and SOAP
+   * actions, its namespace and addresses. Check it before pointing the client at a new endpoint.
+   */
+  async describeService(options?: SoapCallOptions): Promise<SoapServiceDescription> {
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const transport = await this.transportInUse();
+    const url = `${this.soapUrl}?wsdl`;
+    let response;
+    try {
+      response = await callAbortable(
+        transport,
+        { method: 'GET', url, headers: { accept: 'text/xml' }, timeoutMs: options?.timeoutMs ?? this.timeoutMs, ...(signal ? { signal } : {}) },
+        signal,
+      );
+    } catch (thrown) {
+      if (signal?.aborted) throw signal.reason;
+      if (thrown instanceof MagniFinanceError) throw thrown;
+      throw new TransportNetworkError(`GET ${url} failed: ${String(thrown)}`, undefined, { cause: thrown });
+    }
+    if (response.status >= 400) {
+      throw errorForFailure({ status: response.status, requestId: null, errorHumanReadable: null, validationErrors: [], rawBody: response.body });
+    }
+    return readServiceDescription(response.body, response.status);
+  }
+
   private credentials(options?: SoapCallOptions): { email: string; token: string } {
     return { email: this.email, token: options?.token ?? this.token };
   }
@@ -270,11 +298,14 @@ export function readResponse(operation: string, status: number, rawBody: string)
   if (!isObject(body)) return unreadable('no SOAP Body', status, rawBody);
   const fault = body.Fault;
   if (isObject(fault)) {
+    // SOAP 1.1: faultcode/faultstring; SOAP 1.2: Code/Value and Reason/Text.
     const reason = fault.faultstring ?? (isObject(fault.Reason) ? fault.Reason.Text : undefined);
+    const code = fault.faultcode ?? (isObject(fault.Code) ? fault.Code.Value : undefined);
+    const text = typeof reason === 'string' ? reason : 'SOAP Fault';
     throw errorForFailure({
       status,
       requestId: null,
-      errorHumanReadable: typeof reason === 'string' ? reason : 'SOAP Fault',
+      errorHumanReadable: typeof code === 'string' && code !== '' ? `${code}: ${text}` : text,
       validationErrors: [],
       rawBody,
     });

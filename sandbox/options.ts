@@ -12,6 +12,11 @@ export const AccountOptionSchema = z.object({
   address: z.string().optional(),
   city: z.string().optional(),
   postCode: z.string().optional(),
+  /**
+   * The document series configured per type ({"T": ["A", "LOJA"]}). A type listed here refuses any
+   * other Serie with 18 SerieDataNotMatch; a type not listed accepts any series (made on first use).
+   */
+  series: z.partialRecord(z.enum(['T', 'I', 'S', 'C', 'D', 'W', 'Y']), z.array(z.string().min(1).max(30)).min(1)).optional(),
 });
 export type AccountOption = z.infer<typeof AccountOptionSchema>;
 

@@ -20,6 +20,8 @@ export interface SandboxAccount {
   address?: string;
   city?: string;
   postCode?: string;
+  /** Configured series per document type; a type listed refuses other series (18 SerieDataNotMatch). */
+  series?: Partial<Record<DocumentTypeLetter, string[]>>;
 }
 
 export type DocumentStatus = 'draft' | 'closed' | 'canceled';
