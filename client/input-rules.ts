@@ -176,3 +176,19 @@ export function readIsToClose(raw: unknown, form: ApiForm): boolean | undefined 
   if (form === 'soap' && text === '0') return false;
   return undefined;
 }
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(T00:00:00)?$/;
+
+/**
+ * A date field's day (yyyy-mm-dd) when it names a real day, else undefined. The service writes
+ * dates as `yyyy-mm-ddT00:00:00` in its answers, and takes that form back as well.
+ */
+export function dateDay(value: string): string | undefined {
+  const m = DATE_TEXT.exec(value);
+  if (!m) return undefined;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return undefined;
+  if (day > new Date(Date.UTC(Number(m[1]), month, 0)).getUTCDate()) return undefined;
+  return value.slice(0, 10);
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ApiForm,
   CORRECTING_TYPES,
+  dateDay,
   DOCUMENT_REFERENCE_MAX,
   EXEMPTION_CODE_FORM,
   FIELD_MAX,
@@ -90,8 +91,10 @@ function documentSchema(form: ApiForm) {
       Lines: LinesSchema,
     })
     .superRefine((doc, ctx) => {
-      // Dates are yyyy-mm-dd, so text order is date order.
-      if (typeof doc.Date === 'string' && typeof doc.DueDate === 'string' && doc.DueDate <= doc.Date) {
+      // Days are yyyy-mm-dd, so text order is date order.
+      const date = typeof doc.Date === 'string' ? dateDay(doc.Date) : undefined;
+      const dueDate = typeof doc.DueDate === 'string' ? dateDay(doc.DueDate) : undefined;
+      if (date !== undefined && dueDate !== undefined && dueDate <= date) {
         ctx.addIssue({ code: 'custom', path: ['DueDate'], message: 'must be later than Date' });
       }
       if (CORRECTING_TYPES.includes(doc.Type) && !doc.DocumentReference?.trim()) {

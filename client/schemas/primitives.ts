@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDecimalText, parseDecimal, Decimal, compare } from '../money';
-import { COUNTRY_CODES, CURRENCY_CODES, CURRENCY_FORM, FIELD_MAX, isBlank, readIsToClose, sendToAddresses, ApiForm } from '../input-rules';
+import { dateDay, COUNTRY_CODES, CURRENCY_CODES, CURRENCY_FORM, FIELD_MAX, isBlank, readIsToClose, sendToAddresses, ApiForm } from '../input-rules';
 
 /** Type error text: "is required" when absent, otherwise what was expected. */
 export function requiredAs(expected: string) {
@@ -26,17 +26,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= daysInMonth;
 }
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
-/** yyyy-mm-dd naming a day that exists (2026-02-30 fails). */
-export const DateText = z.string(requiredAs('text')).refine(
-  (value) => {
-    const m = DATE_TEXT.exec(value);
-    return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  },
-  { message: 'must be a real date written yyyy-mm-dd' },
-);
+/** yyyy-mm-dd naming a day that exists (2026-02-30 fails); the service's own `…T00:00:00` echo too. */
+export const DateText = z.string(requiredAs('text')).refine((value) => dateDay(value) !== undefined, {
+  message: 'must be a real date written yyyy-mm-dd',
+});
 
 /** yyyy-mm-ddThh:mm:ss, a real date and a real time of day, no zone (the service's local time). */
 export const DateTimeText = z.string(requiredAs('text')).refine(

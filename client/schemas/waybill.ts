@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiForm, FIELD_MAX, isValidPostCode, PERCENTAGE_RANGE, WAYBILL_TYPES } from '../input-rules';
+import { ApiForm, dateDay, FIELD_MAX, isValidPostCode, PERCENTAGE_RANGE, WAYBILL_TYPES } from '../input-rules';
 import { ClientSchema } from './client';
 import { documentReference, DocumentDescription, hasZeroTaxLine, LinesSchema, TaxExemptionReasonCode } from './document';
 import {
@@ -67,7 +67,8 @@ function waybillSchema(form: ApiForm) {
     if (
       typeof waybill.LoadDateTime === 'string' &&
       typeof waybill.Date === 'string' &&
-      waybill.LoadDateTime.slice(0, 10) < waybill.Date
+      dateDay(waybill.Date) !== undefined &&
+      waybill.LoadDateTime.slice(0, 10) < (dateDay(waybill.Date) as string)
     ) {
       ctx.addIssue({ code: 'custom', path: ['LoadDateTime'], message: 'must not be before the waybill Date' });
     }

@@ -1,4 +1,4 @@
-import { ApiForm, isEmailAddress, PERCENTAGE_RANGE, readIsToClose } from '../../client/input-rules';
+import { ApiForm, dateDay, isEmailAddress, PERCENTAGE_RANGE, readIsToClose } from '../../client/input-rules';
 import { compare, formatDecimal, parseDecimal } from '../../client/money';
 import type { ErrorName, ValidationErrorItem } from '../envelope';
 
@@ -109,9 +109,9 @@ export class Checker {
   date(source: RawObject, key: string, field: string, required: boolean): string | undefined {
     const value = this.text(source, key, field, { required, max: 10 + 9 });
     if (value === undefined) return undefined;
-    // The service's own output writes dates as "yyyy-mm-ddT00:00:00"; accept that echo back too.
-    const day = value.endsWith('T00:00:00') ? value.slice(0, 10) : value;
-    if (!isDateText(day)) {
+    // The service's own output writes dates as "yyyy-mm-ddT00:00:00"; that echo is accepted too (input-rules.ts).
+    const day = dateDay(value);
+    if (day === undefined) {
       this.add('InvalidDate', field, `${key} must be a date written yyyy-mm-dd`);
       return undefined;
     }

@@ -116,6 +116,13 @@ export const DOCUMENT_CASES: InputCase<CreateDocumentRequestInput>[] = [
   { rule: 'no lines', body: invoice((b) => (b.Document.Lines = [])), refused: { path: 'Document.Lines', field: 'DocumentDetailLines' } },
   { rule: 'IsToClose as the text "false" (the spec\'s samples)', body: invoice((b) => (b.IsToClose = 'false')) },
   { rule: 'IsToClose "yes"', body: invoice((b) => (b.IsToClose = 'yes')), refused: { path: 'IsToClose', field: 'IsToClose' } },
+  { rule: 'Client.Email of 256 characters', body: invoice((b) => (b.Client.Email = `${text(244)}@example.com`)), refused: { path: 'Client.Email', field: 'ClientEmail' } },
+  { rule: 'Client.IBAN of 301 characters', body: invoice((b) => (b.Client.IBAN = text(301))), refused: { path: 'Client.IBAN', field: 'ClientIBAN' } },
+  { rule: 'UnitPrice with a decimal comma', body: invoice((b) => (b.Document.Lines[0].UnitPrice = '12,50')), refused: { path: 'Document.Lines[0].UnitPrice', field: 'LineUnitPrice' } },
+  { rule: 'Quantity 0.001', body: invoice((b) => (b.Document.Lines[0].Quantity = '0.001')) },
+  { rule: 'UnitPrice with ten decimals', body: invoice((b) => (b.Document.Lines[0].UnitPrice = '8.1300813008')) },
+  { rule: 'Date as the service writes it (yyyy-mm-ddT00:00:00)', body: invoice((b) => (b.Document.Date = '2026-11-20T00:00:00')) },
+  { rule: 'Retention 100', body: invoice((b) => (b.Document.Retention = 100)) },
   { rule: 'Line Unit of 51 characters', body: invoice((b) => (b.Document.Lines[0].Unit = text(51))), refused: { path: 'Document.Lines[0].Unit', field: 'LineUnit' } },
 ];
 
