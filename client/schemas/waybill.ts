@@ -43,39 +43,35 @@ export type WaybillType = z.infer<typeof WaybillTypeSchema>;
 
 function waybillSchema(form: ApiForm) {
   return z
-  .object({
-    Type: WaybillTypeSchema,
-    Date: DateText,
-    Description: optionalField(DocumentDescription),
-    Serie: optionalField(sized(D.Serie)),
-    TaxExemptionReasonCode: optionalField(TaxExemptionReasonCode),
-    Currency: optionalField(CurrencyCode),
-    EuroRate: PositiveDecimal.optional(),
-    Retention: boundedDecimal(PERCENTAGE_RANGE.min, PERCENTAGE_RANGE.max).optional(),
-    ExternalId: optionalField(sized(D.ExternalId)),
-    Lines: LinesSchema,
-    LoadDateTime: DateTimeText,
-    LoadAddress: AddressSchema,
-    DestinationAddress: AddressSchema,
-    VehicleLicence: optionalField(sized(D.VehicleLicence)),
-    // The spec's sample body shows these two inside Waybill although its table omits them.
-    DueDate: optionalField(DateText),
-    DocumentReference: optionalField(documentReference(form)),
-  })
-  .superRefine((waybill, ctx) => {
-    // "Equal to or later than the waybill date": the load moment may be any time on that day.
-    if (
-      typeof waybill.LoadDateTime === 'string' &&
-      typeof waybill.Date === 'string' &&
-      dateDay(waybill.Date) !== undefined &&
-      waybill.LoadDateTime.slice(0, 10) < (dateDay(waybill.Date) as string)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['LoadDateTime'], message: 'must not be before the waybill Date' });
-    }
-    if (hasZeroTaxLine(waybill.Lines) && !waybill.TaxExemptionReasonCode) {
-      ctx.addIssue({ code: 'custom', path: ['TaxExemptionReasonCode'], message: 'is required when a line has 0% tax' });
-    }
-  });
+    .object({
+      Type: WaybillTypeSchema,
+      Date: DateText,
+      Description: optionalField(DocumentDescription),
+      Serie: optionalField(sized(D.Serie)),
+      TaxExemptionReasonCode: optionalField(TaxExemptionReasonCode),
+      Currency: optionalField(CurrencyCode),
+      EuroRate: PositiveDecimal.optional(),
+      Retention: boundedDecimal(PERCENTAGE_RANGE.min, PERCENTAGE_RANGE.max).optional(),
+      ExternalId: optionalField(sized(D.ExternalId)),
+      Lines: LinesSchema,
+      LoadDateTime: DateTimeText,
+      LoadAddress: AddressSchema,
+      DestinationAddress: AddressSchema,
+      VehicleLicence: optionalField(sized(D.VehicleLicence)),
+      // The spec's sample body shows these two inside Waybill although its table omits them.
+      DueDate: optionalField(DateText),
+      DocumentReference: optionalField(documentReference(form)),
+    })
+    .superRefine((waybill, ctx) => {
+      // "Equal to or later than the waybill date": the load moment may be any time on that day.
+      const day = typeof waybill.Date === 'string' ? dateDay(waybill.Date) : undefined;
+      if (typeof waybill.LoadDateTime === 'string' && day !== undefined && waybill.LoadDateTime.slice(0, 10) < day) {
+        ctx.addIssue({ code: 'custom', path: ['LoadDateTime'], message: 'must not be before the waybill Date' });
+      }
+      if (hasZeroTaxLine(waybill.Lines) && !waybill.TaxExemptionReasonCode) {
+        ctx.addIssue({ code: 'custom', path: ['TaxExemptionReasonCode'], message: 'is required when a line has 0% tax' });
+      }
+    });
 }
 
 export const WaybillSchema = waybillSchema('rest');

@@ -15,7 +15,6 @@ export function isRawObject(value: unknown): value is RawObject {
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const EXPONENT = /^[+-]?\d+(\.\d+)?[eE][+-]?\d+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
 function isRealDay(year: string, month: string, day: string): boolean {
@@ -23,11 +22,6 @@ function isRealDay(year: string, month: string, day: string): boolean {
   const d = Number(day);
   if (m < 1 || m > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
-}
-
-export function isDateText(value: string): boolean {
-  const m = DATE.exec(value);
-  return m !== null && isRealDay(m[1], m[2], m[3]);
 }
 
 export function isDateTimeText(value: string): boolean {
