@@ -71,10 +71,9 @@ export const CORRECTING_TYPES: readonly string[] = ['C', 'D'];
  * client checks the percentage range, which is all it can know.
  */
 export const TAX_RATES: readonly string[] = ['0', '4', '5', '6', '9', '12', '13', '16', '21', '22', '23'];
-const TAX_RATE_VALUES: readonly Decimal[] = TAX_RATES.map((rate) => parseDecimal(rate));
-
-export function isAcceptedTaxRate(value: Decimal): boolean {
-  return TAX_RATE_VALUES.some((rate) => compare(rate, value) === 0);
+/** Whether `value` is one of `rates` (default TAX_RATES), compared as exact decimals (23 = 23.00). */
+export function isAcceptedTaxRate(value: Decimal, rates: readonly string[] = TAX_RATES): boolean {
+  return rates.some((rate) => compare(parseDecimal(rate), value) === 0);
 }
 
 /**

@@ -90,7 +90,7 @@ function create(kind: 'document' | 'waybill'): Handler {
   return (store, caller, request) => {
     const body = parseJsonBody(request.body);
     if (!body.ok) return badJson();
-    const checked = checkCreateInput(body.value, kind, { form: 'rest' });
+    const checked = checkCreateInput(body.value, kind, { form: 'rest', taxRates: caller.account.taxRates });
     if (!checked.ok) return violationAnswer(checked.violations, undefined, createFailureName(store.config));
     return createDocument(store, caller, checked.input);
   };

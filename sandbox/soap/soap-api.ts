@@ -103,7 +103,7 @@ function create(kind: 'document' | 'waybill'): Operation {
     const key = kind === 'document' ? 'Document' : 'Waybill';
     const raw = { Client: body.Client, [key]: withLineArray(body[key]), IsToClose: body.IsToClose, SendTo: body.SendTo };
     // DocumentReference is S(100) in SOAP, S(50) in REST (spec, Document table).
-    const checked = checkCreateInput(raw, kind, { form: 'soap' });
+    const checked = checkCreateInput(raw, kind, { form: 'soap', taxRates: caller.account.taxRates });
     return checked.ok
       ? createDocument(store, caller, checked.input)
       : violationAnswer(checked.violations, undefined, createFailureName(store.config));

@@ -36,6 +36,8 @@ import { Checker, isRawObject, RawObject, Violation } from './checker';
 export interface InputLimits {
   /** REST or SOAP: DocumentReference is S(50) in REST and S(100) in SOAP; SOAP's IsToClose is an xsd:boolean. */
   form: ApiForm;
+  /** The VAT rates the account has configured (default: TAX_RATES, the Portuguese ones). */
+  taxRates?: readonly string[] | undefined;
 }
 
 export type InputCheck = { ok: true; input: CreateInput } | { ok: false; violations: Violation[] };
@@ -88,7 +90,7 @@ function checkClient(c: Checker, raw: RawObject): ClientData | undefined {
   return stripUndefined(client) as ClientData;
 }
 
-function checkLine(c: Checker, raw: unknown, index: number): LineData | undefined {
+function checkLine(c: Checker, raw: unknown, index: number, taxRates: readonly string[]): LineData | undefined {
   if (!isRawObject(raw)) {
     c.add('InvalidFormat', 'Line', 'Each line must be an object', index);
     return undefined;
@@ -114,8 +116,8 @@ function checkLine(c: Checker, raw: unknown, index: number): LineData | undefine
   if (Quantity !== undefined && parseDecimal(Quantity).units <= 0n) {
     c.add('MustBePositive', 'LineQuantity', 'Quantity must be greater than zero', index);
   }
-  if (TaxValue !== undefined && !isAcceptedTaxRate(parseDecimal(TaxValue))) {
-    c.add('InvalidPercentage', 'LineTaxValue', `TaxValue must be one of the Portuguese VAT rates: ${TAX_RATES.join(', ')}`, index, 'InvalidPercentage');
+  if (TaxValue !== undefined && !isAcceptedTaxRate(parseDecimal(TaxValue), taxRates)) {
+    c.add('InvalidPercentage', 'LineTaxValue', `TaxValue must be one of the account's VAT rates: ${taxRates.join(', ')}`, index, 'InvalidPercentage');
   }
   if (
     Code === undefined ||
@@ -132,13 +134,13 @@ function checkLine(c: Checker, raw: unknown, index: number): LineData | undefine
   return stripUndefined({ Code, Description, UnitPrice, Quantity, Unit, Type, TaxValue, ProductDiscount, CostCenter }) as LineData;
 }
 
-function checkLines(c: Checker, raw: RawObject): LineData[] | undefined {
+function checkLines(c: Checker, raw: RawObject, taxRates: readonly string[]): LineData[] | undefined {
   const lines = raw.Lines;
   if (!Array.isArray(lines) || lines.length === 0) {
     c.add('LinesRequired', 'DocumentDetailLines', 'At least one line is required');
     return undefined;
   }
-  const checked = lines.map((line, i) => checkLine(c, line, i));
+  const checked = lines.map((line, i) => checkLine(c, line, i, taxRates));
   return checked.every((line): line is LineData => line !== undefined) ? checked : undefined;
 }
 
@@ -192,7 +194,7 @@ function checkDocument(c: Checker, doc: RawObject, kind: DocumentKind, limits: I
     Retention: c.percentage(doc, 'Retention', 'DocumentDetailRetention', false),
     ExternalId: c.text(doc, 'ExternalId', 'DocumentDetailExternalId', { max: D.ExternalId }),
     PurchaseOrder: c.text(doc, 'PurchaseOrder', 'DocumentDetailPurchaseOrder', { max: D.PurchaseOrder }),
-    Lines: checkLines(c, doc),
+    Lines: checkLines(c, doc, limits.taxRates ?? TAX_RATES),
   };
   if (Description !== undefined && !hasMoreThanTwoCharacters(Description)) {
     c.add('TooShort', 'DocumentDetailDescription', 'Description must have more than two characters');

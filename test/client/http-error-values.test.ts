@@ -12,7 +12,10 @@ import { OWNER, restClient, soapClient, uniqueExternalId } from './sandbox-harne
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, accounts: [{ ...OWNER, series: { T: ['A', 'LOJA'], C: ['NC'] } }] });
+  sandbox = await startSandbox({
+    port: 0,
+    accounts: [{ ...OWNER, series: { T: ['A', 'LOJA'], C: ['NC'] }, taxRates: ['0', '6', '13', '23', '7.5'] }],
+  });
 });
 afterAll(() => sandbox.close());
 
@@ -56,5 +59,22 @@ describe('19 FailedToCreateNewProductUnit: a line without a usable Unit', () => 
       errorValue: { Value: 19, Name: 'FailedToCreateNewProductUnit' },
       validationErrors: [expect.objectContaining({ Field: 'LineUnit', ElementNumber: 1 })],
     });
+  });
+});
+
+describe('VAT rates are the account\'s configuration, checked by the service alone', () => {
+  const withRate = (rate: string) => {
+    const request = invoiceRequest({ ExternalId: uniqueExternalId('rate') });
+    return { ...request, Document: { ...request.Document, Lines: [{ ...request.Document.Lines[0], TaxValue: rate }] } };
+  };
+
+  it('a rate the account has (7.5 here) is accepted', async () => {
+    await expect(restClient(sandbox).createDocument(withRate('7.5'))).resolves.toMatchObject({ documentId: expect.any(Number) });
+  });
+
+  it('a Portuguese rate the account has not configured (22) passes the client and is 22 InvalidPercentage', async () => {
+    const error = await restClient(sandbox).createDocument(withRate('22')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceValidationError);
+    expect(error).toMatchObject({ errorValue: { Value: 22, Name: 'InvalidPercentage' }, validationErrors: [expect.objectContaining({ Field: 'LineTaxValue' })] });
   });
 });
