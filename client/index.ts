@@ -19,7 +19,14 @@ export type {
 export { DocumentNotNumberedError, MINIMUM_FIRST_READ_MS, plannedReadTimes } from './wait-for-document';
 export type { WaitForDocumentOptions } from './wait-for-document';
 export { MagniFinanceSoapClient, DEFAULT_SOAP_URL, DEFAULT_SOAP_NAMESPACE } from './soap-client';
-export type { MagniFinanceSoapClientOptions } from './soap-client';
+export type { MagniFinanceSoapClientOptions, SoapCallOptions } from './soap-client';
+export { readServiceDescription } from './soap-wsdl';
+export type { SoapServiceDescription, SoapOperationDescription } from './soap-wsdl';
+export type { RequestEvent, ResponseEvent } from './request-hooks';
+// Reads process.env: exported here for Node users, never imported by the n8n bundle.
+export { clientFromEnvironment, soapClientFromEnvironment, settingsFromEnvironment, ENVIRONMENT_VARIABLES } from './env';
+export type { EnvironmentSettings } from './env';
+export * as inputRules from './input-rules';
 export { toDocumentDetails, exactTotals, parseServiceAmount } from './document-details';
 export type { DocumentDetails } from './document-details';
 export {

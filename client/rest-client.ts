@@ -12,7 +12,7 @@ import {
 import { validateInput } from './local-validation';
 import { writeRequestJson } from './request-body';
 import { backoffDelayMs, DEFAULT_RETRY, RetryOptions, shouldRetry } from './retry';
-import { CreateDocumentRequest, CreateDocumentRequestSchema } from './schemas/document';
+import { CreateDocumentRequest, CreateDocumentRequestInput, CreateDocumentRequestSchema } from './schemas/document';
 import { PartnerInformation, PartnerInformationSchema, TaxIdQuerySchema } from './schemas/partner';
 import {
   ClientData,
@@ -25,7 +25,8 @@ import {
   ErrorObjectSchema,
   PartnerAccessTokenItemSchema,
 } from './schemas/responses';
-import { CreateWaybillRequest, CreateWaybillRequestSchema } from './schemas/waybill';
+import { CreateWaybillRequestInput, CreateWaybillRequestSchema } from './schemas/waybill';
+import { callAbortable, notifyHook, RequestEvent, RequestHooks, ResponseEvent, urlWithoutSecrets } from './request-hooks';
 import { errorForFailure } from './service-errors';
 import {
   abortableSleep,
@@ -64,11 +65,27 @@ export interface MagniFinanceClientOptions {
   password?: string;
   /** Which form getPartnerAccessTokens uses (default 'documented'). */
   partnerTokensForm?: PartnerTokensForm;
+  /** Called before every attempt of every request (logging, tracing); never given the token. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called after every attempt: status, duration, RequestId, or the error when no answer came. */
+  onResponse?: (event: ResponseEvent) => void;
 }
 
-/** Per-call options: `token` sends a partner's token instead of the account's own. */
+/**
+ * Per-call options, the last argument of every method (as in stripe-node and openai-node).
+ * `token` sends a partner's token instead of the account's own.
+ */
 export interface CallOptions {
   token?: string;
+  /** Deadline of each attempt of this call, in ms (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /**
+   * Cancels the call: the request in flight, the wait between retries and any retry. The call
+   * rejects with the signal's reason (an `AbortError` unless you gave another), like fetch.
+   */
+  signal?: AbortSignal;
+  /** Retries of this call when the retry policy allows one (default: the client's `retry.attempts` - 1; 0 = none). */
+  maxRetries?: number;
 }
 
 export interface CreateDocumentResult {
@@ -196,6 +213,7 @@ export class MagniFinanceClient {
   private readonly validateLocally: boolean;
   private readonly password?: string;
   private readonly partnerTokensForm: PartnerTokensForm;
+  private readonly hooks: RequestHooks;
 
   constructor(options: MagniFinanceClientOptions) {
     this.email = options.email;
@@ -210,6 +228,9 @@ export class MagniFinanceClient {
     this.validateLocally = options.validateLocally ?? true;
     if (options.password !== undefined) this.password = options.password;
     this.partnerTokensForm = options.partnerTokensForm ?? 'documented';
+    this.hooks = {};
+    if (options.onRequest) this.hooks.onRequest = options.onRequest;
+    if (options.onResponse) this.hooks.onResponse = options.onResponse;
   }
 
   /** The body as checked by its schema, or as given when local validation is off. */
@@ -218,7 +239,7 @@ export class MagniFinanceClient {
   }
 
   /** Create Document: types T, I, S, C, D; IsToClose false saves a draft, Document.Id updates one. */
-  async createDocument(request: CreateDocumentRequest, options?: CallOptions): Promise<CreateDocumentResult> {
+  async createDocument(request: CreateDocumentRequestInput, options?: CallOptions): Promise<CreateDocumentResult> {
     const body = this.checked(CreateDocumentRequestSchema, request);
     const answer = await this.send({ method: 'POST', path: '/document', body: writeRequestJson(body), safe: false }, options);
     const object = this.parseObject(CreateDocumentResultSchema, answer);
@@ -249,7 +270,7 @@ export class MagniFinanceClient {
   }
 
   /** Create Waybill: W waybill, Y delivery note. */
-  async createWaybill(request: CreateWaybillRequest, options?: CallOptions): Promise<CreateWaybillResult> {
+  async createWaybill(request: CreateWaybillRequestInput, options?: CallOptions): Promise<CreateWaybillResult> {
     const body = this.checked(CreateWaybillRequestSchema, request);
     const answer = await this.send(
       { method: 'POST', path: '/document/waybill', body: writeRequestJson(body), safe: false },
@@ -290,9 +311,10 @@ export class MagniFinanceClient {
   ): Promise<DocumentDetails & { documentNumber: string; downloadUrl: string }> {
     positiveId('documentId', documentId);
     const sleep = await this.sleeper();
+    const { signal } = options;
     return waitForDocument(
       {
-        getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined),
+        getDocument: (id, token) => this.getDocument(id, { ...(token ? { token } : {}), ...(signal ? { signal } : {}) }),
         sleep: (ms, signal) => abortableSleep(sleep, ms, signal),
         now: this.now,
       },
@@ -308,11 +330,7 @@ export class MagniFinanceClient {
    */
   async freshPdfLink(documentId: number, options?: CallOptions): Promise<FreshPdfLink> {
     positiveId('documentId', documentId);
-    const numbered = await readIfNumbered(
-      { getDocument: (id, token) => this.getDocument(id, token ? { token } : undefined) },
-      documentId,
-      options?.token,
-    );
+    const numbered = await readIfNumbered({ getDocument: (id) => this.getDocument(id, options) }, documentId);
     if (!numbered) throw new DocumentNotNumberedError(documentId, 1);
     return { url: numbered.downloadUrl, documentNumber: numbered.documentNumber, readAt: this.now() };
   }
@@ -393,9 +411,13 @@ export class MagniFinanceClient {
     }
   }
 
-  /** The request core: headers, deadline, retries of safe calls, envelope checking, error mapping. */
+  /**
+   * The request core: headers, deadline, cancellation, retries of safe calls, hooks, envelope
+   * checking, error mapping.
+   */
   private async send(spec: CallSpec, options?: CallOptions): Promise<Answer> {
     const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
+    const url = `${this.baseUrl}${spec.path}${query}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
       email: this.email,
@@ -403,38 +425,64 @@ export class MagniFinanceClient {
       ...spec.headers,
     };
     if (spec.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+    const signal = options?.signal;
+    const timeoutMs = options?.timeoutMs ?? this.timeoutMs;
+    const maxAttempts = options?.maxRetries !== undefined ? Math.max(0, Math.floor(options.maxRetries)) + 1 : this.retry.attempts;
+    signal?.throwIfAborted();
     const transport = await this.transportInUse();
+    const loggedUrl = urlWithoutSecrets(url);
     for (let attempt = 1; ; attempt += 1) {
-      let answer: Answer;
+      let answer: Answer | undefined;
       let retryAfter: string | undefined;
+      const startedAt = this.now();
+      notifyHook(this.hooks.onRequest, { method: spec.method, url: loggedUrl, attempt });
       try {
-        const response = await transport({
-          method: spec.method,
-          url: `${this.baseUrl}${spec.path}${query}`,
-          headers,
-          body: spec.body,
-          timeoutMs: this.timeoutMs,
-        });
+        const response = await callAbortable(
+          transport,
+          { method: spec.method, url, headers, body: spec.body, timeoutMs, ...(signal ? { signal } : {}) },
+          signal,
+        );
         retryAfter = headerValue(response.headers, 'retry-after');
         answer = interpretResponse(response.status, response.body, retryAfter);
+        notifyHook(this.hooks.onResponse, {
+          method: spec.method,
+          url: loggedUrl,
+          attempt,
+          status: response.status,
+          durationMs: this.now() - startedAt,
+          requestId: answer.envelope.RequestId ?? null,
+        });
         if (answer.envelope.Type === 1 || response.status >= 400) throw errorForFailure(failureDetails(answer, retryAfter));
         return answer;
       } catch (thrown) {
+        if (signal?.aborted) throw signal.reason;
         const error =
           thrown instanceof MagniFinanceError
             ? thrown
             : new TransportNetworkError(`${spec.method} ${spec.path} failed: ${String(thrown)}`, undefined, { cause: thrown });
         const answered = error instanceof ApiError || error instanceof ResponseFormatError;
+        if (answer === undefined) {
+          notifyHook(this.hooks.onResponse, {
+            method: spec.method,
+            url: loggedUrl,
+            attempt,
+            ...(answered ? { status: error.status } : {}),
+            durationMs: this.now() - startedAt,
+            requestId: error instanceof ApiError ? error.requestId : null,
+            error,
+          });
+        }
         const retry = shouldRetry({
           attempt,
-          maxAttempts: this.retry.attempts,
+          maxAttempts,
           safe: spec.safe,
           ...(answered ? { status: error.status } : { error }),
           ...(error instanceof ApiError && error.errorValue ? { errorValue: error.errorValue.Value } : {}),
         });
         if (!retry) throw error;
         // The server's Retry-After (a 429 or 503 says how long) wins over the computed backoff.
-        await (await this.sleeper())(backoffDelayMs(attempt, this.retry, this.random(), retryAfter, this.now()));
+        const delay = backoffDelayMs(attempt, this.retry, this.random(), retryAfter, this.now());
+        await abortableSleep(await this.sleeper(), delay, signal);
       }
     }
   }

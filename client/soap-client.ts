@@ -3,10 +3,12 @@ import { DocumentDetails, toDocumentDetails } from './document-details';
 import { ApiErrorDetails, MagniFinanceError, ResponseFormatError, ServiceValidationIssue, TransportNetworkError } from './errors';
 import { validateInput } from './local-validation';
 import type { AddPartnerResult, CallOptions, CreateDocumentResult, CreateWaybillResult } from './rest-client';
-import { CreateDocumentRequest, CreateDocumentRequestSchema } from './schemas/document';
+import { CreateDocumentRequestInput, SoapCreateDocumentRequestSchema } from './schemas/document';
 import { PartnerInformation, PartnerInformationSchema } from './schemas/partner';
 import { DocumentGetOutSchema } from './schemas/responses';
-import { CreateWaybillRequest, CreateWaybillRequestSchema } from './schemas/waybill';
+import { CreateWaybillRequestInput, SoapCreateWaybillRequestSchema } from './schemas/waybill';
+import { callAbortable, notifyHook, RequestEvent, RequestHooks, ResponseEvent } from './request-hooks';
+import { readServiceDescription, SoapServiceDescription } from './soap-wsdl';
 import { errorForFailure } from './service-errors';
 import {
   buildAddPartner,
@@ -34,7 +36,15 @@ export interface MagniFinanceSoapClientOptions {
   soapVersion?: '1.1' | '1.2';
   /** As for the REST client: false sends input unchecked and lets the service judge it. */
   validateLocally?: boolean;
+  /** As for the REST client: called around every request, never given the credentials. */
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  /** The hooks' clock (ms); defaults to Date.now. */
+  now?: () => number;
 }
+
+/** Per-call options of the SOAP client: as REST's, without retries (SOAP calls are made once). */
+export type SoapCallOptions = Omit<CallOptions, 'maxRetries'>;
 
 const SoapText = z.string();
 const SoapErrorValueSchema = z.looseObject({ Value: z.coerce.number().int(), Name: SoapText });
@@ -110,6 +120,8 @@ export class MagniFinanceSoapClient {
   private transport?: Transport;
   private readonly timeoutMs: number;
   private readonly validateLocally: boolean;
+  private readonly hooks: RequestHooks;
+  private readonly now: () => number;
 
   constructor(options: MagniFinanceSoapClientOptions) {
     this.email = options.email;
@@ -119,6 +131,10 @@ export class MagniFinanceSoapClient {
     if (options.transport) this.transport = options.transport;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.validateLocally = options.validateLocally ?? true;
+    this.hooks = {};
+    if (options.onRequest) this.hooks.onRequest = options.onRequest;
+    if (options.onResponse) this.hooks.onResponse = options.onResponse;
+    this.now = options.now ?? Date.now;
   }
 
   /** Unchecked input is still written field by field in spec order (the builder reads known names). */
@@ -126,16 +142,17 @@ export class MagniFinanceSoapClient {
     return this.validateLocally ? validateInput(schema, input) : (input as z.output<S>);
   }
 
-  async documentCreate(request: CreateDocumentRequest, options?: CallOptions): Promise<CreateDocumentResult> {
-    const valid = this.checked(CreateDocumentRequestSchema, request);
-    const answer = await this.call('DocumentCreate', buildDocumentCreate(valid, this.credentials(options), this.envelopeOptions));
+  /** DocumentReference may have 100 characters here (S(100) in SOAP) and IsToClose any xsd:boolean. */
+  async documentCreate(request: CreateDocumentRequestInput, options?: SoapCallOptions): Promise<CreateDocumentResult> {
+    const valid = this.checked(SoapCreateDocumentRequestSchema, request);
+    const answer = await this.call('DocumentCreate', buildDocumentCreate(valid, this.credentials(options), this.envelopeOptions), options);
     const object = this.parseObject(SoapCreateObjectSchema, answer);
     return { documentId: object.DocumentId, errorMessage: object.ErrorMessage || null, requestId: answer.response.RequestId ?? null };
   }
 
-  async waybillCreate(request: CreateWaybillRequest, options?: CallOptions): Promise<CreateWaybillResult> {
-    const valid = this.checked(CreateWaybillRequestSchema, request);
-    const answer = await this.call('WaybillCreate', buildWaybillCreate(valid, this.credentials(options), this.envelopeOptions));
+  async waybillCreate(request: CreateWaybillRequestInput, options?: SoapCallOptions): Promise<CreateWaybillResult> {
+    const valid = this.checked(SoapCreateWaybillRequestSchema, request);
+    const answer = await this.call('WaybillCreate', buildWaybillCreate(valid, this.credentials(options), this.envelopeOptions), options);
     const object = this.parseObject(SoapCreateObjectSchema, answer);
     const result: CreateWaybillResult = {
       documentId: object.DocumentId,
@@ -146,17 +163,18 @@ export class MagniFinanceSoapClient {
     return result;
   }
 
-  async addPartner(information: PartnerInformation, options?: CallOptions): Promise<AddPartnerResult> {
+  async addPartner(information: PartnerInformation, options?: SoapCallOptions): Promise<AddPartnerResult> {
     const valid = this.checked(PartnerInformationSchema, information);
-    const answer = await this.call('AddPartner', buildAddPartner(valid, this.credentials(options), this.envelopeOptions));
+    const answer = await this.call('AddPartner', buildAddPartner(valid, this.credentials(options), this.envelopeOptions), options);
     return { requestId: answer.response.RequestId ?? null, object: answer.response.Object ?? null };
   }
 
-  async documentGet(documentId: number, options?: CallOptions): Promise<DocumentDetails> {
+  async documentGet(documentId: number, options?: SoapCallOptions): Promise<DocumentDetails> {
     validateInput(z.number().int().positive({ message: 'must be a positive integer' }), documentId, 'documentId');
     const answer = await this.call(
       'DocumentGet',
       buildDocumentIdOperation('DocumentGet', documentId, this.credentials(options), this.envelopeOptions),
+      options,
     );
     const object = answer.response.Object;
     const shaped = isObject(object as XmlValue) ? jsonShape(object as XmlObject) : object;
@@ -167,37 +185,86 @@ export class MagniFinanceSoapClient {
     return toDocumentDetails(parsed.data);
   }
 
-  async documentCancel(documentId: number, options?: CallOptions): Promise<void> {
+  async documentCancel(documentId: number, options?: SoapCallOptions): Promise<void> {
     validateInput(z.number().int().positive({ message: 'must be a positive integer' }), documentId, 'documentId');
     await this.call(
       'DocumentCancel',
       buildDocumentIdOperation('DocumentCancel', documentId, this.credentials(options), this.envelopeOptions),
+      options,
     );
   }
 
-  private credentials(options?: CallOptions): { email: string; token: string } {
+  /**
+   * Reads the endpoint's WSDL (`GET <soapUrl>?wsdl`): its operations, their messages and SOAP
+   * actions, its namespace and addresses. Check it before pointing the client at a new endpoint.
+   */
+  async describeService(options?: SoapCallOptions): Promise<SoapServiceDescription> {
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const transport = await this.transportInUse();
+    const url = `${this.soapUrl}?wsdl`;
+    let response;
+    try {
+      response = await callAbortable(
+        transport,
+        { method: 'GET', url, headers: { accept: 'text/xml' }, timeoutMs: options?.timeoutMs ?? this.timeoutMs, ...(signal ? { signal } : {}) },
+        signal,
+      );
+    } catch (thrown) {
+      if (signal?.aborted) throw signal.reason;
+      if (thrown instanceof MagniFinanceError) throw thrown;
+      throw new TransportNetworkError(`GET ${url} failed: ${String(thrown)}`, undefined, { cause: thrown });
+    }
+    if (response.status >= 400) {
+      throw errorForFailure({ status: response.status, requestId: null, errorHumanReadable: null, validationErrors: [], rawBody: response.body });
+    }
+    return readServiceDescription(response.body, response.status);
+  }
+
+  private credentials(options?: SoapCallOptions): { email: string; token: string } {
     return { email: this.email, token: options?.token ?? this.token };
   }
 
-  private async call(operation: string, xml: string): Promise<SoapAnswer> {
+  private async call(operation: string, xml: string, options?: SoapCallOptions): Promise<SoapAnswer> {
     const { namespace, soapVersion } = this.envelopeOptions;
     const action = `${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}`;
     const headers: Record<string, string> =
       soapVersion === '1.2'
         ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }
         : { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
+    const signal = options?.signal;
+    signal?.throwIfAborted();
     const transport = await this.transportInUse();
+    const event = { method: 'POST' as const, url: this.soapUrl, attempt: 1 };
+    const startedAt = this.now();
+    notifyHook(this.hooks.onRequest, event);
     let status: number;
     let rawBody: string;
     try {
-      const response = await transport({ method: 'POST', url: this.soapUrl, headers, body: xml, timeoutMs: this.timeoutMs });
+      const response = await callAbortable(
+        transport,
+        { method: 'POST', url: this.soapUrl, headers, body: xml, timeoutMs: options?.timeoutMs ?? this.timeoutMs, ...(signal ? { signal } : {}) },
+        signal,
+      );
       status = response.status;
       rawBody = response.body;
-    } catch (error) {
-      if (error instanceof MagniFinanceError) throw error;
-      throw new TransportNetworkError(`SOAP ${operation} failed: ${String(error)}`, undefined, { cause: error });
+    } catch (thrown) {
+      if (signal?.aborted) throw signal.reason;
+      const error =
+        thrown instanceof MagniFinanceError
+          ? thrown
+          : new TransportNetworkError(`SOAP ${operation} failed: ${String(thrown)}`, undefined, { cause: thrown });
+      notifyHook(this.hooks.onResponse, { ...event, durationMs: this.now() - startedAt, requestId: null, error });
+      throw error;
     }
-    const response = readResponse(operation, status, rawBody);
+    let response: SoapResponse;
+    try {
+      response = readResponse(operation, status, rawBody);
+    } catch (error) {
+      notifyHook(this.hooks.onResponse, { ...event, status, durationMs: this.now() - startedAt, requestId: null, error: error as Error });
+      throw error;
+    }
+    notifyHook(this.hooks.onResponse, { ...event, status, durationMs: this.now() - startedAt, requestId: response.RequestId ?? null });
     const failed = response.Type === 'Error' || response.Type === '1';
     if (failed || status >= 400) throw errorForFailure(failureDetails(response, status, rawBody));
     return { response, status, rawBody };
@@ -231,11 +298,14 @@ export function readResponse(operation: string, status: number, rawBody: string)
   if (!isObject(body)) return unreadable('no SOAP Body', status, rawBody);
   const fault = body.Fault;
   if (isObject(fault)) {
+    // SOAP 1.1: faultcode/faultstring; SOAP 1.2: Code/Value and Reason/Text.
     const reason = fault.faultstring ?? (isObject(fault.Reason) ? fault.Reason.Text : undefined);
+    const code = fault.faultcode ?? (isObject(fault.Code) ? fault.Code.Value : undefined);
+    const text = typeof reason === 'string' ? reason : 'SOAP Fault';
     throw errorForFailure({
       status,
       requestId: null,
-      errorHumanReadable: typeof reason === 'string' ? reason : 'SOAP Fault',
+      errorHumanReadable: typeof code === 'string' && code !== '' ? `${code}: ${text}` : text,
       validationErrors: [],
       rawBody,
     });

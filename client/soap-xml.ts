@@ -1,10 +1,10 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { formatDecimal, parseDecimal } from './money';
-import type { CreateDocumentRequest } from './schemas/document';
+import type { CreateDocumentRequestInput as CreateDocumentRequest } from './schemas/document';
 import type { InvoiceClient } from './schemas/client';
 import type { DocumentLine } from './schemas/line';
 import type { PartnerInformation } from './schemas/partner';
-import type { CreateWaybillRequest, WaybillAddress } from './schemas/waybill';
+import type { CreateWaybillRequestInput as CreateWaybillRequest, WaybillAddress } from './schemas/waybill';
 
 /**
  * SOAP envelopes of the service, built with fast-xml-parser. Children are emitted in the exact
@@ -104,7 +104,8 @@ export function buildDocumentCreate(
     [`${P}:Authentication`]: authenticationNode(P, credentials.email, credentials.token),
     [`${P}:Client`]: clientNode(request.Client),
     [`${P}:Document`]: document,
-    [`${P}:IsToClose`]: request.IsToClose ? 'true' : 'false',
+    // Checked input is a boolean; unchecked input is written as given ("true", "1").
+    [`${P}:IsToClose`]: xmlScalar(request.IsToClose) ?? '',
   };
   if (request.SendTo !== undefined) children[`${P}:SendTo`] = request.SendTo;
   return envelope('DocumentCreate', children, options);
@@ -125,7 +126,8 @@ export function buildWaybillCreate(
     [`${P}:Authentication`]: authenticationNode(P, credentials.email, credentials.token),
     [`${P}:Client`]: clientNode(request.Client),
     [`${P}:Waybill`]: waybill,
-    [`${P}:IsToClose`]: request.IsToClose ? 'true' : 'false',
+    // Checked input is a boolean; unchecked input is written as given ("true", "1").
+    [`${P}:IsToClose`]: xmlScalar(request.IsToClose) ?? '',
   };
   if (request.SendTo !== undefined) children[`${P}:SendTo`] = request.SendTo;
   return envelope('WaybillCreate', children, options);

@@ -14,6 +14,8 @@ export interface TransportRequest {
   body?: string;
   /** Whole-request deadline in milliseconds. */
   timeoutMs: number;
+  /** The caller's cancellation; a transport that honours it stops the request when it aborts. */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {

@@ -52,19 +52,21 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   return async (req: TransportRequest): Promise<TransportResponse> => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
     try {
       const response = await request(req.url, {
         method: req.method,
         headers: req.headers,
         body: req.body,
         dispatcher,
-        signal: deadline.signal,
+        signal,
         headersTimeout: options.headersTimeoutMs ?? req.timeoutMs,
         bodyTimeout: options.bodyTimeoutMs ?? req.timeoutMs,
       });
       const body = await response.body.text();
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body };
     } catch (error) {
+      if (req.signal?.aborted) throw req.signal.reason;
       const where = `${req.method} ${req.url}`;
       const code = errorCode(error);
       if (deadline.signal.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {

@@ -54,6 +54,15 @@ function checkAgainstState(
       draft = found;
     }
   }
+  // 18 SerieDataNotMatch (public error list): a series the account has not configured for the type.
+  const configured = caller.account.series?.[input.document.Type];
+  const serie = input.document.Serie;
+  if (configured && serie !== undefined && !configured.includes(serie)) {
+    violations.push({
+      ...violation('SerieDataNotMatch', 'DocumentDetailSerie', `Series ${serie} does not exist for type ${input.document.Type} (configured: ${configured.join(', ')})`),
+      category: 'SerieDataNotMatch',
+    });
+  }
   const duplicate = findDuplicate(store, accountTaxId, input, id);
   if (duplicate) violations.push(violation('DocumentIsADuplicate', 'DocumentDetailExternalId', 'Duplicate Document'));
   if (input.isToClose) {

@@ -12,6 +12,19 @@ export const AccountOptionSchema = z.object({
   address: z.string().optional(),
   city: z.string().optional(),
   postCode: z.string().optional(),
+  /**
+   * The VAT percentages the account has configured; default the Portuguese rates of
+   * client/input-rules.ts TAX_RATES. A line with another rate is 22 InvalidPercentage.
+   */
+  taxRates: z
+    .array(z.string().regex(/^\d{1,2}(\.\d{1,2})?$|^100$/, { message: 'must be a percentage like 23 or 5.5' }))
+    .min(1)
+    .optional(),
+  /**
+   * The document series configured per type ({"T": ["A", "LOJA"]}). A type listed here refuses any
+   * other Serie with 18 SerieDataNotMatch; a type not listed accepts any series (made on first use).
+   */
+  series: z.partialRecord(z.enum(['T', 'I', 'S', 'C', 'D', 'W', 'Y']), z.array(z.string().min(1).max(30)).min(1)).optional(),
 });
 export type AccountOption = z.infer<typeof AccountOptionSchema>;
 

@@ -1,5 +1,6 @@
 import type { Caller } from './auth';
 import { failure, SandboxAnswer, success } from './envelope';
+import { FIELD_MAX } from '../client/input-rules';
 import { COUNTRY_CODES, DEFAULT_PARTNER_TYPES, DocumentTypeLetter } from './reference-data';
 import type { Partnership, SandboxAccount } from './state';
 import type { SandboxStore } from './store';
@@ -24,15 +25,17 @@ function partnershipView(p: Partnership): Record<string, unknown> {
 export function addPartner(store: SandboxStore, caller: Caller, body: unknown): SandboxAnswer {
   const c = new Checker();
   const info = isRawObject(body) ? body : {};
-  const taxIdText = c.text(info, 'CompanyTaxId', 'CompanyTaxId', { required: true, max: 20 });
-  const userName = c.text(info, 'UserName', 'UserName', { max: 75 });
-  const userEmail = c.text(info, 'UserEmail', 'UserEmail', { max: 75 });
-  const userPhone = c.text(info, 'UserPhone', 'UserPhone', { max: 50 });
-  const legalName = c.text(info, 'CompanyLegalName', 'CompanyLegalName', { max: 50 });
-  const address = c.text(info, 'CompanyAddress', 'CompanyAddress', { max: 200 });
-  const city = c.text(info, 'CompanyCity', 'CompanyCity', { max: 50 });
-  const postCode = c.text(info, 'CompanyPostCode', 'CompanyPostCode', { max: 50 });
-  const country = c.text(info, 'CompanyCountry', 'CompanyCountry', { max: 2 }) ?? 'PT';
+  // Lengths from the shared table; CompanyTaxId is required here and in the client (input-rules.ts).
+  const P = FIELD_MAX.Partner;
+  const taxIdText = c.text(info, 'CompanyTaxId', 'CompanyTaxId', { required: true, max: P.CompanyTaxId });
+  const userName = c.text(info, 'UserName', 'UserName', { max: P.UserName });
+  const userEmail = c.text(info, 'UserEmail', 'UserEmail', { max: P.UserEmail });
+  const userPhone = c.text(info, 'UserPhone', 'UserPhone', { max: P.UserPhone });
+  const legalName = c.text(info, 'CompanyLegalName', 'CompanyLegalName', { max: P.CompanyLegalName });
+  const address = c.text(info, 'CompanyAddress', 'CompanyAddress', { max: P.CompanyAddress });
+  const city = c.text(info, 'CompanyCity', 'CompanyCity', { max: P.CompanyCity });
+  const postCode = c.text(info, 'CompanyPostCode', 'CompanyPostCode', { max: P.CompanyPostCode });
+  const country = c.text(info, 'CompanyCountry', 'CompanyCountry', { max: P.CompanyCountry }) ?? 'PT';
   if (!COUNTRY_CODES.has(country)) c.add('InvalidCountryCode', 'CompanyCountry', 'CompanyCountry must be an ISO 3166-1 alpha-2 code');
   if (userEmail !== undefined && !isEmailText(userEmail)) c.add('InvalidEmail', 'UserEmail', 'UserEmail must be an e-mail address');
   if (taxIdText !== undefined && !isValidTaxId(country, taxIdText)) c.add('InvalidTaxId', 'CompanyTaxId', 'Invalid Tax Id');

@@ -24,6 +24,8 @@ export interface RestRequest {
   token?: string;
   /** The Password header (Get Partner Access Tokens, documented form). */
   password?: string;
+  /** The Content-Type header; a body must be JSON. */
+  contentType?: string;
   body: string;
   /** Scheme and host the caller reached us on (for download links). */
   origin: string;
@@ -58,11 +60,37 @@ function badJson(): SandboxAnswer {
   ]);
 }
 
+/**
+ * JSON by its content type: application/json, text/json (ASP.NET Web API's JSON types) or any
+ * application/*+json. The public docs send every body as application/json.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return media === 'application/json' || media === 'text/json' || /^application\/[\w.+-]+\+json$/.test(media);
+}
+
+/**
+ * A body that is not JSON by its content type: HTTP 415 Unsupported Media Type (RFC 9110), in the
+ * common envelope every REST answer uses (ValidationError, `UnsupportedMediaType` on `Body`);
+ * nothing is read or done.
+ */
+function unsupportedMediaType(contentType: string | undefined): SandboxAnswer {
+  const answer = failure('ValidationError', 'ValidationError', [
+    {
+      Type: 'UnsupportedMediaType',
+      Field: 'Body',
+      ElementNumber: 0,
+      Detail: `The body must be JSON sent as Content-Type application/json, not '${contentType ?? '(none)'}'`,
+    },
+  ]);
+  return { ...answer, status: 415 };
+}
+
 function create(kind: 'document' | 'waybill'): Handler {
   return (store, caller, request) => {
     const body = parseJsonBody(request.body);
     if (!body.ok) return badJson();
-    const checked = checkCreateInput(body.value, kind, { documentReferenceMax: 50 });
+    const checked = checkCreateInput(body.value, kind, { form: 'rest', taxRates: caller.account.taxRates });
     if (!checked.ok) return violationAnswer(checked.violations, undefined, createFailureName(store.config));
     return createDocument(store, caller, checked.input);
   };
@@ -100,6 +128,8 @@ export function handleRest(store: SandboxStore, request: RestRequest): SandboxAn
   const key = `${request.method} ${request.path.replace(/\/+$/, '')}`;
   const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
   if (!handler) return failure('ElementDoesNotExist', `No such endpoint: ${request.method} /api/v1.1${request.path}`);
+  // The body's media type is read before the call runs (as a Web API formatter does), so it comes first.
+  if (request.body.trim() !== '' && !isJsonContentType(request.contentType)) return unsupportedMediaType(request.contentType);
   const caller = resolveCaller(store, request.email, request.token);
   if (!caller || (caller.viaPartnership && OWN_TOKEN_ONLY.has(key))) return authenticationFailure();
   return handler(store, caller, request);

@@ -9,7 +9,8 @@ import { DEFAULT_RUNTIME_CONFIG, DEMO_ACCOUNT, SandboxOptions, SandboxOptionsSch
 import { PdfCache } from './pdf';
 import { SeededRandom } from './random';
 import { handleRest } from './rest-api';
-import { handleSoap, soapServerFault } from './soap/soap-api';
+import { handleSoap, SERVICE_NAMESPACE, SOAP_OPERATIONS, soapServerFault } from './soap/soap-api';
+import { serviceWsdl } from './soap/wsdl';
 import { SandboxStore } from './store';
 
 /**
@@ -70,7 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const isSoap = url.pathname === '/soap' || url.pathname === '/soap/';
     if (fault === 'error') {
       if (!isSoap) return sendAnswer(res, generalUnknownError());
-      const answer = soapServerFault();
+      const answer = soapServerFault(header(req, 'content-type'));
       return send(res, answer.status, answer.contentType, answer.body);
     }
     const requestOrigin = req.headers.host ? `http://${req.headers.host}` : origin;
@@ -86,6 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       email: header(req, 'email'),
       token: header(req, 'token'),
       password: header(req, 'password'),
+      contentType: header(req, 'content-type'),
       body,
       origin: requestOrigin,
     });
@@ -111,9 +113,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     res.end(pdf);
   }
 
+  /** GET on the SOAP endpoint, as ASMX answers it: `?wsdl` the description, otherwise a help page. */
+  function serveSoapDescription(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const soapUrl = `${req.headers.host ? `http://${req.headers.host}` : origin}/soap`;
+    if ([...url.searchParams.keys()].some((key) => key.toLowerCase() === 'wsdl')) {
+      return send(res, 200, 'text/xml; charset=utf-8', serviceWsdl(soapUrl, SERVICE_NAMESPACE));
+    }
+    const items = SOAP_OPERATIONS.map((operation) => `<li>${operation}</li>`).join('');
+    send(res, 200, 'text/html; charset=utf-8', `<!doctype html><title>Invoicing (sandbox)</title><h1>Invoicing</h1><p>SOAP 1.1 and 1.2 operations in namespace ${SERVICE_NAMESPACE}:</p><ul>${items}</ul><p><a href="?wsdl">Service description (WSDL)</a></p>`);
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     const body = await readBody(req);
+    if ((url.pathname === '/soap' || url.pathname === '/soap/') && req.method === 'GET') return serveSoapDescription(req, res, url);
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === '/soap' || url.pathname === '/soap/') {
       return serveApi(req, res, url, body);
     }

@@ -20,6 +20,10 @@ export interface SandboxAccount {
   address?: string;
   city?: string;
   postCode?: string;
+  /** The account's VAT rates (default TAX_RATES); another rate on a line is 22 InvalidPercentage. */
+  taxRates?: string[];
+  /** Configured series per document type; a type listed refuses other series (18 SerieDataNotMatch). */
+  series?: Partial<Record<DocumentTypeLetter, string[]>>;
 }
 
 export type DocumentStatus = 'draft' | 'closed' | 'canceled';

@@ -1,39 +1,43 @@
 import { z } from 'zod';
-import { isValidPortugueseNif } from '../nif';
-import { CountryCode, PORTUGUESE_POSTCODE, requiredText, sized } from './primitives';
+import { FIELD_MAX, isEmailAddress, isValidPostCode, isValidTaxId } from '../input-rules';
+import { CountryCode, optionalField, requiredText, sized } from './primitives';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Optional e-mail text: empty is tolerated (shops send ""), anything else must look like an address. */
+/** Optional e-mail text: blank is absent (shops send ""), anything else must look like an address. */
 export function optionalEmail(max: number) {
-  return sized(max)
-    .refine((value) => value === '' || EMAIL.test(value), { message: 'must be an e-mail address' })
-    .optional();
+  return optionalField(sized(max).refine(isEmailAddress, { message: 'must be an e-mail address' }));
 }
+
+const C = FIELD_MAX.Client;
 
 /** The customer of a document or waybill. */
 export const ClientSchema = z
   .object({
-    Name: requiredText(75),
-    NIF: requiredText(20),
+    Name: requiredText(C.Name),
+    NIF: requiredText(C.NIF),
     CountryCode: CountryCode,
-    Address: sized(200).optional(),
-    City: sized(50).optional(),
-    PostCode: sized(50).optional(),
-    CountryName: z.string().optional(),
-    PhoneNumber: sized(50).optional(),
-    LegalName: sized(500).optional(),
-    Email: optionalEmail(255),
-    IBAN: sized(300).optional(),
+    Address: optionalField(sized(C.Address)),
+    City: optionalField(sized(C.City)),
+    PostCode: optionalField(sized(C.PostCode)),
+    CountryName: optionalField(z.string()),
+    PhoneNumber: optionalField(sized(C.PhoneNumber)),
+    LegalName: optionalField(sized(C.LegalName)),
+    Email: optionalEmail(C.Email),
+    IBAN: optionalField(sized(C.IBAN)),
   })
   .superRefine((client, ctx) => {
-    // The service checks NIF and PostCode against the country; we can only know Portugal's rules.
-    if (client.CountryCode !== 'PT') return;
-    if (typeof client.NIF === 'string' && !(/^\d{9}$/.test(client.NIF) && isValidPortugueseNif(client.NIF))) {
-      ctx.addIssue({ code: 'custom', path: ['NIF'], message: 'must be a valid Portuguese NIF (9 digits, check digit)' });
+    // The service checks NIF and PostCode against the country (input-rules.ts, shared with the sandbox).
+    if (typeof client.CountryCode !== 'string') return;
+    if (typeof client.NIF === 'string' && client.NIF.trim() !== '' && !isValidTaxId(client.CountryCode, client.NIF)) {
+      const message =
+        client.CountryCode === 'PT'
+          ? 'must be a valid Portuguese NIF (9 digits, check digit)'
+          : `must be a tax id in the format of ${client.CountryCode}`;
+      ctx.addIssue({ code: 'custom', path: ['NIF'], message });
     }
-    if (typeof client.PostCode === 'string' && client.PostCode !== '' && !PORTUGUESE_POSTCODE.test(client.PostCode)) {
-      ctx.addIssue({ code: 'custom', path: ['PostCode'], message: 'must be a Portuguese postal code like 1000-001' });
+    if (typeof client.PostCode === 'string' && !isValidPostCode(client.CountryCode, client.PostCode)) {
+      const message =
+        client.CountryCode === 'PT' ? 'must be a Portuguese postal code like 1000-001' : 'must be a postal code (letters, digits, spaces, dashes)';
+      ctx.addIssue({ code: 'custom', path: ['PostCode'], message });
     }
   });
 export type InvoiceClient = z.infer<typeof ClientSchema>;

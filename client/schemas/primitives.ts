@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDecimalText, parseDecimal, Decimal, compare } from '../money';
-import { isIsoCountryCode, isIsoCurrencyCode } from './iso-codes';
+import { dateDay, COUNTRY_CODES, CURRENCY_CODES, CURRENCY_FORM, FIELD_MAX, isBlank, readIsToClose, sendToAddresses, ApiForm } from '../input-rules';
 
 /** Type error text: "is required" when absent, otherwise what was expected. */
 export function requiredAs(expected: string) {
@@ -17,7 +17,7 @@ export function requiredText(max: number) {
   return z
     .string(requiredAs('text'))
     .max(max, { message: `must be at most ${max} characters` })
-    .refine((value) => value.trim().length > 0, { message: 'must not be empty' });
+    .refine((value) => !isBlank(value), { message: 'must not be empty' });
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
@@ -26,17 +26,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= daysInMonth;
 }
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
-/** yyyy-mm-dd naming a day that exists (2026-02-30 fails). */
-export const DateText = z.string(requiredAs('text')).refine(
-  (value) => {
-    const m = DATE_TEXT.exec(value);
-    return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  },
-  { message: 'must be a real date written yyyy-mm-dd' },
-);
+/** yyyy-mm-dd naming a day that exists (2026-02-30 fails); the service's own `…T00:00:00` echo too. */
+export const DateText = z.string(requiredAs('text')).refine((value) => dateDay(value) !== undefined, {
+  message: 'must be a real date written yyyy-mm-dd',
+});
 
 /** yyyy-mm-ddThh:mm:ss, a real date and a real time of day, no zone (the service's local time). */
 export const DateTimeText = z.string(requiredAs('text')).refine(
@@ -104,11 +99,28 @@ export const PositiveDecimal = DecimalInput.refine(
 
 export const CountryCode = z
   .string(requiredAs('text'))
-  .refine(isIsoCountryCode, { message: 'must be an ISO 3166-1 alpha-2 country code in capitals, like PT' });
+  .refine((code) => COUNTRY_CODES.has(code), { message: 'must be an ISO 3166-1 alpha-2 country code in capitals, like PT' });
 
 export const CurrencyCode = z
   .string()
-  .refine(isIsoCurrencyCode, { message: 'must be an ISO 4217 currency code in capitals, like EUR' });
+  .refine((code) => CURRENCY_FORM.test(code) && CURRENCY_CODES.has(code), {
+    message: 'must be an ISO 4217 currency code in capitals, like EUR',
+  });
+
+/**
+ * IsToClose: true or false; REST also takes the text "true"/"false" (the spec's samples send it),
+ * SOAP any xsd:boolean (true, false, 1, 0). The client sends a boolean whatever it was given.
+ */
+export function isToCloseSchema(form: ApiForm) {
+  return z.union([z.boolean(), z.string()], requiredAs('true or false')).transform((value, ctx) => {
+    const flag = readIsToClose(value, form);
+    if (flag === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }
+    return flag;
+  });
+}
 
 /** Decimal-comma text of the service's read endpoints ("1234,50"); a dot and "1.234,50" tolerated. */
 export const DecimalCommaText = z
@@ -121,19 +133,26 @@ export const DecimalCommaText = z
     { message: 'must be decimal text like 1234,50' },
   );
 
-const EMAIL_ADDRESS = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
-
 /** SendTo: one e-mail address, or several separated by ";" or ",". */
 export const SendToText = z
   .string()
-  .max(500, { message: 'must be at most 500 characters' })
-  .refine(
-    (value) => {
-      const addresses = value.split(/[;,]/).map((a) => a.trim()).filter((a) => a !== '');
-      return addresses.length > 0 && addresses.every((a) => EMAIL_ADDRESS.test(a));
-    },
-    { message: 'must be an e-mail address (several may be separated by ; or ,)' },
-  );
+  .max(FIELD_MAX.SendTo, { message: `must be at most ${FIELD_MAX.SendTo} characters` })
+  .refine((value) => isBlank(value) || sendToAddresses(value) !== undefined, {
+    message: 'must be an e-mail address (several may be separated by ; or ,)',
+  });
 
 /** Portuguese postal code: 4 digits, hyphen, 3 digits. */
 export const PORTUGUESE_POSTCODE = /^\d{4}-\d{3}$/;
+
+/**
+ * An optional field where blank text counts as absent, as the service reads it (an empty SOAP
+ * element, a shop's ""): the value is then left out of the request.
+ */
+export function optionalField<S extends z.ZodType>(schema: S) {
+  return z
+    .preprocess(
+      (value: z.input<S> | undefined) => (typeof value === 'string' && isBlank(value) ? undefined : value),
+      schema.optional(),
+    )
+    .optional();
+}

@@ -6,15 +6,36 @@ import { addPartner } from '../partners';
 import type { SandboxStore } from '../store';
 import { checkCreateInput } from '../validation/create-input';
 import { createFailureName, violationAnswer } from '../violations';
-import { escapeXml, parseSoapRequest, soapEnvelope, soapFault, SOAP12_ENVELOPE, toXml, XmlNode, XmlValue } from './soap-xml';
+import { DEFAULT_SOAP_NAMESPACE } from '../../client/soap-client';
+import {
+  contentTypeOf,
+  envelopeNamespaceOf,
+  escapeXml,
+  FaultCode,
+  parseSoapRequest,
+  soapEnvelope,
+  soapFault,
+  SoapVersion,
+  soapVersionOfContentType,
+  toXml,
+  XmlNode,
+  XmlValue,
+} from './soap-xml';
 
 /**
- * The SOAP form: DocumentCreate and AddPartner (the spec's two), plus WaybillCreate, DocumentGet
- * and DocumentCancel. Credentials come from Authentication{Email, Token} in the body. Each answer
- * is <{Operation}Response><Response> with the envelope fields, Type written Success or Error, in
- * the operation's own namespace. Application errors travel in that Response with HTTP 200, bad
- * credentials with HTTP 401; malformed XML and unknown operations are SOAP Faults (HTTP 500).
+ * The SOAP form, as an ASMX service answers it: DocumentCreate and AddPartner (the spec's two),
+ * plus WaybillCreate, DocumentGet and DocumentCancel. Content-Type says the SOAP version (text/xml
+ * 1.1, application/soap+xml 1.2; anything else is HTTP 415) and the envelope must be of that
+ * version (else a VersionMismatch fault); the operation element is in the service's namespace,
+ * http://MagniAPI/Invoicing/ (MagniFinance's public docs). Credentials come from
+ * Authentication{Email, Token} in the body. Each answer is <{Operation}Response><Response> with
+ * the envelope fields, Type written Success or Error. Application errors travel in that Response
+ * with HTTP 200, bad credentials with HTTP 401; malformed XML, a wrong namespace and unknown
+ * operations are Faults in the request's SOAP version (HTTP 500).
  */
+
+/** The operations' namespace: the client's default, MagniFinance's documented one. */
+export const SERVICE_NAMESPACE = DEFAULT_SOAP_NAMESPACE;
 
 export interface SoapAnswer {
   status: number;
@@ -43,12 +64,6 @@ function withLineArray(document: XmlValue | undefined): unknown {
   return { ...node, Lines: Array.isArray(items) ? items : [] };
 }
 
-function contentTypeFor(requestContentType: string | undefined, envelopeNamespace: string): string {
-  if (envelopeNamespace === SOAP12_ENVELOPE || requestContentType?.includes('application/soap+xml')) {
-    return 'application/soap+xml; charset=utf-8';
-  }
-  return 'text/xml; charset=utf-8';
-}
 
 /** The envelope as the SOAP Response element (fields in the spec's order, nulls left out). */
 function responseXml(answer: SandboxAnswer): string {
@@ -88,7 +103,7 @@ function create(kind: 'document' | 'waybill'): Operation {
     const key = kind === 'document' ? 'Document' : 'Waybill';
     const raw = { Client: body.Client, [key]: withLineArray(body[key]), IsToClose: body.IsToClose, SendTo: body.SendTo };
     // DocumentReference is S(100) in SOAP, S(50) in REST (spec, Document table).
-    const checked = checkCreateInput(raw, kind, { documentReferenceMax: 100 });
+    const checked = checkCreateInput(raw, kind, { form: 'soap', taxRates: caller.account.taxRates });
     return checked.ok
       ? createDocument(store, caller, checked.input)
       : violationAnswer(checked.violations, undefined, createFailureName(store.config));
@@ -110,29 +125,64 @@ const OPERATIONS: Record<string, Operation> = {
   },
 };
 
+/** The operations this endpoint serves (the WSDL describes the same list). */
+export const SOAP_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
+
+function faultAnswer(version: SoapVersion, code: FaultCode, message: string): SoapAnswer {
+  return { status: 500, contentType: contentTypeOf(version), body: soapFault(version, code, message) };
+}
+
 export function handleSoap(store: SandboxStore, text: string, origin: string, requestContentType?: string): SoapAnswer {
-  const fault = (message: string, code: 'soap:Client' | 'soap:Server' = 'soap:Client'): SoapAnswer => ({
-    status: 500,
-    contentType: 'text/xml; charset=utf-8',
-    body: soapFault(code, message),
-  });
+  const version = soapVersionOfContentType(requestContentType);
+  if (!version) return unsupportedMediaType(requestContentType);
   const parsed = parseSoapRequest(text);
-  if (!parsed.ok) return fault(parsed.reason);
+  if (!parsed.ok) return faultAnswer(version, 'Client', parsed.reason);
   const { operation, namespace, envelopeNamespace, body } = parsed.request;
+  if (envelopeNamespace !== envelopeNamespaceOf(version)) {
+    return faultAnswer(
+      version,
+      'VersionMismatch',
+      `Possible SOAP version mismatch: Envelope namespace ${envelopeNamespace || '(none)'} was unexpected. Expecting ${envelopeNamespaceOf(version)}.`,
+    );
+  }
   const handler = Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation] : undefined;
-  if (!handler) return fault(`Unknown operation ${operation}`);
+  if (!handler) return faultAnswer(version, 'Client', `Unknown operation ${operation}: the operations are ${SOAP_OPERATIONS.join(', ')}`);
+  if (namespace !== SERVICE_NAMESPACE) {
+    return faultAnswer(
+      version,
+      'Client',
+      `Server did not recognize the request element ${operation} in namespace ${namespace || '(none)'}: the operations are in namespace ${SERVICE_NAMESPACE}`,
+    );
+  }
   const auth = asNode(body.Authentication);
   const caller = resolveCaller(store, asText(auth?.Email), asText(auth?.Token));
   const answer = caller ? handler(store, caller, body, origin) : authenticationFailure();
-  const xmlns = namespace ? ` xmlns="${escapeXml(namespace)}"` : '';
   return {
     status: answer.status === 401 ? 401 : 200,
-    contentType: contentTypeFor(requestContentType, envelopeNamespace),
-    body: soapEnvelope(envelopeNamespace, `<${operation}Response${xmlns}>${responseXml(answer)}</${operation}Response>`),
+    contentType: contentTypeOf(version),
+    body: soapEnvelope(
+      envelopeNamespaceOf(version),
+      `<${operation}Response xmlns="${escapeXml(SERVICE_NAMESPACE)}">${responseXml(answer)}</${operation}Response>`,
+    ),
+  };
+}
+
+/** Neither SOAP 1.1's text/xml nor SOAP 1.2's application/soap+xml: HTTP 415, nothing read. */
+function unsupportedMediaType(contentType: string | undefined): SoapAnswer {
+  return {
+    status: 415,
+    contentType: 'text/plain; charset=utf-8',
+    body:
+      `Unsupported Media Type: the content type '${contentType ?? ''}' is not a SOAP message type; ` +
+      "send SOAP 1.1 as 'text/xml; charset=utf-8' or SOAP 1.2 as 'application/soap+xml; charset=utf-8'.",
   };
 }
 
 /** The injected GeneralUnknownError, as a SOAP client would see a server failure. */
-export function soapServerFault(): SoapAnswer {
-  return { status: 500, contentType: 'text/xml; charset=utf-8', body: soapFault('soap:Server', 'GeneralUnknownError: an unexpected error occurred, please try again later') };
+export function soapServerFault(requestContentType?: string): SoapAnswer {
+  return faultAnswer(
+    soapVersionOfContentType(requestContentType) ?? '1.1',
+    'Server',
+    'GeneralUnknownError: an unexpected error occurred, please try again later',
+  );
 }

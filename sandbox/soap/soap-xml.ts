@@ -1,13 +1,31 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /**
- * Reading and writing the SOAP envelope. Requests may use any prefix and any operation namespace;
- * the tree handed on uses local names only, and the namespace is returned so the answer can echo
- * it. Everything stays text (parseTagValue off): amounts are never turned into floats.
+ * Reading and writing the SOAP envelope. Requests may use any prefix; the tree handed on uses
+ * local names only, and the operation's namespace and the envelope's are returned for the
+ * service to check. Everything stays text (parseTagValue off): amounts are never turned into floats.
  */
 
 export const SOAP11_ENVELOPE = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOAP12_ENVELOPE = 'http://www.w3.org/2003/05/soap-envelope';
+
+export type SoapVersion = '1.1' | '1.2';
+
+export function envelopeNamespaceOf(version: SoapVersion): string {
+  return version === '1.2' ? SOAP12_ENVELOPE : SOAP11_ENVELOPE;
+}
+
+/** SOAP 1.1 is text/xml, SOAP 1.2 application/soap+xml (each version's HTTP binding). */
+export function soapVersionOfContentType(contentType: string | undefined): SoapVersion | undefined {
+  const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (media === 'text/xml') return '1.1';
+  if (media === 'application/soap+xml') return '1.2';
+  return undefined;
+}
+
+export function contentTypeOf(version: SoapVersion): string {
+  return version === '1.2' ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8';
+}
 
 export type XmlValue = string | XmlNode | XmlValue[];
 export interface XmlNode {
@@ -97,7 +115,7 @@ export function parseSoapRequest(text: string): SoapParse {
     request: {
       operation: localName(operationName),
       namespace: namespaceFor(prefixOf(operationName), [opNode, body, envelope]),
-      envelopeNamespace: namespaceFor(prefixOf(envelopeName), [envelope]) || SOAP11_ENVELOPE,
+      envelopeNamespace: namespaceFor(prefixOf(envelopeName), [envelope]),
       body: typeof stripped === 'object' && !Array.isArray(stripped) ? stripped : {},
     },
   };
@@ -138,10 +156,25 @@ export function soapEnvelope(envelopeNamespace: string, content: string): string
   );
 }
 
-/** A SOAP 1.1 Fault (served with HTTP 500, as SOAP 1.1 requires). */
-export function soapFault(faultCode: 'soap:Client' | 'soap:Server', message: string): string {
+/** Who is at fault, in SOAP 1.1's words (Client, Server); SOAP 1.2 says Sender and Receiver. */
+export type FaultCode = 'Client' | 'Server' | 'VersionMismatch';
+
+const SOAP12_CODES: Record<FaultCode, string> = { Client: 'Sender', Server: 'Receiver', VersionMismatch: 'VersionMismatch' };
+
+/**
+ * A Fault in the request's SOAP version: 1.1 faultcode/faultstring, 1.2 Code/Value and
+ * Reason/Text (SOAP 1.2 Part 1, 5.4). Served with HTTP 500, as ASMX serves every fault.
+ */
+export function soapFault(version: SoapVersion, code: FaultCode, message: string): string {
+  if (version === '1.2') {
+    return soapEnvelope(
+      SOAP12_ENVELOPE,
+      `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_CODES[code]}</soap:Value></soap:Code>` +
+        `<soap:Reason><soap:Text xml:lang="en">${escapeXml(message)}</soap:Text></soap:Reason></soap:Fault>`,
+    );
+  }
   return soapEnvelope(
     SOAP11_ENVELOPE,
-    `<soap:Fault><faultcode>${faultCode}</faultcode><faultstring>${escapeXml(message)}</faultstring></soap:Fault>`,
+    `<soap:Fault><faultcode>soap:${code}</faultcode><faultstring>${escapeXml(message)}</faultstring></soap:Fault>`,
   );
 }

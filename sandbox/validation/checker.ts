@@ -1,3 +1,4 @@
+import { ApiForm, dateDay, isEmailAddress, PERCENTAGE_RANGE, readIsToClose } from '../../client/input-rules';
 import { compare, formatDecimal, parseDecimal } from '../../client/money';
 import type { ErrorName, ValidationErrorItem } from '../envelope';
 
@@ -14,9 +15,7 @@ export function isRawObject(value: unknown): value is RawObject {
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const EXPONENT = /^[+-]?\d+(\.\d+)?[eE][+-]?\d+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 function isRealDay(year: string, month: string, day: string): boolean {
   const m = Number(month);
@@ -25,24 +24,21 @@ function isRealDay(year: string, month: string, day: string): boolean {
   return d <= new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
 }
 
-export function isDateText(value: string): boolean {
-  const m = DATE.exec(value);
-  return m !== null && isRealDay(m[1], m[2], m[3]);
-}
-
 export function isDateTimeText(value: string): boolean {
   const m = DATETIME.exec(value);
   return m !== null && isRealDay(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
 }
 
 export function isEmailText(value: string): boolean {
-  return EMAIL.test(value);
+  return isEmailAddress(value);
 }
 
 interface FieldRule {
   required?: boolean;
   max: number;
   element?: number;
+  /** The ErrorValue this field's violations belong to (default ValidationError). */
+  category?: ErrorName;
 }
 
 /**
@@ -60,18 +56,19 @@ export class Checker {
   /** S(n) text; returns the value when present and acceptable. */
   text(source: RawObject, key: string, field: string, rule: FieldRule): string | undefined {
     const element = rule.element ?? 0;
+    const category = rule.category ?? 'ValidationError';
     const raw = source[key];
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-      if (rule.required) this.add('Required', field, `${key} is required`, element);
+      if (rule.required) this.add('Required', field, `${key} is required`, element, category);
       return undefined;
     }
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      this.add('InvalidFormat', field, `${key} must be text`, element);
+      this.add('InvalidFormat', field, `${key} must be text`, element, category);
       return undefined;
     }
     const value = String(raw);
     if (value.length > rule.max) {
-      this.add('TooLong', field, `${key} must be at most ${rule.max} characters`, element);
+      this.add('TooLong', field, `${key} must be at most ${rule.max} characters`, element, category);
       return undefined;
     }
     return value;
@@ -96,7 +93,7 @@ export class Checker {
     const value = this.decimal(source, key, field, required, element);
     if (value === undefined) return undefined;
     const d = parseDecimal(value);
-    if (compare(d, parseDecimal(0)) < 0 || compare(d, parseDecimal(100)) > 0) {
+    if (compare(d, parseDecimal(PERCENTAGE_RANGE.min)) < 0 || compare(d, parseDecimal(PERCENTAGE_RANGE.max)) > 0) {
       this.add('InvalidPercentage', field, `${key} must be a percentage between 0 and 100`, element, 'InvalidPercentage');
       return undefined;
     }
@@ -106,9 +103,9 @@ export class Checker {
   date(source: RawObject, key: string, field: string, required: boolean): string | undefined {
     const value = this.text(source, key, field, { required, max: 10 + 9 });
     if (value === undefined) return undefined;
-    // The service's own output writes dates as "yyyy-mm-ddT00:00:00"; accept that echo back too.
-    const day = value.endsWith('T00:00:00') ? value.slice(0, 10) : value;
-    if (!isDateText(day)) {
+    // The service's own output writes dates as "yyyy-mm-ddT00:00:00"; that echo is accepted too (input-rules.ts).
+    const day = dateDay(value);
+    if (day === undefined) {
       this.add('InvalidDate', field, `${key} must be a date written yyyy-mm-dd`);
       return undefined;
     }
@@ -125,11 +122,11 @@ export class Checker {
     return value;
   }
 
-  /** true / false, or the text "true" / "false" as the spec's samples send it. */
-  boolean(source: RawObject, key: string, field: string): boolean | undefined {
+  /** true / false, the text "true" / "false" as the spec's samples send it, and in SOAP 1 / 0 (xsd:boolean). */
+  boolean(source: RawObject, key: string, field: string, form: ApiForm): boolean | undefined {
     const raw = source[key];
-    if (raw === true || raw === 'true' || raw === 'True') return true;
-    if (raw === false || raw === 'false' || raw === 'False') return false;
+    const flag = readIsToClose(raw, form);
+    if (flag !== undefined) return flag;
     if (raw === undefined || raw === null || raw === '') this.add('Required', field, `${key} is required`);
     else this.add('InvalidFormat', field, `${key} must be true or false`);
     return undefined;

@@ -1,4 +1,4 @@
-import { ApiError, AuthenticationError, ElementDoesNotExistError, MagniFinanceClient, ServiceValidationError } from '../../client';
+import { ApiError, AuthenticationError, ElementDoesNotExistError, LocalValidationError, MagniFinanceClient, ServiceValidationError } from '../../client';
 import type { RunningSandbox } from '../../sandbox/server';
 import { invoiceRequest } from './requests';
 import { DEFAULT_SANDBOX_PASSWORD as SANDBOX_PASSWORD } from '../../sandbox/options';
@@ -87,8 +87,11 @@ describe('partnership with an unregistered company: associated at once', () => {
     expect((await documentsOf('503000000')).map((d) => d.id)).toContain(created.documentId);
   });
 
-  it('an invalid company tax id is refused by the service', async () => {
-    const error = await owner.addPartner({ CompanyTaxId: '503000001', CompanyCountry: 'PT' }).catch((e: unknown) => e);
+  it('an invalid company tax id is refused by the client and, unchecked, by the service', async () => {
+    const local = await owner.addPartner({ CompanyTaxId: '503000001', CompanyCountry: 'PT' }).catch((e: unknown) => e);
+    expect(local).toBeInstanceOf(LocalValidationError);
+    const unchecked = restClient(sandbox, OWNER, { validateLocally: false });
+    const error = await unchecked.addPartner({ CompanyTaxId: '503000001', CompanyCountry: 'PT' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).validationErrors.map((v) => v.Type)).toContain('InvalidTaxId');
   });

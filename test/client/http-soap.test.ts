@@ -7,6 +7,7 @@ import {
   MagniFinanceClient,
   MagniFinanceSoapClient,
   ServiceValidationError,
+  DEFAULT_SOAP_NAMESPACE,
 } from '../../client';
 import type { RunningSandbox } from '../../sandbox/server';
 import { invoiceRequest, waybillRequest } from './requests';
@@ -136,5 +137,54 @@ describe('REST and SOAP fail the same way', () => {
     const error = await soap.documentCreate(invoiceRequest({ ExternalId: uniqueExternalId() })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500 });
+  });
+});
+
+describe('SOAP like the real service', () => {
+  it('reads the endpoint\'s WSDL and calls the service at the address and namespace it names', async () => {
+    const description = await soap.describeService();
+    expect(description).toMatchObject({ serviceName: 'Invoicing', targetNamespace: DEFAULT_SOAP_NAMESPACE, soap11Address: sandbox.soapUrl, soap12Address: sandbox.soapUrl });
+    expect(description.operations).toEqual(
+      expect.arrayContaining([
+        { name: 'DocumentCreate', inputMessage: 'DocumentCreateSoapIn', inputElement: 'DocumentCreate', outputMessage: 'DocumentCreateSoapOut', outputElement: 'DocumentCreateResponse', soapAction: `${DEFAULT_SOAP_NAMESPACE}DocumentCreate` },
+        expect.objectContaining({ name: 'AddPartner', inputElement: 'AddPartner' }),
+      ]),
+    );
+    const fromWsdl = new MagniFinanceSoapClient({ email: OWNER.email, token: OWNER.token, soapUrl: description.soap12Address, namespace: description.targetNamespace, soapVersion: '1.2' });
+    await expect(fromWsdl.documentCreate(invoiceRequest({ ExternalId: uniqueExternalId('wsdl') }))).resolves.toMatchObject({ documentId: expect.any(Number) });
+  });
+
+  it('a client in another namespace gets the service\'s Client fault as an ApiError, nothing created', async () => {
+    const wrong = soapClient(sandbox, OWNER, { namespace: 'http://www.magnifinance.com/api/v1' });
+    const error = await wrong.documentCreate(invoiceRequest({ ExternalId: uniqueExternalId('wrong-ns') })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, errorHumanReadable: expect.stringMatching(/^soap:Client: Server did not recognize the request element DocumentCreate/) });
+  });
+
+  it('reads a SOAP 1.2 fault (Code/Value, Reason/Text)', async () => {
+    const wrong = soapClient(sandbox, OWNER, { namespace: 'urn:other', soapVersion: '1.2' });
+    const error = await wrong.documentGet(1).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, errorHumanReadable: expect.stringMatching(/^soap:Sender: Server did not recognize/) });
+  });
+
+  it('sends DocumentReference of 100 characters (S(100) in SOAP) where REST refuses it locally', async () => {
+    const reference = 'R'.repeat(100);
+    const request = invoiceRequest({ Type: 'C', DocumentReference: reference, ExternalId: uniqueExternalId('ref100') });
+    await expect(rest.createDocument(request)).rejects.toBeInstanceOf(LocalValidationError);
+    const created = await soap.documentCreate(request);
+    await passFinalizeDelay(sandbox);
+    expect((await rest.getDocument(created.documentId)).details.document.DocumentReference).toBe(reference);
+  });
+
+  it.each([
+    ['REST', 'true'],
+    ['SOAP', 'true'],
+    ['REST', 'false'],
+    ['SOAP', 'false'],
+  ])('%s takes IsToClose as the text %s, as the spec\'s samples send it', async (form, text) => {
+    const request = { ...invoiceRequest({ ExternalId: uniqueExternalId('text-bool') }), IsToClose: text };
+    const created = form === 'REST' ? await rest.createDocument(request) : await soap.documentCreate(request);
+    const { body } = await admin<{ documents: { id: number; status: string }[] }>(sandbox, 'GET', '/documents');
+    expect(body.documents.find((d) => d.id === created.documentId)?.status).toBe(text === 'true' ? 'closed' : 'draft');
   });
 });

@@ -158,11 +158,13 @@ describe('partner information', () => {
     ['UserEmail', 'not-an-address'],
     ['CompanyLegalName', longText(51)],
     ['CompanyCountry', 'Portugal'],
+    ['CompanyTaxId', '503000001'],
   ])('%s is checked', (field, value) => {
-    expect(pathsOf(PartnerInformationSchema, { [field]: value })).toEqual([field]);
+    expect(pathsOf(PartnerInformationSchema, { CompanyTaxId: '503000000', [field]: value })).toEqual([field]);
   });
-  it('everything is optional', () => {
-    expect(pathsOf(PartnerInformationSchema, {})).toEqual([]);
+  it('CompanyTaxId is required (the partnership is that tax id); everything else is optional', () => {
+    expect(pathsOf(PartnerInformationSchema, {})).toEqual(['CompanyTaxId']);
+    expect(pathsOf(PartnerInformationSchema, { CompanyTaxId: '503000000' })).toEqual([]);
   });
 });
 

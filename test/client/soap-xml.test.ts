@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { AuthenticationError, ResponseFormatError } from '../../client';
+import { AuthenticationError, PartnerInformation, ResponseFormatError } from '../../client';
 import { readResponse } from '../../client/soap-client';
 import {
   buildAddPartner,
@@ -81,7 +81,7 @@ describe('SOAP DocumentCreate children are in the spec order', () => {
 
 describe('SOAP AddPartner and WaybillCreate children', () => {
   it('AddPartner: Authentication then PartnerInformation in order', () => {
-    const info = Object.fromEntries(PARTNER_ORDER.map((name) => [name, name === 'CompanyCountry' ? 'PT' : 'x']));
+    const info = Object.fromEntries(PARTNER_ORDER.map((name) => [name, name === 'CompanyCountry' ? 'PT' : 'x'])) as PartnerInformation;
     const operation = operationChildren(buildAddPartner(info, credentials, options), 'AddPartner');
     expect(childNames(operation)).toEqual(['Authentication', 'PartnerInformation']);
     expect(childNames(child(operation, 'PartnerInformation'))).toEqual([...PARTNER_ORDER]);

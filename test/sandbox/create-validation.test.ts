@@ -86,8 +86,9 @@ const documentCases: Case[] = [
   { rule: 'Line.UnitPrice is not negative', body: documentBody({ Lines: [line({ UnitPrice: -1 })] }), type: 'MustNotBeNegative', field: 'LineUnitPrice', element: 0 },
   { rule: 'Line.Quantity is required', body: documentBody({ Lines: [line({ Quantity: undefined })] }), type: 'Required', field: 'LineQuantity', element: 0 },
   { rule: 'Line.Quantity is positive', body: documentBody({ Lines: [line(), line({ Quantity: 0 })] }), type: 'MustBePositive', field: 'LineQuantity', element: 1 },
-  { rule: 'Line.Unit is required', body: documentBody({ Lines: [line({ Unit: '' })] }), type: 'Required', field: 'LineUnit', element: 0 },
-  { rule: 'Line.Unit is S(50)', body: documentBody({ Lines: [line({ Unit: long(51) })] }), type: 'TooLong', field: 'LineUnit', element: 0 },
+  // 19 FailedToCreateNewProductUnit: the public error list's value for a missing or oversized Unit.
+  { rule: 'Line.Unit is required', body: documentBody({ Lines: [line({ Unit: '' })] }), type: 'Required', field: 'LineUnit', element: 0, errorValue: 19 },
+  { rule: 'Line.Unit is S(50)', body: documentBody({ Lines: [line({ Unit: long(51) })] }), type: 'TooLong', field: 'LineUnit', element: 0, errorValue: 19 },
   { rule: 'Line.Type is required', body: documentBody({ Lines: [line({ Type: '' })] }), type: 'Required', field: 'LineType', element: 0 },
   { rule: 'Line.Type is S or P', body: documentBody({ Lines: [line({ Type: 'X' })] }), type: 'InvalidLineType', field: 'LineType', element: 0, errorValue: 7 },
   { rule: 'Line.TaxValue is required', body: documentBody({ Lines: [line({ TaxValue: undefined })] }), type: 'Required', field: 'LineTaxValue', element: 0 },

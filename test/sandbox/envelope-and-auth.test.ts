@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { RunningSandbox, startTestSandbox, TEST_ACCOUNT } from '../support/sandbox';
 import { documentBody } from './bodies';
-import { api } from './http';
+import { admin, api, WireEnvelope } from './http';
 
 /** The common envelope on every answer, authentication, HTTP status codes. */
 
@@ -75,6 +75,38 @@ describe('the common envelope', () => {
     // Not JSON at all: 2 ValidationError; JSON that is not a create body: a failed create, 14 SaveFailed.
     expect(result.envelope.ErrorValue).toEqual(type === 'InvalidJson' ? { Value: 2, Name: 'ValidationError' } : { Value: 14, Name: 'SaveFailed' });
     expect(result.envelope.ValidationErrors?.[0].Type).toBe(type);
+  });
+});
+
+describe('REST bodies are JSON by their content type', () => {
+  beforeEach(async () => {
+    await admin(sandbox, 'POST', '/reset');
+  });
+  const body = JSON.stringify({ CompanyTaxId: '503000000' });
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['XML', 'application/xml'],
+    ['no content type', ''],
+  ])('%s is HTTP 415 in the envelope, nothing done', async (_name, contentType) => {
+    const headers: Record<string, string> = contentType === '' ? {} : { 'content-type': contentType };
+    const response = await request(`${sandbox.baseUrl}/partner`, { method: 'POST', headers: { ...headers, email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token }, body });
+    expect(response.statusCode).toBe(415);
+    const envelope = (await response.body.json()) as WireEnvelope;
+    expect(envelope).toMatchObject({ Type: 1, IsError: true, Object: null, ErrorValue: { Value: 2, Name: 'ValidationError' } });
+    expect(envelope.ValidationErrors).toEqual([expect.objectContaining({ Type: 'UnsupportedMediaType', Field: 'Body' })]);
+    const { body: partners } = await admin<{ partnerships: unknown[] }>(sandbox, 'GET', '/partners');
+    expect(partners.partnerships).toHaveLength(0);
+  });
+
+  it.each(['application/json; charset=utf-8', 'text/json', 'application/problem+json'])('%s is read as JSON', async (contentType) => {
+    const result = await api(sandbox, 'POST', '/partner', { rawBody: body, headers: { 'content-type': contentType } });
+    expect(result.status).toBe(200);
+  });
+
+  it('a bodiless GET or PATCH needs no content type', async () => {
+    const response = await request(`${sandbox.baseUrl}/taxIdValidation?countryCode=PT&taxId=505123452`, { headers: { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token } });
+    expect(response.statusCode).toBe(200);
   });
 });
 

@@ -14,7 +14,8 @@ beforeEach(async () => {
   await admin(sandbox, 'POST', '/reset');
 });
 
-const NS = 'http://www.magnifinance.com/api/v1';
+/** MagniFinance's operation namespace (public docs: xmlns:inv="http://MagniAPI/Invoicing/"). */
+const NS = 'http://MagniAPI/Invoicing/';
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 
@@ -72,7 +73,7 @@ describe('DocumentCreate', () => {
     expect(result.status).toBe(200);
     expect(result.response).toMatchObject({ Type: 'Success', Object: { DocumentId: '1' } });
     expect(result.response.RequestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(result.text).toContain('<DocumentCreateResponse xmlns="http://www.magnifinance.com/api/v1"><Response>');
+    expect(result.text).toContain('<DocumentCreateResponse xmlns="http://MagniAPI/Invoicing/"><Response>');
   });
 
   it('reports validation errors in the Response with Type Error', async () => {
@@ -184,16 +185,29 @@ describe('credentials, namespaces and faults', () => {
     expect(result.response).toMatchObject({ Type: 'Error', ErrorValue: { Value: '1', Name: 'AuthenticationError' } });
   });
 
-  it.each(['urn:any-namespace', 'http://example.com/other'])('accepts and echoes namespace %s', async (ns) => {
-    const result = await soap(envelope('DocumentCreate', documentCreate(invoice), { ns }));
-    expect(result.response.Type).toBe('Success');
-    expect(result.operationNamespace).toBe(ns);
+  it('answers in the service namespace', async () => {
+    const result = await soap(envelope('DocumentCreate', documentCreate(invoice)));
+    expect(result.operationNamespace).toBe(NS);
   });
+
+  it.each(['urn:any-namespace', 'http://www.magnifinance.com/api/v1', 'http://MagniAPI/Invoicing'])(
+    'refuses the operation in namespace %s with a Client fault, nothing created',
+    async (ns) => {
+      const response = await request(sandbox.soapUrl, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body: envelope('DocumentCreate', documentCreate(invoice), { ns }) });
+      const text = await response.body.text();
+      expect(response.statusCode).toBe(500);
+      expect(text).toContain('<faultcode>soap:Client</faultcode>');
+      expect(text).toContain(`the operations are in namespace ${NS}<`);
+      const { body } = await admin<{ documents: unknown[] }>(sandbox, 'GET', '/documents');
+      expect(body.documents).toHaveLength(0);
+    },
+  );
 
   it('answers SOAP 1.2 in kind', async () => {
     const result = await soap(envelope('DocumentCreate', documentCreate(invoice), { env: SOAP12 }), 'application/soap+xml; charset=utf-8');
     expect(result.contentType).toContain('application/soap+xml');
     expect(result.text).toContain(`xmlns:soap="${SOAP12}"`);
+    expect(result.response.Type).toBe('Success');
   });
 
   it.each([
@@ -206,5 +220,64 @@ describe('credentials, namespaces and faults', () => {
     expect(response.statusCode).toBe(500);
     expect(text).toContain('<soap:Fault><faultcode>soap:Client</faultcode>');
     expect(text).toContain(message);
+  });
+});
+
+describe('SOAP like an ASMX service: content type, version, faults', () => {
+  it.each(['application/json', 'text/plain', 'application/xml', ''])('content type "%s" is HTTP 415, nothing read', async (contentType) => {
+    const headers: Record<string, string> = contentType === '' ? {} : { 'content-type': contentType };
+    const response = await request(sandbox.soapUrl, { method: 'POST', headers, body: envelope('DocumentCreate', documentCreate(invoice)) });
+    expect(response.statusCode).toBe(415);
+    expect(await response.body.text()).toContain("send SOAP 1.1 as 'text/xml; charset=utf-8' or SOAP 1.2 as 'application/soap+xml; charset=utf-8'");
+    const { body } = await admin<{ documents: unknown[] }>(sandbox, 'GET', '/documents');
+    expect(body.documents).toHaveLength(0);
+  });
+
+  it('a SOAP 1.2 envelope sent as text/xml is a SOAP 1.1 VersionMismatch fault', async () => {
+    const response = await request(sandbox.soapUrl, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body: envelope('DocumentCreate', documentCreate(invoice), { env: SOAP12 }) });
+    const text = await response.body.text();
+    expect(response.statusCode).toBe(500);
+    expect(String(response.headers['content-type'])).toContain('text/xml');
+    expect(text).toContain('<faultcode>soap:VersionMismatch</faultcode>');
+    expect(text).toContain(`Envelope namespace ${SOAP12} was unexpected. Expecting ${SOAP11}.`);
+  });
+
+  it('a SOAP 1.1 envelope sent as application/soap+xml is a SOAP 1.2 VersionMismatch fault', async () => {
+    const response = await request(sandbox.soapUrl, { method: 'POST', headers: { 'content-type': 'application/soap+xml; charset=utf-8' }, body: envelope('DocumentCreate', documentCreate(invoice)) });
+    const tree = parser.parse(await response.body.text()) as { Envelope: { Body: { Fault: { Code: { Value: string }; Reason: { Text: { '#text': string; '@_lang': string } } } } } };
+    expect(response.statusCode).toBe(500);
+    expect(tree.Envelope.Body.Fault.Code.Value).toBe('soap:VersionMismatch');
+    expect(tree.Envelope.Body.Fault.Reason.Text['#text']).toContain(`Expecting ${SOAP12}`);
+  });
+
+  it.each([
+    ['malformed XML', '<soap:Envelope><soap:Body><inv:DocumentCreate></soap:Body>', 'Malformed XML'],
+    ['an unknown operation', envelope('DocumentDelete', '', { env: SOAP12 }), 'Unknown operation DocumentDelete'],
+  ])('%s sent as SOAP 1.2 is a SOAP 1.2 Sender fault (Code/Value, Reason/Text)', async (_name, body, message) => {
+    const response = await request(sandbox.soapUrl, { method: 'POST', headers: { 'content-type': 'application/soap+xml; charset=utf-8' }, body });
+    const text = await response.body.text();
+    expect(response.statusCode).toBe(500);
+    expect(String(response.headers['content-type'])).toContain('application/soap+xml');
+    expect(text).toContain(`<soap:Envelope xmlns:soap="${SOAP12}"`);
+    expect(text).toContain('<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">');
+    expect(text).toContain(message);
+    expect(text).not.toContain('faultcode');
+  });
+
+  it.each([
+    ['1', 'closed'],
+    ['0', 'draft'],
+    [' true ', 'closed'],
+    ['false', 'draft'],
+  ])('IsToClose %j (xsd:boolean) gives a %s document', async (value, status) => {
+    const result = await soap(envelope('DocumentCreate', documentCreate(invoice, value)));
+    expect(result.response.Type).toBe('Success');
+    const { body } = await admin<{ documents: { status: string }[] }>(sandbox, 'GET', '/documents');
+    expect(body.documents.map((d) => d.status)).toEqual([status]);
+  });
+
+  it('IsToClose "yes" is not an xsd:boolean', async () => {
+    const result = await soap(envelope('DocumentCreate', documentCreate(invoice, 'yes')));
+    expect(result.response).toMatchObject({ Type: 'Error', ValidationErrors: { ValidationError: [{ Type: 'InvalidFormat', Field: 'IsToClose' }] } });
   });
 });
