@@ -199,11 +199,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const ascending = (q.order ?? 'desc') === 'asc';
     const sortField = q.orderby === 'modified' ? 'date_modified_gmt' : q.orderby === 'id' ? 'id' : 'date_created_gmt';
     list.sort((a, b) => (String(a[sortField]).localeCompare(String(b[sortField]), 'en', { numeric: true }) || Number(a.id) - Number(b.id)) * (ascending ? 1 : -1));
-    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
-    const page = Math.max(Number(q.page ?? 1), 1);
-    res.setHeader('X-WP-Total', String(list.length));
-    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
-    res.json(list.slice((page - 1) * perPage, page * perPage).map(withLinks));
+    sendPage(res, q, list, withLinks);
   });
 
   api.get('/orders/:id', (req: Request, res: Response) => {
@@ -293,11 +289,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const q = lastValues(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     const list = [...products.values()].filter((p) => include.length === 0 || include.includes(Number(p.id)));
-    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
-    const page = Math.max(Number(q.page ?? 1), 1);
-    res.setHeader('X-WP-Total', String(list.length));
-    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
-    res.json(list.slice((page - 1) * perPage, page * perPage));
+    sendPage(res, q, list);
   });
   api.get('/products/:id', (req: Request, res: Response) => {
     const product = products.get(Number(req.params.id));
@@ -319,11 +311,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const q = lastValues(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     const list = [...(variations.get(parent)?.values() ?? [])].filter((v) => include.length === 0 || include.includes(Number(v.id)));
-    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
-    const page = Math.max(Number(q.page ?? 1), 1);
-    res.setHeader('X-WP-Total', String(list.length));
-    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
-    res.json(list.slice((page - 1) * perPage, page * perPage).map((v) => ({ ...v, parent_id: parent })));
+    sendPage(res, q, list, (v) => ({ ...v, parent_id: parent }));
   });
 
   api.get('/taxes/:id', (req: Request, res: Response) => {
@@ -339,11 +327,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/taxes', (req: Request, res: Response) => {
     const q = lastValues(req);
     const list = [...taxRates.values()].filter((r) => q.class === undefined || r.class === q.class).sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
-    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
-    const page = Math.max(Number(q.page ?? 1), 1);
-    res.setHeader('X-WP-Total', String(list.length));
-    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
-    res.json(list.slice((page - 1) * perPage, page * perPage));
+    sendPage(res, q, list);
   });
 
   // WC_REST_System_Status_Controller: the report behind WooCommerce > Status (the parts read here).
@@ -389,6 +373,15 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return basic.slice(0, basic.indexOf(':'));
     }
     return req.secure ? q.consumer_key : q.oauth_consumer_key;
+  }
+
+  /** A list answered like WordPress's REST collections: per_page (1..100, default 10), page, X-WP-Total(Pages). */
+  function sendPage(res: Response, q: Record<string, string | undefined>, list: JsonObject[], shape: (item: JsonObject) => JsonObject = (item) => item): void {
+    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
+    const page = Math.max(Number(q.page ?? 1), 1);
+    res.setHeader('X-WP-Total', String(list.length));
+    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
+    res.json(list.slice((page - 1) * perPage, page * perPage).map(shape));
   }
 
   function checkAuth(req: Request): 'ok' | 'missing' | string {
