@@ -5,6 +5,7 @@ import * as client from './actions/client';
 import * as document from './actions/document';
 import * as partner from './actions/partner';
 import { router } from './actions/router';
+import { LATEST_NODE_VERSION } from './helpers/address-fields';
 import * as taxId from './actions/taxId';
 import * as waybill from './actions/waybill';
 
@@ -14,7 +15,9 @@ export class MagniFinance implements INodeType {
     name: 'magniFinance',
     icon: 'file:magnifinance.svg',
     group: ['output'],
-    version: 1,
+    // 2: one convention for field names (helpers/address-fields.ts); version-1 workflows keep their forms.
+    version: [1, 2],
+    defaultVersion: LATEST_NODE_VERSION,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Issue certified Portuguese invoices and waybills, and invoice for partners, with MagniFinance',
     defaults: { name: 'MagniFinance' },

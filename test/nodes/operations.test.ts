@@ -101,7 +101,7 @@ describe('Document > Create sends the spec request and returns the document id',
       resource: 'document',
       operation: 'create',
       clientName: 'Maria Silva',
-      clientDetails: { Email: 'maria@example.com', PostCode: '1100-053', City: 'Lisboa' },
+      clientDetails: { email: 'maria@example.com', postalCode: '1100-053', city: 'Lisboa' },
       lines: mugLines,
       additionalFields: { ExternalId: 'order-1001', Description: 'Encomenda 1001', SendTo: 'maria@example.com', Currency: 'usd', EuroRate: 0.92 },
     });
@@ -165,8 +165,8 @@ describe('Waybill > Create sends addresses and load time', () => {
       waybillType: type,
       clientName: 'Loja do Porto',
       loadDateTime: `${today}T18:30`,
-      loadAddress: { address: { AddressDetail: 'Rua Augusta 100', City: 'Lisboa', PostalCode: '1100-053', CountryCode: 'pt' } },
-      destinationAddress: { address: { AddressDetail: 'Rua de Santa Catarina 1', City: 'Porto', PostalCode: '4000-447' } },
+      loadAddress: { address: { address: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', countryCode: 'pt' } },
+      destinationAddress: { address: { address: 'Rua de Santa Catarina 1', city: 'Porto', postalCode: '4000-447' } },
       lines: mugLines,
       additionalFields: vehicle ? { VehicleLicence: vehicle } : {},
     });
@@ -189,7 +189,7 @@ describe('Partner > Add and Get Access Tokens', () => {
       resource: 'partner',
       operation: 'add',
       companyTaxId: '501964843',
-      partnerFields: { UserName: 'Ana Costa', UserEmail: 'ana@example.com', CompanyCountry: 'PT' },
+      partnerFields: { contactName: 'Ana Costa', contactEmail: 'ana@example.com', companyCountryCode: 'PT' },
     });
     expect(added.items[0]).toMatchObject({ companyTaxId: '501964843', requestId: expect.any(String) });
     expect(JSON.parse(added.requests[0].body ?? '{}')).toEqual({

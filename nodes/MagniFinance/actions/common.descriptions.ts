@@ -35,12 +35,14 @@ export const clientFields: INodeProperties[] = [
     default: 'PT',
     description: 'Country of the customer (ISO 3166-1 alpha-2 code)',
   },
+  // Version 1: the service's own names (kept for workflows saved before version 2).
   {
     displayName: 'Client Details',
     name: 'clientDetails',
     type: 'collection',
     placeholder: 'Add Client Detail',
     default: {},
+    displayOptions: { show: { '@version': [1] } },
     options: [
       { displayName: 'Address', name: 'Address', type: 'string', default: '', description: 'Street address (at most 200 characters)' },
       { displayName: 'City', name: 'City', type: 'string', default: '' },
@@ -65,6 +67,45 @@ export const clientFields: INodeProperties[] = [
       {
         displayName: 'Postal Code',
         name: 'PostCode',
+        type: 'string',
+        default: '',
+        placeholder: 'e.g. 1000-001',
+        description: 'Postal code; for Portugal written 0000-000',
+      },
+    ],
+  },
+  // Version 2: the node's one convention for field names (helpers/address-fields.ts).
+  {
+    displayName: 'Client Details',
+    name: 'clientDetails',
+    type: 'collection',
+    placeholder: 'Add Client Detail',
+    default: {},
+    displayOptions: { show: { '@version': [2] } },
+    options: [
+      { displayName: 'Address', name: 'address', type: 'string', default: '', description: 'Street and number (at most 200 characters)' },
+      { displayName: 'City', name: 'city', type: 'string', default: '' },
+      { displayName: 'Country Name', name: 'countryName', type: 'string', default: '' },
+      {
+        displayName: 'Email',
+        name: 'email',
+        type: 'string',
+        placeholder: 'name@email.com',
+        default: '',
+        description: 'E-mail address of the customer',
+      },
+      { displayName: 'IBAN', name: 'iban', type: 'string', default: '' },
+      {
+        displayName: 'Legal Name',
+        name: 'legalName',
+        type: 'string',
+        default: '',
+        description: 'Name printed on the document; the client name is used when empty',
+      },
+      { displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '' },
+      {
+        displayName: 'Postal Code',
+        name: 'postalCode',
         type: 'string',
         default: '',
         placeholder: 'e.g. 1000-001',

@@ -11,6 +11,7 @@ import {
   TransportTimeoutError,
 } from '../../../client/errors';
 import type { LocalValidationIssue } from '../../../client/errors';
+import { displayNameOf, LATEST_NODE_VERSION, nodeVersionOf, SERVICE_NAMES } from './address-fields';
 
 /**
  * Service paths (`Document.Lines[2].TaxValue`) told in the words of the node's UI, so a failed
@@ -20,8 +21,6 @@ const FIELD_LABELS: Record<string, string> = {
   'Client.Name': 'Client Name',
   'Client.NIF': 'Client Tax ID',
   'Client.CountryCode': 'Client Country Code',
-  'Client.PostCode': 'Client Details > Postal Code',
-  'Client.Email': 'Client Details > Email',
   IsToClose: 'Close Document',
   SendTo: 'Additional Fields > Send To',
   Type: 'Document Type',
@@ -54,7 +53,9 @@ const LINE_LABELS: Record<string, string> = {
   CostCenter: 'Cost Center',
 };
 
-export function fieldLabel(path: string): string {
+const SERVICE_NAMES_OF_PARTNER = new Set<string>(Object.values(SERVICE_NAMES.partnerFields));
+
+export function fieldLabel(path: string, version: number = LATEST_NODE_VERSION): string {
   if (FIELD_LABELS[path]) return FIELD_LABELS[path];
   const line = /^(?:Document|Waybill)\.Lines\[(\d+)\](?:\.(\w+))?/.exec(path);
   if (line) {
@@ -64,17 +65,18 @@ export function fieldLabel(path: string): string {
   const address = /^Waybill\.(LoadAddress|DestinationAddress)\.?(\w*)/.exec(path);
   if (address) {
     const group = address[1] === 'LoadAddress' ? 'Load Address' : 'Destination Address';
-    return address[2] ? `${group} > ${address[2]}` : group;
+    return address[2] ? `${group} > ${displayNameOf('waybillAddress', address[2], version)}` : group;
   }
   const client = /^Client\.(\w+)/.exec(path);
-  if (client) return `Client Details > ${client[1]}`;
+  if (client) return `Client Details > ${displayNameOf('clientDetails', client[1], version)}`;
+  if (SERVICE_NAMES_OF_PARTNER.has(path)) return `Partner Fields > ${displayNameOf('partnerFields', path, version)}`;
   const head = /^(?:Document|Waybill)\.(\w+)$/.exec(path);
   if (head && FIELD_LABELS[head[1]]) return FIELD_LABELS[head[1]];
   return path;
 }
 
-function describeIssue(issue: LocalValidationIssue): string {
-  const label = fieldLabel(issue.path);
+function describeIssue(issue: LocalValidationIssue, version: number): string {
+  const label = fieldLabel(issue.path, version);
   return label === issue.path ? `${issue.path} ${issue.message}` : `${label} (${issue.path}) ${issue.message}`;
 }
 
@@ -86,10 +88,10 @@ export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): No
     const [first] = error.issues;
     return new NodeOperationError(
       node,
-      first ? `Invalid field: ${describeIssue(first)}` : error.message,
+      first ? `Invalid field: ${describeIssue(first, nodeVersionOf(node))}` : error.message,
       {
         itemIndex,
-        description: error.issues.map(describeIssue).join('\n'),
+        description: error.issues.map((issue) => describeIssue(issue, nodeVersionOf(node))).join('\n'),
       },
     );
   }

@@ -73,6 +73,8 @@ export interface RunOptions {
   timezone?: string;
   /** Cancels the execution (its cancel signal) this many ms after the start, as n8n's Stop does. */
   cancelAfterMs?: number;
+  /** The node's typeVersion in the workflow; the description's defaultVersion (what a new node gets) when left out. */
+  typeVersion?: number;
 }
 
 /** Every request the node sent, as it went on the wire (auth headers included). */
@@ -91,18 +93,19 @@ export interface RunResult {
 }
 
 const node = new MagniFinance();
+const defaultVersion = node.description.defaultVersion ?? 1;
 const nodeTypes: INodeTypes = {
   getByName: () => node as INodeType,
   getByNameAndVersion: () => node as INodeType,
   getKnownTypes: () => ({}),
 };
 
-function workflowFor(parameters: INodeParameters, timezone: string): { workflow: Workflow; node: INode } {
+function workflowFor(parameters: INodeParameters, timezone: string, typeVersion: number): { workflow: Workflow; node: INode } {
   const definition: INode = {
     id: 'magnifinance-node',
     name: 'MagniFinance',
     type: NODE_TYPE,
-    typeVersion: 1,
+    typeVersion,
     position: [0, 0],
     parameters,
   };
@@ -247,7 +250,7 @@ function wireErrorLikeAxios(error: unknown): Error {
 export async function runNode(options: RunOptions): Promise<RunResult> {
   const items = options.items ?? [{ json: {} }];
   const timezone = options.timezone ?? 'Europe/Lisbon';
-  const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone);
+  const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone, options.typeVersion ?? defaultVersion);
   const requests: SentRequest[] = [];
   const cancel = new AbortController();
   const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => cancel.abort(), options.cancelAfterMs);
@@ -340,7 +343,7 @@ export interface CredentialTestResult {
  */
 export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
   const type = new MagniFinanceApi();
-  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon');
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
   const request = type.test.request as IRequestOptionsSimplified & IHttpRequestOptions;
   const resolved: IHttpRequestOptions = {
     url: String(resolveWithCredentials(workflow, n8nNode, request.url, credentials)),

@@ -22,7 +22,22 @@ import {
   waitForDocumentFields,
 } from '../common.descriptions';
 
-function addressField(displayName: string, name: string, description: string): INodeProperties {
+/** Load / Destination Address: version 1 used the service's names, version 2 the node's convention. */
+function addressField(displayName: string, name: string, description: string, version: 1 | 2): INodeProperties {
+  const values: INodeProperties[] =
+    version === 1
+      ? [
+          { displayName: 'Address Detail', name: 'AddressDetail', type: 'string', default: '', description: 'Street and number (at most 100 characters)' },
+          { displayName: 'City', name: 'City', type: 'string', default: '' },
+          { displayName: 'Country Code', name: 'CountryCode', type: 'options', options: COUNTRY_OPTIONS, default: 'PT', description: 'Country (ISO 3166-1 alpha-2 code)' },
+          { displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: 'e.g. 1000-001' },
+        ]
+      : [
+          { displayName: 'Address', name: 'address', type: 'string', default: '', description: 'Street and number (at most 100 characters)' },
+          { displayName: 'City', name: 'city', type: 'string', default: '' },
+          { displayName: 'Country Code', name: 'countryCode', type: 'options', options: COUNTRY_OPTIONS, default: 'PT', description: 'Country (ISO 3166-1 alpha-2 code)' },
+          { displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: 'e.g. 1000-001' },
+        ];
   return {
     displayName,
     name,
@@ -31,18 +46,8 @@ function addressField(displayName: string, name: string, description: string): I
     default: {},
     placeholder: 'Add Address',
     description,
-    options: [
-      {
-        displayName: 'Address',
-        name: 'address',
-        values: [
-          { displayName: 'Address Detail', name: 'AddressDetail', type: 'string', default: '', description: 'Street and number (at most 100 characters)' },
-          { displayName: 'City', name: 'City', type: 'string', default: '' },
-          { displayName: 'Country Code', name: 'CountryCode', type: 'options', options: COUNTRY_OPTIONS, default: 'PT', description: 'Country (ISO 3166-1 alpha-2 code)' },
-          { displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: 'e.g. 1000-001' },
-        ],
-      },
-    ],
+    displayOptions: { show: { '@version': [version] } },
+    options: [{ displayName: 'Address', name: 'address', values }],
   };
 }
 
@@ -73,8 +78,10 @@ const properties: INodeProperties[] = [
     default: '',
     description: 'When the goods leave the load address; not before the waybill date',
   },
-  addressField('Load Address', 'loadAddress', 'Where the transport starts'),
-  addressField('Destination Address', 'destinationAddress', 'Where the goods are delivered'),
+  addressField('Load Address', 'loadAddress', 'Where the transport starts', 1),
+  addressField('Load Address', 'loadAddress', 'Where the transport starts', 2),
+  addressField('Destination Address', 'destinationAddress', 'Where the goods are delivered', 1),
+  addressField('Destination Address', 'destinationAddress', 'Where the goods are delivered', 2),
   ...clientFields,
   ...lineFields,
   {
