@@ -7,9 +7,15 @@
 #     publishing and without GitHub access, so those two steps are not run here.
 #  2. `n8n-node lint` (@n8n/node-cli, strict mode, its default eslint.config.mjs) in a package
 #     folder holding the TypeScript sources that the bundle is built from.
+#  3. The publishing fields: package.json's `author`, `homepage` and `repository` still hold the
+#     placeholders written when the package was created (no true maintainer or public repository is
+#     known yet). They must be filled before `npm publish`: this step names them; with --publish it
+#     fails on them (run it so before publishing).
 # Tools are installed once into a temp folder (pinned versions), not into the project.
-#   scripts/check-n8n-package.sh path/to/n8n-nodes-magnifinance-<version>.tgz
+#   scripts/check-n8n-package.sh [--publish] path/to/n8n-nodes-magnifinance-<version>.tgz
 set -euo pipefail
+publish=0
+if [ "${1:-}" = "--publish" ]; then publish=1; shift; fi
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 tgz="$(realpath "$1")"
 SCANNER=@n8n/scan-community-package@0.32.0
@@ -61,4 +67,29 @@ cat > "$lint/tsconfig.json" <<'JSON'
 JSON
 ln -s "$tools/node_modules" "$lint/node_modules"
 (cd "$lint" && "$tools/node_modules/.bin/n8n-node" lint)
+
+echo "== publishing fields (author, homepage, repository)"
+# The placeholder values, exactly as packages/n8n-nodes-magnifinance/package.json was created.
+if ! PUBLISH="$publish" node - "$work/tarball/package.json" <<'JS'
+const manifest = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
+const placeholders = {
+  author: JSON.stringify({ name: 'MagniFinance WooCommerce connector team', email: 'faturacao@magnifinance.com' }),
+  homepage: JSON.stringify('https://github.com/magnifinance/n8n-nodes-magnifinance#readme'),
+  repository: JSON.stringify({ type: 'git', url: 'git+https://github.com/magnifinance/n8n-nodes-magnifinance.git' }),
+};
+const unfilled = Object.keys(placeholders).filter((field) => manifest[field] === undefined || JSON.stringify(manifest[field]) === placeholders[field]);
+if (unfilled.length === 0) {
+  console.log('filled: author, homepage and repository are not the placeholders');
+} else {
+  const message = `${unfilled.join(', ')} in packages/n8n-nodes-magnifinance/package.json ${unfilled.length === 1 ? 'is a placeholder' : 'are placeholders'}: fill ${unfilled.length === 1 ? 'it' : 'them'} with the real maintainer and public repository before npm publish`;
+  if (process.env.PUBLISH === '1') {
+    console.log(`NOT READY TO PUBLISH: ${message}`);
+    process.exit(1);
+  }
+  console.log(`warning: ${message} (scripts/check-n8n-package.sh --publish fails on this)`);
+}
+JS
+then
+  exit 1
+fi
 echo "check-n8n-package: zero errors"
