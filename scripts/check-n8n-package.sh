@@ -20,9 +20,13 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 tgz="$(realpath "$1")"
 SCANNER=@n8n/scan-community-package@0.32.0
 NODE_CLI=@n8n/node-cli@0.48.3
-tools="${TMPDIR:-/tmp}/n8n-package-tools-0.32.0-0.48.3"
+# The scanner 0.32.0 depends on typescript 7.0.2, the native compiler without the JavaScript API
+# that its ESLint parser (@typescript-eslint) loads ("Cannot read properties of undefined (reading
+# 'Intrinsic')"): TypeScript is pinned to a 5.x for every tool in the folder.
+TYPESCRIPT=5.8.3
+tools="${TMPDIR:-/tmp}/n8n-package-tools-0.32.0-0.48.3-ts$TYPESCRIPT"
 if [ ! -f "$tools/done" ]; then
-  mkdir -p "$tools" && echo '{"private":true}' > "$tools/package.json"
+  mkdir -p "$tools" && echo "{\"private\":true,\"overrides\":{\"typescript\":\"$TYPESCRIPT\"}}" > "$tools/package.json"
   (cd "$tools" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error "$SCANNER" "$NODE_CLI" zod n8n-workflow@1 >/dev/null)
   touch "$tools/done"
 fi

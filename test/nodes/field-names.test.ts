@@ -1,6 +1,6 @@
 import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-import { displayNameOf, SERVICE_NAMES, type FieldForm } from '../../nodes/MagniFinance/helpers/address-fields';
+import { displayNameOf, SERVICE_NAMES, toServiceNames, type FieldForm } from '../../nodes/MagniFinance/helpers/address-fields';
 import { todayIn } from '../../nodes/MagniFinance/helpers/dates';
 import { MagniFinance } from '../../nodes/MagniFinance/MagniFinance.node';
 import { runNode } from './support/n8n-harness';
@@ -64,6 +64,13 @@ describe('version 2 forms: one convention, mapped in one place', () => {
     expect(byPart(/(^c|C)ity$/).every(([, display]) => display.endsWith('City'))).toBe(true);
     expect(byPart(/(^c|C)ountryCode$/).every(([, display]) => display.endsWith('Country Code'))).toBe(true);
     expect(all.map((f) => f.name)).not.toEqual(expect.arrayContaining(['PostCode']));
+  });
+
+  it('the mapping refuses a version-2 name it does not know, and leaves version-1 values as they are', () => {
+    const node = (typeVersion: number) => ({ id: 'n', name: 'MagniFinance', type: 'magniFinance', typeVersion, position: [0, 0] as [number, number], parameters: {} });
+    expect(() => toServiceNames('clientDetails', { zipCode: '1100-053' }, node(2))).toThrow('Client Details has a field this node does not know: "zipCode"');
+    expect(toServiceNames('waybillAddress', { address: 'Rua A 1', postalCode: '1100-053' }, node(2))).toEqual({ AddressDetail: 'Rua A 1', PostalCode: '1100-053' });
+    expect(toServiceNames('clientDetails', { PostCode: '1100-053' }, node(1))).toEqual({ PostCode: '1100-053' });
   });
 
   it('version 1 forms are kept as saved workflows have them (the service names)', () => {
@@ -150,6 +157,12 @@ describe('version 1 and version 2 workflows send the same request to the sandbox
       UserEmail: 'ana@example.com',
     });
     expect(v2).toEqual(v1);
+  });
+
+  it('a version-2 node given version-1 names (workflow JSON edited by hand) loses them: n8n drops fields its form lacks', async () => {
+    const document = { resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: mugLines, waitForDocument: false };
+    const edited = await sentBody({ ...document, clientDetails: { PostCode: '1100-053', city: 'Lisboa' } }, 2);
+    expect(edited.Client).toEqual({ City: 'Lisboa', Name: 'Maria Silva', NIF: '999999990', CountryCode: 'PT' });
   });
 
   it('an invalid address field is named as the form of that version shows it', async () => {

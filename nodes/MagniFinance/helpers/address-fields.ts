@@ -1,4 +1,5 @@
 import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /**
  * The node's field names in its forms, and the one place where they become the service's names.
@@ -54,18 +55,29 @@ export function nodeVersionOf(node: INode): number {
   return typeof node.typeVersion === 'number' ? node.typeVersion : LATEST_NODE_VERSION;
 }
 
+const FORM_LABELS: Record<FieldForm, string> = {
+  clientDetails: 'Client Details',
+  waybillAddress: 'Load Address / Destination Address',
+  partnerFields: 'Partner Fields',
+};
+
 /**
- * A form's values under the service's names. Version 1 values already carry them; a version-2
- * name the table does not know is a bug in the description, so it fails loudly rather than being
- * sent under a name the service ignores.
+ * A form's values under the service's names, for the node's version. Version 1 values carry them
+ * already. n8n hands a node only the fields its form has (it drops any other key of a collection
+ * before execute), so a name the table does not know means the description and this table
+ * disagree: it fails with a clear error rather than being sent under a name the service ignores.
  */
-export function toServiceNames(form: FieldForm, values: IDataObject, version: number): IDataObject {
-  if (version < 2) return { ...values };
+export function toServiceNames(form: FieldForm, values: IDataObject, node: INode): IDataObject {
+  if (nodeVersionOf(node) < 2) return { ...values };
   const names: Record<string, string> = SERVICE_NAMES[form];
   const renamed: IDataObject = {};
   for (const [name, value] of Object.entries(values)) {
     const serviceName = names[name];
-    if (serviceName === undefined) throw new Error(`MagniFinance node: "${name}" in ${form} has no service field`);
+    if (serviceName === undefined) {
+      throw new NodeOperationError(node, `${FORM_LABELS[form]} has a field this node does not know: "${name}"`, {
+        description: `Known fields: ${Object.keys(names).join(', ')}`,
+      });
+    }
     renamed[serviceName] = value;
   }
   return renamed;

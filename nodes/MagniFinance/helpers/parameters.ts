@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { InvoiceClient } from '../../../client/schemas/client';
 import type { DocumentLine } from '../../../client/schemas/line';
 import type { WaybillAddress } from '../../../client/schemas/waybill';
-import { nodeVersionOf, toServiceNames } from './address-fields';
+import { toServiceNames } from './address-fields';
 
 /**
  * Reading node parameters into the service's request shapes. Only shape is handled here; the
@@ -27,7 +27,7 @@ export function withoutBlanks(values: IDataObject): IDataObject {
 export function readClient(context: IExecuteFunctions, itemIndex: number): InvoiceClient {
   const details = context.getNodeParameter('clientDetails', itemIndex, {}) as IDataObject;
   return {
-    ...toServiceNames('clientDetails', withoutBlanks(details), nodeVersionOf(context.getNode())),
+    ...toServiceNames('clientDetails', withoutBlanks(details), context.getNode()),
     Name: String(context.getNodeParameter('clientName', itemIndex)).trim(),
     NIF: String(context.getNodeParameter('clientTaxId', itemIndex)).replace(/\s+/g, ''),
     CountryCode: String(context.getNodeParameter('clientCountryCode', itemIndex)).trim().toUpperCase(),
@@ -102,7 +102,7 @@ export function readAddress(
   itemIndex: number,
 ): WaybillAddress {
   const address = context.getNodeParameter(`${parameter}.address`, itemIndex, {}) as IDataObject;
-  const kept = toServiceNames('waybillAddress', withoutBlanks(address), nodeVersionOf(context.getNode()));
+  const kept = toServiceNames('waybillAddress', withoutBlanks(address), context.getNode());
   if (typeof kept.CountryCode === 'string') kept.CountryCode = kept.CountryCode.toUpperCase();
   return kept as WaybillAddress;
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { PartnerInformation } from '../../../../client/schemas/partner';
-import { nodeVersionOf, toServiceNames } from '../../helpers/address-fields';
+import { toServiceNames } from '../../helpers/address-fields';
 import { withoutBlanks } from '../../helpers/parameters';
 import { COUNTRY_OPTIONS } from '../option-lists';
 
@@ -109,7 +109,7 @@ export async function execute(
   const fields = toServiceNames(
     'partnerFields',
     withoutBlanks(this.getNodeParameter('partnerFields', itemIndex, {}) as IDataObject),
-    nodeVersionOf(this.getNode()),
+    this.getNode(),
   );
   const companyTaxId = String(this.getNodeParameter('companyTaxId', itemIndex, '')).trim();
   const information = {
