@@ -15,7 +15,7 @@ export class MagniFinanceApi implements ICredentialType {
 
   displayName = 'MagniFinance API';
 
-  icon = 'file:magnifinance.svg' as const;
+  icon = { light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' } as const;
 
   documentationUrl = 'https://github.com/magnifinance/n8n-nodes-magnifinance/blob/main/docs/n8n.md';
 

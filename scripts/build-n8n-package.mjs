@@ -71,8 +71,10 @@ await build({
 
 const assets = [
   'nodes/MagniFinance/magnifinance.svg',
+  'nodes/MagniFinance/magnifinance.dark.svg',
   'nodes/MagniFinance/MagniFinance.node.json',
   'credentials/magnifinance.svg',
+  'credentials/magnifinance.dark.svg',
 ];
 for (const asset of assets) {
   mkdirSync(dirname(join(out, 'dist', asset)), { recursive: true });

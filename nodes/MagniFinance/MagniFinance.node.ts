@@ -13,7 +13,7 @@ export class MagniFinance implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'MagniFinance',
     name: 'magniFinance',
-    icon: 'file:magnifinance.svg',
+    icon: { light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' },
     group: ['output'],
     // 2: one convention for field names (helpers/address-fields.ts); version-1 workflows keep their forms.
     version: [1, 2],

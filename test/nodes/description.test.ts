@@ -64,8 +64,9 @@ describe('the node is an installable community node', () => {
   });
 
   it('ships its icon and codex beside the node file', () => {
-    expect(description.icon).toBe('file:magnifinance.svg');
-    expect(existsSync(join(nodeDir, 'magnifinance.svg'))).toBe(true);
+    // Light and dark variants (n8n-node lint's icon-prefer-themed-variants), both shipped beside the node.
+    expect(description.icon).toEqual({ light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' });
+    for (const file of ['magnifinance.svg', 'magnifinance.dark.svg']) expect(existsSync(join(nodeDir, file))).toBe(true);
     const codex = JSON.parse(readFileSync(join(nodeDir, 'MagniFinance.node.json'), 'utf8')) as { node: string };
     expect(codex.node).toBe(`${packageJson.name}.${description.name}`);
   });
@@ -84,8 +85,8 @@ describe('the node is an installable community node', () => {
   });
 
   it('the credential has the icon too', () => {
-    expect(new MagniFinanceApi().icon).toBe('file:magnifinance.svg');
-    expect(existsSync(join(__dirname, '..', '..', 'credentials', 'magnifinance.svg'))).toBe(true);
+    expect(new MagniFinanceApi().icon).toEqual({ light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' });
+    for (const file of ['magnifinance.svg', 'magnifinance.dark.svg']) expect(existsSync(join(__dirname, '..', '..', 'credentials', file))).toBe(true);
   });
 });
 
