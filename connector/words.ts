@@ -44,18 +44,30 @@ export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
   return state ? STATES[state][lang] : '–';
 }
 
+const PURPOSES: Record<string, Record<Lang, string>> = {
+  invoice: { pt: 'fatura', en: 'invoice' },
+  waybill: { pt: 'guia de transporte', en: 'waybill' },
+  cancellation: { pt: 'anulação', en: 'cancellation' },
+};
+
+/** The refund id of a credit note's purpose (`credit-note-<id>`), undefined for the others. */
+function refundOf(purpose: string): string | undefined {
+  return purpose.startsWith('credit-note-') ? purpose.slice('credit-note-'.length) : undefined;
+}
+
 /** The purpose in a sentence: invoice, credit note for refund #N, ... */
 export function purposeWords(lang: Lang, purpose: string): string {
-  if (purpose.startsWith('credit-note-')) {
-    const refund = purpose.slice('credit-note-'.length);
-    return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
-  }
-  const names: Record<string, Record<Lang, string>> = {
-    invoice: { pt: 'fatura', en: 'invoice' },
-    waybill: { pt: 'guia de transporte', en: 'waybill' },
-    cancellation: { pt: 'anulação', en: 'cancellation' },
-  };
-  return names[purpose]?.[lang] ?? purpose;
+  const refund = refundOf(purpose);
+  if (refund !== undefined) return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
+  return PURPOSES[purpose]?.[lang] ?? purpose;
+}
+
+/** The purpose as a label (the console): Fatura, Nota de crédito (reembolso #N), ... */
+export function purposeLabel(lang: Lang, purpose: string): string {
+  const refund = refundOf(purpose);
+  if (refund !== undefined) return lang === 'pt' ? `Nota de crédito (reembolso #${refund})` : `Credit note (refund #${refund})`;
+  const words = PURPOSES[purpose]?.[lang];
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : purpose;
 }
 
 /**

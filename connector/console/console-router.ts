@@ -7,11 +7,11 @@ import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import { entryWords } from '../pipeline/problems';
-import { documentTypeLabel, stateLabel, type Lang } from '../words';
+import { documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { csrfProblem, csrfToken } from './csrf';
-import { pickLang, purposeLabel, shopTime, startOfShopDay, t } from './i18n';
+import { pickLang, shopTime, startOfShopDay, t } from './i18n';
 import { html, page, type Html } from './page';
 
 export interface ConsoleDeps extends OrderActionDeps {

@@ -1,7 +1,6 @@
 import type { Lang } from '../words';
 
 /** The console's words in Portuguese and English. One table: a missing word is a type error. */
-
 const WORDS = {
   title: { pt: 'Consola do conector MagniFinance', en: 'MagniFinance connector console' },
   shops: { pt: 'Lojas', en: 'Shops' },
@@ -54,20 +53,6 @@ const WORDS = {
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Word = keyof typeof WORDS;
-
-/** What the purpose is, in the reader's words: Fatura, Nota de crédito (reembolso #N), ... */
-export function purposeLabel(lang: Lang, purpose: string): string {
-  if (purpose.startsWith('credit-note-')) {
-    const refund = purpose.slice('credit-note-'.length);
-    return lang === 'pt' ? `Nota de crédito (reembolso #${refund})` : `Credit note (refund #${refund})`;
-  }
-  const names: Record<string, Record<Lang, string>> = {
-    invoice: { pt: 'Fatura', en: 'Invoice' },
-    waybill: { pt: 'Guia de transporte', en: 'Waybill' },
-    cancellation: { pt: 'Anulação', en: 'Cancellation' },
-  };
-  return names[purpose]?.[lang] ?? purpose;
-}
 
 export function t(lang: Lang, word: Word): string {
   return WORDS[word][lang];
