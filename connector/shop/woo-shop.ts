@@ -91,8 +91,7 @@ export class WooShop {
    */
   async taxRoundAtSubtotal(now: number = Date.now()): Promise<boolean> {
     if (this.roundAtSubtotal && now - this.roundAtSubtotal.at < SHOP_FACTS_TTL_MS) return this.roundAtSubtotal.value;
-    const response = await this.call(() => this.api.get('settings/tax/woocommerce_tax_round_at_subtotal'));
-    const value = ShopSettingSchema.parse(response.data).value;
+    const value = await this.setting('tax', 'woocommerce_tax_round_at_subtotal');
     this.roundAtSubtotal = { value: value === 'yes' || value === true, at: now };
     return this.roundAtSubtotal.value;
   }
