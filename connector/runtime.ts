@@ -5,6 +5,7 @@ import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { Alerter } from './alerts/alerter';
 import { createConnectorListener } from './app';
+import { CompanyGuard } from './config/company-guard';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
@@ -119,9 +120,12 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
   const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline, config.retention));
   if (working) {
+    const processor = documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline });
+    const companies = new CompanyGuard({ tenants, redis: workerRedis, prefix, ledger, metrics, logger });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
-      documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
+      // A partner token is checked to be the tenant's company's before anything is issued with it.
+      async (job, token) => (await companies.admit(job)) ?? processor(job, token),
       {
         connection: workerRedis,
         prefix,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
+import { isValidPortugueseNif } from '../../client/nif';
 import { SecretRefSchema } from './secret-ref';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
@@ -32,10 +33,40 @@ const InvoicingSchema = z
     token: SecretRefSchema,
     /** Agency mode: documents are created with the partner's token instead of the own token. */
     partnerToken: SecretRefSchema.optional(),
+    /**
+     * The NIF of the company whose documents this tenant issues. Required with a partnerToken: the
+     * connector checks (Get Partner Access Tokens for this NIF) that the token is that company's
+     * before the first document and after every change of credentials, and refuses otherwise.
+     */
+    companyNif: z
+      .string()
+      .refine(isValidPortugueseNif, 'a Portuguese NIF (9 digits with a valid check digit)')
+      .optional(),
+    /** The main API user's password, which Get Partner Access Tokens asks for (documented form). */
+    password: SecretRefSchema.optional(),
+    /** 'documented' (GET /partner/accessTokens, needs password) or 'spec' (GET /partner/tokens, no password). */
+    partnerTokensForm: z.enum(['documented', 'spec']).default('documented'),
     baseUrl: z.url().default(REAL_SERVICE_BASE_URL),
     timeoutMs: z.number().int().positive().default(20_000),
   })
-  .strict();
+  .strict()
+  .superRefine((invoicing, ctx) => {
+    if (invoicing.partnerToken === undefined) return;
+    if (invoicing.companyNif === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['companyNif'],
+        message: "is required with a partnerToken: the NIF of the company this tenant invoices for (the connector checks the token is that company's before issuing)",
+      });
+    }
+    if (invoicing.partnerTokensForm === 'documented' && invoicing.password === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: "is required with a partnerToken: Get Partner Access Tokens (the check that the token is companyNif's) asks for the main API user's password; or set partnerTokensForm: spec",
+      });
+    }
+  });
 
 export const TenantSettingsSchema = z
   .object({

@@ -10,6 +10,8 @@ import { entryWords } from '../pipeline/problems';
 import { documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
+import { companyFingerprint } from '../config/company-check';
+import { CompanyGuard } from '../config/company-guard';
 import { csrfProblem, csrfToken } from './csrf';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
 import { html, page, type Html } from './page';
@@ -57,12 +59,12 @@ export function consoleRouter(deps: ConsoleDeps): Router {
         const sweep = await lastSweepReport(deps.redis, deps.prefix, id);
         const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
         const count = waiting.get(id) ?? 0;
-        return html`<tr><td><a href="/console/${id}">${id}</a></td><td class="${count > 0 ? 'warn' : ''}">${count}</td><td>${today}</td>
+        return html`<tr><td><a href="/console/${id}">${id}</a></td><td>${tenant.config.invoicing.companyNif ?? '–'}</td><td class="${count > 0 ? 'warn' : ''}">${count}</td><td>${today}</td>
 <td class="wide">${sweep ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
       }),
     );
     const body = html`<section><h2>${t(view.lang, 'shops')}</h2><table>
-<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
+<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
 ${rows}</table></section>`;
     res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
   });
@@ -72,7 +74,7 @@ ${rows}</table></section>`;
     if (!tenant) return void res.status(404).type('text').send('unknown tenant');
     const view = viewOf(req, res);
     const sections = [await waitingSection(deps, tenant, view), await figuresSection(deps, tenant, view), await recentSection(deps, tenant, view), await healthSection(deps, tenant, view)];
-    res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${sections}`, await takeFlash(req)));
+    res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${await companyLine(deps, tenant, view.lang)}${sections}`, await takeFlash(req)));
   });
 
   /** Every form posts here: checked, carried out, then the page again with what happened (POST-redirect-GET). */
@@ -159,6 +161,15 @@ function summary(value: unknown, lang: Lang): string {
   if (v.retried?.length) parts.push(`${pt ? 'tentado de novo' : 'retried'} ${v.retried.join(', ')}`);
   if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`${pt ? 'em fila' : 'enqueued'} ${v.enqueued.join(', ')}`);
   return parts.join('; ') || (pt ? 'nada mais a fazer nesta encomenda' : 'nothing left to do for this order');
+}
+
+/** Which company the shop's documents are issued for, and whether its partner token was checked to be that company's. */
+async function companyLine(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html> {
+  const { companyNif, partnerToken } = tenant.config.invoicing;
+  if (!companyNif) return html`<p id="company">${t(lang, 'company')}: ${t(lang, 'companyUnset')}</p>`;
+  if (!partnerToken) return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="muted">${t(lang, 'companyOwnToken')}</span></p>`;
+  const checked = (await deps.redis.get(CompanyGuard.key(deps.prefix, tenant.config.id))) === companyFingerprint(tenant.config);
+  return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="${checked ? 'muted' : 'warn'}">${t(lang, checked ? 'companyChecked' : 'companyNotChecked')}</span></p>`;
 }
 
 function webhookHealth(sweep: SweepReport | null): Html | string {

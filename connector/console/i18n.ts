@@ -50,6 +50,11 @@ const WORDS = {
   waitingJobs: { pt: 'em espera', en: 'waiting' },
   delayedJobs: { pt: 'agendados', en: 'delayed' },
   failedJobs: { pt: 'falhados', en: 'failed' },
+  company: { pt: 'Empresa', en: 'Company' },
+  companyChecked: { pt: 'token de parceiro verificado como desta empresa', en: "partner token checked to be this company's" },
+  companyNotChecked: { pt: 'token de parceiro ainda por verificar (verificado antes do primeiro documento)', en: 'partner token not checked yet (checked before the first document)' },
+  companyOwnToken: { pt: 'token da própria conta', en: "the account's own token" },
+  companyUnset: { pt: 'não indicada (invoicing.companyNif)', en: 'not set (invoicing.companyNif)' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Word = keyof typeof WORDS;

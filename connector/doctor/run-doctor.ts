@@ -50,7 +50,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
   }
-  checks.push(...(await checkInvoicing(runtime)));
+  checks.push(...(await checkInvoicing(runtime, config.tenants)));
   const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);
   checks.push(goLive.check);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };

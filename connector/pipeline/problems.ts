@@ -23,6 +23,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string(), difference: z.string() }),
+  z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional() }),
 ]);
 export type Problem = z.infer<typeof ProblemSchema>;
 type Of<C extends Problem['code']> = Extract<Problem, { code: C }>;
@@ -71,7 +72,35 @@ const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
   },
 };
 
+/** Why a partner token is not the tenant's company's (config/company-check.ts). */
+const WRONG_COMPANY_CAUSE: Record<'not-listed' | 'no-partnership' | 'refused', Record<Lang, (company: string) => string>> = {
+  'not-listed': {
+    en: (c) => `the partner token is not one of the tokens Get Partner Access Tokens lists for company ${c}`,
+    pt: (c) => `o token de parceiro não é nenhum dos que o Get Partner Access Tokens dá para a empresa ${c}`,
+  },
+  'no-partnership': {
+    en: (c) => `the account has no partnership with company ${c}`,
+    pt: (c) => `a conta não tem parceria com a empresa ${c}`,
+  },
+  refused: {
+    en: () => "Get Partner Access Tokens refused the account's e-mail and password",
+    pt: () => 'o Get Partner Access Tokens recusou o e-mail e a palavra-passe da conta',
+  },
+};
+
+const WRONG_COMPANY: Wording['wrong-company'] = {
+  en: (p, ref, retry) => ({
+    reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s` : ''}. A document issued with it would be in another company's name.`,
+    action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${retry}.`,
+  }),
+  pt: (p, ref, retry) => ({
+    reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
+    action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${retry}.`,
+  }),
+};
+
 const WORDING: Wording = {
+  'wrong-company': WRONG_COMPANY,
   held: {
     en: (p, _ref, retry) => ({
       reason: `Nothing was issued: the order is on hold. ${p.reasons}`,
