@@ -8,6 +8,7 @@ import { createConnectorListener } from './app';
 import { CompanyGuard } from './config/company-guard';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
+import { WebhookWatch } from './ingest/webhook-watch';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 import { Ledger } from './ledger';
 import { createLogger } from './logger';
@@ -174,6 +175,11 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       await sweeps.upsertJobScheduler('periodic-sweep', { every: config.sweep.everyMinutes * 60_000 }, { name: 'sweep', data: {} });
     } else {
       await sweeps.removeJobScheduler('periodic-sweep');
+    }
+    if (config.sweep.webhookCheckSeconds > 0) {
+      const watch = new WebhookWatch({ tenants, redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, everyMs: config.sweep.webhookCheckSeconds * 1000 });
+      watch.start();
+      workers.push({ name: 'webhook watch', close: () => watch.close() });
     }
     const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
     if (alerter.enabled) {

@@ -39,6 +39,10 @@ export interface SweepReport {
   /** Topics with no active webhook at all: orders of those events never reach the connector. */
   missingTopics: string[];
   problems: string[];
+  /** When the webhooks were last looked at: by this sweep, or by the minute-by-minute watch (ingest/webhook-watch.ts). */
+  webhooksCheckedAt?: string;
+  /** Deliveries the shop sent that were refused in the last hour, by reason (the watch fills it in). */
+  refusedDeliveries?: { reason: string; count: number; lastAt: string }[];
 }
 
 const NEEDED_TOPICS = ['order.created', 'order.updated'];
@@ -71,6 +75,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
   };
   await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
   await checkWebhooks(tenant, deps, report);
+  if (!report.problems.some((p) => p.startsWith("could not list the shop's webhooks"))) report.webhooksCheckedAt = new Date(startedAt).toISOString();
   await deps.redis.set(lastKey, String(startedAt));
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
@@ -83,6 +88,21 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
  */
 async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
   return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
+}
+
+/**
+ * The webhook watch's findings, written into the stored report (the console and the alerts read that
+ * one place); before the first sweep an empty report carries them.
+ */
+export async function storeWebhookFindings(
+  redis: RedisClient,
+  prefix: string,
+  tenant: string,
+  findings: Partial<Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'webhooksCheckedAt' | 'refusedDeliveries'>>,
+): Promise<void> {
+  const stored = await lastSweepReport(redis, prefix, tenant);
+  const base: SweepReport = stored ?? { tenant, since: '', until: '', scanned: 0, enqueued: [], resumed: [], waitingForPerson: [], inactiveWebhooks: [], missingTopics: [], problems: [] };
+  await redis.set(`${prefix}:sweep:${tenant}:report`, JSON.stringify({ ...base, ...findings }));
 }
 
 export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
@@ -162,7 +182,7 @@ function statusesToReconcile(tenant: TenantRuntime): string[] {
   return [...new Set(statuses)];
 }
 
-async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {
+export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'problems'>): Promise<void> {
   let hooks: ShopWebhook[];
   try {
     hooks = await tenant.shop.listWebhooks();

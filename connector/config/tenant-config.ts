@@ -214,11 +214,13 @@ export const ConnectorConfigSchema = z
     sweep: z
       .object({
         everyMinutes: z.number().int().min(0).default(15),
-        /** First sweep of a tenant looks this far back. */
+        /** No longer read: the first sweep of a tenant starts at its go-live cut-off (accepted so old files load). */
         initialLookbackHours: z.number().int().positive().default(48),
+        /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
+        webhookCheckSeconds: z.number().int().min(0).default(60),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48 }),
+      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60 }),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

@@ -7,7 +7,8 @@ import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import { entryWords } from '../pipeline/problems';
-import { documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
+import { deliveryProblemWords, documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
+import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { companyFingerprint } from '../config/company-check';
@@ -60,7 +61,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
         const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
         const count = waiting.get(id) ?? 0;
         return html`<tr><td><a href="/console/${id}">${id}</a></td><td>${tenant.config.invoicing.companyNif ?? '–'}</td><td class="${count > 0 ? 'warn' : ''}">${count}</td><td>${today}</td>
-<td class="wide">${sweep ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
+<td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
       }),
     );
     const body = html`<section><h2>${t(view.lang, 'shops')}</h2><table>
@@ -172,10 +173,23 @@ async function companyLine(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang)
   return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="${checked ? 'muted' : 'warn'}">${t(lang, checked ? 'companyChecked' : 'companyNotChecked')}</span></p>`;
 }
 
+/** Refused deliveries of this shop, by reason, with the likely cause and the fix (ingest/webhook-health.ts). */
+async function refusalsTable(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html> {
+  const refusals = await refusalsOf(deps.redis, deps.prefix, tenant.config.id);
+  if (refusals.length === 0) return html`<h3>${t(lang, 'refusedDeliveries')}</h3><p>${t(lang, 'noRefusals')}</p>`;
+  const zone = tenant.mapping.shopTimeZone;
+  const rows = refusals.map((refusal) => {
+    const words = deliveryProblemWords(lang, refusal.reason);
+    return html`<tr data-reason="${refusal.reason}"><td>${refusal.reason}</td><td class="warn">${refusal.count}</td><td>${shopTime(refusal.lastAt, zone, lang)}</td><td>${words.cause}</td><td>${words.fix}</td></tr>`;
+  });
+  return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;
+}
+
 function webhookHealth(sweep: SweepReport | null): Html | string {
   if (!sweep) return '–';
-  if (sweep.inactiveWebhooks.length === 0 && sweep.missingTopics.length === 0) return html`<span>✓</span>`;
-  return html`<span class="warn">${sweep.inactiveWebhooks.length + sweep.missingTopics.length} ✗</span>`;
+  const problems = sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length;
+  if (problems === 0) return html`<span>✓</span>`;
+  return html`<span class="warn">${problems} ✗</span>`;
 }
 
 async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
@@ -251,8 +265,11 @@ async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vie
       : html`${sweep.inactiveWebhooks.length > 0 ? html`<p class="warn">${t(lang, 'webhooksInactive')} ${sweep.inactiveWebhooks.map((w) => `#${w.id} ${w.topic} (${w.status})`).join(', ')}</p>` : ''}${
           sweep.missingTopics.length > 0 ? html`<p class="warn">${t(lang, 'topicsMissing')}: ${sweep.missingTopics.join(', ')}</p>` : ''
         }`;
+  const zone = tenant.mapping.shopTimeZone;
   return html`<section id="health"><h2>${t(lang, 'health')}</h2>
-<p>${t(lang, 'lastSweep')}: ${sweep ? html`${shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, lang)} · ${sweep.scanned} ${t(lang, 'scanned')} · ${sweep.enqueued.length} ${t(lang, 'enqueued')} · ${(sweep.resumed ?? []).length} ${t(lang, 'resumed')}` : t(lang, 'never')}</p>
+<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweep.scanned} ${t(lang, 'scanned')} · ${sweep.enqueued.length} ${t(lang, 'enqueued')} · ${(sweep.resumed ?? []).length} ${t(lang, 'resumed')}` : t(lang, 'never')}</p>
+<p>${t(lang, 'webhooksChecked')}: ${sweep?.webhooksCheckedAt ? shopTime(Date.parse(sweep.webhooksCheckedAt), zone, lang) : t(lang, 'never')}</p>
 ${webhooks}
+${await refusalsTable(deps, tenant, lang)}
 <form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button>${t(lang, 'sweepNow')}</button></form></section>`;
 }

@@ -11,6 +11,7 @@ import type { RedisClient } from '../redis-connection';
 import type { BatchingEnqueuer } from './enqueuer';
 import { goLiveAt } from './go-live';
 import { recordNotInvoiced } from './not-invoiced';
+import { recordRefusal } from './webhook-health';
 import { OrderSummarySchema, type OrderSummary } from './order-summary';
 import { jobsToEnqueue } from './plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from './plan-order';
@@ -53,8 +54,15 @@ interface Delivery {
 function webhookLogic(deps: WebhookRouteDeps) {
   const now = deps.now ?? Date.now;
 
+  /** Per tenant in Redis (console, alerts): what a person can fix on the shop. Never delays the answer. */
+  const remember = (d: Delivery, reason: string): void => {
+    if (!deps.tenants.has(d.tenantId)) return;
+    void recordRefusal(deps.redis, deps.prefix, d.tenantId, reason, now()).catch(() => undefined);
+  };
+
   const refuse = (d: Delivery, refusal: Refusal): void => {
-    deps.metrics.webhooksRefused.inc({ reason: refusal.reason });
+    deps.metrics.webhooksRefused.inc({ tenant: deps.tenants.has(d.tenantId) ? d.tenantId : '-', reason: refusal.reason });
+    remember(d, refusal.reason);
     deps.logger.warn(
       { tenant: d.tenantId, reason: refusal.reason, detail: refusal.detail, topic: d.header('x-wc-webhook-topic'), deliveryId: d.header('x-wc-webhook-delivery-id') },
       'webhook refused',
@@ -92,7 +100,11 @@ function webhookLogic(deps: WebhookRouteDeps) {
     const topic = d.header('x-wc-webhook-topic') ?? '';
     deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });
     if (topic === 'order.deleted') return ignore(d, 'order-deleted');
-    if (!ORDER_TOPICS.has(topic)) return ignore(d, 'topic');
+    if (!ORDER_TOPICS.has(topic)) {
+      // Acknowledged (a refusal would only get the webhook disabled), but a person should remove it.
+      remember(d, 'unknown-topic');
+      return ignore(d, 'topic');
+    }
 
     let json: unknown;
     try {

@@ -89,7 +89,8 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
       redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
-      sweep: { everyMinutes: 0, initialLookbackHours: 24 },
+      // No periodic sweep and no webhook watch: the tests run them when they mean to.
+      sweep: { everyMinutes: 0, initialLookbackHours: 24, webhookCheckSeconds: 0 },
       pipeline: {
         finalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
         minFinalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
