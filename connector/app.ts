@@ -10,6 +10,7 @@ import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
 import { consoleRouter } from './console/console-router';
+import { notInvoicedApi } from './console/not-invoiced-list';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
 import { wooWebhookFastPath, wooWebhookRouter, type WebhookRouteDeps } from './ingest/woo-webhook-route';
@@ -88,6 +89,11 @@ export function createConnectorApp(deps: AppDeps): Express {
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
   app.use('/admin/queues', auth, board.getRouter());
+  app.use(
+    '/admin/api/not-invoiced',
+    auth,
+    notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, prefix: deps.config.redis.prefix }),
+  );
   app.use(
     '/admin/api',
     auth,

@@ -32,7 +32,7 @@ const STATES: Record<LedgerState, Record<Lang, string>> = {
   'written-back': { pt: 'na encomenda', en: 'on the order' },
   'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
   'alert-no-number': { pt: 'sem número', en: 'no number' },
-  held: { pt: 'em espera', en: 'on hold' },
+  held: { pt: 'retida', en: 'held' },
   'mapping-failed': { pt: 'recusado', en: 'refused' },
   failed: { pt: 'falhou', en: 'failed' },
   skipped: { pt: 'nada a emitir', en: 'nothing to issue' },

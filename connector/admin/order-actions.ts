@@ -3,7 +3,8 @@ import type { RedisClient } from '../redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
-import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
+import { jobsToEnqueue } from '../ingest/plan-jobs';
+import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
 import { DISMISSABLE_STATES, type Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
@@ -66,7 +67,10 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
   if (retried.length === 0) {
     try {
       const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
-      const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now()));
+      // A person's ask: the go-live cut-off does not apply; another system's document still does.
+      const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId) });
+      if (plan.notInvoiced) return { ok: false, status: 409, error: `order ${orderId} has another system's document (${plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code}): the connector never invoices it` };
+      const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, plan.jobs, Date.now()));
       enqueued = results.map((result) => result.jobId);
       for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
     } catch (error) {

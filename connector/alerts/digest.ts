@@ -61,7 +61,7 @@ export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, link: s
     case 'mapping-failed':
       return { state, reason: detail ?? (pt ? 'a encomenda não dá um documento legal' : 'the order cannot be mapped to a legal document'), fix: `${pt ? 'corrija a encomenda no WooCommerce como diz o motivo' : 'correct the order in WooCommerce as the reason says'}, ${retry}` };
     case 'held':
-      return { state, reason: detail ?? (pt ? 'o mapeamento pôs a encomenda em espera' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
+      return { state, reason: detail ?? (pt ? 'o mapeamento reteve a encomenda' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
     default:
       return { state, reason: detail ?? (pt ? `a encomenda está no estado ${state}` : `the order is in state ${state}`), fix: `${pt ? `abra ${link} para ver o registo e as tarefas` : `open ${link} for the ledger and the jobs`}, ${retry}` };
   }

@@ -14,6 +14,7 @@ import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { companyFingerprint } from '../config/company-check';
 import { CompanyGuard } from '../config/company-guard';
 import { csrfProblem, csrfToken } from './csrf';
+import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
 import { html, page, type Html } from './page';
 
@@ -74,7 +75,13 @@ ${rows}</table></section>`;
     const tenant = deps.tenants.get(String(req.params.tenant));
     if (!tenant) return void res.status(404).type('text').send('unknown tenant');
     const view = viewOf(req, res);
-    const sections = [await waitingSection(deps, tenant, view), await figuresSection(deps, tenant, view), await recentSection(deps, tenant, view), await healthSection(deps, tenant, view)];
+    const sections = [
+      await waitingSection(deps, tenant, view),
+      await notInvoicedSection(deps, tenant, view),
+      await figuresSection(deps, tenant, view),
+      await recentSection(deps, tenant, view),
+      await healthSection(deps, tenant, view),
+    ];
     res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${await companyLine(deps, tenant, view.lang)}${sections}`, await takeFlash(req)));
   });
 
@@ -97,6 +104,7 @@ ${rows}</table></section>`;
     };
   };
 
+  const lang = (req: Request): Lang => pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
   const orderRef = (tenant: TenantRuntime, req: Request, form: z.infer<typeof OrderForm>) => ({ tenant: tenant.config.id, orderId: Number(req.params.orderId), purpose: form.purpose });
   const formError = (message: string): ActionResult<never> => ({ ok: false, status: 409, error: message });
 
@@ -126,6 +134,15 @@ ${rows}</table></section>`;
       const form = DismissForm.safeParse(req.body);
       if (!form.success) return formError('say how the order was handled (at least 3 characters), e.g. the number of the invoice issued by hand');
       return dismissOrder(deps, orderRef(tenant, req, form.data), form.data.reason, adminUser(req));
+    }),
+  );
+  router.post(
+    '/:tenant/not-invoiced/issue',
+    action(async (tenant, req) => {
+      const chosen = ([] as unknown[]).concat((req.body as Record<string, unknown>).order ?? []).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+      if (chosen.length === 0) return formError(lang(req) === 'pt' ? 'escolha pelo menos uma encomenda' : 'choose at least one order');
+      const outcomes = await issueChosen(deps, tenant, chosen);
+      return { ok: true, value: outcomes.map((o) => `#${o.orderId} ${o.ok ? '✓' : '✗'} ${o.detail}`).join('; ') };
     }),
   );
   router.post(
@@ -221,6 +238,20 @@ ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${ba
 ${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
 ${DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
 </div></div>`;
+}
+
+async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang, token } = view;
+  const rows = await notInvoicedRows(deps, tenant, lang);
+  const zone = tenant.mapping.shopTimeZone;
+  if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
+  const lines = rows.map(
+    (row) => html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td>${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td>#${row.orderId}</td><td>${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+  );
+  return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
+<form method="post" action="/console/${tenant.config.id}/not-invoiced/issue"><input type="hidden" name="csrf" value="${token}">
+<table><tr><th></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
 }
 
 async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {

@@ -107,7 +107,7 @@ const WORDING: Wording = {
       action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update, on the next sweep, or now with ${retry}.`,
     }),
     pt: (p, _ref, retry) => ({
-      reason: `Nada foi emitido: a encomenda está em espera. ${p.reasons}`,
+      reason: `Nada foi emitido: a encomenda está retida. ${p.reasons}`,
       action: `Complete a encomenda no WooCommerce (por exemplo o NIF do comprador) e guarde-a: o conector emite-a nessa atualização, na próxima sincronização, ou já com ${retry}.`,
     }),
   },
