@@ -7,6 +7,7 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
+import type { ReloadResult } from './config/reload';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
 import { consoleRouter } from './console/console-router';
@@ -32,6 +33,13 @@ export interface AppDeps {
   metrics: ConnectorMetrics;
   links: PdfLinkSigner;
   logger: Logger;
+  /** Reload of the tenants file from the console and the admin API (SIGHUP does the same). */
+  reloads?: ReloadControl;
+}
+
+export interface ReloadControl {
+  reload(): Promise<ReloadResult>;
+  last(): ReloadResult | undefined;
 }
 
 /**
@@ -89,6 +97,11 @@ export function createConnectorApp(deps: AppDeps): Express {
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
   app.use('/admin/queues', auth, board.getRouter());
+  app.post('/admin/api/reload', auth, async (_req: Request, res: Response) => {
+    if (!deps.reloads) return void res.status(404).json({ error: 'reload is not available here' });
+    const result = await deps.reloads.reload();
+    res.status(result.ok ? 200 : 422).json(result);
+  });
   app.use(
     '/admin/api/not-invoiced',
     auth,
@@ -123,6 +136,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       lookbackHours: deps.config.sweep.initialLookbackHours,
       links: deps.links,
       secret: deps.config.server.linkSecret,
+      ...(deps.reloads ? { reloads: deps.reloads } : {}),
     }),
   );
 

@@ -16,7 +16,9 @@ import { ConnectorMetrics } from './metrics';
 import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
 import { flagJobFailure } from './pipeline/needs-person';
-import { buildTenantRuntimes } from './pipeline/tenant-runtime';
+import type { TenantRuntime } from './pipeline/tenant-runtime';
+import { reloadTenants, type ConfigSource, type ReloadResult } from './config/reload';
+import { TenantSet } from './config/tenant-set';
 import { documentsQueue, sweepQueue } from './queues';
 import { connectRedis } from './redis-connection';
 import { sweepTenant, type SweepReport } from './sweep';
@@ -29,6 +31,8 @@ export interface StartOptions {
   metrics?: ConnectorMetrics;
   /** Overrides server.port (tests and the demo use 0). */
   port?: number;
+  /** The file the config came from: reload() (SIGHUP, the console, the admin API) reads it again. */
+  configSource?: ConfigSource;
 }
 
 export interface RunningConnector {
@@ -37,6 +41,8 @@ export interface RunningConnector {
   metrics: ConnectorMetrics;
   ledger: Ledger;
   queue: Queue<DocumentJobData>;
+  /** Reads the tenants file again and swaps the tenants atomically; a file with mistakes is refused whole. */
+  reload(): Promise<ReloadResult>;
   /** Ordered shutdown: HTTP server, workers, queues, Redis; forced when the hard timeout passes. */
   close(): Promise<void>;
 }
@@ -54,7 +60,17 @@ interface Closable {
 export async function startConnector(config: ConnectorConfig, options: StartOptions): Promise<RunningConnector> {
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? new ConnectorMetrics();
-  const tenants = buildTenantRuntimes(config.tenants);
+  const tenants = new TenantSet(config.tenants);
+  let lastReload: ReloadResult | undefined;
+  const reload = async (): Promise<ReloadResult> => {
+    if (!options.configSource) {
+      return { ok: false, at: new Date().toISOString(), source: '(none)', problems: ['this connector was not started from a config file: nothing to read again'] };
+    }
+    lastReload = reloadTenants(tenants, config, options.configSource);
+    if (lastReload.ok) logger.info({ added: lastReload.added, removed: lastReload.removed, changed: lastReload.changed, restartNeeded: lastReload.restartNeeded }, 'tenants file reloaded');
+    else logger.error({ problems: lastReload.problems }, 'tenants file NOT reloaded: it has mistakes; the running config stays');
+    return lastReload;
+  };
   const links = pdfLinkSigner({ publicUrl: config.server.publicUrl, secret: config.server.linkSecret, ttlDays: config.server.pdfLinkTtlDays });
   const prefix = config.redis.prefix;
   const serving = options.role !== 'work';
@@ -97,6 +113,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       metrics,
       links,
       logger,
+      reloads: { reload, last: () => lastReload },
     });
     const server: Server = await new Promise((resolve, reject) => {
       const s = createServer(listener).listen(options.port ?? config.server.port, config.server.host, () => resolve(s));
@@ -121,8 +138,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
   const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline, config.retention));
   if (working) {
-    const processor = documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline });
-    const companies = new CompanyGuard({ tenants, redis: workerRedis, prefix, ledger, metrics, logger });
+    // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
+    // removed shop's jobs still find it and finish.
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline });
+    const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
       // A partner token is checked to be the tenant's company's before anything is issued with it.
@@ -144,7 +163,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
       // A job failed by BullMQ itself (its workers died too often) never ran our failure handler:
       // the order still goes to a person, with the reason, like every other job that ends.
-      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants, ledger, metrics, logger });
+      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants: tenants.forWork, ledger, metrics, logger });
     });
     workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
 
@@ -194,14 +213,14 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     closing ??= shutdown([servers, workers, queues, connections], config.server.shutdownTimeoutMs, logger);
     return closing;
   };
-  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, reload, close };
 }
 
 function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
   return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
 }
 
-async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReturnType<typeof buildTenantRuntimes>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger }): Promise<void> {
+async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReadonlyMap<string, TenantRuntime>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger }): Promise<void> {
   const tenant = deps.tenants.get(data.tenant);
   if (!tenant) return;
   const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };

@@ -12,6 +12,8 @@ import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { companyFingerprint } from '../config/company-check';
+import type { ReloadResult } from '../config/reload';
+import type { ReloadControl } from '../app';
 import { CompanyGuard } from '../config/company-guard';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
@@ -20,6 +22,8 @@ import { html, page, type Html } from './page';
 
 export interface ConsoleDeps extends OrderActionDeps {
   prefix: string;
+  /** The reload button (absent: the button is not shown). */
+  reloads?: ReloadControl;
   lookbackHours: number;
   links: PdfLinkSigner;
   /** Signs the forms' anti-forgery tokens. */
@@ -65,10 +69,18 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 <td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
       }),
     );
-    const body = html`<section><h2>${t(view.lang, 'shops')}</h2><table>
+    const body = html`${reloadSection(deps, view)}<section><h2>${t(view.lang, 'shops')}</h2><table>
 <tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
 ${rows}</table></section>`;
     res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
+  });
+
+  router.post('/reload', async (req: Request, res: Response) => {
+    const forged = csrfProblem(deps.secret, req, (req.body as Record<string, unknown> | undefined)?.csrf);
+    if (forged) return void res.status(403).type('text').send(forged);
+    if (!deps.reloads) return void res.status(404).type('text').send('reload is not available here');
+    const result = await deps.reloads.reload();
+    res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'))) })}`);
   });
 
   router.get('/:tenant', async (req: Request, res: Response) => {
@@ -179,6 +191,22 @@ function summary(value: unknown, lang: Lang): string {
   if (v.retried?.length) parts.push(`${pt ? 'tentado de novo' : 'retried'} ${v.retried.join(', ')}`);
   if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`${pt ? 'em fila' : 'enqueued'} ${v.enqueued.join(', ')}`);
   return parts.join('; ') || (pt ? 'nada mais a fazer nesta encomenda' : 'nothing left to do for this order');
+}
+
+/** What the last reload did, or why it was refused, in the reader's words. */
+function reloadWords(result: ReloadResult, lang: Lang): string {
+  if (!result.ok) return `${t(lang, 'notReloaded')}: ${result.problems.join('; ')}`;
+  const parts = (['added', 'removed', 'changed'] as const).filter((key) => result[key].length > 0).map((key) => `${t(lang, key)}: ${result[key].join(', ')}`);
+  if (result.restartNeeded.length > 0) parts.push(`${t(lang, 'restartNeeded')}: ${result.restartNeeded.join(', ')}`);
+  return `${t(lang, 'reloaded')} (${result.at})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+}
+
+function reloadSection(deps: ConsoleDeps, view: View): Html | string {
+  if (!deps.reloads) return '';
+  const last = deps.reloads.last();
+  return html`<section id="configuration"><h2>${t(view.lang, 'configuration')}</h2>
+<p class="${last && !last.ok ? 'warn' : ''}">${last ? reloadWords(last, view.lang) : t(view.lang, 'neverReloaded')}</p>
+<form method="post" action="/console/reload"><input type="hidden" name="csrf" value="${view.token}"><button>${t(view.lang, 'reload')}</button></form></section>`;
 }
 
 /** Which company the shop's documents are issued for, and whether its partner token was checked to be that company's. */
