@@ -13,7 +13,7 @@ const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE
 
   --config FILE    tenants and settings (JSON or YAML; secrets as {"env": "NAME"} or "\${NAME}")
   --env-file FILE  a .env file the secret references read too (its values win); read again on reload
-  --port N         overrides server.port
+  --port N         overrides server.port (so does the PORT environment variable, as in the Docker image)
   --help           this text
 
 Reloads the tenants file (and --env-file) on SIGHUP, without a restart and without refusing a
@@ -45,7 +45,12 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
   const config = loadConfigOrExplain(source);
   if (!config) return 2;
   const logger = createLogger();
-  const port = values.port === undefined ? undefined : Number(values.port);
+  const portText = values.port ?? process.env.PORT;
+  if (portText !== undefined && !/^\d{1,5}$/.test(portText)) {
+    process.stderr.write(`--port (or PORT) must be a port number, not "${portText}".\n`);
+    return 1;
+  }
+  const port = portText === undefined ? undefined : Number(portText);
   const running = await startConnector(config, { role: role as ConnectorRole, logger, port, configSource: source });
   const onHangUp = (): void => void running.reload();
   process.on('SIGHUP', onHangUp);
