@@ -10,6 +10,7 @@ import type { MappingSettings } from '../../webhooks/woocommerce/mapping-setting
 import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
 import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
+import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
@@ -22,11 +23,17 @@ export interface ShopFacts {
   taxRoundAtSubtotal: boolean;
   /** The order lines' products as the shop describes them, by `lineProductId`. */
   products: ReadonlyMap<number, ProductFacts>;
+  /** The VAT region of the shop's store address (CIVA art. 6(1)), when it is in Portugal. */
+  storeAddressRegion?: DispatchRegion;
 }
 
-/** Reads the ShopFacts of an order from its shop (both cached per shop by WooShop). */
-export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts'>, order: WooOrder, now: number): Promise<ShopFacts> {
-  return { taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now), products: await shop.productFacts(order.line_items, now) };
+/** Reads the ShopFacts of an order from its shop (all cached per shop by WooShop). */
+export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, order: WooOrder, now: number): Promise<ShopFacts> {
+  return {
+    taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now),
+    products: await shop.productFacts(order.line_items, now),
+    storeAddressRegion: await shop.storeAddressRegion(now),
+  };
 }
 
 /**
@@ -34,7 +41,12 @@ export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | '
  * categories, then `virtual`; see line-type.ts); the same object when the shop said nothing.
  */
 export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFacts | undefined): MappingSettings {
-  if (!facts || facts.products.size === 0) return settings;
+  if (!facts) return settings;
+  // The store address's region stands in for an unset dispatchRegion (the setting always wins: mapping).
+  if (facts.storeAddressRegion && settings.storeAddressRegion !== facts.storeAddressRegion) {
+    settings = { ...settings, storeAddressRegion: facts.storeAddressRegion };
+  }
+  if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
   for (const [id, product] of facts.products) shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
   return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes } };
@@ -66,7 +78,7 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
 
 export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
   const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue);
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false, totalDifference: mapped.totalDifference };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 
 /**

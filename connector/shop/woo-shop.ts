@@ -4,6 +4,7 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../config/load-config';
 import { lineProductId, type ProductFacts } from '../../webhooks/woocommerce/line-type';
+import { regionOfAddress, type DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
 
 /** A failed call to the shop's REST API: status 0 means no answer (network, timeout). */
 export class ShopRequestError extends Error {
@@ -82,6 +83,7 @@ export class WooShop {
   }
 
   private roundAtSubtotal: { value: boolean; at: number } | undefined;
+  private storeRegion: { value: DispatchRegion | undefined; at: number } | undefined;
   private readonly productCache = new Map<number, { value: ProductFacts | null; at: number }>();
   private readonly variationCache = new Map<number, { value: ShopVariation | null; at: number }>();
 
@@ -94,6 +96,20 @@ export class WooShop {
     const value = await this.setting('tax', 'woocommerce_tax_round_at_subtotal');
     this.roundAtSubtotal = { value: value === 'yes' || value === true, at: now };
     return this.roundAtSubtotal.value;
+  }
+
+  /**
+   * The VAT region of the shop's store address (WooCommerce > Settings > General:
+   * `woocommerce_default_country`, "PT" or "PT:<state>", and `woocommerce_store_postcode`), where the
+   * goods are taken to leave from (CIVA art. 6(1)) unless the mapping setting `dispatchRegion` says
+   * otherwise; undefined outside Portugal or without a postcode. Cached for SHOP_FACTS_TTL_MS.
+   */
+  async storeAddressRegion(now: number = Date.now()): Promise<DispatchRegion | undefined> {
+    if (this.storeRegion && now - this.storeRegion.at < SHOP_FACTS_TTL_MS) return this.storeRegion.value;
+    const country = String(await this.setting('general', 'woocommerce_default_country')).split(':')[0];
+    const postcode = String(await this.setting('general', 'woocommerce_store_postcode'));
+    this.storeRegion = { value: regionOfAddress(country, postcode), at: now };
+    return this.storeRegion.value;
   }
 
   /**

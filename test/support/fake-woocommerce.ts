@@ -136,6 +136,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   // WooCommerce's defaults for the tax group (WC_Settings_Tax): rounding per line, prices without tax.
   const settings = new Map<string, Map<string, string>>([
     ['tax', new Map([['woocommerce_prices_include_tax', 'no'], ['woocommerce_tax_round_at_subtotal', 'no'], ['woocommerce_tax_display_shop', 'excl']])],
+    // The store address (WC_Settings_General): a Lisbon shop; "PT" or "PT:<state>" as WooCommerce stores it.
+    ['general', new Map([['woocommerce_store_address', 'Rua Augusta 100'], ['woocommerce_store_city', 'Lisboa'], ['woocommerce_store_postcode', '1100-053'], ['woocommerce_default_country', 'PT']])],
   ]);
   const keys = new Map<string, { secret: string; permissions: FakeKeyPermissions }>([[consumerKey, { secret: consumerSecret, permissions: options.permissions ?? 'read_write' }]]);
   const seenNonces = new Set<string>();

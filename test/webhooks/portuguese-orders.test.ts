@@ -20,8 +20,9 @@ interface Expectation {
 const EXPECTED: Record<string, Expectation> = {
   'pt-001-mainland-23-single': { type: 'T', nif: '999999990', country: 'PT', rates: ['23'] },
   'pt-002-mixed-23-13-6-incl': { rates: ['6', '13', '23'] },
-  'pt-003-madeira-22-12-4': { rates: ['22', '12', '4'] },
-  'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
+  // CIVA art. 6(1): the regional rates are those of a shop dispatching from that region.
+  'pt-003-madeira-22-12-4': { settings: { dispatchRegion: 'madeira' }, rates: ['22', '12', '4'] },
+  'pt-004-azores-16-9-4': { settings: { dispatchRegion: 'azores' }, rates: ['16', '9', '4'] },
   'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
   'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
   'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export of goods to US \(CIVA art\. 14\) \(M05\)/] },

@@ -1,6 +1,6 @@
 import { compare, Decimal, formatDecimal, isZero, multiply, parseDecimal, round } from '../../client/money';
 import { BuyerIdentity, billingCountry } from './buyer-identity';
-import { isEuCountry } from './countries';
+import { isEuCountry, placeForVat, type PlaceForVat } from './countries';
 import { PlannedLine } from './line-plan';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
@@ -10,6 +10,12 @@ import { WooOrder } from './order-schema';
 export function destinationCountry(order: WooOrder, settings: MappingSettings): string {
   const shipping = order.shipping?.country.trim().toUpperCase() ?? '';
   return shipping || billingCountry(order, settings);
+}
+
+/** Where the goods go for VAT (EU VAT territory by postcode): the shipping address, else billing. */
+export function destinationPlace(order: WooOrder, settings: MappingSettings): PlaceForVat {
+  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
+  return placeForVat(destinationCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
 }
 
 interface Reason {

@@ -85,3 +85,14 @@ export function solveLine(line: PlannedLine): DocumentLine {
     ProductDiscount: trimmed(discount),
   };
 }
+
+/**
+ * Goods (P) or service (S) for the tax rules: a product line's own type; a charge (shipping, a
+ * fee, a refund's amount line) follows the order's products (CIVA art. 16(5)(b)), services only
+ * when every product line is a service.
+ */
+export function supplyNature(line: PlannedLine, lines: readonly PlannedLine[]): 'P' | 'S' {
+  if (!line.ancillary) return line.type;
+  const products = lines.filter((l) => !l.ancillary);
+  return products.length > 0 && products.every((p) => p.type === 'S') ? 'S' : 'P';
+}

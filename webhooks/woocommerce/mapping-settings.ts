@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDecimalText } from '../../client/money';
+import { DISPATCH_REGIONS } from './vat-rates';
 
 /**
  * Every choice the mapping leaves to the shop owner, with the defaults a Portuguese shop selling
@@ -49,6 +50,19 @@ export const MappingSettingsSchema = z.object({
       servicesWhenOrderNeedsNoProcessing: z.boolean().default(true),
     })
     .prefault({}),
+  /**
+   * Where the shop's goods leave from (CIVA art. 6(1)): the region whose VAT rates its goods take,
+   * whatever the buyer's postcode. Unset: the connector reads the shop's store address
+   * (`storeAddressRegion`); without either, mainland.
+   */
+  dispatchRegion: z.enum(DISPATCH_REGIONS).optional(),
+  /** The region of the shop's store address (WooCommerce settings), filled by the connector, not by hand. */
+  storeAddressRegion: z.enum(DISPATCH_REGIONS).optional(),
+  /**
+   * The shop is registered in the EU One-Stop Shop (OSS, CIVA art. 6-A, Lei 47/2020): a distance
+   * sale of goods to a consumer in another member state is then held (it is taxed in that state).
+   */
+  oss: z.object({ registered: z.boolean().default(false) }).prefault({}),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),

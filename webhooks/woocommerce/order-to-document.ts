@@ -3,7 +3,9 @@ import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } f
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { atLeast, currencyFor, CurrencyChoice, euros, exemptionCodeFor, inEuros } from './document-rules';
+import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionCodeFor, inEuros } from './document-rules';
+import { checkLineRates, type SupplyContext } from './supply-place';
+import { regionOfAddress } from './vat-rates';
 import { balanceToTotal, plannedAmountCents } from './exact-total';
 import { externalIdForOrder } from './external-id';
 import { PlannedLine, solveLine } from './line-plan';
@@ -63,8 +65,10 @@ export function finishLines(
   buyer: BuyerIdentity,
   settings: MappingSettings,
   notes: MappingNote[],
-): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined } {
+  taxDay: string,
+): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: string[] } {
   if (planned.length === 0) throw new OrderMappingError(order.id, 'nothing to invoice: no lines with an amount');
+  const holds = checkLineRates(planned, supplyContext(order, buyer, settings, taxDay));
   const targetCents = toCents(target);
   const drift = targetCents - plannedAmountCents(planned);
   // Per-line tax rounding moves a total by at most a cent per line and rate; more means the lines
@@ -92,7 +96,27 @@ export function finishLines(
     throw new OrderMappingError(order.id, `internal: document total ${formatDecimal(amount, 2)} differs from ${totalLabel}`);
   }
   const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
-  return { lines, exemptionCode, totalDifference };
+  return { lines, exemptionCode, totalDifference, holds };
+}
+
+/** What the place-of-supply rules need to know of the order (supply-place.ts). */
+export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
+  const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
+  const regionSource = settings.dispatchRegion
+    ? 'setting dispatchRegion'
+    : settings.storeAddressRegion
+      ? "the shop's store address"
+      : 'dispatchRegion not set, no store address read: mainland assumed';
+  return {
+    orderId: order.id,
+    taxDay,
+    region,
+    regionSource,
+    destination: destinationPlace(order, settings),
+    buyer,
+    buyerRegion: regionOfAddress(order.billing.country, order.billing.postcode),
+    settings,
+  };
 }
 
 /**
@@ -131,7 +155,7 @@ function documentType(
 }
 
 /** The day of the sale as the shop saw it: paid, else completed, else created. */
-function saleDate(order: WooOrder, settings: MappingSettings): string {
+export function saleDate(order: WooOrder, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
   const date =
     shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
@@ -184,7 +208,8 @@ export function documentForOrder(
   }
   const total = round(parseDecimal(order.total), 2);
   if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
-  const { lines, exemptionCode, totalDifference } = finishLines(
+  const sold = saleDate(order, settings);
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(
     order,
     planned,
     order.total,
@@ -193,6 +218,7 @@ export function documentForOrder(
     buyer,
     settings,
     notes,
+    sold,
   );
 
   const totalEur = inEuros(total, currency);
@@ -201,6 +227,10 @@ export function documentForOrder(
   }
   const type = documentType(order, buyer, products, totalEur, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  for (const reason of holds) {
+    hold = true;
+    notes.push(warning(`Held: ${reason}`));
+  }
   if (buyer.holdReason) {
     hold = true;
     notes.push(warning(buyer.holdReason));
@@ -221,7 +251,6 @@ export function documentForOrder(
       notes.push(info(`Invoice of ${euros(totalEur)} to a consumer: issued with the consumer NIF and the buyer's name and address`));
     }
   }
-  const sold = saleDate(order, settings);
   const date = issueDay(issue, settings.shopTimeZone);
   const late = lateIssueNote(`Order #${order.number ?? order.id}`, sold, date);
   if (late) notes.push(late);

@@ -3,12 +3,12 @@ import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, m
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { currencyFields, finishLines, settingsFrom, WooOrderInput } from './order-to-document';
+import { currencyFields, finishLines, saleDate, settingsFrom, WooOrderInput } from './order-to-document';
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
 import { itemType } from './line-type';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
 import {
@@ -37,6 +37,8 @@ export interface CreditNote {
   notes: MappingNote[];
   /** Refund amount minus credit note total, when per-rate rounding cannot reach it (see OrderDocument). */
   totalDifference?: string;
+  /** Do not issue yet: a person must act first (the reasons are warnings in `notes`). */
+  hold: boolean;
 }
 
 const ONE = parseDecimal(1);
@@ -170,7 +172,9 @@ export function creditNoteForRefund(
     notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
   }
   const label = `the refund amount ${formatDecimal(amount, 2)}`;
-  const { lines, exemptionCode, totalDifference } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
+  // The rates are those of the sale the credit note corrects (CIVA art. 18(9)), not of today.
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes, saleDate(order, settings));
+  for (const reason of holds) notes.push(warning(`Held: ${reason}`));
 
   const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
@@ -202,5 +206,5 @@ export function creditNoteForRefund(
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
   }
-  return { request, notes, ...(totalDifference ? { totalDifference } : {}) };
+  return { request, notes, hold: holds.length > 0, ...(totalDifference ? { totalDifference } : {}) };
 }
