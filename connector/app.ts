@@ -46,8 +46,17 @@ export function createConnectorListener(deps: AppDeps): (req: IncomingMessage, r
 }
 
 function webhookDeps(deps: AppDeps): WebhookRouteDeps {
-  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
-  return { tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes };
+  return {
+    tenants: deps.tenants,
+    enqueuer: deps.enqueuer,
+    redis: deps.redis,
+    prefix: deps.config.redis.prefix,
+    ledger: deps.ledger,
+    queue: deps.queue,
+    metrics: deps.metrics,
+    logger: deps.logger,
+    maxBodyBytes: deps.config.server.maxBodyBytes,
+  };
 }
 
 export function createConnectorApp(deps: AppDeps): Express {

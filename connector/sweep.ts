@@ -2,8 +2,11 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from './ingest/add-resuming';
+import { goLiveAt } from './ingest/go-live';
+import { forgetNotInvoiced, recordNotInvoiced } from './ingest/not-invoiced';
 import { OrderSummarySchema } from './ingest/order-summary';
-import { jobsToEnqueue, planJobs } from './ingest/plan-jobs';
+import { jobsToEnqueue } from './ingest/plan-jobs';
+import { invoiceKnownHere, planOrder } from './ingest/plan-order';
 import { purposeOf, type DocumentJobData } from './jobs';
 import { NEEDS_ATTACH_STATES, SETTLED_STATES, type Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
@@ -48,12 +51,12 @@ const OVERLAP_MS = 5 * 60_000;
  * cancellation the ledger has not settled: the safety net for deliveries WooCommerce never made or
  * we refused (it never retries). Also reports order webhooks the shop has disabled.
  */
-export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookbackHours: number): Promise<SweepReport> {
+export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookbackHours?: number): Promise<SweepReport> {
   const now = deps.now ?? Date.now;
   const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
   const startedAt = now();
   const last = Number(await deps.redis.get(lastKey));
-  const since = Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : startedAt - lookbackHours * 3_600_000;
+  const since = Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : await firstSweepSince(tenant, deps);
   const report: SweepReport = {
     tenant: tenant.config.id,
     since: new Date(since).toISOString(),
@@ -72,6 +75,14 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
+}
+
+/**
+ * The first sweep of a tenant starts at its go-live cut-off, never earlier: orders before it were
+ * invoiced some other way (sweep.initialLookbackHours, which used to reach 48 h back, is no longer read).
+ */
+async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
+  return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
 }
 
 export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
@@ -94,8 +105,9 @@ export async function enqueueMissing(
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
 ): Promise<void> {
   const now = deps.now ?? Date.now;
+  // A backfill is a person's explicit ask: the go-live cut-off does not apply to it.
+  const cutOff = source === 'backfill' ? undefined : await goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
   for (const status of statusesToReconcile(tenant)) {
-    const reversal = !tenant.config.settings.triggerStatuses.includes(status);
     let page = 1;
     let totalPages = 1;
     let scannedForStatus = 0;
@@ -111,10 +123,14 @@ export async function enqueueMissing(
           continue;
         }
         const order = parsed.data;
-        // A refunded or cancelled order matters only when this connector invoiced it.
-        if (reversal && !(await invoicedHere(tenant, deps, order.id))) continue;
+        const plan = await planOrder(order, {
+          settings: tenant.config.settings,
+          goLiveAt: cutOff,
+          invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.config.id, order.id),
+        });
+        if (plan.notInvoiced) await recordNotInvoiced(deps, tenant, order.id, plan.notInvoiced);
         const planned = [];
-        for (const job of planJobs(order, tenant.config.settings)) {
+        for (const job of plan.jobs) {
           const purpose = purposeOf(job.kind, job.refundId);
           const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose });
           if (SETTLED_STATES.has(entry?.state)) continue;
@@ -123,6 +139,7 @@ export async function enqueueMissing(
           else planned.push(job);
         }
         if (planned.length === 0) continue;
+        if (source === 'backfill') await forgetNotInvoiced(deps.redis, deps.prefix, tenant.config.id, [order.id]);
         for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
           (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
           deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
@@ -143,11 +160,6 @@ function statusesToReconcile(tenant: TenantRuntime): string[] {
   const statuses = [...tenant.config.settings.triggerStatuses, 'refunded'];
   if (tenant.config.settings.onCancelled !== 'ignore') statuses.push('cancelled');
   return [...new Set(statuses)];
-}
-
-async function invoicedHere(tenant: TenantRuntime, deps: SweepDeps, orderId: number): Promise<boolean> {
-  const invoice = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose: 'invoice' });
-  return invoice?.documentId !== undefined;
 }
 
 async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {

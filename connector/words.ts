@@ -100,6 +100,11 @@ export const NOTES = {
     lang === 'pt'
       ? `MagniFinance: a ${purposeWords(lang, d.purpose)} precisa da sua atenção. Porquê: ${d.reason} O que fazer: ${d.action}`
       : `MagniFinance: the ${purposeWords(lang, d.purpose)} needs your attention. Why: ${d.reason} What to do: ${d.action}`,
+  /** An order that already has another system's document: never invoiced here. */
+  otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}). O conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, emita-a com um backfill depois de retirar esse campo.`
+      : `MagniFinance connector: this order already has a document from another system (${d.system}: ${d.key} = ${d.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
   dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
     lang === 'pt'
       ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`

@@ -53,6 +53,18 @@ export const TenantSettingsSchema = z
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
     language: z.enum(['pt', 'en']).default('pt'),
+    /**
+     * The go-live cut-off: orders paid (or, unpaid, created) before it are never invoiced by a
+     * delivery, an update or a sweep; only a backfill issues them. Absent: the moment the tenant
+     * first started, kept in Redis (connector/ingest/go-live.ts).
+     */
+    goLiveAt: z.iso.datetime({ offset: true, message: 'a date and time with its offset, such as 2026-12-01T00:00:00Z' }).optional(),
+    /**
+     * Order meta keys that mean "another system already issued this order's document", on top of the
+     * built-in ones of the common Portuguese invoicing plugins (connector/ingest/other-systems.ts).
+     * Such an order is never invoiced here.
+     */
+    otherSystemMetaKeys: z.array(z.string().min(1).max(200)).default([]),
   })
   .strict();
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;

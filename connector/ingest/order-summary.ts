@@ -17,6 +17,9 @@ export const OrderSummarySchema = z.object({
     .array(z.object({ key: z.string(), value: z.unknown() }))
     .optional()
     .transform((list) => list ?? []),
+  /** The go-live cut-off reads when the order was sold (ingest/go-live.ts). */
+  date_paid_gmt: z.string().nullish(),
+  date_created_gmt: z.string().nullish(),
   refunds: z
     .array(z.object({ id: z.number().int().positive() }))
     .optional()

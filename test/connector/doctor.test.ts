@@ -118,6 +118,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
         'NIF meta key': 'ok',
         'MagniFinance credentials': 'ok',
         'MagniFinance partner token': 'ok',
+        'go-live cut-off': 'ok',
       });
       expect(report.ready).toBe(true);
       expect(check(tenant.checks, 'WooCommerce version')?.detail).toBe('9.4.2');
@@ -363,6 +364,32 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       // Nothing issued, nothing written on the shop.
       expect(await sandboxDocumentCount(sandbox)).toBe(before);
       expect(woo.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/orders/0']);
+    });
+
+    it('prints the go-live cut-off; before the first start the dry run shows that going live issues none of the past orders, nor one with another system\'s document', async () => {
+      const woo = await shop();
+      // Fixed dates: the rendered report is an example in docs/doctor.md.
+      const past = woo.putOrder(portugueseOrder({ datePaidGmt: '2026-01-10T10:00:00', dateCreatedGmt: '2026-01-10T09:58:00' }));
+      const moloni = woo.putOrder(portugueseOrder({ meta: [{ key: '_moloni_sent', value: '4411' }] }));
+      const raw = configFor(woo);
+      const settings = { ...(tenantOf(raw).settings as Record<string, unknown>) };
+      delete settings.goLiveAt;
+      tenantOf(raw).settings = settings;
+      (raw.redis as Record<string, unknown>).prefix = `mf-doctor-golive-${String(Date.now())}`;
+      const { tenant, text } = await doctor(raw, 'go-live cut-off before the first start, with --dry-run', 5);
+      expect(check(tenant.checks, 'go-live cut-off')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^not started yet: the first start will be the cut-off/) });
+      const byId = new Map((tenant.dryRun ?? []).map((o) => [o.orderId, o]));
+      expect(byId.get(Number(past.id))).toMatchObject({ outcome: 'not-invoiced', notes: [expect.stringMatching(/before the go-live cut-off/)] });
+      expect(byId.get(Number(moloni.id))).toMatchObject({ outcome: 'not-invoiced', notes: [expect.stringContaining('Moloni: _moloni_sent = 4411')] });
+      expect(text).toMatch(new RegExp(`#${String(past.id)} +processing +NOT invoiced`));
+
+      // With settings.goLiveAt fixed, the January order is still before it.
+      tenantOf(raw).settings = { ...settings, goLiveAt: '2026-06-01T00:00:00Z' };
+      const fixed = await doctor(raw, 'go-live cut-off from the setting', 5);
+      expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toContain('(settings.goLiveAt)');
+      const again = new Map((fixed.tenant.dryRun ?? []).map((o) => [o.orderId, o]));
+      expect(again.get(Number(past.id))?.outcome).toBe('not-invoiced');
+      expect(again.get(Number(moloni.id))?.outcome).toBe('not-invoiced');
     });
 
     it('the CLI refuses a tenant the config does not have, naming the known ones', async () => {
