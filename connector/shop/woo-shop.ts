@@ -174,8 +174,9 @@ export class WooShop {
     return ShopNoteSchema.parse(response.data);
   }
 
-  async listNotes(orderId: number): Promise<ShopNote[]> {
-    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type: 'any' }));
+  /** The order's notes, newest first: ours and WooCommerce's own (status changes, stock, refunds). */
+  async listNotes(orderId: number, type: 'any' | 'customer' | 'internal' = 'any'): Promise<ShopNote[]> {
+    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type }));
     return z.array(ShopNoteSchema).parse(response.data);
   }
 
