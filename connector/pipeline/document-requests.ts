@@ -11,6 +11,7 @@ import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/v
 import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
+import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-rules';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
@@ -48,8 +49,14 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   }
   if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
-  for (const [id, product] of facts.products) shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
-  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes } };
+  const shopProductCodes: Record<string, string> = { ...settings.exemptions.shopProductCodes };
+  for (const [id, product] of facts.products) {
+    shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
+    // The exemption code the accountant gave the product's category (exemptions.byProduct[].categories).
+    const code = productExemptionFromShop(product, settings);
+    if (code) shopProductCodes[String(id)] = code;
+  }
+  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
 }
 
 export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts, vies?: { verdict?: VatNumberVerdict; note?: MappingNote }): IssueRequest {

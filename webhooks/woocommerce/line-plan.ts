@@ -27,6 +27,8 @@ export interface PlannedLine {
    * order's product lines (CIVA art. 16(5)(b): incidental costs charged, such as transport and packaging, are part of the supply's taxable amount and share its treatment).
    */
   ancillary?: boolean;
+  /** The exemption code the accountant gave this product (exemptions.byProduct), if any. */
+  exemption?: string;
 }
 
 const UNIT_PRICE_PLACES = 10;

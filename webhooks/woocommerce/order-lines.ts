@@ -16,6 +16,7 @@ import {
   toCents,
 } from '../../client/money';
 import { PlannedLine } from './line-plan';
+import { configuredExemption } from './exemption-rules';
 import { itemType, lineProductId } from './line-type';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
@@ -93,6 +94,12 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
       throw new OrderMappingError(order.id, `line "${description}" has quantity ${item.quantity} but a total of ${formatDecimal(total, 2)}`);
     }
     if (total.units < 0n) throw new OrderMappingError(order.id, `line "${description}" has a negative total ${formatDecimal(total, 2)}`);
+    const rate = lineRate(order.id, description, item.taxes, total, rates, notes);
+    if (isZero(total) && isZero(rate)) {
+      // A free sample or gift is no supply (CIVA art. 3(7)): it needs no exemption code and does not block the order.
+      notes.push(info(`Line "${description}" is free and untaxed (a sample or gift, CIVA art. 3(7): no supply): left off the document`));
+      continue;
+    }
     const subtotal = parseDecimal(item.subtotal);
     let listNet = subtotal;
     if (order.prices_include_tax && settings.taxInclusiveUnitPrice === 'unrounded') {
@@ -106,8 +113,9 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
       quantity: parseDecimal(item.quantity),
       listNet,
       targetNet: total,
-      rate: lineRate(order.id, description, item.taxes, total, rates, notes),
+      rate,
       adjustable: true,
+      exemption: configuredExemption(item, settings),
     });
   }
   return lines;

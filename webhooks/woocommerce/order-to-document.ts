@@ -1,9 +1,11 @@
-import { compare, Decimal, formatDecimal, fromCents, parseDecimal, round, toCents } from '../../client/money';
+import { compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionCodeFor, inEuros } from './document-rules';
+import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
+import { withoutDonations } from './donations';
+import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
 import { regionOfAddress } from './vat-rates';
 import { balanceToTotal, plannedAmountCents } from './exact-total';
@@ -84,7 +86,7 @@ export function finishLines(
   const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
   const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, totalLabel);
   notes.push(...balanced.notes);
-  let exemptionCode = exemptionCodeFor(order, planned, buyer, settings, notes);
+  let exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
   if (balanced.addedRoundingLine && !exemptionCode) {
     exemptionCode = settings.roundingLine.exemptionCode;
     notes.push(warning(`The rounding line uses exemption code ${exemptionCode} (roundingLine.exemptionCode)`));
@@ -199,21 +201,23 @@ export function documentForOrder(
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
 
-  const products = productLines(order, rates, settings, notes);
-  spreadNegativeFees(order, products, notes);
-  const planned = [...products, ...shippingLines(order, rates, settings, notes), ...positiveFeeLines(order, rates, settings, notes)];
+  const donations = withoutDonations(order, settings);
+  const sale = donations.sale;
+  const products = productLines(sale, rates, settings, notes);
+  spreadNegativeFees(sale, products, notes);
+  const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
   if (order.coupon_lines.length > 0) {
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
     notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
   }
-  const total = round(parseDecimal(order.total), 2);
+  const total = round(subtract(parseDecimal(order.total), donations.gross), 2);
   if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
   const sold = saleDate(order, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     order,
     planned,
-    order.total,
-    `the order total ${formatDecimal(total, 2)}`,
+    formatDecimal(total, 2),
+    donations.names.length > 0 ? `the order total less the donations ${formatDecimal(total, 2)}` : `the order total ${formatDecimal(total, 2)}`,
     wooTaxByRate(order, rates),
     buyer,
     settings,
@@ -227,6 +231,13 @@ export function documentForOrder(
   }
   const type = documentType(order, buyer, products, totalEur, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  if (donations.names.length > 0) {
+    holds.unshift(
+      `${donations.names.map((n) => `"${n}"`).join(', ')} ${donations.names.length === 1 ? 'is a donation' : 'are donations'} of ${formatDecimal(donations.gross, 2)}: ` +
+        'a donation is no consideration for a supply (CIVA art. 1(1)(a), 4(1)) and is never an invoice line. The invoice leaves it out; record the donation apart, ' +
+        'or, if it is a charge, take its word out of exemptions.donationWords',
+    );
+  }
   for (const reason of holds) {
     hold = true;
     notes.push(warning(`Held: ${reason}`));

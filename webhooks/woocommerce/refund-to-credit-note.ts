@@ -7,6 +7,7 @@ import { currencyFields, finishLines, saleDate, settingsFrom, WooOrderInput } fr
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
+import { configuredExemption } from './exemption-rules';
 import { itemType } from './line-type';
 import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
@@ -71,6 +72,7 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
       targetNet: total,
       rate: lineRate(order.id, description, item.taxes, total, rates, notes),
       adjustable: true,
+      exemption: configuredExemption(source, settings),
     });
   }
   // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
