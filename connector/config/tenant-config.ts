@@ -65,8 +65,18 @@ export const TenantSettingsSchema = z
      * Such an order is never invoiced here.
      */
     otherSystemMetaKeys: z.array(z.string().min(1).max(200)).default([]),
+    /**
+     * An order in `processing` without a payment date (cash on delivery): invoiced at `processing`
+     * (an invoice, the mapping's unpaidDocumentType; the receipt is the owner's when the money comes)
+     * or at `completed` (after the courier collected).
+     */
+    invoiceUnpaidProcessingAt: z.enum(['processing', 'completed']).default('processing'),
   })
-  .strict();
+  .strict()
+  .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {
+    message: 'invoiceUnpaidProcessingAt: completed needs completed in triggerStatuses (or such orders would never be invoiced)',
+    path: ['invoiceUnpaidProcessingAt'],
+  });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
 export const TenantSchema = z

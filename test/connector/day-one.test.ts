@@ -4,7 +4,8 @@ import { listNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
 import { enqueueMissing, type SweepReport } from '../../connector/sweep';
-import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, type Harness } from './support/harness';
+import { parseConfig } from '../../connector/config/load-config';
+import { eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
 
@@ -168,5 +169,43 @@ describe('issue 21, point 1: an unpaid order WooCommerce cancels is left alone b
     const cancelled = await h.deliver({ ...stored, status: 'cancelled' }, 'order.updated');
     expect(cancelled.status).toBe(202);
     await eventually('the cancellation written back', () => h.woo.meta(Number(order.id), META.cancellation));
+  });
+});
+
+describe('issue 21, point 7: cash on delivery reaches processing with no date_paid', () => {
+  let processing: Harness;
+  let completed: Harness;
+  beforeAll(async () => {
+    processing = await startHarness();
+    completed = await startHarness({ settings: { invoiceUnpaidProcessingAt: 'completed' } });
+  });
+  afterAll(async () => {
+    await processing.close();
+    await completed.close();
+  });
+
+  it('default (processing): invoiced at once as an invoice (FT, type I), not a receipt', async () => {
+    const order = portugueseOrder({ status: 'processing', datePaidGmt: null });
+    expect((await processing.deliver(order)).status).toBe(202);
+    await eventually('invoiced', () => processing.woo.meta(Number(order.id), META.documentNumber));
+    const [document] = await processing.documentsOf(Number(order.id));
+    expect(document.document.Type).toBe('I');
+  });
+
+  it('invoiceUnpaidProcessingAt: completed waits; when the courier collected and the order is completed (paid), an invoice-receipt', async () => {
+    const order = portugueseOrder({ status: 'processing', datePaidGmt: null });
+    expect(JSON.parse((await completed.deliver(order)).body)).toEqual({ ignored: 'nothing-to-issue' });
+    await completed.woo.settle();
+    expect(await completed.documentsOf(Number(order.id))).toHaveLength(0);
+    const done = await completed.deliver({ ...order, status: 'completed', date_paid: wooDate(0), date_paid_gmt: wooDate(0) }, 'order.updated');
+    expect(done.status).toBe(202);
+    await eventually('invoiced', () => completed.woo.meta(Number(order.id), META.documentNumber));
+    const [document] = await completed.documentsOf(Number(order.id));
+    expect(document.document.Type).toBe('T');
+  });
+
+  it('the setting without completed among the trigger statuses is refused at load', () => {
+    const raw = rawTestConfig({ prefix: 'unused', wooOrigin: 'http://shop.test', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://sandbox.test/api/v1.1', settings: { invoiceUnpaidProcessingAt: 'completed', triggerStatuses: ['processing'] } });
+    expect(() => parseConfig(raw, 'tenants.yaml', {})).toThrow(/tenants\.0\.settings\.invoiceUnpaidProcessingAt: invoiceUnpaidProcessingAt: completed needs completed in triggerStatuses/);
   });
 });
