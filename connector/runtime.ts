@@ -15,7 +15,7 @@ import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
 import { flagJobFailure } from './pipeline/needs-person';
 import { buildTenantRuntimes } from './pipeline/tenant-runtime';
-import { documentsQueue, sweepQueue } from './queues';
+import { documentsQueue, SweepScheduleKeeper, sweepQueue } from './queues';
 import { connectRedis } from './redis-connection';
 import { sweepTenant, type SweepReport } from './sweep';
 
@@ -166,11 +166,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     );
     sweeper.on('error', (error: Error) => logger.warn({ err: error.message }, 'sweep worker error'));
     workers.push({ name: 'sweep worker', close: () => sweeper.close(), force: () => void sweeper.close(true) });
-    if (config.sweep.everyMinutes > 0) {
-      await sweeps.upsertJobScheduler('periodic-sweep', { every: config.sweep.everyMinutes * 60_000 }, { name: 'sweep', data: {} });
-    } else {
-      await sweeps.removeJobScheduler('periodic-sweep');
-    }
+    // Re-asserted on a timer: a sweep lost with Redis's data comes back by itself.
+    const keeper = new SweepScheduleKeeper(sweeps, config.sweep.everyMinutes, { logger, metrics, now: Date.now, watchMs: config.sweep.watchSeconds * 1_000 });
+    await keeper.start();
+    workers.push({ name: 'sweep schedule keeper', close: async () => keeper.close() });
     const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
     if (alerter.enabled) {
       alerter.start();
