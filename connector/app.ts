@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
+import { LoginLimiter } from './admin/login-limiter';
 import { consoleRouter } from './console/console-router';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
@@ -85,7 +86,7 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
-  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
+  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });

@@ -50,6 +50,12 @@ export class ConnectorMetrics {
     help: 'Whether the periodic sweep is scheduled (1) or not (0: missing or late), as last seen by /metrics or /readyz',
     registers: [this.registry],
   });
+  readonly adminLogins = new Counter({
+    name: 'magnifinance_admin_login_refusals_total',
+    help: 'Admin logins (console, admin API, Bull Board) refused: wrong credentials, or blocked while the client waits out its back-off',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly documentsFailed = new Counter({
     name: 'magnifinance_documents_failed_total',
     help: 'Pipeline failures, by kind and reason (an attempt that will be retried counts too)',

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { z } from 'zod';
 import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from './ingest/add-resuming';
@@ -51,9 +52,11 @@ const OVERLAP_MS = 5 * 60_000;
 export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookbackHours: number): Promise<SweepReport> {
   const now = deps.now ?? Date.now;
   const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
+  const cursorKey = shopCursorKey(deps.prefix, tenant.config.id);
   const startedAt = now();
   const last = Number(await deps.redis.get(lastKey));
-  const since = Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : startedAt - lookbackHours * 3_600_000;
+  const cursor = await deps.redis.get(cursorKey);
+  const since = sweepSince(cursor, last, startedAt, lookbackHours);
   const report: SweepReport = {
     tenant: tenant.config.id,
     since: new Date(since).toISOString(),
@@ -66,13 +69,35 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, lookba
     missingTopics: [],
     problems: [],
   };
-  await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
+  const seen = await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
   await checkWebhooks(tenant, deps, report);
   await deps.redis.set(lastKey, String(startedAt));
+  if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
 }
+
+function shopCursorKey(prefix: string, tenant: string): string {
+  return `${prefix}:sweep:${tenant}:shop-cursor`;
+}
+
+/**
+ * Where a sweep starts listing, on the SHOP's clock: the latest date_modified_gmt it has seen in a
+ * listing (minus the overlap). The shop stamps an order with its own clock, so a cursor taken from
+ * ours opened a blind window whenever the shop's clock was behind: an order modified just after a
+ * sweep carried a stamp older than the next sweep's start, and a lost webhook was never made good.
+ * Before the first listing that returned an order: the last sweep's start (our clock), else the
+ * initial lookback.
+ */
+function sweepSince(cursor: string | null, last: number, startedAt: number, lookbackHours: number): number {
+  const shopMs = cursor ? Date.parse(`${cursor}Z`) : Number.NaN;
+  if (Number.isFinite(shopMs)) return shopMs - OVERLAP_MS;
+  return Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : startedAt - lookbackHours * 3_600_000;
+}
+
+/** WooCommerce's date_modified_gmt: "2026-11-24T10:15:00" (GMT, no zone); compares as text. */
+const ShopStamp = z.object({ date_modified_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
 
 export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
   const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
@@ -92,8 +117,9 @@ export async function enqueueMissing(
   report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'>,
   source: 'sweep' | 'backfill',
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
-): Promise<void> {
+): Promise<{ latestModifiedGmt?: string }> {
   const now = deps.now ?? Date.now;
+  let latestModifiedGmt: string | undefined;
   for (const status of statusesToReconcile(tenant)) {
     const reversal = !tenant.config.settings.triggerStatuses.includes(status);
     let page = 1;
@@ -105,6 +131,8 @@ export async function enqueueMissing(
       for (const raw of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
+        const stamp = ShopStamp.safeParse(raw);
+        if (stamp.success && (!latestModifiedGmt || stamp.data.date_modified_gmt > latestModifiedGmt)) latestModifiedGmt = stamp.data.date_modified_gmt;
         const parsed = OrderSummarySchema.safeParse(raw);
         if (!parsed.success) {
           report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -132,6 +160,7 @@ export async function enqueueMissing(
       page += 1;
     } while (page <= totalPages);
   }
+  return { latestModifiedGmt };
 }
 
 /**

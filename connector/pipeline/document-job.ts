@@ -110,7 +110,9 @@ async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Pro
  */
 async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: number): Promise<never> {
   if (polls !== ctx.data.polls) await setData(ctx, { step, polls });
-  await ctx.job.moveToDelayed(ctx.now() + delayMs, ctx.token);
+  // BullMQ promotes delayed jobs by the promoting process's own clock, not the shared one (ctx.now):
+  // the delay is relative, and finalizeStep checks the shared clock again when the job comes back.
+  await ctx.job.moveToDelayed(Date.now() + delayMs, ctx.token);
   throw new DelayedError();
 }
 
@@ -476,7 +478,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   const entry = await deps.ledger.get(ref);
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
-  // A worker that died between two steps may bring the job back early: the service's 10 s still hold.
+  // A worker that died between two steps, or another worker whose clock is ahead (BullMQ promotes by
+  // its clock), may bring the job back early: the service's 10 s still hold, on the shared clock.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
   const details = await documentIfNumbered(ctx, entry.documentId);
