@@ -10,6 +10,7 @@ import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
 import { LoginLimiter } from './admin/login-limiter';
+import { sameOriginWrites } from './admin/same-origin';
 import { consoleRouter } from './console/console-router';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
@@ -90,10 +91,12 @@ export function createConnectorApp(deps: AppDeps): Express {
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
-  app.use('/admin/queues', auth, board.getRouter());
+  // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
+  app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
   app.use(
     '/admin/api',
     auth,
+    sameOriginWrites(),
     adminApi({
       tenants: deps.tenants,
       queue: deps.queue,
