@@ -9,6 +9,8 @@ import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
+import { LoginLimiter } from './admin/login-limiter';
+import { sameOriginWrites } from './admin/same-origin';
 import { consoleRouter } from './console/console-router';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
@@ -18,6 +20,13 @@ import type { Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
 import type { PdfLinkSigner } from './pdf-link';
 import { pdfRouter } from './pdf-route';
+import { sweepScheduleState } from './queues';
+
+/** What /readyz says when the periodic sweep is not scheduled (operators read it in English, like the logs). */
+const SWEEP_PROBLEM = {
+  missing: 'the periodic sweep is not scheduled (Redis lost it?); a running worker schedules it again within sweep.watchSeconds: if this stays, no worker is running',
+  late: 'the periodic sweep is overdue by more than a period (its next run was lost); a running worker schedules it again within sweep.watchSeconds',
+} as const;
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 
 export interface AppDeps {
@@ -72,7 +81,11 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.get('/readyz', async (_req: Request, res: Response) => {
     try {
       await deps.enqueuer.probe();
-      res.json({ ok: true, redis: 'ready' });
+      // A missing sweep does not make this process unready (it takes webhooks); it is said here and
+      // in magnifinance_sweep_scheduled, and a worker schedules it again within sweep.watchSeconds.
+      const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000).catch(() => 'unknown' as const);
+      if (sweep !== 'unknown' && sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
+      res.json({ ok: true, redis: 'ready', sweep, ...(sweep === 'missing' || sweep === 'late' ? { problems: [SWEEP_PROBLEM[sweep]] } : {}) });
     } catch (error) {
       res.status(503).json({ ok: false, redis: deps.redis.status, error: (error as Error).message });
     }
@@ -83,14 +96,16 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
-  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
+  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
-  app.use('/admin/queues', auth, board.getRouter());
+  // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
+  app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
   app.use(
     '/admin/api',
     auth,
+    sameOriginWrites(),
     adminApi({
       tenants: deps.tenants,
       queue: deps.queue,
@@ -117,6 +132,8 @@ export function createConnectorApp(deps: AppDeps): Express {
       lookbackHours: deps.config.sweep.initialLookbackHours,
       links: deps.links,
       secret: deps.config.server.linkSecret,
+      sweepQueue: deps.sweepQueue,
+      sweepEveryMinutes: deps.config.sweep.everyMinutes,
     }),
   );
 
@@ -134,6 +151,8 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
     const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), 1_000);
     for (const [state, count] of Object.entries(counts)) deps.metrics.queueDepth.set({ queue: queue.name, state }, count);
   }
+  const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000);
+  if (sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
   const waiting = await withTimeout(deps.ledger.attentionCounts(), 1_000);
   for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }

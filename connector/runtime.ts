@@ -15,8 +15,8 @@ import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
 import { flagJobFailure } from './pipeline/needs-person';
 import { buildTenantRuntimes } from './pipeline/tenant-runtime';
-import { documentsQueue, sweepQueue } from './queues';
-import { connectRedis } from './redis-connection';
+import { documentsQueue, SweepScheduleKeeper, sweepQueue } from './queues';
+import { connectRedis, RedisClock } from './redis-connection';
 import { sweepTenant, type SweepReport } from './sweep';
 
 export type ConnectorRole = 'serve' | 'work' | 'all';
@@ -27,6 +27,8 @@ export interface StartOptions {
   metrics?: ConnectorMetrics;
   /** Overrides server.port (tests and the demo use 0). */
   port?: number;
+  /** This process's own clock (tests inject a skewed one); the shared clock is Redis's TIME. */
+  localClock?: () => number;
 }
 
 export interface RunningConnector {
@@ -35,6 +37,8 @@ export interface RunningConnector {
   metrics: ConnectorMetrics;
   ledger: Ledger;
   queue: Queue<DocumentJobData>;
+  /** The shared clock (Redis TIME) this process dates and times with. */
+  clock: RedisClock;
   /** Ordered shutdown: HTTP server, workers, queues, Redis; forced when the hard timeout passes. */
   close(): Promise<void>;
 }
@@ -73,7 +77,11 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   };
 
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix, ledgerRetention(config));
+  const ledgerRedis = trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis');
+  const ledger = new Ledger(ledgerRedis, prefix, ledgerRetention(config));
+  const clock = new RedisClock(ledgerRedis, options.localClock);
+  await clock.start((error) => logger.warn({ err: error.message }, "could not read Redis's clock; this process's own clock serves meanwhile"));
+  connections.push({ name: 'redis clock', close: async () => clock.close() });
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
@@ -121,7 +129,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
-      documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
+      documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now }),
       {
         connection: workerRedis,
         prefix,
@@ -139,7 +147,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
       // A job failed by BullMQ itself (its workers died too often) never ran our failure handler:
       // the order still goes to a person, with the reason, like every other job that ends.
-      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants, ledger, metrics, logger });
+      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants, ledger, metrics, logger, now: clock.now });
     });
     workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
 
@@ -166,12 +174,11 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     );
     sweeper.on('error', (error: Error) => logger.warn({ err: error.message }, 'sweep worker error'));
     workers.push({ name: 'sweep worker', close: () => sweeper.close(), force: () => void sweeper.close(true) });
-    if (config.sweep.everyMinutes > 0) {
-      await sweeps.upsertJobScheduler('periodic-sweep', { every: config.sweep.everyMinutes * 60_000 }, { name: 'sweep', data: {} });
-    } else {
-      await sweeps.removeJobScheduler('periodic-sweep');
-    }
-    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    // Re-asserted on a timer: a sweep lost with Redis's data comes back by itself.
+    const keeper = new SweepScheduleKeeper(sweeps, config.sweep.everyMinutes, { logger, metrics, now: clock.now, watchMs: config.sweep.watchSeconds * 1_000 });
+    await keeper.start();
+    workers.push({ name: 'sweep schedule keeper', close: async () => keeper.close() });
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
     if (alerter.enabled) {
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });
@@ -184,18 +191,18 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     closing ??= shutdown([servers, workers, queues, connections], config.server.shutdownTimeoutMs, logger);
     return closing;
   };
-  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, clock, close };
 }
 
 function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
   return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
 }
 
-async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReturnType<typeof buildTenantRuntimes>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger }): Promise<void> {
+async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReturnType<typeof buildTenantRuntimes>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger; now: () => number }): Promise<void> {
   const tenant = deps.tenants.get(data.tenant);
   if (!tenant) return;
   const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
-  await flagJobFailure(deps, tenant, ref, error, 1, Date.now(), deps.logger).catch((flagError: unknown) =>
+  await flagJobFailure(deps, tenant, ref, error, 1, deps.now(), deps.logger).catch((flagError: unknown) =>
     deps.logger.error({ err: (flagError as Error).message, orderId: data.orderId }, 'could not record a stalled job'),
   );
 }

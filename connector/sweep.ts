@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { z } from 'zod';
 import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from './ingest/add-resuming';
@@ -54,9 +55,11 @@ const OVERLAP_MS = 5 * 60_000;
 export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookbackHours?: number): Promise<SweepReport> {
   const now = deps.now ?? Date.now;
   const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
+  const cursorKey = shopCursorKey(deps.prefix, tenant.config.id);
   const startedAt = now();
   const last = Number(await deps.redis.get(lastKey));
-  const since = Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : await firstSweepSince(tenant, deps);
+  const cursor = await deps.redis.get(cursorKey);
+  const since = sweepSince(cursor, last) ?? (await firstSweepSince(tenant, deps));
   const report: SweepReport = {
     tenant: tenant.config.id,
     since: new Date(since).toISOString(),
@@ -69,9 +72,10 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
     missingTopics: [],
     problems: [],
   };
-  await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
+  const seen = await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
   await checkWebhooks(tenant, deps, report);
   await deps.redis.set(lastKey, String(startedAt));
+  if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
   await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
@@ -84,6 +88,28 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
 async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
   return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
 }
+
+
+function shopCursorKey(prefix: string, tenant: string): string {
+  return `${prefix}:sweep:${tenant}:shop-cursor`;
+}
+
+/**
+ * Where a sweep starts listing, on the SHOP's clock: the latest date_modified_gmt it has seen in a
+ * listing (minus the overlap). The shop stamps an order with its own clock, so a cursor taken from
+ * ours opened a blind window whenever the shop's clock was behind: an order modified just after a
+ * sweep carried a stamp older than the next sweep's start, and a lost webhook was never made good.
+ * Before the first listing that returned an order: the last sweep's start (our clock); undefined
+ * for a tenant's first sweep, which starts at its go-live cut-off.
+ */
+function sweepSince(cursor: string | null, last: number): number | undefined {
+  const shopMs = cursor ? Date.parse(`${cursor}Z`) : Number.NaN;
+  if (Number.isFinite(shopMs)) return shopMs - OVERLAP_MS;
+  return Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : undefined;
+}
+
+/** WooCommerce's date_modified_gmt: "2026-11-24T10:15:00" (GMT, no zone); compares as text. */
+const ShopStamp = z.object({ date_modified_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
 
 export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
   const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
@@ -103,10 +129,11 @@ export async function enqueueMissing(
   report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'>,
   source: 'sweep' | 'backfill',
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
-): Promise<void> {
+): Promise<{ latestModifiedGmt?: string }> {
   const now = deps.now ?? Date.now;
   // A backfill is a person's explicit ask: the go-live cut-off does not apply to it.
   const cutOff = source === 'backfill' ? undefined : await goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
+  let latestModifiedGmt: string | undefined;
   for (const status of statusesToReconcile(tenant)) {
     let page = 1;
     let totalPages = 1;
@@ -117,6 +144,8 @@ export async function enqueueMissing(
       for (const raw of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
+        const stamp = ShopStamp.safeParse(raw);
+        if (stamp.success && (!latestModifiedGmt || stamp.data.date_modified_gmt > latestModifiedGmt)) latestModifiedGmt = stamp.data.date_modified_gmt;
         const parsed = OrderSummarySchema.safeParse(raw);
         if (!parsed.success) {
           report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -149,6 +178,7 @@ export async function enqueueMissing(
       page += 1;
     } while (page <= totalPages);
   }
+  return { latestModifiedGmt };
 }
 
 /**

@@ -185,9 +185,11 @@ export const ConnectorConfigSchema = z
         everyMinutes: z.number().int().min(0).default(15),
         /** First sweep of a tenant looks this far back. */
         initialLookbackHours: z.number().int().positive().default(48),
+        /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
+        watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48 }),
+      .default({ everyMinutes: 15, initialLookbackHours: 48, watchSeconds: 30 }),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

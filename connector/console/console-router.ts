@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
+import type { Queue } from 'bullmq';
 import { z } from 'zod';
+import type { SweepJobData } from '../jobs';
+import { sweepScheduleState } from '../queues';
 import { adminUser } from '../admin/basic-auth';
 import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
 import { DISMISSABLE_STATES } from '../ledger';
@@ -20,6 +23,9 @@ export interface ConsoleDeps extends OrderActionDeps {
   links: PdfLinkSigner;
   /** Signs the forms' anti-forgery tokens. */
   secret: string;
+  /** The periodic sweep's queue: the console says when its schedule is missing. */
+  sweepQueue?: Queue<SweepJobData>;
+  sweepEveryMinutes?: number;
 }
 
 const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
@@ -61,7 +67,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 <td class="wide">${sweep ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
       }),
     );
-    const body = html`<section><h2>${t(view.lang, 'shops')}</h2><table>
+    const body = html`${await sweepNotice(deps, view)}<section><h2>${t(view.lang, 'shops')}</h2><table>
 <tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
 ${rows}</table></section>`;
     res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
@@ -71,7 +77,7 @@ ${rows}</table></section>`;
     const tenant = deps.tenants.get(String(req.params.tenant));
     if (!tenant) return void res.status(404).type('text').send('unknown tenant');
     const view = viewOf(req, res);
-    const sections = [await waitingSection(deps, tenant, view), await figuresSection(deps, tenant, view), await recentSection(deps, tenant, view), await healthSection(deps, tenant, view)];
+    const sections = [await sweepNotice(deps, view), await waitingSection(deps, tenant, view, waitingOffset(req.query.waitingFrom)), await figuresSection(deps, tenant, view), await recentSection(deps, tenant, view), await healthSection(deps, tenant, view)];
     res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${sections}`, await takeFlash(req)));
   });
 
@@ -167,10 +173,25 @@ function webhookHealth(sweep: SweepReport | null): Html | string {
   return html`<span class="warn">${sweep.inactiveWebhooks.length + sweep.missingTopics.length} ✗</span>`;
 }
 
-async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+/** A warning at the top when the periodic sweep is not scheduled (a worker re-creates it; if it stays, none runs). */
+async function sweepNotice(deps: ConsoleDeps, view: View): Promise<Html | string> {
+  if (!deps.sweepQueue || !deps.sweepEveryMinutes) return '';
+  const state = await sweepScheduleState(deps.sweepQueue, deps.sweepEveryMinutes, Date.now()).catch(() => 'scheduled' as const);
+  return state === 'missing' || state === 'late' ? html`<p class="warn" id="sweep-missing">${t(view.lang, 'sweepMissing')}</p>` : '';
+}
+
+/** Orders waiting for a person shown per console page (the rest are a "Next" away, never cut off). */
+const WAITING_PAGE = 100;
+
+function waitingOffset(query: unknown): number {
+  return typeof query === 'string' && /^\d{1,9}$/.test(query) ? Number(query) : 0;
+}
+
+async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
   const { lang } = view;
   const zone = tenant.mapping.shopTimeZone;
-  const refs = (await deps.ledger.attention(500)).map((member) => member.split(':')).filter(([id]) => id === tenant.config.id);
+  const page = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
+  const refs = page.members.map((member) => member.split(':'));
   const items = await Promise.all(
     refs.map(async ([, orderText, purpose]) => {
       const orderId = Number(orderText);
@@ -178,7 +199,13 @@ async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vi
       return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
     }),
   );
-  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${refs.length})</h2>${refs.length === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : items}</section>`;
+  const base = `/console/${tenant.config.id}?waitingFrom=`;
+  const pager =
+    page.total <= WAITING_PAGE
+      ? ''
+      : html`<p class="muted">${t(lang, 'shownOf')} ${offset + 1}–${offset + refs.length} ${t(lang, 'of')} ${page.total}
+${offset > 0 ? html` · <a href="${base}${Math.max(0, offset - WAITING_PAGE)}#waiting">${t(lang, 'previousPage')}</a>` : ''}${offset + WAITING_PAGE < page.total ? html` · <a href="${base}${offset + WAITING_PAGE}#waiting">${t(lang, 'nextPage')}</a>` : ''}</p>`;
+  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${page.total})</h2>${page.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${pager}`}</section>`;
 }
 
 function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {

@@ -50,6 +50,14 @@ const WORDS = {
   waitingJobs: { pt: 'em espera', en: 'waiting' },
   delayedJobs: { pt: 'agendados', en: 'delayed' },
   failedJobs: { pt: 'falhados', en: 'failed' },
+  sweepMissing: {
+    pt: 'A sincronização periódica não está agendada (o Redis perdeu-a?). Um worker volta a agendá-la em menos de um minuto; se este aviso ficar, nenhum worker está a correr.',
+    en: 'The periodic sweep is not scheduled (did Redis lose it?). A worker schedules it again within a minute; if this warning stays, no worker is running.',
+  },
+  shownOf: { pt: 'a mostrar', en: 'showing' },
+  of: { pt: 'de', en: 'of' },
+  nextPage: { pt: 'Seguintes', en: 'Next' },
+  previousPage: { pt: 'Anteriores', en: 'Previous' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Word = keyof typeof WORDS;

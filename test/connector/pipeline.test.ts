@@ -97,8 +97,9 @@ describe('exactly one document per order under repeated and concurrent deliverie
     const echo = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     expect(echo.status).toBe(202);
     expect(JSON.parse(echo.body)).toEqual({ ignored: 'nothing-to-issue' });
+    // Two PUTs, both ours: the issuing marker before the close, the document's meta after it.
     const puts = h.woo.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(`/orders/${id}`));
-    expect(puts).toHaveLength(1);
+    expect(puts).toHaveLength(2);
     expect(await h.documentsOf(id)).toHaveLength(1);
     expect(h.woo.notes(id)).toHaveLength(1);
   });
