@@ -1,6 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { DocumentDuplicateError } from '../../../client/errors';
+import { nodeErrorFor } from './node-errors';
 
 /** The service refused a create as DocumentIsADuplicate: a document with this External ID exists. */
 export class AlreadyIssued {
@@ -12,12 +13,17 @@ export class AlreadyIssued {
  * get (the document it asks for exists), not a failure. Without an External ID there is no such
  * promise, so the error stays an error.
  */
-export async function createOnce<T>(externalId: string | undefined, create: () => Promise<T>): Promise<T | AlreadyIssued> {
+export async function createOnce<T>(
+  node: INode,
+  itemIndex: number,
+  externalId: string | undefined,
+  create: () => Promise<T>,
+): Promise<T | AlreadyIssued> {
   try {
     return await create();
   } catch (error) {
     if (error instanceof DocumentDuplicateError && externalId) return new AlreadyIssued(externalId);
-    throw error;
+    throw nodeErrorFor(node, error, itemIndex);
   }
 }
 

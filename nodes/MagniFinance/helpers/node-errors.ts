@@ -42,7 +42,8 @@ const FIELD_LABELS: Record<string, string> = {
   countryCode: 'Country Code',
 };
 
-const LINE_LABELS: Record<string, string> = {
+/** The form's words for the service's line fields. */
+export const LINE_LABELS: Record<string, string> = {
   Code: 'Code',
   Description: 'Description',
   UnitPrice: 'Unit Price',

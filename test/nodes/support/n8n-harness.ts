@@ -390,11 +390,12 @@ export interface CredentialTestResult {
  * The credential's own test, as n8n runs it: its `test.request` with `authenticate` applied,
  * sent over HTTP; a non-2xx answer or a matching `responseSuccessBody` rule fails the test.
  */
-export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+/** The credential test's request with its expressions resolved, as n8n sends it. */
+export function credentialTestRequest(credentials: Credentials): IHttpRequestOptions {
   const type = new MagniFinanceApi();
   const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
   const request = type.test.request as IRequestOptionsSimplified & IHttpRequestOptions;
-  const resolved: IHttpRequestOptions = {
+  return {
     url: String(resolveWithCredentials(workflow, n8nNode, request.url, credentials)),
     baseURL: String(resolveWithCredentials(workflow, n8nNode, request.baseURL, credentials)),
     method: request.method ?? 'GET',
@@ -402,6 +403,12 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
     json: true,
     returnFullResponse: true,
   };
+}
+
+export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+  const type = new MagniFinanceApi();
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
+  const resolved = credentialTestRequest(credentials);
   try {
     const answer = (await sendOverHttp(n8nNode, applyAuthentication(workflow, n8nNode, resolved, credentials), [])) as {
       statusCode: number;

@@ -113,7 +113,7 @@ export async function execute(
   } as CreateDocumentRequest;
 
   const token = readPartnerToken(this, itemIndex);
-  const created = await createOnce(request.Document.ExternalId, () => client.createDocument(request, token ? { token } : undefined));
+  const created = await createOnce(this.getNode(), itemIndex, request.Document.ExternalId, () => client.createDocument(request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created);
   return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token);
 }

@@ -51,7 +51,7 @@ export async function execute(
   throwIfHeld(this.getNode(), itemIndex, mapped, summary);
   const token = readPartnerToken(this, itemIndex);
   const externalId = mapped.request.Document.ExternalId;
-  const created = await createOnce(externalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
+  const created = await createOnce(this.getNode(), itemIndex, externalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, { ...summary, held: false });
   return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
     ...summary,

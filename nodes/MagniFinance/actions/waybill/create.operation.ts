@@ -145,7 +145,7 @@ export async function execute(
   } as CreateWaybillRequest;
 
   const token = readPartnerToken(this, itemIndex);
-  const created = await createOnce(request.Waybill.ExternalId, () => client.createWaybill(request, token ? { token } : undefined));
+  const created = await createOnce(this.getNode(), itemIndex, request.Waybill.ExternalId, () => client.createWaybill(request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created);
   return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token, {
     documentNumber: created.documentNumber ?? null,

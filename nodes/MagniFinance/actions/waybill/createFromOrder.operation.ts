@@ -45,7 +45,7 @@ export async function execute(
   };
   throwIfHeld(this.getNode(), itemIndex, mapped, summary);
   const token = readPartnerToken(this, itemIndex);
-  const created = await createOnce(mapped.request.Waybill.ExternalId, () => client.createWaybill(mapped.request, token ? { token } : undefined));
+  const created = await createOnce(this.getNode(), itemIndex, mapped.request.Waybill.ExternalId, () => client.createWaybill(mapped.request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
   return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
     ...summary,
