@@ -125,7 +125,7 @@ describe("the example's node on the shared WooCommerce fixtures", () => {
     // (not an export of goods, not a business): the exemption code is the accountant's, here M99.
     { file: 'wc-pipedream-order-15-wc8.0.2-webhook.json', settings: { exemptionCode: 'M99' }, paidOn: undefined },
   ])('$file: issued to the cent and written back; two repeated deliveries end green with nothing to do, one document', async ({ file, settings, paidOn }) => {
-    const order = { ...fixture(file), ...(paidOn ? { date_created: paidOn, date_created_gmt: paidOn, date_paid: paidOn, date_paid_gmt: paidOn } : {}) };
+    const order: IDataObject = { ...fixture(file), ...(paidOn ? { date_created: paidOn, date_created_gmt: paidOn, date_paid: paidOn, date_paid_gmt: paidOn } : {}) };
     const s = await startNodeSandbox();
     try {
       const first = await runExampleNode(s, order, settings);
@@ -154,15 +154,21 @@ describe("the example's node on the shared WooCommerce fixtures", () => {
 
   it('a held order reaches the alert with its reasons and nothing is written back', async () => {
     const order = fixture('wc-ios-order-963-coupon-tax.json');
-    // A company in Lisbon whose NIF fails its check digit: held (CIVA art. 36(5)(a)).
+    const day2025 = '2025-04-03T10:00:00';
+    // A company in Lisbon whose NIF fails its check digit: held (CIVA art. 36(5)(a)). Dated 2025
+    // from an Azores shop, so that its 4% lines are a rate in force (see the case above).
     const held = {
       ...order,
+      date_created: day2025,
+      date_created_gmt: day2025,
+      date_paid: day2025,
+      date_paid_gmt: day2025,
       billing: { ...(order.billing as IDataObject), company: 'Loja Exemplo Lda', country: 'PT', postcode: '1100-053', city: 'Lisboa' },
       meta_data: [...(order.meta_data as IDataObject[]), { id: 9001, key: '_billing_nif', value: '123456780' }],
     };
     const s = await startNodeSandbox();
     try {
-      const { output, requests } = await runExampleNode(s, held);
+      const { output, requests } = await runExampleNode(s, held, { dispatchRegion: 'azores' });
       const ends = destinations(output);
       expect(ends.map((d) => d.to)).toEqual([alert.name]);
       expect(evaluateExpression(String(alert.parameters.text), ends[0].json)).toContain('123456780');
