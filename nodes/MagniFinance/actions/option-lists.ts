@@ -19,19 +19,19 @@ export const COUNTRY_OPTIONS: INodePropertyOptions[] = named(ISO_COUNTRY_CODES, 
 export const CURRENCY_OPTIONS: INodePropertyOptions[] = named(ISO_CURRENCY_CODES, 'currency');
 
 /**
- * Portuguese VAT rates by region (CIVA art. 18; Azores and Madeira regional rates). The 0% entry
- * needs a Tax Exemption Reason Code.
+ * Portuguese VAT rates by region (CIVA art. 18; Azores and Madeira regional rates), in numeric
+ * order (as text, "12%" would come before "4%"). The 0% entry needs a Tax Exemption Reason Code.
  */
 export const VAT_RATE_OPTIONS: INodePropertyOptions[] = [
   { name: '0% (Exempt or Not Subject: Needs an Exemption Code)', value: 0 },
+  { name: '4% (Azores and Madeira Reduced)', value: 4 },
+  { name: '6% (Mainland Reduced)', value: 6 },
+  { name: '9% (Azores Intermediate)', value: 9 },
   { name: '12% (Madeira Intermediate)', value: 12 },
   { name: '13% (Mainland Intermediate)', value: 13 },
   { name: '16% (Azores Normal)', value: 16 },
   { name: '22% (Madeira Normal)', value: 22 },
   { name: '23% (Mainland Normal)', value: 23 },
-  { name: '4% (Azores and Madeira Reduced)', value: 4 },
-  { name: '6% (Mainland Reduced)', value: 6 },
-  { name: '9% (Azores Intermediate)', value: 9 },
 ];
 
 /**
