@@ -91,6 +91,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
     }),
   );
 
@@ -106,6 +107,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,
     }),

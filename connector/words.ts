@@ -48,6 +48,7 @@ const PURPOSES: Record<string, Record<Lang, string>> = {
   invoice: { pt: 'fatura', en: 'invoice' },
   waybill: { pt: 'guia de transporte', en: 'waybill' },
   cancellation: { pt: 'anulação', en: 'cancellation' },
+  review: { pt: 'verificação dos documentos', en: 'check of the documents' },
 };
 
 /** The refund id of a credit note's purpose (`credit-note-<id>`), undefined for the others. */
@@ -100,6 +101,11 @@ export const NOTES = {
     lang === 'pt'
       ? `MagniFinance: a ${purposeWords(lang, d.purpose)} precisa da sua atenção. Porquê: ${d.reason} O que fazer: ${d.action}`
       : `MagniFinance: the ${purposeWords(lang, d.purpose)} needs your attention. Why: ${d.reason} What to do: ${d.action}`,
+  /** A difference between an order and its documents, settled outside the connector. */
+  settled: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: a diferença na ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como regularizada por ${d.by}: ${d.how}.`
+      : `MagniFinance connector: the difference on the ${purposeWords(lang, d.purpose)} of this order was marked as settled by ${d.by}: ${d.how}.`,
   dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
     lang === 'pt'
       ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`

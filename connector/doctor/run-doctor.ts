@@ -7,6 +7,7 @@ import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
 import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './shop-checks';
 import { checkWebhooks } from './webhook-checks';
+import { checkTriggerStatuses } from './status-checks';
 
 export interface DoctorReport {
   /** Every tenant ready and Redis fit: exit code 0. */
@@ -40,6 +41,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     checks.push(...(await checkPortugueseRates(runtime.shop, tenant)));
     checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
+    checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   }
   checks.push(...(await checkInvoicing(runtime)));
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };

@@ -18,7 +18,7 @@ export const OrderSummarySchema = z.object({
     .optional()
     .transform((list) => list ?? []),
   refunds: z
-    .array(z.object({ id: z.number().int().positive() }))
+    .array(z.object({ id: z.number().int().positive(), total: WooMoney.optional() }))
     .optional()
     .transform((list) => list ?? []),
 });

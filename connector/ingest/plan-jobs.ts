@@ -2,12 +2,14 @@ import type { TenantSettings } from '../config/tenant-config';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../jobs';
 import type { EnqueueItem } from './enqueuer';
 import { hasWrittenBack } from '../shop/order-meta';
+import { payloadCallsForReview } from '../pipeline/coverage';
 
 /** The parts of an order planning reads (the route's summary, or a full order from the shop). */
 export interface PlannableOrder {
   status: string;
+  total: string;
   meta_data: readonly { key: string; value?: unknown }[];
-  refunds: readonly { id: number }[];
+  refunds: readonly { id: number; total?: string }[];
 }
 
 export interface PlannedJob {
@@ -34,6 +36,10 @@ export function planJobs(order: PlannableOrder, settings: TenantSettings): Plann
   // order.refunds only summarises refunds; the worker fetches each one for its lines.
   for (const refund of order.refunds) wanted({ kind: 'credit-note', refundId: refund.id });
   if (order.status === 'cancelled' && settings.onCancelled !== 'ignore') wanted({ kind: 'cancellation' });
+  // An invoiced order that no longer agrees with its documents (a line added after the invoice, a
+  // refund deleted after its credit note: WooCommerce sends no webhook of its own for that) is
+  // reviewed, and a person told. Judged from our meta, so our own echo costs nothing.
+  if (planned.length === 0 && payloadCallsForReview(order)) planned.push({ kind: 'review' });
   return planned;
 }
 
