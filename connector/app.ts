@@ -115,6 +115,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
     }),
   );
 
@@ -130,6 +131,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,
       sweepQueue: deps.sweepQueue,

@@ -12,7 +12,9 @@ import { purposeOf, type DocumentJobData } from './jobs';
 import { NEEDS_ATTACH_STATES, SETTLED_STATES, type Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
 import type { TenantRuntime } from './pipeline/tenant-runtime';
-import type { ShopWebhook } from './shop/woo-shop';
+import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from './shop/webhook-delivery';
+import { ShopRequestError, type ShopWebhook } from './shop/woo-shop';
+import type { EnqueueResult } from './ingest/add-resuming';
 
 export interface SweepDeps {
   redis: RedisClient;
@@ -21,6 +23,8 @@ export interface SweepDeps {
   ledger: Ledger;
   metrics: ConnectorMetrics;
   logger: Logger;
+  /** server.publicUrl: the connector's own webhooks are those delivering to it. */
+  publicUrl: string;
   now?: () => number;
 }
 
@@ -35,14 +39,15 @@ export interface SweepReport {
   resumed: string[];
   /** Purposes that wait for a person to attach a document id: not enqueued, listed in the attention list. */
   waitingForPerson: string[];
-  /** Order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
+  /** Invoiced orders checked against their documents (review jobs: a changed order, a deleted refund). */
+  reviewed: string[];
+  /** This connector's order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
   inactiveWebhooks: { id: number; topic: string; status: string; deliveryUrl: string }[];
-  /** Topics with no active webhook at all: orders of those events never reach the connector. */
+  /** Topics no active webhook delivers to this connector: orders of those events never reach it. */
   missingTopics: string[];
   problems: string[];
 }
 
-const NEEDED_TOPICS = ['order.created', 'order.updated'];
 /** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
 const OVERLAP_MS = 5 * 60_000;
 
@@ -68,6 +73,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
     enqueued: [],
     resumed: [],
     waitingForPerson: [],
+    reviewed: [],
     inactiveWebhooks: [],
     missingTopics: [],
     problems: [],
@@ -124,9 +130,9 @@ export async function lastSweepReport(redis: RedisClient, prefix: string, tenant
  */
 export async function enqueueMissing(
   tenant: TenantRuntime,
-  deps: SweepDeps,
+  deps: Omit<SweepDeps, 'publicUrl'>,
   filter: Record<string, string>,
-  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'>,
+  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'> & { reviewed?: string[] },
   source: 'sweep' | 'backfill',
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
 ): Promise<{ latestModifiedGmt?: string }> {
@@ -139,7 +145,8 @@ export async function enqueueMissing(
     let totalPages = 1;
     let scannedForStatus = 0;
     do {
-      const listing = await tenant.shop.listOrders({ ...filter, status, per_page: '100', page: String(page) });
+      const listing = await listOrRefused(tenant, { ...filter, status, per_page: '100', page: String(page) }, report);
+      if (!listing) break;
       totalPages = listing.totalPages;
       for (const raw of listing.orders) {
         report.scanned += 1;
@@ -170,7 +177,7 @@ export async function enqueueMissing(
         if (planned.length === 0) continue;
         if (source === 'backfill') await forgetNotInvoiced(deps.redis, deps.prefix, tenant.config.id, [order.id]);
         for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
-          (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
+          tally(report, result);
           deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
         }
       }
@@ -179,6 +186,36 @@ export async function enqueueMissing(
     } while (page <= totalPages);
   }
   return { latestModifiedGmt };
+}
+
+/** Where an enqueued job is counted: a review is no document (the sweep's `reviewed`, where the report has it). */
+function tally(report: Pick<SweepReport, 'enqueued' | 'resumed'> & { reviewed?: string[] }, result: EnqueueResult): void {
+  if (result.kind === 'review' && report.reviewed) report.reviewed.push(result.jobId);
+  else (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
+}
+
+/**
+ * One page of the listing, or undefined when the shop refuses it for good (4xx): WooCommerce
+ * answers 400 rest_invalid_param to a status it does not have, so a trigger status that is not
+ * the shop's would fail every sweep of the tenant. The refusal is said in the report, with the fix,
+ * and the other statuses are still reconciled. Errors that may heal (5xx, no answer) still fail.
+ */
+async function listOrRefused(
+  tenant: TenantRuntime,
+  params: Record<string, string>,
+  report: Pick<SweepReport, 'problems'>,
+): Promise<Awaited<ReturnType<TenantRuntime['shop']['listOrders']>> | undefined> {
+  try {
+    return await tenant.shop.listOrders(params);
+  } catch (error) {
+    if (!(error instanceof ShopRequestError) || !error.permanent) throw error;
+    const statusHint =
+      error.code === 'rest_invalid_param'
+        ? ` The shop has no order status "${params.status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
+        : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
+    report.problems.push(`the shop refused the listing of orders in status "${params.status}" (${error.message}); those orders were not reconciled.${statusHint}`);
+    return undefined;
+  }
 }
 
 /**
@@ -200,11 +237,13 @@ async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Swe
     report.problems.push(`could not list the shop's webhooks: ${(error as Error).message}`);
     return;
   }
-  const orderHooks = hooks.filter((hook) => hook.topic.startsWith('order.'));
+  // Judged by delivery URL, as the doctor does: another integration's webhooks are not ours.
+  const url = deliveryUrlFor(deps.publicUrl, tenant.config.id);
+  const orderHooks = webhooksDeliveringTo(hooks, url).filter((hook) => hook.topic.startsWith('order.'));
   report.inactiveWebhooks = orderHooks
     .filter((hook) => hook.status !== 'active')
     .map((hook) => ({ id: hook.id, topic: hook.topic, status: hook.status, deliveryUrl: hook.delivery_url }));
-  report.missingTopics = NEEDED_TOPICS.filter((topic) => !orderHooks.some((hook) => hook.topic === topic && hook.status === 'active'));
+  report.missingTopics = topicsNotDelivered(hooks, url);
   deps.metrics.disabledWebhooks.set({ tenant: tenant.config.id }, report.inactiveWebhooks.length);
   if (report.inactiveWebhooks.length > 0 || report.missingTopics.length > 0) {
     deps.logger.warn(

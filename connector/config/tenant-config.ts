@@ -50,6 +50,13 @@ export const TenantSettingsSchema = z
     customerNote: z.boolean().default(false),
     waybill: z.boolean().default(false),
     onCancelled: z.enum(['credit-note', 'cancel', 'ignore']).default('credit-note'),
+    /**
+     * An invoiced order changed (its total net of refunds is not what its documents cover): a person
+     * is always told; this is the lawful way the message recommends (the accountant's choice): ask =
+     * both, credit-and-reissue = a credit note and a new invoice, difference-document = a document
+     * for the difference only.
+     */
+    orderChanged: z.enum(['ask', 'credit-and-reissue', 'difference-document']).default('ask'),
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
     language: z.enum(['pt', 'en']).default('pt'),

@@ -9,7 +9,7 @@ import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResul
 import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
-import { entryWords } from '../pipeline/problems';
+import { entryWords, settledOutsideProblem } from '../pipeline/problems';
 import { documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
@@ -20,6 +20,8 @@ import { html, page, type Html } from './page';
 export interface ConsoleDeps extends OrderActionDeps {
   prefix: string;
   lookbackHours: number;
+  /** server.publicUrl, for the sweep's webhook check. */
+  publicUrl: string;
   links: PdfLinkSigner;
   /** Signs the forms' anti-forgery tokens. */
   secret: string;
@@ -221,7 +223,7 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
 ${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
-${DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
+${(DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) || settledOutsideProblem(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
 </div></div>`;
 }
 

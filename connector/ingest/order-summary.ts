@@ -21,7 +21,7 @@ export const OrderSummarySchema = z.object({
   date_paid_gmt: z.string().nullish(),
   date_created_gmt: z.string().nullish(),
   refunds: z
-    .array(z.object({ id: z.number().int().positive() }))
+    .array(z.object({ id: z.number().int().positive(), total: WooMoney.optional() }))
     .optional()
     .transform((list) => list ?? []),
 });

@@ -19,6 +19,7 @@ import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
+import { reviewOrder } from './order-review';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -60,6 +61,8 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
     const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
+    // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
+    if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
     const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log };
     let step: Step = data.step;
     try {
@@ -434,6 +437,8 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
     }
     case 'cancellation':
       return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
+    case 'review':
+      throw new UnrecoverableError('a review issues no document');
   }
 }
 

@@ -193,6 +193,15 @@ export class WooShop {
     return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 1, total: Number.isFinite(total) ? total : orders.length };
   }
 
+  /**
+   * The slugs of every order status the shop has (WooCommerce's and a plugin's), from GET
+   * reports/orders/totals: one entry per registered status, with its count.
+   */
+  async orderStatuses(): Promise<string[]> {
+    const response = await this.call(() => this.api.get('reports/orders/totals'));
+    return z.array(z.looseObject({ slug: z.string() })).parse(response.data).map((status) => status.slug);
+  }
+
   async listWebhooks(): Promise<ShopWebhook[]> {
     const response = await this.call(() => this.api.get('webhooks', { per_page: '100' }));
     return z.array(ShopWebhookSchema).parse(response.data);

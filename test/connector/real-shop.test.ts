@@ -1,6 +1,7 @@
 import type { LedgerEntry } from '../../connector/ledger';
 import { ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
-import { startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import { startFakeWooCommerce, type JsonObject, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 /**
@@ -179,6 +180,25 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
     const status = (await shop.systemStatus()) as { environment: Record<string, unknown> };
     expect(Object.keys(status)).toEqual(['environment']);
     expect(status.environment).toMatchObject({ default_timezone: 'UTC', wp_cron: true, version: expect.any(String) });
+  });
+
+  it('PUT line_items changes the lines and recalculates the order: the same totals as an order placed with that line', async () => {
+    woo.putTaxRate({ id: 100, rate: '23', name: 'IVA 23%', class: 'standard' });
+    woo.putProduct({ id: 78, name: 'Tripé', price: '45.00', virtual: false, downloadable: false, tax_class: '' });
+    const base = portugueseOrder();
+    const id = Number(woo.putOrder(base).id);
+    const [caneca, livro] = base.line_items as { id: number }[];
+    const rest = new WooCommerceRestApi({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, version: 'wc/v3' });
+    await rest.put(`orders/${id}`, { line_items: [{ product_id: 78, quantity: 1 }, { id: livro.id, quantity: 0 }] });
+    const placed = portugueseOrder({
+      items: [
+        { name: 'Caneca de cerâmica', sku: 'CAN-01', productId: 11, price: '12.50', quantity: 2, rate: '23' },
+        { name: 'Tripé', productId: 78, price: '45.00', quantity: 1, rate: '23' },
+      ],
+    });
+    const edited = woo.order(id) as JsonObject;
+    expect((edited.line_items as { id: number }[]).map((l) => l.id)).toEqual([caneca.id, expect.any(Number)]);
+    for (const field of ['total', 'total_tax', 'cart_tax', 'shipping_tax', 'shipping_total']) expect([field, edited[field]]).toEqual([field, placed[field]]);
   });
 
   it('a shop in Lisbon in summer (UTC+1): an order paid at 23:30 GMT on 30 June is dated 1 July locally; a local-date listing finds it', async () => {

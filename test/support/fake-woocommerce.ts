@@ -374,6 +374,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     res.json(refund);
   });
 
+  // WC_REST_Report_Orders_Totals_Controller: every registered order status (slug without wc-), its label and count.
+  api.get('/reports/orders/totals', (_req: Request, res: Response) => {
+    const counts = [...knownStatuses].map((slug) => ({ slug, name: ORDER_STATUSES[slug] ?? slug, total: [...orders.values()].filter((o) => o.status === slug).length }));
+    res.json(counts);
+  });
+
   // Settings like WC_REST_Setting_Options_Controller: GET settings/<group>/<id> answers the option
   // with its value as a string ("yes"/"no" for checkboxes); unknown group or id: 404.
   api.get('/settings/:group/:id', (req: Request, res: Response) => {
@@ -693,7 +699,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const taxLines = (order.tax_lines ?? []) as JsonObject[];
     const percentOf = (rateId: number): Decimal => {
       const known = taxRates.get(rateId)?.rate ?? taxLines.find((t) => t.rate_id === rateId)?.rate_percent;
-      return shift(parseDecimal(String(known ?? 0)), -2);
+      return shift(parseDecimal(String(known ?? 0)), 2);
     };
     const itemTax = new Map<number, Decimal[]>();
     const shipTax = new Map<number, Decimal[]>();

@@ -1,0 +1,166 @@
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import type { LedgerEntry } from '../../connector/ledger';
+import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder } from '../../connector/pipeline/coverage';
+import { problemWords, type Problem } from '../../connector/pipeline/problems';
+import { META } from '../../connector/shop/order-meta';
+import type { SweepReport } from '../../connector/sweep';
+import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+
+/**
+ * Issue 21 points 2 and 3: a certified document cannot change, so an invoiced order that changes
+ * afterwards (a line added, a refund deleted after its credit note) is never "fixed" by the
+ * connector: a person is told, on the order and in the attention list, with the lawful ways.
+ */
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
+
+async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
+  return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
+}
+
+async function invoiced(h: Harness, order = portugueseOrder()): Promise<number> {
+  const id = Number(order.id);
+  expect((await h.deliver(order)).status).toBe(202);
+  await eventually(`order ${id} invoiced`, async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+  return id;
+}
+
+async function attention(h: Harness): Promise<string[]> {
+  const list = (await (await fetch(`${h.connector?.origin}/admin/api/attention`, { headers: ADMIN })).json()) as { orderId: number; purpose: string }[];
+  return list.map((a) => `${a.orderId}:${a.purpose}`);
+}
+
+function problemOf(entry: LedgerEntry | undefined): Problem | undefined {
+  return entry?.problem ? (JSON.parse(entry.problem) as Problem) : undefined;
+}
+
+describe('what the documents of an order cover, net of credit notes (the rule)', () => {
+  const invoice = (amount: string): CoveringDocument => ({ kind: 'invoice', number: 'FT A/1', amount });
+  const credit = (amount: string, refundId?: number): CoveringDocument => ({ kind: 'credit', number: `NC A/${refundId ?? 0}`, amount, refundId, purpose: refundId === undefined ? 'cancellation' : `credit-note-${refundId}` });
+  const order = (total: string, refunds: CoverageOrder['refunds'] = [], status = 'processing'): CoverageOrder => ({ status, total, refunds });
+
+  it.each<[string, CoverageOrder, CoveringDocument[], { differs: boolean; difference: string; orphans: number[] }]>([
+    ['unchanged', order('44.71'), [invoice('44.71')], { differs: false, difference: '0.00', orphans: [] }],
+    ['a line added after the invoice (44.71 -> 83.13)', order('83.13'), [invoice('44.71')], { differs: true, difference: '38.42', orphans: [] }],
+    ['a line removed', order('30.00'), [invoice('44.71')], { differs: true, difference: '-14.71', orphans: [] }],
+    ['a refund with its credit note', order('44.71', [{ id: 5, total: '-10.00' }]), [invoice('44.71'), credit('10.00', 5)], { differs: false, difference: '0.00', orphans: [] }],
+    ['a refund whose credit note is not issued yet: no verdict on totals', order('44.71', [{ id: 5, total: '-10.00' }]), [invoice('44.71')], { differs: false, difference: '-10.00', orphans: [] }],
+    ['a refund deleted after its credit note: one orphan, no second problem', order('44.71'), [invoice('44.71'), credit('10.00', 5)], { differs: false, difference: '0.00', orphans: [5] }],
+    ['a cancelled order with its cancellation credit note', order('44.71', [], 'cancelled'), [invoice('44.71'), credit('44.71')], { differs: false, difference: '0.00', orphans: [] }],
+    ['a cancelled order whose invoice was cancelled on the service', order('44.71', [], 'cancelled'), [invoice('44.71'), { kind: 'invoice-cancelled' }], { differs: false, difference: '0.00', orphans: [] }],
+    ['a cancelled order with no credit note: the invoice still covers it all', order('44.71', [], 'cancelled'), [invoice('44.71')], { differs: true, difference: '-44.71', orphans: [] }],
+  ])('%s', (_name, shop, documents, expected) => {
+    const verdict = coverageOf(shop, documents);
+    expect(verdict && { differs: coverageDiffers(verdict), difference: verdict.difference, orphans: verdict.orphans.map((o) => o.refundId) }).toEqual(expected);
+  });
+
+  it('the words name the difference in the reader\'s money and the lawful way the accountant chose (settings.orderChanged)', () => {
+    const ref = { tenant: 'shop1', orderId: 7, purpose: 'invoice' };
+    const problem = (way: 'ask' | 'credit-and-reissue' | 'difference-document'): Problem => ({ code: 'order-changed', number: 'FT A/12', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way });
+    expect(problemWords('pt', problem('ask'), ref).reason).toContain('é agora 1 660,50 € e os documentos do conector cobrem 1 622,08 € (uma diferença de 38,42 €)');
+    expect(problemWords('en', problem('ask'), ref).reason).toContain('is now €1,660.50 while the connector\'s documents cover €1,622.08 (a difference of €38.42)');
+    expect(problemWords('en', problem('ask'), ref).action).toMatch(/a credit note for FT A\/12 and a new invoice .* or a document for the difference only/);
+    expect(problemWords('en', problem('credit-and-reissue'), ref).action).toContain('issue a credit note for FT A/12 and a new invoice for the order as it is now (€1,660.50)');
+    expect(problemWords('pt', problem('difference-document'), ref).action).toContain('uma segunda fatura de 38,42 € se a encomenda aumentou');
+  });
+});
+
+describe('an invoiced order changed afterwards: a person is told, nothing is issued (issue 21, point 2)', () => {
+  let h: Harness;
+  let rest: WooCommerceRestApi;
+  beforeAll(async () => {
+    h = await startHarness({ settings: { orderChanged: 'difference-document' } });
+    rest = new WooCommerceRestApi({ url: h.woo.origin, consumerKey: h.woo.consumerKey, consumerSecret: h.woo.consumerSecret, version: 'wc/v3' });
+    h.woo.putTaxRate({ id: 100, rate: '23', name: 'IVA 23%', class: 'standard' });
+    h.woo.putProduct({ id: 77, name: 'Caneca grande', price: '19.20', virtual: false, downloadable: false, tax_class: '' });
+  });
+  afterAll(async () => h.close());
+
+  it('the owner adds a line (PUT line_items): WooCommerce recalculates the total, the connector tells a person on the order and in the attention list, then accepts the settlement', async () => {
+    const id = await invoiced(h);
+    const before = String(h.woo.order(id)?.total);
+    expect(h.woo.meta(id, META.coveredTotal)).toBe(before);
+    await h.woo.settle();
+    await rest.put(`orders/${id}`, { line_items: [{ product_id: 77, quantity: 2 }] });
+    // 2 x 19.20 = 38.40 + 23 % (8.83) = 47.23 more.
+    const after = String(h.woo.order(id)?.total);
+    expect(Number(after) - Number(before)).toBeCloseTo(47.23, 2);
+    const flagged = await eventually('the invoice flagged', async () => {
+      const p = problemOf((await ledgerOf(h, id)).invoice);
+      return p?.code === 'order-changed' ? p : undefined;
+    });
+    expect(flagged).toMatchObject({ shopNet: after, covered: before, difference: '47.23', way: 'difference-document' });
+    expect((await ledgerOf(h, id)).invoice?.state).toBe('written-back');
+    expect(await attention(h)).toContain(`${id}:invoice`);
+    await h.woo.settle();
+    const note = h.woo.notes(id).find((n) => n.note.includes('The order was changed after'));
+    expect(note?.note).toContain('a second invoice for €47.23 when the order grew');
+    expect(note?.customer_note).toBe(false);
+    expect(await h.documentsOf(id)).toHaveLength(1);
+
+    // Settled in the back-office: marked as handled; the same difference is not told again.
+    const dismissed = await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}/dismiss`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ purpose: 'invoice', reason: 'FT A/99 issued for the difference' }) });
+    expect(dismissed.status).toBe(200);
+    expect(await attention(h)).not.toContain(`${id}:invoice`);
+    await h.woo.settle();
+    expect(h.woo.notes(id).some((n) => n.note.includes('was marked as settled by admin: FT A/99 issued for the difference'))).toBe(true);
+    await rest.put(`orders/${id}`, { customer_note: 'edited again' });
+    await h.woo.settle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await attention(h)).not.toContain(`${id}:invoice`);
+    expect(await h.documentsOf(id)).toHaveLength(1);
+  }, 30_000);
+
+  it('our own write-back echo and an update that changes no amount cost nothing: no review job', async () => {
+    const id = await invoiced(h);
+    await h.woo.settle();
+    const echo = await h.woo.deliver(h.hooks[1].id, h.woo.order(id) as never);
+    expect(JSON.parse(echo.body)).toEqual({ ignored: 'nothing-to-issue' });
+  });
+});
+
+describe('a refund deleted after its credit note: the update and the sweep tell a person (issue 21, point 3)', () => {
+  it('WooCommerce fires order.updated on the deletion: the credit note whose refund is gone is flagged, once', async () => {
+    const h = await startHarness();
+    try {
+      const id = await invoiced(h);
+      h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7501, items: [{ index: 0, quantity: 1 }] }) as never);
+      await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7501']?.state === 'written-back');
+      await h.woo.settle();
+      expect(h.woo.meta(id, `${META.creditNotePrefix}7501`)).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d\d$/) });
+      h.woo.deleteRefund(id, 7501);
+      const flagged = await eventually('the orphan flagged', async () => {
+        const p = problemOf((await ledgerOf(h, id))['credit-note-7501']);
+        return p?.code === 'refund-gone' ? p : undefined;
+      });
+      expect(flagged).toMatchObject({ refundId: 7501, number: expect.any(String) });
+      expect(await attention(h)).toEqual(expect.arrayContaining([`${id}:credit-note-7501`]));
+      // One problem, not two: the invoice is not also "changed".
+      expect(problemOf((await ledgerOf(h, id)).invoice)).toBeUndefined();
+      await h.woo.settle();
+      expect(h.woo.notes(id).filter((n) => n.note.includes('which is no longer on the order'))).toHaveLength(1);
+      expect(h.woo.notes(id).find((n) => n.note.includes('which is no longer on the order'))?.note).toContain('Do not create the refund again in WooCommerce');
+    } finally {
+      await h.close();
+    }
+  }, 30_000);
+
+  it('the delivery was lost: the sweep reviews the order and finds the credit note whose refund is gone', async () => {
+    const h = await startHarness({ woo: { delivery: 'queued' } });
+    try {
+      const id = await invoiced(h);
+      h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7502, items: [{ index: 1, quantity: 1 }] }) as never);
+      await h.woo.runQueue();
+      await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7502']?.state === 'written-back');
+      h.woo.deleteRefund(id, 7502);
+      expect(h.woo.loseQueue()).toBeGreaterThan(0);
+      const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ tenant: 'shop1' }) });
+      const [report] = (await response.json()) as SweepReport[];
+      expect(report.reviewed).toEqual([`review.shop1.${id}`]);
+      expect(report.enqueued).toEqual([]);
+      await eventually('the orphan flagged', async () => problemOf((await ledgerOf(h, id))['credit-note-7502'])?.code === 'refund-gone');
+    } finally {
+      await h.close();
+    }
+  }, 30_000);
+});
