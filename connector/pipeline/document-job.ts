@@ -12,7 +12,7 @@ import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef }
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { viesVerdictFor } from '../vies/vies-registry';
-import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
+import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
@@ -342,7 +342,8 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   switch (data.kind) {
     case 'invoice':
       // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
-      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, tenant.mapping) : undefined);
+      // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
+      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {

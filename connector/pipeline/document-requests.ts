@@ -59,8 +59,16 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
 }
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts, vies?: { verdict?: VatNumberVerdict; note?: MappingNote }): IssueRequest {
-  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue, vies?.verdict);
+export function invoiceRequest(
+  order: WooOrder,
+  settings: MappingSettings,
+  issue: IssueOptions,
+  facts?: ShopFacts,
+  vies?: { verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean },
+): IssueRequest {
+  // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
+  const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
+  const mapped = documentForOrder(order, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;

@@ -205,7 +205,7 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
     ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
   ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
-    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never);
+    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never, undefined, undefined, { countryCode: country, number: nif, valid: true });
     expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
     if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
       expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);

@@ -1,6 +1,7 @@
 import { CONSUMER_NIF, isValidPortugueseNif } from '../../client/nif';
 import { isIsoCountryCode } from '../../client/schemas/iso-codes';
-import { countryOfVatPrefix, isEuCountry } from './countries';
+import { countryOfVatPrefix, isEuCountry, placeForVat } from './countries';
+import { itemType } from './line-type';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
@@ -17,6 +18,8 @@ export interface BuyerIdentity {
   isEuVatNumber: boolean;
   /** Why no invoice may be issued until a person corrects the order (set only by resolveBuyer). */
   holdReason?: string;
+  /** A VAT registry (VIES) confirmed the EU VAT number valid (the verdict the caller passed). */
+  viesConfirmed?: boolean;
 }
 
 /** NIF groups of private persons: 1-3 residents, 45 non-residents. */
@@ -71,7 +74,7 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
   if (verdict.valid) {
     notes.push(info(`VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} confirmed valid by the VAT registry (VIES)`));
-    return buyer;
+    return { ...buyer, viesConfirmed: true };
   }
   const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
   const found = metaText(order, settings.nifMetaKeys);
@@ -86,10 +89,19 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
 }
 
-/** The EU VAT number (country, number without prefix) a registry should confirm for this order, if any. */
+/**
+ * The EU VAT number (country, number without prefix) a registry should confirm for this order: the
+ * buyer's, when the order has goods going to another member state (a candidate for M16, whose
+ * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020). Services
+ * (M40) and domestic sales need no VIES answer.
+ */
 export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
   const buyer = resolveFormat(order, settings, []);
-  return buyer.isEuVatNumber ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+  if (!buyer.isEuVatNumber) return undefined;
+  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
+  const place = placeForVat(shipping ? shipping.country : billingCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
+  const goods = order.line_items.some((item) => item.quantity > 0 && itemType(order, item, settings) === 'P');
+  return goods && place.territory === 'EU' ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
 }
 
 /** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
@@ -127,8 +139,10 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
   const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
   if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
-    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, prefixed[2])) {
-      return badEuVatNumber(prefixCountry);
+    // XI: a Northern Ireland trader's EU VAT number for goods (Windsor Framework), checked in VIES like a member state's.
+    const euNumber = isEuCountry(prefixCountry) || prefixed[1] === 'XI';
+    if (euNumber && !hasEuVatFormat(prefixCountry, prefixed[2])) {
+      return badEuVatNumber(prefixed[1] === 'XI' ? 'XI' : prefixCountry);
     }
     notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
     if (prefixCountry !== country) {
@@ -139,7 +153,7 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
       countryCode: prefixCountry,
       kind: 'foreign-vat',
       isBusiness: true,
-      isEuVatNumber: isEuCountry(prefixCountry),
+      isEuVatNumber: euNumber,
     };
   }
 

@@ -64,6 +64,12 @@ export const MappingSettingsSchema = z.object({
    * sale of goods to a consumer in another member state is then held (it is taxed in that state).
    */
   oss: z.object({ registered: z.boolean().default(false) }).prefault({}),
+  /**
+   * An intra-EU supply of goods (M16) needs the buyer's VAT number valid in VIES (RITI art. 14(1)(a),
+   * a substantive condition since Lei 49/2020): without a VIES answer confirming it (the connector
+   * asks by default; a library caller passes `checkVatNumber`'s verdict) the invoice is held.
+   */
+  viesRequiredForM16: z.boolean().default(true),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),

@@ -18,7 +18,7 @@ import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooT
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
-import type { VatNumberVerdict } from './vat-number';
+import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
 import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
@@ -231,6 +231,12 @@ export function documentForOrder(
   }
   const type = documentType(order, buyer, products, totalEur, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
+    holds.push(
+      `M16 (intra-EU supply, RITI art. 14) needs the buyer's VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} valid in VIES (RITI art. 14(1)(a), Lei 49/2020), and no VIES answer confirmed it. ` +
+        "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
+    );
+  }
   if (donations.names.length > 0) {
     holds.unshift(
       `${donations.names.map((n) => `"${n}"`).join(', ')} ${donations.names.length === 1 ? 'is a donation' : 'are donations'} of ${formatDecimal(donations.gross, 2)}: ` +
