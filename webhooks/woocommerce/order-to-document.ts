@@ -5,6 +5,7 @@ import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
+import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
 import { regionOfAddress } from './vat-rates';
@@ -132,6 +133,7 @@ function documentType(
   buyer: BuyerIdentity,
   products: readonly PlannedLine[],
   totalEur: Decimal,
+  exemptionCode: string | undefined,
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
@@ -140,6 +142,12 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
+  if (exemptionCode && TAX_NOT_DUE_IN_PORTUGAL.has(exemptionCode)) {
+    // Exports, intra-EU supplies, reverse-charged services and services placed abroad: the tax is not due in Portugal.
+    const fallback = paid ? simplified.fallbackType : 'I';
+    notes.push(info(`Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${exemptionCode} sales get a full invoice: type ${fallback} used`));
+    return fallback;
+  }
   const services = products.some((line) => line.type === 'S');
   const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
@@ -229,7 +237,7 @@ export function documentForOrder(
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, products, totalEur, settings, notes);
+  const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
     holds.push(
