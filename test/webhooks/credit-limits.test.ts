@@ -64,7 +64,7 @@ describe('issue 21.5: a refund without lines is typed by what the order sold at 
     ['CIVA art. 6(6)(a): a service to a US business, refunded without lines: a service line, M40', {}, { lineTypes: { default: 'S' } }, 'S', 'M40'],
   ])('%s', (_name, _item, settings, type, code) => {
     const meta = code === 'M40' ? [{ key: '_billing_vat', value: '12-3456789' }] : [];
-    const built = buildOrder({ ...exportCart, meta });
+    const built = buildOrder({ ...exportCart, meta, billing: { ...exportCart.billing, ...(code === 'M40' ? { company: 'Doe Inc' } : {}) } });
     const note = creditNoteForRefund(built as never, buildRefund(built, { id: 1, amount: '20.00' }) as never, 'FT 1/1', settings, issue);
     expect(note.request.Document.Lines.map((l) => l.Type)).toEqual([type]);
     expect(note.request.Document.TaxExemptionReasonCode).toBe(code);

@@ -278,15 +278,16 @@ describe('document type rules and the simplified-invoice limits', () => {
     expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
   });
 
-  it('CIVA art. 36: a consumer invoice of EUR 1000 or more without the name or address is held (or only warned, per setting)', () => {
+  it('DL 28/2019 revoked the former CIVA art. 36(15): a consumer invoice of EUR 1000 or more without an address is issued (warned); held only by setting', () => {
     const order = orderFixture('pt-018-consumer-over-1000-no-nif');
     order.billing = { ...(order.billing as object), address_1: '', address_2: '' };
-    const held = documentForOrder(order as never);
-    expect(held.hold).toBe(true);
-    expect(held.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
-    const relaxed = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: false });
-    expect(relaxed.hold).toBe(false);
-    expect(relaxed.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    const issued = documentForOrder(order as never);
+    expect(issued.hold).toBe(false);
+    expect(issued.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    expect(issued.request.Client.Name).not.toBe('Consumidor final');
+    const strict = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: true });
+    expect(strict.hold).toBe(true);
+    expect(strict.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
   });
 });
 

@@ -160,12 +160,31 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   const portuguese = prefixCountry === 'PT' ? compact.slice(2) : compact;
   if (prefixCountry === 'PT' || country === 'PT') {
     if (/^\d{9}$/.test(portuguese) && isValidPortugueseNif(portuguese)) {
-      if (portuguese === CONSUMER_NIF) return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+      if (portuguese === CONSUMER_NIF) {
+        // A company that typed the consumer NIF: its invoice must carry its own (CIVA art. 36(5)(a)).
+        if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) {
+          return companyHeld(
+            order,
+            country,
+            (who) => `${who} typed the consumer NIF ${CONSUMER_NIF}, but a company's invoice must carry its own NIF (CIVA art. 36(5)(a)); ask for its NIF, put it on the order (meta with the NIF) and save the order.`,
+          );
+        }
+        return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+      }
       const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
       return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
     }
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
+  }
+
+  // A Portuguese NIF billed to an address abroad (a resident living abroad, a non-resident's 45...
+  // NIF) stays on the invoice (CIVA art. 36(16)): a valid Portuguese NIF typed in a NIF field, or
+  // any valid 45 NIF. A number typed in a VAT-number field is read as the billing country's.
+  if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !/vat/i.test(found.key))) {
+    notes.push(info(`Portuguese NIF ${compact} kept although the billing address is in ${country} (CIVA art. 36(16))`));
+    const individual = INDIVIDUAL_PREFIXES.some((p) => compact.startsWith(p));
+    return { nif: compact, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
   }
 
   // An EU VAT number typed without its country prefix (a Spanish business typing B12345678):
@@ -181,6 +200,8 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
   }
-  notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));
-  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: false };
+  // A tax number from outside the EU does not by itself make a business (a consumer's national id
+  // is a tax number too): only with a billing company is the buyer a business for the services rule (M40).
+  notes.push(info(`Tax id ${compact} kept with the billing country ${country}${hasCompany ? '' : ': no billing company, so the buyer is treated as a consumer for the services rule (CIVA art. 6(6))'}`));
+  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: hasCompany, isEuVatNumber: false };
 }

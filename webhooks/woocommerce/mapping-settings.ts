@@ -158,8 +158,11 @@ export const MappingSettingsSchema = z.object({
    * NIF is fine): certified software commonly asks for them there, and giving them is always safe.
    */
   identifiedBuyerFrom: decimalText.default('1000'),
-  /** Hold such an invoice (do not issue) when the buyer's name or address is missing. */
-  holdUnidentifiedConsumerInvoices: z.boolean().default(true),
+  /**
+   * Hold such an invoice (do not issue) when the buyer's name or address is missing. Off by
+   * default: the rule that asked for them (former CIVA art. 36(15)) was revoked by DL 28/2019.
+   */
+  holdUnidentifiedConsumerInvoices: z.boolean().default(false),
   /**
    * A company buyer (billing company, or the number typed in a VAT-number field) whose NIF is
    * invalid: hold the invoice (true) rather than issue it to the consumer NIF, which the company
