@@ -70,6 +70,12 @@ export const MappingSettingsSchema = z.object({
    * asks by default; a library caller passes `checkVatNumber`'s verdict) the invoice is held.
    */
   viesRequiredForM16: z.boolean().default(true),
+  /**
+   * Names (words, any case) of the fees a gift-card plugin adds when a card is redeemed: such an
+   * untaxed negative fee is a payment (CIVA art. 7(14)), and the invoice keeps the full price.
+   * Other untaxed negative fees on a taxed order are held with the reason.
+   */
+  giftCardFeeNames: z.array(z.string().min(2)).default([]),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),
