@@ -94,8 +94,12 @@ export const TenantSchema = z
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
     alerts: AlertsSchema.optional(),
-    /** Ask the EU VAT registry (VIES) about a buyer's EU VAT number before invoicing; absent = format check only. */
-    vies: ViesSettingsSchema.optional(),
+    /**
+     * Ask the EU VAT registry (VIES) about the buyer's EU VAT number before an invoice of goods to
+     * another member state (M16 needs a number valid in VIES, RITI art. 14(1)(a)): on by default;
+     * `false` turns it off (such invoices are then held, unless mapping.viesRequiredForM16 is false).
+     */
+    vies: z.union([z.literal(false), ViesSettingsSchema]).prefault({}),
   })
   .strict();
 

@@ -59,8 +59,16 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
 }
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts, vies?: { verdict?: VatNumberVerdict; note?: MappingNote }): IssueRequest {
-  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue, vies?.verdict);
+export function invoiceRequest(
+  order: WooOrder,
+  settings: MappingSettings,
+  issue: IssueOptions,
+  facts?: ShopFacts,
+  vies?: { verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean },
+): IssueRequest {
+  // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
+  const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
+  const mapped = documentForOrder(order, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
@@ -83,8 +91,25 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
 }
 
-export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue);
+/**
+ * The refunds credited before `refund` (CIVA art. 29(7), 78(2): together never more than the invoice):
+ * the order's other refunds made before it (WooCommerce ids grow), or all of them for a cancellation
+ * credit note (its id is the order's own, see fullRefundOf).
+ */
+export function earlierRefundsOf(all: readonly WooRefund[], refund: WooRefund, orderId: number): WooRefund[] {
+  return all.filter((other) => other.id !== refund.id && (refund.id === orderId || other.id < refund.id));
+}
+
+export function creditNoteRequest(
+  order: WooOrder,
+  refund: WooRefund,
+  invoiceNumber: string,
+  settings: MappingSettings,
+  issue: IssueOptions,
+  facts?: ShopFacts,
+  earlier: readonly WooRefund[] = [],
+): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 

@@ -184,6 +184,11 @@ export class WooShop {
     return (await this.call(() => this.api.get(`orders/${orderId}/refunds/${refundId}`))).data;
   }
 
+  /** Every refund of an order with its lines (GET orders/<id>/refunds; WooCommerce caps a page at 100). */
+  async listRefunds(orderId: number): Promise<unknown[]> {
+    return z.array(z.unknown()).parse((await this.call(() => this.api.get(`orders/${orderId}/refunds`, { per_page: '100' }))).data);
+  }
+
   /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
   async listOrders(params: Record<string, string>): Promise<{ orders: unknown[]; totalPages: number; total: number }> {
     const response = await this.call(() => this.api.get('orders', params));

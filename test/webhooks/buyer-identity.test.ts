@@ -90,7 +90,8 @@ describe('exemption codes for 0% lines', () => {
     ['RITI art. 14: goods to an EU business (M16)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', {}, 'M16'],
     ['CIVA art. 14: goods exported to a consumer (M05)', { country: 'US', postcode: '19107' }, [], 'US', {}, 'M05'],
     ['CIVA art. 6(6)(a): services to a business in another EU state, reverse charge (M40)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', { lineTypes: { default: 'S' } }, 'M40'],
-    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107', company: 'Acme Inc' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6): a non-EU tax number alone (no company) is no business: no M40', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, /service to a consumer or a Portuguese business/],
     ['CIVA art. 6(6)(a): services by product id override, shipping follows them (M40)', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'B12345678' }], 'ES', { lineTypes: { serviceProductIds: [11] } }, 'M40'],
     ['CIVA art. 6(7)+ (M44): a service the accountant placed outside Portugal, to a consumer abroad: the product\'s code', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [11, 12] }] } }, 'M44'],
     ['CIVA art. 6(7)+ (M44): not for a buyer in Portugal', {}, [], 'PT', { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [11, 12] }] } }, /M44 .* the buyer is in Portugal/],
@@ -110,7 +111,7 @@ describe('exemption codes for 0% lines', () => {
   });
 
   it('the service takes one exemption code per document: goods exported (M05) with services to that business (M40) are refused, naming both', () => {
-    const order = untaxed({ country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
+    const order = untaxed({ country: 'US', postcode: '19107', company: 'Acme Inc' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
     order.line_items.push({ ...order.line_items[0], id: 9901, product_id: 777, sku: 'CONSULT', name: 'Consultoria' });
     order.total = String((Number(order.total) + Number(order.line_items[0].total)).toFixed(2));
     expect(() => documentForOrder(order as never, { lineTypes: { serviceProductIds: [777] } })).toThrow(
@@ -205,7 +206,7 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
     ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
   ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
-    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never);
+    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never, undefined, undefined, { countryCode: country, number: nif, valid: true });
     expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
     if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
       expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);

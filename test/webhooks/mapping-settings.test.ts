@@ -11,7 +11,8 @@ describe('mapping settings: {} gives the defaults', () => {
     ['unpaidDocumentType', 'I'],
     ['exemptionCode', undefined],
     ['identifiedBuyerFrom', '1000'],
-    ['holdUnidentifiedConsumerInvoices', true],
+    // DL 28/2019 revoked the former CIVA art. 36(15): issued, not held.
+    ['holdUnidentifiedConsumerInvoices', false],
     ['dueDays', 30],
     ['externalIdPrefix', 'wc-'],
     ['shopTimeZone', 'Europe/Lisbon'],

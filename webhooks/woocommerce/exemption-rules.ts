@@ -82,7 +82,7 @@ function goodsReason(context: ExemptionContext, regime: string | undefined): Rea
 
 function serviceReason(context: ExemptionContext, configured: string | undefined, regime: string | undefined): Reason {
   const { buyer } = context;
-  if (buyer.kind === 'foreign-vat' && buyer.countryCode !== 'PT') {
+  if (buyer.kind === 'foreign-vat' && buyer.isBusiness && buyer.countryCode !== 'PT') {
     return { code: 'M40', why: `service to a business established in ${buyer.countryCode}: reverse charge (CIVA art. 6(6)(a))` };
   }
   if (configured === 'M44' && context.buyerCountry === 'PT') {

@@ -64,6 +64,18 @@ export const MappingSettingsSchema = z.object({
    * sale of goods to a consumer in another member state is then held (it is taxed in that state).
    */
   oss: z.object({ registered: z.boolean().default(false) }).prefault({}),
+  /**
+   * An intra-EU supply of goods (M16) needs the buyer's VAT number valid in VIES (RITI art. 14(1)(a),
+   * a substantive condition since Lei 49/2020): without a VIES answer confirming it (the connector
+   * asks by default; a library caller passes `checkVatNumber`'s verdict) the invoice is held.
+   */
+  viesRequiredForM16: z.boolean().default(true),
+  /**
+   * Names (words, any case) of the fees a gift-card plugin adds when a card is redeemed: such an
+   * untaxed negative fee is a payment (CIVA art. 7(14)), and the invoice keeps the full price.
+   * Other untaxed negative fees on a taxed order are held with the reason.
+   */
+  giftCardFeeNames: z.array(z.string().min(2)).default([]),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),
@@ -152,8 +164,11 @@ export const MappingSettingsSchema = z.object({
    * NIF is fine): certified software commonly asks for them there, and giving them is always safe.
    */
   identifiedBuyerFrom: decimalText.default('1000'),
-  /** Hold such an invoice (do not issue) when the buyer's name or address is missing. */
-  holdUnidentifiedConsumerInvoices: z.boolean().default(true),
+  /**
+   * Hold such an invoice (do not issue) when the buyer's name or address is missing. Off by
+   * default: the rule that asked for them (former CIVA art. 36(15)) was revoked by DL 28/2019.
+   */
+  holdUnidentifiedConsumerInvoices: z.boolean().default(false),
   /**
    * A company buyer (billing company, or the number typed in a VAT-number field) whose NIF is
    * invalid: hold the invoice (true) rather than issue it to the consumer NIF, which the company

@@ -16,6 +16,7 @@ import {
   toCents,
 } from '../../client/money';
 import { PlannedLine } from './line-plan';
+import { withoutDonations } from './donations';
 import { configuredExemption } from './exemption-rules';
 import { itemType, lineProductId } from './line-type';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
@@ -240,14 +241,40 @@ export function wooTaxByRate(order: WooOrder, rates: Map<number, ResolvedRate>):
   return byRate;
 }
 
-/** Gross (net + tax at the line's rate) per rate of planned lines, for refunds without items. */
-export function grossByRate(lines: readonly PlannedLine[]): { rate: Decimal; gross: Decimal }[] {
-  const map = new Map<string, { rate: Decimal; gross: Decimal }>();
+export interface RateGross {
+  rate: Decimal;
+  gross: Decimal;
+  /** The nature of the products at this rate (shipping and fees follow them): 'S' only when all are services. */
+  type: 'P' | 'S';
+  /** The per-product exemption code the products at this rate share, if they share one. */
+  exemption?: string;
+}
+
+/** Gross (net + tax at the line's rate) per rate of planned lines, with what was sold at it, for refunds without items. */
+export function grossByRate(lines: readonly PlannedLine[]): RateGross[] {
+  const map = new Map<string, { rate: Decimal; gross: Decimal; products: PlannedLine[] }>();
   for (const line of lines) {
     const key = round(line.rate, 6).units.toString();
-    const entry = map.get(key) ?? { rate: line.rate, gross: parseDecimal(0) };
+    const entry = map.get(key) ?? { rate: line.rate, gross: parseDecimal(0), products: [] };
     entry.gross = add(entry.gross, multiply(line.targetNet, add(ONE, divide(line.rate, HUNDRED, 8))));
+    if (!line.ancillary) entry.products.push(line);
     map.set(key, entry);
   }
-  return [...map.values()];
+  const all = lines.filter((line) => !line.ancillary);
+  return [...map.values()].map((entry) => {
+    // A rate that carries only shipping or fees follows the order's products.
+    const products = entry.products.length > 0 ? entry.products : all;
+    const type = products.length > 0 && products.every((p) => p.type === 'S') ? 'S' : 'P';
+    const codes = [...new Set(products.map((p) => p.exemption))];
+    return { rate: entry.rate, gross: entry.gross, type, ...(codes.length === 1 && codes[0] ? { exemption: codes[0] } : {}) };
+  });
+}
+
+/** The lines of the order's invoice as the mapping plans them (donations left out), before balancing. */
+export function invoicedLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
+  const scratch: MappingNote[] = [];
+  const sale = withoutDonations(order, settings).sale;
+  const lines = productLines(sale, rates, settings, scratch);
+  spreadNegativeFees(sale, lines, scratch);
+  return [...lines, ...shippingLines(sale, rates, settings, scratch), ...positiveFeeLines(sale, rates, settings, scratch)];
 }

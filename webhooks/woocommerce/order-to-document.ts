@@ -1,10 +1,12 @@
-import { compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../../client/money';
+import { add, compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
+import { withoutVouchers } from './vouchers';
+import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
 import { regionOfAddress } from './vat-rates';
@@ -18,7 +20,7 @@ import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooT
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
-import type { VatNumberVerdict } from './vat-number';
+import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
 import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
@@ -132,6 +134,7 @@ function documentType(
   buyer: BuyerIdentity,
   products: readonly PlannedLine[],
   totalEur: Decimal,
+  exemptionCode: string | undefined,
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
@@ -140,6 +143,12 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
+  if (exemptionCode && TAX_NOT_DUE_IN_PORTUGAL.has(exemptionCode)) {
+    // Exports, intra-EU supplies, reverse-charged services and services placed abroad: the tax is not due in Portugal.
+    const fallback = paid ? simplified.fallbackType : 'I';
+    notes.push(info(`Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${exemptionCode} sales get a full invoice: type ${fallback} used`));
+    return fallback;
+  }
   const services = products.some((line) => line.type === 'S');
   const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
@@ -202,7 +211,8 @@ export function documentForOrder(
   const rates = resolveTaxRates(order, notes);
 
   const donations = withoutDonations(order, settings);
-  const sale = donations.sale;
+  const vouchers = withoutVouchers(donations.sale, settings);
+  const sale = vouchers.sale;
   const products = productLines(sale, rates, settings, notes);
   spreadNegativeFees(sale, products, notes);
   const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
@@ -210,14 +220,15 @@ export function documentForOrder(
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
     notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
   }
-  const total = round(subtract(parseDecimal(order.total), donations.gross), 2);
+  // What the invoice comes to: the order total less donations, plus gift cards (a payment, not a discount).
+  const total = round(add(subtract(parseDecimal(order.total), donations.gross), vouchers.amount), 2);
   if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
   const sold = saleDate(order, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     order,
     planned,
     formatDecimal(total, 2),
-    donations.names.length > 0 ? `the order total less the donations ${formatDecimal(total, 2)}` : `the order total ${formatDecimal(total, 2)}`,
+    donations.names.length > 0 || vouchers.amount.units > 0n ? `the order total less donations and before gift cards ${formatDecimal(total, 2)}` : `the order total ${formatDecimal(total, 2)}`,
     wooTaxByRate(order, rates),
     buyer,
     settings,
@@ -229,8 +240,23 @@ export function documentForOrder(
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, products, totalEur, settings, notes);
+  const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
+    holds.push(
+      `M16 (intra-EU supply, RITI art. 14) needs the buyer's VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} valid in VIES (RITI art. 14(1)(a), Lei 49/2020), and no VIES answer confirmed it. ` +
+        "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
+    );
+  }
+  if (vouchers.named.length > 0) {
+    notes.push(info(`Gift card ${vouchers.named.map((n) => `"${n}"`).join(', ')} redeemed: a voucher is a payment, not a discount (CIVA art. 7(14)): invoiced at the full price`));
+  }
+  if (vouchers.unknown.length > 0) {
+    holds.unshift(
+      `${vouchers.unknown.map((n) => `"${n}"`).join(', ')}: a negative fee without VAT on a taxed order. If it is a redeemed gift card, it is a payment and does not lower the taxable amount (CIVA art. 7(14)): ` +
+        'name such fees in giftCardFeeNames and the invoice (at the full price) is issued; if it is a discount, it must lower the VAT too (art. 16(6)(b)): give the fee the tax in WooCommerce',
+    );
+  }
   if (donations.names.length > 0) {
     holds.unshift(
       `${donations.names.map((n) => `"${n}"`).join(', ')} ${donations.names.length === 1 ? 'is a donation' : 'are donations'} of ${formatDecimal(donations.gross, 2)}: ` +
