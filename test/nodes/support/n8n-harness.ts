@@ -346,11 +346,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 }
 
 /**
- * What n8n-core (1.123.81, WorkflowExecute.handleNodeErrorOutput; the same in 2.x) does with a
- * node's items when its On Error setting is "Continue (using error output)": the node gets one more
- * output, the last; an item counts as failed when `item.error` is set, or when its JSON is `error`
- * alone (or `error` and `message` alone); a failed item moves to that last output with its paired
- * input item's JSON under its own. Every other item stays where the node put it.
+ * What n8n-core (1.123.81, WorkflowExecute.handleNodeErrorOutput) does with a node's items when
+ * its On Error setting is "Continue (using error output)": the node gets one more output, the last;
+ * an item counts as failed when `item.error` is set, or when its JSON is `error` alone (or `error`
+ * and `message` alone; 2.41 also accepts `details` among them); a failed item moves to that last
+ * output with its paired input item's JSON under its own. Every other item stays where the node
+ * put it.
  */
 function routeToErrorOutput(output: INodeExecutionData[][], input: INodeExecutionData[]): INodeExecutionData[][] {
   const failed = (item: INodeExecutionData): boolean => {
