@@ -79,7 +79,7 @@ export interface FakeWooOptions {
   consumerSecret?: string;
   /** Added to every REST answer. */
   latencyMs?: number;
-  /** Deliver order.updated to active webhooks after a REST update (the echo). Default true. */
+  /** Deliver order.updated to active webhooks after a REST update (the echo) and after a refund. Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
   /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
