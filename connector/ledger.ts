@@ -64,8 +64,8 @@ export const LedgerEntrySchema = z.object({
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
-  /** The order's total net of refunds a person marked as settled outside the connector (order-changed): not told again while it stays so. */
-  settledNet: z.string().optional(),
+  /** The difference between an order and its documents a person marked as settled outside the connector (order-changed): not told again while it stays the same. */
+  settledDifference: z.string().optional(),
   /** When a person marked a problem of an issued document as settled outside the connector (refund-gone): not told again. */
   settledAt: z.coerce.number().optional(),
   /** A person released the hold (console "issue now"): the next run issues despite it. */

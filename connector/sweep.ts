@@ -14,6 +14,7 @@ import type { ConnectorMetrics } from './metrics';
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from './shop/webhook-delivery';
 import { ShopRequestError, type ShopWebhook } from './shop/woo-shop';
+import { settledOutsideProblem } from './pipeline/problems';
 import type { EnqueueResult } from './ingest/add-resuming';
 
 export interface SweepDeps {
@@ -79,6 +80,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookb
     problems: [],
   };
   const seen = await enqueueMissing(tenant, deps, { modified_after: isoSeconds(since), dates_are_gmt: 'true', orderby: 'id', order: 'asc' }, report, 'sweep');
+  await reviewRecentCreditNotes(tenant, deps, report);
   await checkWebhooks(tenant, deps, report);
   await deps.redis.set(lastKey, String(startedAt));
   if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
@@ -190,7 +192,9 @@ export async function enqueueMissing(
 
 /** Where an enqueued job is counted: a review is no document (the sweep's `reviewed`, where the report has it). */
 function tally(report: Pick<SweepReport, 'enqueued' | 'resumed'> & { reviewed?: string[] }, result: EnqueueResult): void {
-  if (result.kind === 'review' && report.reviewed) report.reviewed.push(result.jobId);
+  if (result.kind === 'review' && report.reviewed) {
+    if (!report.reviewed.includes(result.jobId)) report.reviewed.push(result.jobId);
+  }
   else (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
 }
 
@@ -215,6 +219,45 @@ async function listOrRefused(
         : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
     report.problems.push(`the shop refused the listing of orders in status "${params.status}" (${error.message}); those orders were not reconciled.${statusHint}`);
     return undefined;
+  }
+}
+
+/** How many of the most recent written-back documents the credit-note check looks at (the console's 30 days). */
+const RECENT_DOCUMENTS_CHECKED = 20_000;
+
+/**
+ * Credit notes whose refund was deleted in WooCommerce: a real shop (10.0.2) fires no webhook for a
+ * deleted refund and leaves the order's date_modified as it was, so the modified_after listing
+ * never shows it. The orders of the credit notes written back in the last 30 days are listed by id
+ * (100 per call) and each one whose refund is gone gets a review job, which tells a person
+ * (problems.ts: refund-gone). Ones already told or settled are left alone.
+ */
+async function reviewRecentCreditNotes(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {
+  const byOrder = new Map<number, number[]>();
+  for (const { orderId, purpose } of await deps.ledger.recent(tenant.config.id, RECENT_DOCUMENTS_CHECKED)) {
+    if (!purpose.startsWith('credit-note-')) continue;
+    const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose });
+    if (!entry || entry.settledAt !== undefined || settledOutsideProblem(entry)) continue;
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), Number(purpose.slice('credit-note-'.length))]);
+  }
+  const ids = [...byOrder.keys()];
+  for (let start = 0; start < ids.length; start += 100) {
+    const page = ids.slice(start, start + 100);
+    const listing = await listOrRefused(tenant, { include: page.join(','), status: 'any', per_page: '100' }, report);
+    if (!listing) return;
+    const seen = new Map<number, Set<number>>();
+    for (const raw of listing.orders) {
+      const parsed = OrderSummarySchema.safeParse(raw);
+      if (parsed.success) seen.set(parsed.data.id, new Set(parsed.data.refunds.map((r) => r.id)));
+    }
+    // An order missing from the answer was deleted (or trashed): its credit notes stand, nothing to review.
+    const gone = page.filter((orderId) => seen.has(orderId) && (byOrder.get(orderId) ?? []).some((refundId) => !seen.get(orderId)?.has(refundId)));
+    for (const orderId of gone) {
+      for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, orderId, [{ kind: 'review' }], (deps.now ?? Date.now)()))) {
+        tally(report, result);
+        deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'sweep' });
+      }
+    }
   }
 }
 

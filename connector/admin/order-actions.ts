@@ -149,7 +149,7 @@ export async function dismissOrder(
     // What they accepted is kept, so the same difference is not reported again.
     const now = Date.now();
     const detail = `Settled outside the connector, marked by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${how}`;
-    await deps.ledger.record(ref, outside.code === 'order-changed' ? { settledNet: outside.shopNet, detail } : { settledAt: now, detail }, now);
+    await deps.ledger.record(ref, outside.code === 'order-changed' ? { settledDifference: outside.difference, detail } : { settledAt: now, detail }, now);
     await clearForPerson(deps.ledger, ref, entry);
     await addNoteQuietly(runtime, ref.orderId, NOTES.settled(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
     deps.logger.info({ ...ref, by }, 'admin marked a difference as settled');

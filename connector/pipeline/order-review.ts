@@ -33,8 +33,12 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
     await flagForPerson(deps, tenant, ref(orphan.purpose), problem, now, log, entry);
   }
   const invoice = entries.invoice;
-  const flagged = settledOutsideProblem(invoice)?.code === 'order-changed';
-  if (coverageDiffers(verdict) && invoice.settledNet !== verdict.shopNet) {
+  const told = settledOutsideProblem(invoice);
+  const flagged = told?.code === 'order-changed';
+  // The difference is what matters: a refund with its credit note moves the order's net and what the
+  // documents cover alike, and must not tell the same difference again (nor undo its settlement).
+  const alreadyTold = flagged && told.difference === verdict.difference;
+  if (coverageDiffers(verdict) && invoice.settledDifference !== verdict.difference && !alreadyTold) {
     const problem = personNeeded(ref('invoice'), {
       code: 'order-changed',
       number: invoice.documentNumber ?? `document ${String(invoice.documentId)}`,

@@ -98,6 +98,14 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect(note?.customer_note).toBe(false);
     expect(await h.documentsOf(id)).toHaveLength(1);
 
+    // A refund with its credit note moves both totals alike: the same difference is not told twice.
+    h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] }) as never);
+    await eventually('the credit note', async () => (await ledgerOf(h, id))['credit-note-7451']?.state === 'written-back');
+    await h.woo.settle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.woo.notes(id).filter((n) => n.note.includes('The order was changed after'))).toHaveLength(1);
+    expect(problemOf((await ledgerOf(h, id)).invoice)).toMatchObject({ code: 'order-changed', difference: '47.23' });
+
     // Settled in the back-office: marked as handled; the same difference is not told again.
     const dismissed = await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}/dismiss`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ purpose: 'invoice', reason: 'FT A/99 issued for the difference' }) });
     expect(dismissed.status).toBe(200);
@@ -108,7 +116,8 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     await h.woo.settle();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await attention(h)).not.toContain(`${id}:invoice`);
-    expect(await h.documentsOf(id)).toHaveLength(1);
+    // One invoice and the refund's credit note: nothing was issued for the difference.
+    expect((await h.documentsOf(id)).map((d) => d.document.Type).sort()).toEqual(['C', 'T']);
   }, 30_000);
 
   it('our own write-back echo and an update that changes no amount cost nothing: no review job', async () => {
@@ -119,8 +128,8 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
   });
 });
 
-describe('a refund deleted after its credit note: the update and the sweep tell a person (issue 21, point 3)', () => {
-  it('WooCommerce fires order.updated on the deletion: the credit note whose refund is gone is flagged, once', async () => {
+describe('a refund deleted after its credit note: the next update and the sweep tell a person (issue 21, point 3)', () => {
+  it('WooCommerce sends nothing for the deletion; the next update of the order finds the credit note whose refund is gone, and tells once', async () => {
     const h = await startHarness();
     try {
       const id = await invoiced(h);
@@ -129,36 +138,51 @@ describe('a refund deleted after its credit note: the update and the sweep tell 
       await h.woo.settle();
       expect(h.woo.meta(id, `${META.creditNotePrefix}7501`)).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d\d$/) });
       h.woo.deleteRefund(id, 7501);
-      const flagged = await eventually('the orphan flagged', async () => {
-        const p = problemOf((await ledgerOf(h, id))['credit-note-7501']);
-        return p?.code === 'refund-gone' ? p : undefined;
-      });
-      expect(flagged).toMatchObject({ refundId: 7501, number: expect.any(String) });
+      // The owner saves the order later (a note to the courier): that update carries the order without the refund.
+      for (const text of ['Entregar à tarde', 'Entregar de manhã']) {
+        h.woo.editOrder(id, { customer_note: text }, { fire: true });
+        await h.woo.settle();
+        await eventually('the orphan flagged', async () => problemOf((await ledgerOf(h, id))['credit-note-7501'])?.code === 'refund-gone');
+      }
+      expect(problemOf((await ledgerOf(h, id))['credit-note-7501'])).toMatchObject({ refundId: 7501, number: expect.any(String) });
       expect(await attention(h)).toEqual(expect.arrayContaining([`${id}:credit-note-7501`]));
       // One problem, not two: the invoice is not also "changed".
       expect(problemOf((await ledgerOf(h, id)).invoice)).toBeUndefined();
       await h.woo.settle();
-      expect(h.woo.notes(id).filter((n) => n.note.includes('which is no longer on the order'))).toHaveLength(1);
-      expect(h.woo.notes(id).find((n) => n.note.includes('which is no longer on the order'))?.note).toContain('Do not create the refund again in WooCommerce');
+      const notes = h.woo.notes(id).filter((n) => n.note.includes('which is no longer on the order'));
+      expect(notes).toHaveLength(1);
+      expect(notes[0].note).toContain('Do not create the refund again in WooCommerce');
     } finally {
       await h.close();
     }
   }, 30_000);
 
-  it('the delivery was lost: the sweep reviews the order and finds the credit note whose refund is gone', async () => {
+  it("no update follows: the sweep checks the orders of recent credit notes (a deleted refund leaves the order's date_modified as it was)", async () => {
     const h = await startHarness({ woo: { delivery: 'queued' } });
     try {
       const id = await invoiced(h);
       h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7502, items: [{ index: 1, quantity: 1 }] }) as never);
       await h.woo.runQueue();
       await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7502']?.state === 'written-back');
+      await h.woo.runQueue();
+      const sweep = async (): Promise<SweepReport> => {
+        const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ tenant: 'shop1' }) });
+        return ((await response.json()) as SweepReport[])[0];
+      };
+      expect((await sweep()).reviewed).toEqual([]);
+      // The order was last modified two days ago, outside the sweep's modified_after window.
+      const order = h.woo.order(id) as Record<string, unknown>;
+      order.date_modified_gmt = order.date_modified = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 19);
+      const modified = order.date_modified_gmt;
       h.woo.deleteRefund(id, 7502);
-      expect(h.woo.loseQueue()).toBeGreaterThan(0);
-      const response = await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ tenant: 'shop1' }) });
-      const [report] = (await response.json()) as SweepReport[];
+      expect(h.woo.queued()).toEqual([]);
+      expect(h.woo.order(id)?.date_modified_gmt).toBe(modified);
+      const report = await sweep();
       expect(report.reviewed).toEqual([`review.shop1.${id}`]);
       expect(report.enqueued).toEqual([]);
       await eventually('the orphan flagged', async () => problemOf((await ledgerOf(h, id))['credit-note-7502'])?.code === 'refund-gone');
+      // Told once: the next sweep leaves it (it is on the attention list already).
+      expect((await sweep()).reviewed).toEqual([]);
     } finally {
       await h.close();
     }

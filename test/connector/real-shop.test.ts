@@ -122,10 +122,10 @@ describe('refunds as wc_create_refund makes them (deliveries at once)', () => {
     h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7403, items: [{ index: 1, quantity: 1 }] }) as never);
     await writtenBack(h, id, 'credit-note-7403');
     h.woo.editOrder(id, { status: 'refunded' }, { fire: true });
-    const summaries = h.woo.order(id)?.refunds as { id: number; total: string }[];
-    // In creation order: ours first, then WooCommerce's "Order fully refunded."
-    expect(summaries[0].id).toBe(7403);
-    const rest = summaries[1];
+    const summaries = h.woo.order(id)?.refunds as { id: number; reason: string; total: string }[];
+    // Newest first, as WooCommerce lists them: its "Order fully refunded." (today), then ours (dated 2025-03-20).
+    expect(summaries.map((r) => r.reason)).toEqual(['Order fully refunded.', '']);
+    const rest = summaries[0];
     await writtenBack(h, id, `credit-note-${rest.id}`);
     const credits = (await h.documentsOf(id)).filter((d) => d.document.Type === 'C');
     expect(credits).toHaveLength(2);
@@ -138,7 +138,9 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
   let woo: RunningFakeWoo;
   let shop: WooShop;
   beforeAll(async () => {
-    woo = await startFakeWooCommerce({ timeZone: 'Europe/Lisbon' });
+    // A clock a second further at every reading: notes and refunds get distinct times, as on a shop used by people.
+    let tick = Date.parse('2026-07-01T10:00:00Z');
+    woo = await startFakeWooCommerce({ timeZone: 'Europe/Lisbon', now: () => new Date((tick += 1000)) });
     shop = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
   });
   afterAll(async () => woo.close());
@@ -170,6 +172,28 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
     for (const note of all) expect(note).not.toHaveProperty('added_by_user');
     expect((await shop.listNotes(id, 'customer')).map((n) => n.note)).toEqual(['']);
     expect((await shop.listNotes(id, 'internal')).map((n) => n.note)).toEqual(['Fatura FT 1/1', 'Order status changed from Pending payment to Processing.']);
+  });
+
+  it('within one second WooCommerce lists by id (notes and refunds); stock is reduced once, with its note before the status change', async () => {
+    const still = await startFakeWooCommerce({ now: () => new Date('2026-07-01T10:00:00Z') });
+    try {
+      const stillShop = new WooShop({ url: still.origin, consumerKey: still.consumerKey, consumerSecret: still.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
+      still.putProduct({ id: 11, name: 'Caneca de cerâmica', sku: 'CAN-01', virtual: false, downloadable: false, manage_stock: true, stock_quantity: 1000 });
+      const id = Number(still.putOrder(portugueseOrder({ status: 'pending' })).id);
+      still.editOrder(id, { status: 'processing' });
+      still.editOrder(id, { status: 'on-hold' });
+      await stillShop.addNote(id, 'Fatura FT 1/1', false);
+      expect((await stillShop.listNotes(id)).map((n) => n.note)).toEqual([
+        'Stock levels reduced: Caneca de cerâmica (CAN-01) 1000&rarr;998',
+        'Order status changed from Pending payment to Processing.',
+        'Order status changed from Processing to On hold.',
+        'Fatura FT 1/1',
+      ]);
+      for (const refundId of [7601, 7602]) still.addRefund(id, { id: refundId, amount: '1.00', reason: String(refundId) });
+      expect((still.order(id)?.refunds as { id: number }[]).map((r) => r.id)).toEqual([7601, 7602]);
+    } finally {
+      await still.close();
+    }
   });
 
   it('GET webhooks has no failure_count; system_status has the sections of a real report', async () => {

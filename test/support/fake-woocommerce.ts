@@ -21,12 +21,14 @@
  *   checkout updated then created; `delivery: 'immediate'` (the default) sends each at once;
  * - refunds like wc_create_refund: each fires order.updated, one that refunds the rest sets the
  *   order refunded; setting the status refunded creates the line-less refund of the rest
- *   (wc_order_fully_refunded); refunds can be deleted (DELETE ...?force=true), which fires too;
- *   summaries in creation order;
+ *   (wc_order_fully_refunded); refunds can be deleted (DELETE, force or not), which fires no
+ *   webhook and leaves date_modified as it was; summaries newest first (ties by id);
  * - listings like WordPress's REST collections: per_page over 100 and an unknown status answer 400;
  *   `include` on orders;
- * - notes: WooCommerce's own (status changes, restock, full refund) beside ours, `type`
- *   any/customer/internal, an empty note accepted, no added_by_user in answers;
+ * - notes: WooCommerce's own (status changes, stock reduced, full refund) beside ours, `type`
+ *   any/customer/internal, an empty note accepted, no added_by_user in answers, newest first;
+ * All of the above was compared request by request with a real WordPress 6.8.8 + WooCommerce
+ * 10.0.2 (../shared/woocommerce-lab) on 2026-11-25.
  * - PUT line_items changes the lines and recalculates the order (WC_Order::calculate_totals);
  * - a shop time zone (`timeZone`, e.g. Europe/Lisbon): local dates and _gmt dates differ.
  */
@@ -77,7 +79,7 @@ export interface FakeWooOptions {
   consumerSecret?: string;
   /** Added to every REST answer. */
   latencyMs?: number;
-  /** Deliver order.updated to active webhooks after a REST update (the echo). Default true. */
+  /** Deliver order.updated to active webhooks after a REST update (the echo) and after a refund. Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
   /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
@@ -170,11 +172,11 @@ export interface RunningFakeWoo {
   notes(orderId: number): FakeNote[];
   meta(orderId: number, key: string): JsonValue | undefined;
   /**
-   * Creates a refund like wc_create_refund: stored under refunds, summarised in order.refunds (in
-   * creation order), fires order.updated; one that leaves nothing to refund sets the order refunded.
+   * Creates a refund like wc_create_refund: stored under refunds, summarised in order.refunds
+   * (newest first), fires order.updated; one that leaves nothing to refund sets the order refunded.
    */
   addRefund(orderId: number, refund: JsonObject): JsonObject;
-  /** Deletes a refund (DELETE orders/<id>/refunds/<rid>?force=true): fires order.updated. */
+  /** Deletes a refund (DELETE orders/<id>/refunds/<rid>): no webhook, date_modified unchanged, as on 10.0.2. */
   deleteRefund(orderId: number, refundId: number): void;
   /** Deliveries waiting for the queue to run (delivery: 'queued'). */
   queued(): QueuedDelivery[];
@@ -218,6 +220,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const failures: { count: number; status: number; method?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   const queue: QueuedDelivery[] = [];
+  const stockReduced = new Set<number>();
   const zone = options.timeZone ?? 'UTC';
   const knownStatuses = new Set([...Object.keys(ORDER_STATUSES), ...(options.extraStatuses ?? [])]);
   let nextId = 10_000;
@@ -261,8 +264,9 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const q = lastValues(req);
     const statuses = (q.status ?? 'any').split(',').filter(Boolean);
     // The status argument's enum (any, trash and every registered status): anything else is 400.
-    const unknown = statuses.filter((status) => status !== 'any' && status !== 'trash' && !knownStatuses.has(status));
-    if (unknown.length > 0) return invalidParam(res, 'status', `status[${statuses.indexOf(unknown[0])}] is not one of any, trash, ${[...knownStatuses].join(', ')}.`);
+    const listable = ['any', 'trash', 'auto-draft', ...knownStatuses];
+    const unknown = statuses.filter((status) => !listable.includes(status));
+    if (unknown.length > 0) return invalidParam(res, 'status', `status[${statuses.indexOf(unknown[0])}] is not one of ${listable.slice(0, -1).join(', ')}, and ${listable[listable.length - 1]}.`, 'rest_not_in_enum');
     const gmt = q.dates_are_gmt === 'true' || q.dates_are_gmt === '1';
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     let list = [...orders.values()].filter((o) => statuses.includes('any') ? o.status !== 'checkout-draft' && o.status !== 'trash' : statuses.includes(String(o.status)));
@@ -318,7 +322,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     // WC_REST_Order_Notes_Controller: type any (default), customer or internal; newest first.
     const type = lastValues(req).type ?? 'any';
     const list = (notes.get(id) ?? []).filter((n) => type === 'any' || (type === 'customer') === n.customer_note);
-    res.json([...list].reverse());
+    res.json(newestFirst(list as unknown as JsonObject[]));
   });
   api.post('/orders/:id/notes', (req: Request, res: Response) => {
     const id = Number(req.params.id);
@@ -335,7 +339,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/orders/:id/refunds', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     if (!orders.has(id)) return invalidId(res);
-    res.json(refunds.get(id) ?? []);
+    res.json(newestFirst(refunds.get(id) ?? []));
   });
   // WC_REST_Order_Refunds_Controller::create_item: amount (the rest when absent is not WooCommerce's
   // way: amount is required), reason, line_items; api_refund false = a manual refund.
@@ -349,17 +353,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     }
     res.status(201).json(createRefund(id, { amount: String(body.amount), reason: typeof body.reason === 'string' ? body.reason : '', line_items: Array.isArray(body.line_items) ? body.line_items : [] }));
   });
-  // Refunds cannot be trashed: without force=true WooCommerce answers 501.
+  // A refund is deleted at once, with or without force=true (seen on 10.0.2: 200, then 404).
   api.delete('/orders/:id/refunds/:refundId', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     const refund = (refunds.get(id) ?? []).find((r) => r.id === Number(req.params.refundId));
     if (!refund) {
       res.status(404).json({ code: 'woocommerce_rest_shop_order_refund_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
-      return;
-    }
-    const force = lastValues(req).force;
-    if (force !== 'true' && force !== '1') {
-      res.status(501).json({ code: 'woocommerce_rest_trash_not_supported', message: 'Refunds do not support trashing.', data: { status: 501 } });
       return;
     }
     removeRefund(id, Number(refund.id));
@@ -454,7 +453,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       environment: {
         home_url: origin, site_url: origin, store_id: '', version, log_directory: '/var/www/html/wp-content/uploads/wc-logs/', log_directory_writable: true,
         wp_version: '6.8.8', wp_multisite: false, wp_memory_limit: 268435456, wp_debug_mode: false, wp_cron: true, language: 'pt_PT', external_object_cache: null,
-        server_info: 'nginx/1.22.1', php_version: '8.2.29', php_post_max_size: 8388608, php_max_execution_time: 30, php_max_input_vars: 1000, curl_version: '7.88.1, OpenSSL/3.0.17',
+        server_info: 'nginx/1.22.1', server_architecture: 'Linux 6.1.0 x86_64', php_version: '8.2.29', php_post_max_size: 8388608, php_max_execution_time: 30, php_max_input_vars: 1000, curl_version: '7.88.1, OpenSSL/3.0.17',
         suhosin_installed: false, max_upload_size: 2097152, mysql_version: '10.11.14', mysql_version_string: '10.11.14-MariaDB-0+deb12u2', default_timezone: 'UTC',
         fsockopen_or_curl_enabled: true, soapclient_enabled: false, domdocument_enabled: true, gzip_enabled: true, mbstring_enabled: true,
         remote_post_successful: true, remote_post_response: 200, remote_get_successful: true, remote_get_response: 200,
@@ -467,7 +466,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       settings: {
         api_enabled: true, force_ssl: false, currency: 'EUR', currency_symbol: '&euro;', currency_position: 'right_space', thousand_separator: '.', decimal_separator: ',', number_of_decimals: 2,
         geolocation_enabled: false, taxonomies: { external: 'external', grouped: 'grouped', simple: 'simple', variable: 'variable' }, product_visibility_terms: {}, woocommerce_com_connected: 'no',
-        enforce_approved_download_dirs: true, order_datastore: 'Automattic\\WooCommerce\\Internal\\DataStores\\Orders\\OrdersTableDataStore', HPOS_enabled: true, HPOS_sync_enabled: false,
+        enforce_approved_download_dirs: true, order_datastore: 'Automattic\\WooCommerce\\Internal\\DataStores\\Orders\\OrdersTableDataStore', HPOS_enabled: true, HPOS_sync_enabled: false, enabled_features: [],
       },
       security: { secure_connection: origin.startsWith('https'), hide_errors: true },
       pages: [],
@@ -521,7 +520,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   function sendPage(res: Response, q: Record<string, string | undefined>, list: JsonObject[], shape: (item: JsonObject) => JsonObject = (item) => item): void {
     // WP_REST_Controller::get_collection_params: per_page minimum 1, maximum 100; outside is 400, not clamped.
     const perPage = Number(q.per_page ?? 10);
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalidParam(res, 'per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)');
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalidParam(res, 'per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)', 'rest_out_of_bounds');
     const page = Math.max(Number(q.page ?? 1), 1);
     res.setHeader('X-WP-Total', String(list.length));
     res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
@@ -569,8 +568,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return 'ok';
   }
 
-  function invalidParam(res: Response, param: string, detail: string): void {
-    res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: detail }, details: { [param]: { code: 'rest_invalid_param', message: detail, data: null } } } });
+  function invalidParam(res: Response, param: string, detail: string, reason = 'rest_invalid_param'): void {
+    res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: detail }, details: { [param]: { code: reason, message: detail, data: null } } } });
   }
 
   function invalidId(res: Response, status = 404): void {
@@ -614,13 +613,16 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return note;
   }
 
-  /** WC_Order::update_status: the note, and what hangs on the new status (wc_order_fully_refunded). */
+  /**
+   * WC_Order::update_status: what hangs on the new status (wc_order_fully_refunded, stock reduced
+   * once when the order is paid or on hold), then WooCommerce's note of the change, in the order a
+   * real 10.0.2 wrote them.
+   */
   function changeStatus(order: JsonObject, status: string): void {
     const from = String(order.status);
     if (status === from) return;
     order.status = status;
     const id = Number(order.id);
-    addNote(id, `Order status changed from ${ORDER_STATUSES[from] ?? from} to ${ORDER_STATUSES[status] ?? status}.`, false);
     if (status === 'refunded') {
       const rest = subtract(parseDecimal(String(order.total)), refundedOf(id));
       if (rest.units > 0n) {
@@ -628,6 +630,34 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
         addNote(id, 'Order status set to refunded. To return funds to the customer you will need to issue a refund through your payment gateway.', false);
       }
     }
+    if (['processing', 'completed', 'on-hold'].includes(status)) reduceStock(order);
+    addNote(id, `Order status changed from ${ORDER_STATUSES[from] ?? from} to ${ORDER_STATUSES[status] ?? status}.`, false);
+  }
+
+  /** wc_reduce_stock_levels: once per order, for products that manage stock, with its note. */
+  function reduceStock(order: JsonObject): void {
+    const id = Number(order.id);
+    if (stockReduced.has(id)) return;
+    stockReduced.add(id);
+    const changes: string[] = [];
+    for (const line of (order.line_items ?? []) as JsonObject[]) {
+      const product = products.get(Number(line.product_id));
+      if (!product || product.manage_stock !== true || typeof product.stock_quantity !== 'number') continue;
+      const before = product.stock_quantity;
+      product.stock_quantity = before - Number(line.quantity);
+      changes.push(`${String(line.name)} (${String(product.sku ?? '')}) ${before}&rarr;${product.stock_quantity}`);
+    }
+    if (changes.length > 0) addNote(id, `Stock levels reduced: ${changes.join(', ')}`, false);
+  }
+
+  /** Lists as WooCommerce orders them: newest first by date; within one second, by id (seen on 10.0.2). */
+  function newestFirst<T extends JsonObject>(list: readonly T[]): T[] {
+    return [...list].sort((a, b) => String(b.date_created_gmt).localeCompare(String(a.date_created_gmt)) || Number(a.id) - Number(b.id));
+  }
+
+  /** order.refunds: a summary per refund, newest first. */
+  function summariseRefunds(order: JsonObject): void {
+    order.refunds = newestFirst(refunds.get(Number(order.id)) ?? []).map((r) => ({ id: r.id, reason: r.reason, total: `-${String(r.amount)}` }));
   }
 
   function refundedOf(orderId: number): Decimal {
@@ -635,7 +665,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   }
 
   /**
-   * wc_create_refund: stored, summarised on the order (creation order), order.updated fired; a
+   * wc_create_refund: stored, summarised on the order (newest first), order.updated fired; a
    * refund that leaves nothing to refund moves the order to refunded.
    */
   function createRefund(orderId: number, refund: JsonObject, how: { fire?: boolean; statusFollows?: boolean } = {}): JsonObject {
@@ -645,20 +675,22 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const stored: JsonObject = { date_created: localWooDate(stamp, zone), date_created_gmt: wooDate(stamp), reason: '', refunded_by: 1, refunded_payment: false, meta_data: [], line_items: [], shipping_lines: [], fee_lines: [], ...structuredClone(refund) };
     if (stored.id === undefined) stored.id = nextId++;
     refunds.set(orderId, [...(refunds.get(orderId) ?? []), stored]);
-    order.refunds = [...((order.refunds ?? []) as JsonValue[]), { id: stored.id, reason: stored.reason, total: `-${String(stored.amount)}` }];
+    summariseRefunds(order);
     if (how.statusFollows !== false && subtract(parseDecimal(String(order.total)), refundedOf(orderId)).units <= 0n) changeStatus(order, 'refunded');
     touch(order);
     if (how.fire !== false && options.echoUpdates !== false) fire('order.updated', order);
     return stored;
   }
 
+  /**
+   * Deleting a refund, as a real 10.0.2 did it: gone from the order, but no webhook is queued and
+   * the order's date_modified does not move (so a modified_after listing does not show it).
+   */
   function removeRefund(orderId: number, refundId: number): void {
     const order = orders.get(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     refunds.set(orderId, (refunds.get(orderId) ?? []).filter((r) => r.id !== refundId));
     order.refunds = ((order.refunds ?? []) as JsonObject[]).filter((r) => r.id !== refundId);
-    touch(order);
-    if (options.echoUpdates !== false) fire('order.updated', order);
   }
 
   /**
