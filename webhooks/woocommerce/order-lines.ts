@@ -179,38 +179,29 @@ export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRat
 }
 
 /**
- * Negative fees (a "discount" added as a fee) become extra discount on the products: their gross
- * (fee + its tax) is shared among the product lines in proportion to each line's gross, largest
- * remainder first so the shares add up to the cent, and each share is taken off the line's net at
- * the line's rate. The balancing step then absorbs the last cent of rounding.
+ * Negative fees (a "discount" added as a fee) become extra discount on the products, never a
+ * negative line. WooCommerce splits such a fee across the order's rates itself (its `taxes` per rate
+ * id on the fee line): that split is followed, so the document's VAT per rate equals the shop's
+ * (issue 21.6): per rate, the fee's net there (its tax there / the rate) plus that tax is shared
+ * among the product lines of that rate in proportion to their gross, largest remainder first; an
+ * untaxed fee, or what its taxes do not explain, is shared among all product lines. The balancing
+ * step then absorbs the last cent of rounding.
  */
-export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[]): void {
+export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[], rates?: Map<number, ResolvedRate>): void {
   const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
-  spreadFeesAsDiscount(order.id, negative, productLines, notes);
+  spreadFeesAsDiscount(order.id, negative, productLines, notes, rates);
 }
 
-/**
- * Spreads `fees` (discount fees, whatever their sign: an order's negative fee, or its reversal in
- * a refund, which WooCommerce writes positive) over the product lines as extra discount.
- */
-export function spreadFeesAsDiscount(orderId: number, negative: readonly WooFeeLine[], productLines: PlannedLine[], notes: MappingNote[]): void {
-  if (negative.length === 0) return;
-  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
-  const feeCents = toCents(feeGross);
-  const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
+/** Shares `cents` of gross among `lines` in proportion to their gross (largest remainder), taking each share off the line's net. */
+function shareGross(cents: bigint, lines: readonly PlannedLine[]): void {
+  if (cents <= 0n || lines.length === 0) return;
   const grossOf = (line: PlannedLine): Decimal => multiply(line.targetNet, add(ONE, shift(line.rate, 2)));
-  const grosses = products.map((line) => round(grossOf(line), 6));
+  const grosses = lines.map((line) => round(grossOf(line), 6));
   const totalGross = sum(grosses);
-  if (products.length === 0 || compare(feeGross, totalGross) > 0) {
-    throw new OrderMappingError(
-      orderId,
-      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
-    );
-  }
-  // Largest-remainder shares in cents.
-  const exact = grosses.map((g) => divide(multiply(feeGross, g), totalGross, 8));
+  const amount = fromCents(cents);
+  const exact = grosses.map((g) => divide(multiply(amount, g), totalGross, 8));
   const shares = exact.map((e) => (e.units * 100n) / 10n ** BigInt(e.scale));
-  let left = feeCents - shares.reduce((a, b) => a + b, 0n);
+  let left = cents - shares.reduce((a, b) => a + b, 0n);
   const byRemainder = exact
     .map((e, i) => ({ i, rest: e.units * 100n - shares[i] * 10n ** BigInt(e.scale) }))
     .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
@@ -219,13 +210,66 @@ export function spreadFeesAsDiscount(orderId: number, negative: readonly WooFeeL
     shares[i] += 1n;
     left -= 1n;
   }
-  products.forEach((line, i) => {
+  lines.forEach((line, i) => {
     const netShare = round(divide(fromCents(shares[i]), add(ONE, shift(line.rate, 2)), 6), 2);
     line.targetNet = subtract(round(line.targetNet, 2), netShare);
     if (line.targetNet.units < 0n) line.targetNet = fromCents(0n);
   });
+}
+
+/**
+ * Spreads `fees` (discount fees, whatever their sign: an order's negative fee, or its reversal in
+ * a refund, which WooCommerce writes positive) over the product lines as extra discount, following
+ * WooCommerce's split of each fee across rates when `rates` is given.
+ */
+export function spreadFeesAsDiscount(
+  orderId: number,
+  negative: readonly WooFeeLine[],
+  productLines: PlannedLine[],
+  notes: MappingNote[],
+  rates?: Map<number, ResolvedRate>,
+): void {
+  if (negative.length === 0) return;
+  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
+  const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
+  const totalGross = sum(products.map((line) => round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 6)));
+  if (products.length === 0 || compare(feeGross, totalGross) > 0) {
+    throw new OrderMappingError(
+      orderId,
+      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
+    );
+  }
+  // WooCommerce's own split: per rate, the fee's tax there and the net it implies (tax / rate).
+  const perRate = new Map<string, { rate: Decimal; gross: Decimal }>();
+  let explained = parseDecimal(0);
+  if (rates) {
+    for (const fee of negative) {
+      for (const tax of fee.taxes) {
+        const rate = rates.get(tax.id)?.percent;
+        const amount = abs(parseDecimal(tax.total));
+        if (!rate || isZero(rate) || isZero(amount)) continue;
+        const gross = add(divide(multiply(amount, HUNDRED), rate, 8), amount);
+        const key = round(rate, 6).units.toString();
+        const entry = perRate.get(key) ?? { rate, gross: parseDecimal(0) };
+        entry.gross = add(entry.gross, gross);
+        perRate.set(key, entry);
+        explained = add(explained, gross);
+      }
+    }
+  }
+  let spreadCents = 0n;
+  for (const entry of perRate.values()) {
+    const atRate = products.filter((line) => compare(round(line.rate, 6), round(entry.rate, 6)) === 0);
+    if (atRate.length === 0) continue;
+    const cents = toCents(round(entry.gross, 2));
+    shareGross(cents, atRate);
+    spreadCents += cents;
+  }
+  // What WooCommerce's taxes do not explain (an untaxed fee, rounding): over all products.
+  shareGross(toCents(feeGross) - spreadCents, products);
   const names = negative.map((fee) => `"${feeDescription(fee)}"`).join(', ');
-  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products (no negative lines)`));
+  const how = spreadCents > 0n ? " following WooCommerce's split of the fee across rates" : '';
+  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products${how} (no negative lines)`));
 }
 
 /** WooCommerce's own tax per rate (tax_lines), keyed like the balancing's rate groups. */
@@ -275,6 +319,6 @@ export function invoicedLines(order: WooOrder, rates: Map<number, ResolvedRate>,
   const scratch: MappingNote[] = [];
   const sale = withoutDonations(order, settings).sale;
   const lines = productLines(sale, rates, settings, scratch);
-  spreadNegativeFees(sale, lines, scratch);
+  spreadNegativeFees(sale, lines, scratch, rates);
   return [...lines, ...shippingLines(sale, rates, settings, scratch), ...positiveFeeLines(sale, rates, settings, scratch)];
 }

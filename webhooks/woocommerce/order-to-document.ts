@@ -214,7 +214,7 @@ export function documentForOrder(
   const vouchers = withoutVouchers(donations.sale, settings);
   const sale = vouchers.sale;
   const products = productLines(sale, rates, settings, notes);
-  spreadNegativeFees(sale, products, notes);
+  spreadNegativeFees(sale, products, notes, rates);
   const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
   if (order.coupon_lines.length > 0) {
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
