@@ -33,7 +33,7 @@ const pending: IDataObject = { ...order963, id: 965, status: 'pending' };
 const fromOrder: INodeParameters = {
   resource: 'document',
   operation: 'createFromOrder',
-  mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', identifiedBuyerFrom: '1' }),
+  mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', identifiedBuyerFrom: '1', holdUnidentifiedConsumerInvoices: true }),
 };
 
 let s: NodeSandbox;
