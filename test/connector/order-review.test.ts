@@ -2,6 +2,7 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import type { LedgerEntry } from '../../connector/ledger';
 import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder } from '../../connector/pipeline/coverage';
 import { problemWords, type Problem } from '../../connector/pipeline/problems';
+import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
 import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
@@ -52,6 +53,12 @@ describe('what the documents of an order cover, net of credit notes (the rule)',
   ])('%s', (_name, shop, documents, expected) => {
     const verdict = coverageOf(shop, documents);
     expect(verdict && { differs: coverageDiffers(verdict), difference: verdict.difference, orphans: verdict.orphans.map((o) => o.refundId) }).toEqual(expected);
+  });
+
+  it("a refund summary whose total is not money text leaves the order unjudged, and the delivery is still accepted", () => {
+    const summary = OrderSummarySchema.parse({ id: 1, status: 'processing', currency: 'EUR', total: '44.71', billing: {}, line_items: [], refunds: [{ id: 5, total: 'n/a' }] });
+    expect(summary.refunds).toEqual([{ id: 5, total: undefined }]);
+    expect(coverageOf({ status: 'processing', total: '44.71', refunds: summary.refunds }, [invoice('44.71')])).toBeUndefined();
   });
 
   it('the words name the difference in the reader\'s money and the lawful way the accountant chose (settings.orderChanged)', () => {
