@@ -104,6 +104,11 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect(note?.note).toContain('a second invoice for €47.23 when the order grew');
     expect(note?.customer_note).toBe(false);
     expect(await h.documentsOf(id)).toHaveLength(1);
+    // The console, in Portuguese: why, what to do, and the "mark as handled" form for the issued invoice.
+    const consolePage = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt`, { headers: { authorization: ADMIN.authorization } })).text();
+    expect(consolePage).toContain(`A encomenda foi alterada depois de emitida a ${String(flagged.number)}`);
+    expect(consolePage).toContain('uma segunda fatura de 47,23 € se a encomenda aumentou');
+    expect(consolePage).toContain(`action="/console/shop1/orders/${id}/dismiss"`);
 
     // A refund with its credit note moves both totals alike: the same difference is not told twice.
     h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] }) as never);
