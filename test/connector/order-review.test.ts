@@ -5,7 +5,8 @@ import { problemWords, type Problem } from '../../connector/pipeline/problems';
 import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
-import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
+import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
 /**
  * Issue 21 points 2 and 3: a certified document cannot change, so an invoiced order that changes
@@ -131,6 +132,18 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     // One invoice and the refund's credit note: nothing was issued for the difference.
     expect((await h.documentsOf(id)).map((d) => d.document.Type).sort()).toEqual(['C', 'T']);
   }, 30_000);
+
+  it('an order deleted before its review runs: nothing to compare, no retries, nobody told', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    const meta = [...(order.meta_data as JsonObject[]), { key: META.documentNumber, value: 'FR A/77' }, { key: META.coveredTotal, value: '1.00' }];
+    const delivery = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: { ...order, meta_data: meta } });
+    expect(JSON.parse(delivery.body)).toMatchObject({ accepted: [`review.shop1.${id}`] });
+    await eventually('the review asked the shop', () => h.woo.requests.some((r) => r.path.endsWith(`/orders/${id}`) && r.status === 404));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(h.woo.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/orders/${id}`))).toHaveLength(1);
+    expect((await attention(h)).filter((a) => a.startsWith(`${id}:`))).toEqual([]);
+  });
 
   it('our own write-back echo and an update that changes no amount cost nothing: no review job', async () => {
     const id = await invoiced(h);
