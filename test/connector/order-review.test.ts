@@ -101,7 +101,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect((await ledgerOf(h, id)).invoice?.state).toBe('written-back');
     expect(await attention(h)).toContain(`${id}:invoice`);
     await h.woo.settle();
-    const note = h.woo.notes(id).find((n) => n.note.includes('The order was changed after'));
+    const note = await eventually('the note on the order', () => h.woo.notes(id).find((n) => n.note.includes('The order was changed after')));
     expect(note?.note).toContain('a second invoice for €47.23 when the order grew');
     expect(note?.customer_note).toBe(false);
     expect(await h.documentsOf(id)).toHaveLength(1);
@@ -174,6 +174,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
       // One problem, not two: the invoice is not also "changed".
       expect(problemOf((await ledgerOf(h, id)).invoice)).toBeUndefined();
       await h.woo.settle();
+      await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes('which is no longer on the order')));
       const notes = h.woo.notes(id).filter((n) => n.note.includes('which is no longer on the order'));
       expect(notes).toHaveLength(1);
       expect(notes[0].note).toContain('Do not create the refund again in WooCommerce');
