@@ -194,8 +194,9 @@ export async function enqueueMissing(
 function tally(report: Pick<SweepReport, 'enqueued' | 'resumed'> & { reviewed?: string[] }, result: EnqueueResult): void {
   if (result.kind === 'review' && report.reviewed) {
     if (!report.reviewed.includes(result.jobId)) report.reviewed.push(result.jobId);
+    return;
   }
-  else (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
+  (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
 }
 
 /**
@@ -213,11 +214,13 @@ async function listOrRefused(
     return await tenant.shop.listOrders(params);
   } catch (error) {
     if (!(error instanceof ShopRequestError) || !error.permanent) throw error;
-    const statusHint =
-      error.code === 'rest_invalid_param'
+    const byStatus = params.include === undefined;
+    const what = byStatus ? `orders in status "${params.status}"` : 'the orders of recent credit notes';
+    const hint =
+      byStatus && error.code === 'rest_invalid_param'
         ? ` The shop has no order status "${params.status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
         : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
-    report.problems.push(`the shop refused the listing of orders in status "${params.status}" (${error.message}); those orders were not reconciled.${statusHint}`);
+    report.problems.push(`the shop refused the listing of ${what} (${error.message}); those orders were not reconciled.${hint}`);
     return undefined;
   }
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
 import type { LedgerRef } from '../ledger';
+import { ShopRequestError } from '../shop/woo-shop';
 import { coverageDiffers, coverageOf, documentsFromLedger } from './coverage';
 import { clearForPerson, flagForPerson, type NeedsPersonDeps } from './needs-person';
 import { personNeeded, settledOutsideProblem } from './problems';
@@ -18,7 +19,14 @@ const RefundSummariesSchema = z.object({ refunds: z.array(z.looseObject({ id: z.
  * Returns what it found, for the job's log.
  */
 export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, orderId: number, now: number, log: Logger): Promise<string> {
-  const raw = await tenant.shop.getOrder(orderId);
+  let raw: unknown;
+  try {
+    raw = await tenant.shop.getOrder(orderId);
+  } catch (error) {
+    // A deleted order (or a key that lost access, which the document jobs report): nothing to compare, and retrying will not change it.
+    if (error instanceof ShopRequestError && error.permanent) return `not reviewed: ${error.message}`;
+    throw error;
+  }
   const order = parseWooOrder(raw);
   const { refunds } = RefundSummariesSchema.parse(raw);
   const entries = await deps.ledger.forOrder(tenant.config.id, orderId);

@@ -2,9 +2,11 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import type { LedgerEntry } from '../../connector/ledger';
 import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder } from '../../connector/pipeline/coverage';
 import { problemWords, type Problem } from '../../connector/pipeline/problems';
+import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
-import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
+import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
 /**
  * Issue 21 points 2 and 3: a certified document cannot change, so an invoiced order that changes
@@ -54,6 +56,12 @@ describe('what the documents of an order cover, net of credit notes (the rule)',
     expect(verdict && { differs: coverageDiffers(verdict), difference: verdict.difference, orphans: verdict.orphans.map((o) => o.refundId) }).toEqual(expected);
   });
 
+  it("a refund summary whose total is not money text leaves the order unjudged, and the delivery is still accepted", () => {
+    const summary = OrderSummarySchema.parse({ id: 1, status: 'processing', currency: 'EUR', total: '44.71', billing: {}, line_items: [], refunds: [{ id: 5, total: 'n/a' }] });
+    expect(summary.refunds).toEqual([{ id: 5, total: undefined }]);
+    expect(coverageOf({ status: 'processing', total: '44.71', refunds: summary.refunds }, [invoice('44.71')])).toBeUndefined();
+  });
+
   it('the words name the difference in the reader\'s money and the lawful way the accountant chose (settings.orderChanged)', () => {
     const ref = { tenant: 'shop1', orderId: 7, purpose: 'invoice' };
     const problem = (way: 'ask' | 'credit-and-reissue' | 'difference-document'): Problem => ({ code: 'order-changed', number: 'FT A/12', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way });
@@ -93,10 +101,15 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect((await ledgerOf(h, id)).invoice?.state).toBe('written-back');
     expect(await attention(h)).toContain(`${id}:invoice`);
     await h.woo.settle();
-    const note = h.woo.notes(id).find((n) => n.note.includes('The order was changed after'));
+    const note = await eventually('the note on the order', () => h.woo.notes(id).find((n) => n.note.includes('The order was changed after')));
     expect(note?.note).toContain('a second invoice for €47.23 when the order grew');
     expect(note?.customer_note).toBe(false);
     expect(await h.documentsOf(id)).toHaveLength(1);
+    // The console, in Portuguese: why, what to do, and the "mark as handled" form for the issued invoice.
+    const consolePage = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt`, { headers: { authorization: ADMIN.authorization } })).text();
+    expect(consolePage).toContain(`A encomenda foi alterada depois de emitida a ${String(flagged.number)}`);
+    expect(consolePage).toContain('uma segunda fatura de 47,23 € se a encomenda aumentou');
+    expect(consolePage).toContain(`action="/console/shop1/orders/${id}/dismiss"`);
 
     // A refund with its credit note moves both totals alike: the same difference is not told twice.
     h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] }) as never);
@@ -119,6 +132,18 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     // One invoice and the refund's credit note: nothing was issued for the difference.
     expect((await h.documentsOf(id)).map((d) => d.document.Type).sort()).toEqual(['C', 'T']);
   }, 30_000);
+
+  it('an order deleted before its review runs: nothing to compare, no retries, nobody told', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    const meta = [...(order.meta_data as JsonObject[]), { key: META.documentNumber, value: 'FR A/77' }, { key: META.coveredTotal, value: '1.00' }];
+    const delivery = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: { ...order, meta_data: meta } });
+    expect(JSON.parse(delivery.body)).toMatchObject({ accepted: [`review.shop1.${id}`] });
+    await eventually('the review asked the shop', () => h.woo.requests.some((r) => r.path.endsWith(`/orders/${id}`) && r.status === 404));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(h.woo.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/orders/${id}`))).toHaveLength(1);
+    expect((await attention(h)).filter((a) => a.startsWith(`${id}:`))).toEqual([]);
+  });
 
   it('our own write-back echo and an update that changes no amount cost nothing: no review job', async () => {
     const id = await invoiced(h);
@@ -149,6 +174,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
       // One problem, not two: the invoice is not also "changed".
       expect(problemOf((await ledgerOf(h, id)).invoice)).toBeUndefined();
       await h.woo.settle();
+      await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes('which is no longer on the order')));
       const notes = h.woo.notes(id).filter((n) => n.note.includes('which is no longer on the order'));
       expect(notes).toHaveLength(1);
       expect(notes[0].note).toContain('Do not create the refund again in WooCommerce');

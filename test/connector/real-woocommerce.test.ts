@@ -120,7 +120,8 @@ describeWithLab('the connector against a real WooCommerce 10 (the lab)', () => {
       return p?.code === 'order-changed' ? p : undefined;
     });
     expect(changed).toMatchObject({ number, shopNet: grown.total, covered: created.total, difference: '38.42' });
-    expect((await notesOf(id)).some((n) => n.includes(`The order was changed after ${number} was issued`))).toBe(true);
+    // The note follows the ledger's record of the problem.
+    await until('the note on the order', async () => (await notesOf(id)).some((n) => n.includes(`The order was changed after ${number} was issued`)));
 
     // A refund of the book line gets its credit note; then the refund is deleted in WooCommerce.
     const book = grown.line_items.find((l) => l.product_id === lab.products['BOOK-LUS']);
@@ -145,6 +146,7 @@ describeWithLab('the connector against a real WooCommerce 10 (the lab)', () => {
     expect(report.reviewed).toContain(`review.shop1.${id}`);
     expect(report.missingTopics).toEqual([]);
     await until('the orphan flagged', async () => problemOf((await ledgerOf(id))[`credit-note-${refund.id}`])?.code === 'refund-gone');
+    await until('the note on the order', async () => (await notesOf(id)).some((n) => n.includes(`refund #${refund.id}, which is no longer on the order`)));
     expect((await notesOf(id)).filter((n) => n.includes(`refund #${refund.id}, which is no longer on the order`))).toHaveLength(1);
   }, 180_000);
 
