@@ -8,7 +8,7 @@ import { Pool } from 'undici';
 import { META } from '../connector/shop/order-meta';
 import { signWooBody, startFakeWooCommerce, wpJsonEncode, type JsonObject } from '../test/support/fake-woocommerce';
 import { buildOrder } from '../test/webhooks/support/woo-cart';
-import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp, stop, writeJson } from './connector-support';
+import { BENCH_ADMIN_PASSWORD, BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp, stop, writeJson } from './connector-support';
 
 /**
  * The bounded fault run (`npm run bench:faults`): every paid order ends invoiced, or visibly waiting
@@ -228,7 +228,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     const sendSeconds = (Date.now() - started) / 1000;
     log(`late repeats sent; draining`);
 
-    const admin = { authorization: `Basic ${Buffer.from('admin:bench').toString('base64')}`, 'content-type': 'application/json' };
+    const admin = { authorization: `Basic ${Buffer.from(`admin:${BENCH_ADMIN_PASSWORD}`).toString('base64')}`, 'content-type': 'application/json' };
     const sweep = async (): Promise<void> => {
       try {
         await fetch(`http://127.0.0.1:${connectorPort}/admin/api/sweep`, { method: 'POST', headers: admin, body: JSON.stringify({ tenant: 'bench' }) });

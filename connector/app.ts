@@ -10,6 +10,8 @@ import type { ConnectorConfig } from './config/load-config';
 import type { ReloadResult } from './config/reload';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
+import { LoginLimiter } from './admin/login-limiter';
+import { sameOriginWrites } from './admin/same-origin';
 import { consoleRouter } from './console/console-router';
 import { notInvoicedApi } from './console/not-invoiced-list';
 import { statusPage } from './console/status-page';
@@ -20,6 +22,13 @@ import type { Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
 import type { PdfLinkSigner } from './pdf-link';
 import { pdfRouter } from './pdf-route';
+import { sweepScheduleState } from './queues';
+
+/** What /readyz says when the periodic sweep is not scheduled (operators read it in English, like the logs). */
+const SWEEP_PROBLEM = {
+  missing: 'the periodic sweep is not scheduled (Redis lost it?); a running worker schedules it again within sweep.watchSeconds: if this stays, no worker is running',
+  late: 'the periodic sweep is overdue by more than a period (its next run was lost); a running worker schedules it again within sweep.watchSeconds',
+} as const;
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 
 export interface AppDeps {
@@ -81,7 +90,11 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.get('/readyz', async (_req: Request, res: Response) => {
     try {
       await deps.enqueuer.probe();
-      res.json({ ok: true, redis: 'ready' });
+      // A missing sweep does not make this process unready (it takes webhooks); it is said here and
+      // in magnifinance_sweep_scheduled, and a worker schedules it again within sweep.watchSeconds.
+      const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000).catch(() => 'unknown' as const);
+      if (sweep !== 'unknown' && sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
+      res.json({ ok: true, redis: 'ready', sweep, ...(sweep === 'missing' || sweep === 'late' ? { problems: [SWEEP_PROBLEM[sweep]] } : {}) });
     } catch (error) {
       res.status(503).json({ ok: false, redis: deps.redis.status, error: (error as Error).message });
     }
@@ -92,12 +105,13 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
-  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
+  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
-  app.use('/admin/queues', auth, board.getRouter());
-  app.post('/admin/api/reload', auth, async (_req: Request, res: Response) => {
+  // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
+  app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
+  app.post('/admin/api/reload', auth, sameOriginWrites(), async (_req: Request, res: Response) => {
     if (!deps.reloads) return void res.status(404).json({ error: 'reload is not available here' });
     const result = await deps.reloads.reload();
     res.status(result.ok ? 200 : 422).json(result);
@@ -105,11 +119,13 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.use(
     '/admin/api/not-invoiced',
     auth,
+    sameOriginWrites(),
     notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, prefix: deps.config.redis.prefix }),
   );
   app.use(
     '/admin/api',
     auth,
+    sameOriginWrites(),
     adminApi({
       tenants: deps.tenants,
       queue: deps.queue,
@@ -119,6 +135,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
     }),
   );
 
@@ -134,8 +151,11 @@ export function createConnectorApp(deps: AppDeps): Express {
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,
+      sweepQueue: deps.sweepQueue,
+      sweepEveryMinutes: deps.config.sweep.everyMinutes,
       ...(deps.reloads ? { reloads: deps.reloads } : {}),
     }),
   );
@@ -154,6 +174,8 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
     const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), 1_000);
     for (const [state, count] of Object.entries(counts)) deps.metrics.queueDepth.set({ queue: queue.name, state }, count);
   }
+  const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000);
+  if (sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
   const waiting = await withTimeout(deps.ledger.attentionCounts(), 1_000);
   for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }

@@ -48,6 +48,7 @@ const PURPOSES: Record<string, Record<Lang, string>> = {
   invoice: { pt: 'fatura', en: 'invoice' },
   waybill: { pt: 'guia de transporte', en: 'waybill' },
   cancellation: { pt: 'anulação', en: 'cancellation' },
+  review: { pt: 'verificação dos documentos', en: 'check of the documents' },
 };
 
 /** The refund id of a credit note's purpose (`credit-note-<id>`), undefined for the others. */
@@ -105,6 +106,11 @@ export const NOTES = {
     lang === 'pt'
       ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}). O conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, emita-a com um backfill depois de retirar esse campo.`
       : `MagniFinance connector: this order already has a document from another system (${d.system}: ${d.key} = ${d.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
+  /** A difference between an order and its documents, settled outside the connector. */
+  settled: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: a diferença na ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como regularizada por ${d.by}: ${d.how}.`
+      : `MagniFinance connector: the difference on the ${purposeWords(lang, d.purpose)} of this order was marked as settled by ${d.by}: ${d.how}.`,
   dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
     lang === 'pt'
       ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`

@@ -9,6 +9,7 @@ import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
 import { DISMISSABLE_STATES, type Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
+import { settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { NOTES } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -146,6 +147,18 @@ export async function dismissOrder(
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
   const entry = await deps.ledger.get(ref);
+  const outside = entry ? settledOutsideProblem(entry) : undefined;
+  if (outside) {
+    // An issued document stays as it is: the person settled the difference in the back-office.
+    // What they accepted is kept, so the same difference is not reported again.
+    const now = Date.now();
+    const detail = `Settled outside the connector, marked by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${how}`;
+    await deps.ledger.record(ref, outside.code === 'order-changed' ? { settledDifference: outside.difference, detail } : { settledAt: now, detail }, now);
+    await clearForPerson(deps.ledger, ref, entry);
+    await addNoteQuietly(runtime, ref.orderId, NOTES.settled(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
+    deps.logger.info({ ...ref, by }, 'admin marked a difference as settled');
+    return { ok: true, value: { dismissed: ref.purpose } };
+  }
   if (!DISMISSABLE_STATES.has(entry?.state) || entry?.documentId !== undefined) {
     return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
   }

@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
-import { resolveSecret, type SecretRef } from './secret-ref';
+import { resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
 export interface TenantConfig {
@@ -71,19 +71,21 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   const parsed = ConnectorConfigSchema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(source, issuesOf(parsed.error));
   const problems: { path: string; message: string }[] = [];
-  const secret = (ref: SecretRef, path: string): string => {
+  const secret = (ref: SecretRef, path: string, kind: SecretKind | 'not-secret' = 'issued'): string => {
     const resolved = resolveSecret(ref, env);
     if ('error' in resolved) {
       problems.push({ path, message: resolved.error });
       return '';
     }
+    const weak = kind === 'not-secret' ? null : secretProblem(resolved.value, kind);
+    if (weak) problems.push({ path, message: weak });
     return resolved.value;
   };
   const file = parsed.data;
   const config: ConnectorConfig = {
-    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret') },
-    redis: { ...file.redis, url: secret(file.redis.url, 'redis.url') },
-    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password') },
+    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key') },
+    redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
+    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password', 'password') },
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
@@ -127,7 +129,7 @@ function sharedCredentials(tenants: readonly TenantConfig[]): { path: string; me
 function resolveTenant(
   tenant: TenantFile,
   at: string,
-  secret: (ref: SecretRef, path: string) => string,
+  secret: (ref: SecretRef, path: string, kind?: SecretKind) => string,
   problem: (path: string, message: string) => void,
 ): TenantConfig {
   const invoicing: TenantConfig['invoicing'] = {
@@ -148,7 +150,7 @@ function resolveTenant(
       url: tenant.shop.url.replace(/\/+$/, ''),
       consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),
       consumerSecret: secret(tenant.shop.consumerSecret, `${at}.shop.consumerSecret`),
-      webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`),
+      webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`, 'password'),
       timeoutMs: tenant.shop.timeoutMs,
       ...(tenant.shop.tlsCaFile ? { tlsCaFile: tenant.shop.tlsCaFile } : {}),
     },

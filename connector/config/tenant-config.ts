@@ -81,6 +81,13 @@ export const TenantSettingsSchema = z
     customerNote: z.boolean().default(false),
     waybill: z.boolean().default(false),
     onCancelled: z.enum(['credit-note', 'cancel', 'ignore']).default('credit-note'),
+    /**
+     * An invoiced order changed (its total net of refunds is not what its documents cover): a person
+     * is always told; this is the lawful way the message recommends (the accountant's choice): ask =
+     * both, credit-and-reissue = a credit note and a new invoice, difference-document = a document
+     * for the difference only.
+     */
+    orderChanged: z.enum(['ask', 'credit-and-reissue', 'difference-document']).default('ask'),
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
     language: z.enum(['pt', 'en']).default('pt'),
@@ -118,8 +125,12 @@ export const TenantSchema = z
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
     alerts: AlertsSchema.optional(),
-    /** Ask the EU VAT registry (VIES) about a buyer's EU VAT number before invoicing; absent = format check only. */
-    vies: ViesSettingsSchema.optional(),
+    /**
+     * Ask the EU VAT registry (VIES) about the buyer's EU VAT number before an invoice of goods to
+     * another member state (M16 needs a number valid in VIES, RITI art. 14(1)(a)): on by default;
+     * `false` turns it off (such invoices are then held, unless mapping.viesRequiredForM16 is false).
+     */
+    vies: z.union([z.literal(false), ViesSettingsSchema]).prefault({}),
   })
   .strict();
 
@@ -218,9 +229,11 @@ export const ConnectorConfigSchema = z
         initialLookbackHours: z.number().int().positive().default(48),
         /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
         webhookCheckSeconds: z.number().int().min(0).default(60),
+        /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
+        watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60 }),
+      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60, watchSeconds: 30 }),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
+import type { Queue } from 'bullmq';
 import { z } from 'zod';
+import type { SweepJobData } from '../jobs';
+import { sweepScheduleState } from '../queues';
 import { adminUser } from '../admin/basic-auth';
 import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
 import { DISMISSABLE_STATES } from '../ledger';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
-import { entryWords } from '../pipeline/problems';
+import { entryWords, settledOutsideProblem } from '../pipeline/problems';
 import { deliveryProblemWords, documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -25,9 +28,14 @@ export interface ConsoleDeps extends OrderActionDeps {
   /** The reload button (absent: the button is not shown). */
   reloads?: ReloadControl;
   lookbackHours: number;
+  /** server.publicUrl, for the sweep's webhook check. */
+  publicUrl: string;
   links: PdfLinkSigner;
   /** Signs the forms' anti-forgery tokens. */
   secret: string;
+  /** The periodic sweep's queue: the console says when its schedule is missing. */
+  sweepQueue?: Queue<SweepJobData>;
+  sweepEveryMinutes?: number;
 }
 
 const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
@@ -69,7 +77,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 <td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
       }),
     );
-    const body = html`${reloadSection(deps, view)}<section><h2>${t(view.lang, 'shops')}</h2><table>
+    const body = html`${await sweepNotice(deps, view)}${reloadSection(deps, view)}<section><h2>${t(view.lang, 'shops')}</h2><table>
 <tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
 ${rows}</table></section>`;
     res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
@@ -88,7 +96,8 @@ ${rows}</table></section>`;
     if (!tenant) return void res.status(404).type('text').send('unknown tenant');
     const view = viewOf(req, res);
     const sections = [
-      await waitingSection(deps, tenant, view),
+      await sweepNotice(deps, view),
+      await waitingSection(deps, tenant, view, waitingOffset(req.query.waitingFrom)),
       await notInvoicedSection(deps, tenant, view),
       await figuresSection(deps, tenant, view),
       await recentSection(deps, tenant, view),
@@ -237,10 +246,25 @@ function webhookHealth(sweep: SweepReport | null): Html | string {
   return html`<span class="warn">${problems} ✗</span>`;
 }
 
-async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+/** A warning at the top when the periodic sweep is not scheduled (a worker re-creates it; if it stays, none runs). */
+async function sweepNotice(deps: ConsoleDeps, view: View): Promise<Html | string> {
+  if (!deps.sweepQueue || !deps.sweepEveryMinutes) return '';
+  const state = await sweepScheduleState(deps.sweepQueue, deps.sweepEveryMinutes, Date.now()).catch(() => 'scheduled' as const);
+  return state === 'missing' || state === 'late' ? html`<p class="warn" id="sweep-missing">${t(view.lang, 'sweepMissing')}</p>` : '';
+}
+
+/** Orders waiting for a person shown per console page (the rest are a "Next" away, never cut off). */
+const WAITING_PAGE = 100;
+
+function waitingOffset(query: unknown): number {
+  return typeof query === 'string' && /^\d{1,9}$/.test(query) ? Number(query) : 0;
+}
+
+async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
   const { lang } = view;
   const zone = tenant.mapping.shopTimeZone;
-  const refs = (await deps.ledger.attention(500)).map((member) => member.split(':')).filter(([id]) => id === tenant.config.id);
+  const page = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
+  const refs = page.members.map((member) => member.split(':'));
   const items = await Promise.all(
     refs.map(async ([, orderText, purpose]) => {
       const orderId = Number(orderText);
@@ -248,7 +272,13 @@ async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vi
       return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
     }),
   );
-  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${refs.length})</h2>${refs.length === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : items}</section>`;
+  const base = `/console/${tenant.config.id}?waitingFrom=`;
+  const pager =
+    page.total <= WAITING_PAGE
+      ? ''
+      : html`<p class="muted">${t(lang, 'shownOf')} ${offset + 1}–${offset + refs.length} ${t(lang, 'of')} ${page.total}
+${offset > 0 ? html` · <a href="${base}${Math.max(0, offset - WAITING_PAGE)}#waiting">${t(lang, 'previousPage')}</a>` : ''}${offset + WAITING_PAGE < page.total ? html` · <a href="${base}${offset + WAITING_PAGE}#waiting">${t(lang, 'nextPage')}</a>` : ''}</p>`;
+  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${page.total})</h2>${page.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${pager}`}</section>`;
 }
 
 function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
@@ -264,7 +294,7 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
 ${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
-${DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
+${(DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) || settledOutsideProblem(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
 </div></div>`;
 }
 

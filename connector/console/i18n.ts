@@ -83,6 +83,14 @@ const WORDS = {
   companyNotChecked: { pt: 'token de parceiro ainda por verificar (verificado antes do primeiro documento)', en: 'partner token not checked yet (checked before the first document)' },
   companyOwnToken: { pt: 'token da própria conta', en: "the account's own token" },
   companyUnset: { pt: 'não indicada (invoicing.companyNif)', en: 'not set (invoicing.companyNif)' },
+  sweepMissing: {
+    pt: 'A sincronização periódica não está agendada (o Redis perdeu-a?). Um worker volta a agendá-la em menos de um minuto; se este aviso ficar, nenhum worker está a correr.',
+    en: 'The periodic sweep is not scheduled (did Redis lose it?). A worker schedules it again within a minute; if this warning stays, no worker is running.',
+  },
+  shownOf: { pt: 'a mostrar', en: 'showing' },
+  of: { pt: 'de', en: 'of' },
+  nextPage: { pt: 'Seguintes', en: 'Next' },
+  previousPage: { pt: 'Anteriores', en: 'Previous' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Word = keyof typeof WORDS;

@@ -2,7 +2,7 @@ import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
-import { invoiceRequest, readShopFacts } from '../pipeline/document-requests';
+import { invoiceRequest, readShopFacts, settingsWithShopFacts } from '../pipeline/document-requests';
 import { shopToday } from '../pipeline/issue-date';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
@@ -45,7 +45,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords(skipped)] };
     const facts = await readShopFacts(runtime.shop, order, now);
-    const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, runtime.mapping) : undefined;
+    const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, settingsWithShopFacts(runtime.mapping, facts)) : undefined;
     const built = invoiceRequest(order, runtime.mapping, { issueDate: shopToday(now, runtime.mapping.shopTimeZone) }, facts, vies);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;

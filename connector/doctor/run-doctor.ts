@@ -9,6 +9,7 @@ import { checkGoLive } from './go-live-check';
 import { connectRedis, type RedisClient } from '../redis-connection';
 import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './shop-checks';
 import { checkWebhooks } from './webhook-checks';
+import { checkTriggerStatuses } from './status-checks';
 
 export interface DoctorReport {
   /** Every tenant ready and Redis fit: exit code 0. */
@@ -49,6 +50,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     checks.push(...(await checkPortugueseRates(runtime.shop, tenant)));
     checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
+    checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   }
   checks.push(...(await checkInvoicing(runtime, config.tenants)));
   const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);

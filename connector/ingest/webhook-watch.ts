@@ -16,6 +16,8 @@ export interface WebhookWatchDeps {
   ledger: Ledger;
   metrics: ConnectorMetrics;
   logger: Logger;
+  /** server.publicUrl: the sweep's judgement of which webhooks are the connector's. */
+  publicUrl: string;
   everyMs: number;
   now?: () => number;
 }

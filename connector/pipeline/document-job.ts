@@ -4,20 +4,22 @@ import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
-import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
-import { restoreFromOrder } from './order-memory';
+import { parseWooOrder, parseWooRefund, type WooOrder, type WooRefund } from '../../webhooks/woocommerce/order-schema';
+import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
+import { issuingKeyForPurpose, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { viesVerdictFor } from '../vies/vies-registry';
-import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
+import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
+import { reviewOrder } from './order-review';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -59,6 +61,8 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
     const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
+    // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
+    if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
     const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log };
     let step: Step = data.step;
     try {
@@ -109,7 +113,9 @@ async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Pro
  */
 async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: number): Promise<never> {
   if (polls !== ctx.data.polls) await setData(ctx, { step, polls });
-  await ctx.job.moveToDelayed(ctx.now() + delayMs, ctx.token);
+  // BullMQ promotes delayed jobs by the promoting process's own clock, not the shared one (ctx.now):
+  // the delay is relative, and finalizeStep checks the shared clock again when the job comes back.
+  await ctx.job.moveToDelayed(Date.now() + delayMs, ctx.token);
   throw new DelayedError();
 }
 
@@ -120,7 +126,7 @@ async function orderOf(ctx: StepContext): Promise<WooOrder> {
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const entry = await deps.ledger.get(ref);
+  let entry = await deps.ledger.get(ref);
   const resumed = resumeFrom(entry);
   if (resumed) return resumed;
 
@@ -147,10 +153,22 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   }
 
   const order = await orderOf(ctx);
-  // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
-  if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  if (!entry) {
+    // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
+    if (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now())) return { done: 'already written back (found on the order)' };
+    // No ledger, yet the issuing marker (Redis lost mid-flight): continue with that draft, never a new one.
+    entry = await restoreIssuingFromOrder(deps.ledger, ref, order.meta_data, ctx.now());
+    if (entry) {
+      deps.metrics.ledgersRestored.inc({ tenant: tenant.config.id });
+      ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
+    }
+  }
   const built = await buildIssueRequest(ctx, order, invoice);
   if (built.hold && entry?.holdReleasedAt === undefined) {
+    // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
+    if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
+      return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
+    }
     const reasons = built.notes.map((n) => n.message).join(' ');
     const held = personNeeded(ref, { code: 'held', reasons }, 'held');
     if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
@@ -169,7 +187,13 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
-    const draftId = current?.state === 'draft' && current.documentId !== undefined ? current.documentId : await saveDraft(ctx, request, current);
+    const resumable = current?.state === 'draft' && current.documentId !== undefined;
+    const draft = resumable ? { documentId: current.documentId as number, attempt: current.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
+    const draftId = draft.documentId;
+    // The order learns of the draft before the close: if Redis loses this ledger, the next run finds it there.
+    if (!resumable || current.closingAt === undefined) {
+      await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() });
+    }
     try {
       await tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions);
     } catch (error) {
@@ -178,13 +202,57 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
-    await deps.ledger.advanceSeriesDate(tenant.config.id, series, issue.date);
-    await clearForPerson(deps.ledger, ref, current);
-    deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
-    ctx.log.info({ documentId: draftId, externalId: doc.ExternalId, date: issue.date }, 'document created');
-    return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
   });
+}
+
+/** The document is closed (numbered on the service's side): recorded, then Get Document after the service's wait. */
+async function recordCreated(
+  ctx: StepContext,
+  current: LedgerEntry | null,
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+): Promise<Outcome> {
+  const { deps, ref, data, tenant } = ctx;
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
+  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference });
+  await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
+  await clearForPerson(deps.ledger, ref, current);
+  deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
+  ctx.log.info({ documentId, date }, 'document created');
+  return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+}
+
+/**
+ * Puts the issuing marker on the order (a meta PUT by key: repeating it is harmless), then records
+ * that it is there. From then on a lost ledger is rebuilt from the order (order-memory.ts).
+ */
+async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
+  const value: Record<string, string | number> = {};
+  for (const [name, field] of Object.entries(marker)) if (field !== undefined) value[name] = field;
+  await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
+  await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
+}
+
+/**
+ * Whether a draft whose close may have been sent was closed: an update of it (no legal effect on a
+ * draft) is refused as DocumentIsClosed when it was. A deleted draft is forgotten (the next attempt
+ * saves a new one).
+ */
+async function draftWasClosed(ctx: StepContext, entry: LedgerEntry, request: CreateDocumentRequest): Promise<boolean> {
+  const { deps, ref, tenant } = ctx;
+  const draftId = entry.documentId as number;
+  try {
+    await tenant.invoicing.updateDraft(draftId, withExternalId(request, draftExternalId(request.Document.ExternalId ?? '', entry.draftAttempt ?? 1)), tenant.documentCallOptions);
+    return false;
+  } catch (error) {
+    if (refusedFor(error, 'DocumentIsClosed')) return true;
+    if (error instanceof ElementDoesNotExistError) {
+      await deps.ledger.record(ref, { state: 'drafting', lastError: `draft ${draftId} no longer exists` });
+      await deps.ledger.clearFields(ref, ['closingAt']);
+      return false;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -195,23 +263,38 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
  * repeat. The recording of the draft id is a compare-and-set on the attempt: a worker superseded
  * while it hung cannot replace the current draft.
  */
-async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, current: LedgerEntry | null): Promise<number> {
+async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, current: LedgerEntry | null): Promise<{ documentId: number; attempt: number }> {
   const { deps, ref, tenant } = ctx;
-  const attempt = (current?.draftAttempt ?? 0) + 1;
+  const first = (current?.draftAttempt ?? 0) + 1;
   const externalId = request.Document.ExternalId ?? '';
-  await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+  // A new draft's close has not been sent: the marker of an earlier draft no longer speaks for it.
+  if (current?.closingAt !== undefined) await deps.ledger.clearFields(ref, ['closingAt']);
   let draftId: number;
-  try {
-    draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
-  } catch (error) {
-    if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
-    throw error;
+  let attempt = first;
+  for (;;) {
+    await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+    try {
+      draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
+      break;
+    } catch (error) {
+      // An unclosed draft of a lost ledger holds this draft ExternalId (no marker: its close was never
+      // sent): it has no legal effect, so the next attempt takes the next one.
+      if (error instanceof DocumentDuplicateError && attempt < first + MAX_DRAFT_SKIPS) {
+        attempt += 1;
+        continue;
+      }
+      if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
+      throw error;
+    }
   }
   if (!(await deps.ledger.recordIf(ref, 'draftAttempt', attempt, { state: 'draft', documentId: draftId }))) {
     throw new Error(`draft ${draftId} was superseded by a later attempt while this worker waited; it stays an unnumbered draft`);
   }
-  return draftId;
+  return { documentId: draftId, attempt };
 }
+
+/** Draft ExternalIds taken by orphan drafts that one run steps over before giving up. */
+const MAX_DRAFT_SKIPS = 5;
 
 export function draftExternalId(externalId: string, attempt: number): string {
   const suffix = `.d${attempt}`;
@@ -291,6 +374,8 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
     // data on the order has changed, a retry would not be caught there, so it is not sent.
     const clientKey = clientKeyOf(built.request.Client);
     if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
+    // On the order before the create: a ledger lost after it is rebuilt at 'creating' (order-memory.ts).
+    if (current?.closingAt === undefined) await markIssuing(ctx, { externalId: externalId ?? '', documentType, clientKey, at: ctx.now() });
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
     await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
     let result: { documentId: number; documentNumber?: string | null };
@@ -342,17 +427,28 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   switch (data.kind) {
     case 'invoice':
       // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
-      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, tenant.mapping) : undefined);
+      // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
+      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
       const refund = parseWooRefund(await tenant.shop.getRefund(data.orderId, data.refundId ?? 0), data.orderId);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
     }
-    case 'cancellation':
-      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
+    case 'cancellation': {
+      const refund = fullRefundOf(order, new Date(ctx.now()));
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
+    }
+    case 'review':
+      throw new UnrecoverableError('a review issues no document');
   }
+}
+
+/** The order's refunds credited before this one, read from the shop, for the credit-note limit (credit-limits.ts). */
+async function earlierRefunds(tenant: StepContext['tenant'], order: WooOrder, refund: WooRefund): Promise<WooRefund[]> {
+  const all = (await tenant.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id));
+  return earlierRefundsOf(all, refund, order.id);
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
@@ -396,7 +492,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   const entry = await deps.ledger.get(ref);
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
-  // A worker that died between two steps may bring the job back early: the service's 10 s still hold.
+  // A worker that died between two steps, or another worker whose clock is ahead (BullMQ promotes by
+  // its clock), may bring the job back early: the service's 10 s still hold, on the shared clock.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
   const details = await documentIfNumbered(ctx, entry.documentId);

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseConfigText } from '../../connector/config/load-config';
+import { ConfigError, parseConfigText } from '../../connector/config/load-config';
 import { rawTestConfig } from './support/harness';
 import { runCli, writeConfigFile } from './support/worker-process';
 
@@ -19,6 +20,11 @@ function envExample(): Record<string, string> {
     .filter((line) => /^[A-Z0-9_]+=/.test(line))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
   return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** What a person does after copying the example: every change-me value replaced by a secret of their own. */
+function filledIn(environment: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, /change-me/.test(value) ? randomBytes(24).toString('hex') : value]));
 }
 
 function composeEnvironment(service: string): Record<string, string> {
@@ -47,12 +53,23 @@ function referencedVariables(text: string): string[] {
 describe('docker-compose: the documented .env matches the example tenants file', () => {
   const tenants = read('connector/tenants.example.yaml');
 
-  it.each(['connector-web', 'connector-worker'])('%s starts with connector/env.example and its compose environment', (service) => {
-    const environment = { ...envExample(), ...composeEnvironment(service) };
+  it.each(['connector-web', 'connector-worker'])('%s starts with connector/env.example once its change-me values are filled in, and its compose environment', (service) => {
+    const environment = { ...filledIn(envExample()), ...composeEnvironment(service) };
     const missing = referencedVariables(tenants).filter((name) => !(name in environment));
     expect(missing).toEqual([]);
     const config = parseConfigText(tenants, 'connector/tenants.example.yaml', environment);
     expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
+  });
+
+  it('with the example values left in place it refuses to start, naming every secret still to set', () => {
+    const environment = { ...envExample(), ...composeEnvironment('connector-web') };
+    let problems: string[] = [];
+    try {
+      parseConfigText(tenants, 'connector/tenants.example.yaml', environment);
+    } catch (error) {
+      problems = (error as ConfigError).problems.map((p) => p.path);
+    }
+    expect(problems).toEqual(expect.arrayContaining(['server.linkSecret', 'admin.password', 'tenants.0.shop.webhookSecret', 'tenants.0.invoicing.token']));
   });
 
   it('the example lists no variable the tenants file does not use', () => {

@@ -15,7 +15,7 @@ const base = {
     },
   ],
 };
-const env = { LINK_SECRET: 'l', ADMIN_PASSWORD: 'a', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'wh', LOJA1_MF_TOKEN: 't' };
+const env = { LINK_SECRET: 'l'.repeat(32), ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
 
 function problemsOf(raw: unknown, environment: NodeJS.ProcessEnv = env): string[] {
   try {
@@ -31,12 +31,12 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
   it('a minimal file gets the documented defaults and resolved secrets', () => {
     const config = parseConfig(base, 'tenants.json', env);
     expect(config.tenants[0]).toMatchObject({
-      shop: { consumerKey: 'ck', consumerSecret: 'cs', webhookSecret: 'wh' },
+      shop: { consumerKey: 'ck', consumerSecret: 'cs', webhookSecret: 'webhook-secret' },
       invoicing: { token: 't', baseUrl: 'https://bo.magnifinance.com/api/v1.1' },
       settings: { triggerStatuses: ['processing', 'completed'], waybill: false, onCancelled: 'credit-note', customerNote: false },
     });
     expect(config.pipeline.finalizeDelayMs).toBe(10_000);
-    expect(config.admin.password).toBe('a');
+    expect(config.admin.password).toBe('admin-password');
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false });
   });
 

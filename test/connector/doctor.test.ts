@@ -121,6 +121,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
         'webhook secret': 'warn',
         'webhook API version': 'warn',
         'NIF meta key': 'ok',
+        'trigger statuses': 'ok',
         'MagniFinance credentials': 'ok',
         'MagniFinance partner token': 'ok',
         company: 'ok',

@@ -93,7 +93,10 @@ describeInBrowser('a shop switching from another plugin: the not-invoiced list, 
       expect((await sendWooWebhook({ url: h.webhookUrl, secret: 'old-secret', topic: 'order.created', payload: h.woo.putOrder(portugueseOrder()), source: `${h.woo.origin}/` })).status).toBe(401);
     }
     expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'coupon.created', payload: { id: 3, code: 'NATAL' }, source: `${h.woo.origin}/` })).status).toBe(202);
-    h.hooks[1].status = 'disabled';
+    // The connector's own webhooks are those delivering to server.publicUrl (the tests' http://connector.test).
+    for (const [topic, status] of [['order.created', 'active'], ['order.updated', 'disabled']] as const) {
+      h.woo.addWebhook({ topic, status, delivery_url: 'http://connector.test/webhooks/woocommerce/shop1', secret: WEBHOOK_SECRET });
+    }
     expect((await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: '{}' })).status).toBe(200);
 
     const context = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, locale: 'en-GB', viewport: { width: 1200, height: 900 } });

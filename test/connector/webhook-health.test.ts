@@ -23,7 +23,8 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
     raw.sweep = { everyMinutes: 0, webhookCheckSeconds: 1 };
     connector = await startConnector(parseConfig(raw, 'tenants.yaml', {}), { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
     url = `${connector.origin}/webhooks/woocommerce/shop1`;
-    hooks = ['order.created', 'order.updated'].map((topic) => h.woo.addWebhook({ topic, status: 'active', delivery_url: url, secret: WEBHOOK_SECRET }));
+    // The shop's webhooks deliver to server.publicUrl (the tests' is http://connector.test): the connector's own.
+    hooks = ['order.created', 'order.updated'].map((topic) => h.woo.addWebhook({ topic, status: 'active', delivery_url: 'http://connector.test/webhooks/woocommerce/shop1', secret: WEBHOOK_SECRET }));
     redis = new IORedis(REDIS_URL);
   });
   afterAll(async () => {

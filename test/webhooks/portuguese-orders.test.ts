@@ -20,10 +20,12 @@ interface Expectation {
 const EXPECTED: Record<string, Expectation> = {
   'pt-001-mainland-23-single': { type: 'T', nif: '999999990', country: 'PT', rates: ['23'] },
   'pt-002-mixed-23-13-6-incl': { rates: ['6', '13', '23'] },
-  'pt-003-madeira-22-12-4': { rates: ['22', '12', '4'] },
-  'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
-  'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
-  'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
+  // CIVA art. 6(1): the regional rates are those of a shop dispatching from that region.
+  'pt-003-madeira-22-12-4': { settings: { dispatchRegion: 'madeira' }, rates: ['22', '12', '4'] },
+  'pt-004-azores-16-9-4': { settings: { dispatchRegion: 'azores' }, rates: ['16', '9', '4'] },
+  // RITI art. 14(1)(a): M16 waits for VIES to confirm the number (no verdict passed here: held).
+  'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], hold: true, notes: [/VAT number ESB12345678 kept with its country ES/, /M16 \(intra-EU supply, RITI art\. 14\) needs the buyer's VAT number ESB12345678 valid in VIES/] },
+  'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'], settings: { viesRequiredForM16: false } },
   'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export of goods to US \(CIVA art\. 14\) \(M05\)/] },
   'pt-008-export-ch': { exemption: 'M05', country: 'CH' },
   'pt-009-prices-incl-tax': { notes: [/Rounding: net of "T-shirt/] },
@@ -276,15 +278,16 @@ describe('document type rules and the simplified-invoice limits', () => {
     expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
   });
 
-  it('CIVA art. 36: a consumer invoice of EUR 1000 or more without the name or address is held (or only warned, per setting)', () => {
+  it('DL 28/2019 revoked the former CIVA art. 36(15): a consumer invoice of EUR 1000 or more without an address is issued (warned); held only by setting', () => {
     const order = orderFixture('pt-018-consumer-over-1000-no-nif');
     order.billing = { ...(order.billing as object), address_1: '', address_2: '' };
-    const held = documentForOrder(order as never);
-    expect(held.hold).toBe(true);
-    expect(held.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
-    const relaxed = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: false });
-    expect(relaxed.hold).toBe(false);
-    expect(relaxed.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    const issued = documentForOrder(order as never);
+    expect(issued.hold).toBe(false);
+    expect(issued.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    expect(issued.request.Client.Name).not.toBe('Consumidor final');
+    const strict = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: true });
+    expect(strict.hold).toBe(true);
+    expect(strict.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
   });
 });
 

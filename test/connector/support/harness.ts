@@ -32,6 +32,8 @@ export interface HarnessOptions {
   env?: NodeJS.ProcessEnv;
   /** Register order.created/updated webhooks on the fake shop pointing at the connector (echo on). */
   registerWebhooks?: boolean;
+  /** More fields of the sweep block (e.g. everyMinutes, watchSeconds). */
+  sweep?: Record<string, unknown>;
 }
 
 export interface SandboxDocument {
@@ -77,6 +79,7 @@ export interface TestConfigOptions {
   redis?: Record<string, unknown>;
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
+  sweep?: Record<string, unknown>;
 }
 
 export function testConfig(opts: TestConfigOptions): ConnectorConfig {
@@ -89,8 +92,8 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
       redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
-      // No periodic sweep and no webhook watch: the tests run them when they mean to.
-      sweep: { everyMinutes: 0, initialLookbackHours: 24, webhookCheckSeconds: 0 },
+      // No periodic sweep and no webhook watch unless a test asks: the tests run them when they mean to.
+      sweep: { everyMinutes: 0, initialLookbackHours: 24, webhookCheckSeconds: 0, ...opts.sweep },
       pipeline: {
         finalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
         minFinalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
@@ -121,7 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline, sweep: options.sweep };
   const rawConfig = rawTestConfig(configOptions);
   const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];
