@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,4 +148,43 @@ describe('TenantSet: a removed shop takes no new work but its queued jobs still 
     expect(set.replace(two.tenants)).toEqual({ added: ['shop2'], removed: [], changed: [] });
     expect(set.has('shop2')).toBe(true);
   });
+});
+
+describe('SIGHUP reloads a running `magnifinance connector` (the CLI, in a child process)', () => {
+  it('a broken file is refused and logged, the fixed one with a new shop is taken: the new shop answers', async () => {
+    const h = await startHarness({ role: 'none' });
+    const dir = mkdtempSync(join(tmpdir(), 'mf-hup-'));
+    const path = join(dir, 'tenants.json');
+    const envFile = join(dir, '.env');
+    const raw = rawTestConfig({ prefix: h.prefix, wooOrigin: h.woo.origin, consumerKey: h.woo.consumerKey, consumerSecret: h.woo.consumerSecret, baseUrl: h.sandbox.baseUrl });
+    const shop1 = tenantsOf(raw)[0];
+    shop1.shop = { ...(shop1.shop as Raw), webhookSecret: { env: 'SHOP_SECRET' } };
+    writeFileSync(path, JSON.stringify(raw));
+    writeFileSync(envFile, `SHOP_SECRET=${WEBHOOK_SECRET}\n`);
+    const child = spawn(process.execPath, [join(__dirname, '../../node_modules/ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../../cli/magnifinance.ts'), 'connector', 'all', '--config', path, '--env-file', envFile, '--port', '0'], {
+      env: { ...process.env, LOG_LEVEL: 'info' },
+    });
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+    try {
+      const origin = await eventually('the HTTP side listening', () => /"origin":"(http:\/\/[^"]+)"/.exec(log)?.[1], 60_000);
+      await eventually('the workers running', () => log.includes('connector workers running'), 30_000);
+      writeFileSync(path, '{ "tenants": [');
+      child.kill('SIGHUP');
+      await eventually('the refusal logged', () => log.includes('tenants file NOT reloaded'), 20_000);
+      writeFileSync(path, JSON.stringify({ ...raw, tenants: [shop1, { ...shop1, id: 'shop2', settings: { language: 'en', goLiveAt: '2020-01-01T00:00:00Z', mapping: { externalIdPrefix: 'shop2-' } } }] }));
+      child.kill('SIGHUP');
+      await eventually('the reload logged', () => log.includes('tenants file reloaded'), 20_000);
+      const answer = await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop2`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.putOrder(portugueseOrder()), source: `${h.woo.origin}/` });
+      expect(answer.status).toBe(202);
+    } finally {
+      writeFileSync(join(tmpdir(), 'mf-hup-last.log'), log);
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      await h.close();
+    }
+  }, 120_000);
 });
