@@ -56,9 +56,10 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
   it('a steady stream of deliveries through five reloads (a setting, a new shop, a broken file, the fix, a removed shop): not one refused, every order invoiced once', async () => {
     const answers: number[] = [];
     const orders: Raw[] = [];
-    let sending = true;
+    let reloading = true;
+    // Bounded by count, not by time: the stream runs until every reload is done AND 40 deliveries went out.
     const stream = (async () => {
-      while (sending) {
+      while (reloading || answers.length < 40) {
         const batch = Array.from({ length: 4 }, () => portugueseOrder());
         orders.push(...batch);
         answers.push(...(await Promise.all(batch.map((order) => deliver('shop1', order)))).map((a) => a.status));
@@ -77,8 +78,7 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
       write(step());
       results.push(await reload());
     }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    sending = false;
+    reloading = false;
     await stream;
 
     expect(results.map((r) => r.status)).toEqual([200, 200, 422, 200, 200]);
@@ -87,7 +87,7 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
     expect(results[2].body).toMatchObject({ ok: false, problems: [expect.stringContaining('not valid JSON')] });
     expect(results[3].body).toMatchObject({ ok: true, added: [], changed: [] });
     expect(results[4].body).toMatchObject({ ok: true, removed: ['shop2'] });
-    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.length).toBeGreaterThanOrEqual(40);
     expect(answers.filter((status) => status !== 202)).toEqual([]);
     for (const order of orders) await eventually(`order ${String(order.id)} invoiced`, () => h.woo.meta(Number(order.id), META.documentNumber), 60_000);
     const documents = await h.documents();
@@ -102,10 +102,13 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
     const order = portugueseOrder();
     expect((await deliver('shop1', order)).status).toBe(202);
     await eventually('refused for the credentials', async () => (await connector.ledger.get({ tenant: 'shop1', orderId: Number(order.id), purpose: 'invoice' }))?.state === 'failed');
+    // The ledger says failed a moment before BullMQ moves the job to its failed list; a retry in
+    // between finds the job still active and replays nothing (seen under load), so wait for the list.
+    await eventually('the job in the failed list', async () => (await (await connector.queue.getJob(`invoice.shop1.${String(order.id)}`))?.getState()) === 'failed', 30_000);
     write(raw);
     expect((await reload()).body).toMatchObject({ ok: true, changed: ['shop1'] });
     expect((await fetch(`${connector.origin}/admin/api/orders/shop1/${String(order.id)}/retry`, { method: 'POST', headers: ADMIN })).status).toBe(202);
-    await eventually('invoiced after the retry', () => h.woo.meta(Number(order.id), META.documentNumber), 30_000);
+    await eventually('invoiced after the retry', () => h.woo.meta(Number(order.id), META.documentNumber), 60_000);
   }, 60_000);
 
   it('a rotated webhook secret in the .env takes effect on reload: the new one is accepted, the old one refused', async () => {
