@@ -5,7 +5,8 @@ import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
-import { DISMISSABLE_STATES, type Ledger } from '../ledger';
+import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../ledger';
+import { ProblemSchema } from '../pipeline/problems';
 import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { addNoteQuietly } from '../pipeline/write-back';
@@ -142,7 +143,7 @@ export async function dismissOrder(
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
   const entry = await deps.ledger.get(ref);
-  if (!DISMISSABLE_STATES.has(entry?.state) || entry?.documentId !== undefined) {
+  if (!canDismiss(entry)) {
     return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
   }
   const now = Date.now();
@@ -156,4 +157,23 @@ export async function dismissOrder(
   await addNoteQuietly(runtime, ref.orderId, NOTES.dismissed(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
   deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
   return { ok: true, value: { dismissed: ref.purpose } };
+}
+
+/**
+ * A person may mark a purpose handled outside the connector when nothing was issued for it (held,
+ * refused, failed), or when its order was deleted on the shop after its document (the document
+ * stands; the person decided about it in the back-office).
+ */
+export function canDismiss(entry: LedgerEntry | null): boolean {
+  if (!entry) return false;
+  if (DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) return true;
+  return entry.state !== 'dismissed' && entry.state !== 'written-back' && problemCodeOf(entry) === 'order-deleted';
+}
+
+function problemCodeOf(entry: LedgerEntry): string | undefined {
+  try {
+    return ProblemSchema.safeParse(JSON.parse(entry.problem ?? 'null')).data?.code;
+  } catch {
+    return undefined;
+  }
 }

@@ -16,7 +16,7 @@ import { viesVerdictFor } from '../vies/vies-registry';
 import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
+import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
 
@@ -518,12 +518,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   const entry = ctx.entry ?? (await ctx.deps.ledger.get(ctx.ref));
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
-  await writeBack(
-    { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
-    ctx.ref,
-    ctx.data,
-    entry,
-  );
+  try {
+    await writeBack(
+      { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
+      ctx.ref,
+      ctx.data,
+      entry,
+    );
+  } catch (error) {
+    if (!isOrderGone(error)) throw error;
+    // Deleted on the shop after its document was issued: nothing to retry; a person decides about
+    // the document (a credit note if the sale did not happen) and marks it handled.
+    const problem = personNeeded(ctx.ref, { code: 'order-deleted', number: entry.documentNumber ?? String(entry.documentId) });
+    await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, problem, ctx.now(), ctx.log, entry);
+    return { done: 'order deleted on the shop after its document' };
+  }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
   return { done: 'written back' };

@@ -19,6 +19,7 @@ const samples: Problem[] = [
   { code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'client-changed' },
   { code: 'no-number', documentId: 99, calls: 9 },
   { code: 'total-differs', number: 'FR A/7', total: '12.32', difference: '0.01' },
+  { code: 'order-deleted', number: 'FR A/9' },
 ];
 
 describe('problems: why and what to do, in Portuguese and English', () => {

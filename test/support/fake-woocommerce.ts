@@ -103,6 +103,8 @@ export interface RunningFakeWoo {
   /** Another REST key of the shop with these permissions (the first key is consumerKey/consumerSecret). */
   addKey(permissions: FakeKeyPermissions): { consumerKey: string; consumerSecret: string };
   order(id: number): JsonObject | undefined;
+  /** Deletes an order for good (WooCommerce's "Delete permanently"): its REST calls then answer invalid_id. */
+  deleteOrder(id: number): void;
   /** Updates an order the way the shop admin would (status, fields); bumps date_modified; no echo. */
   editOrder(id: number, changes: JsonObject): JsonObject;
   notes(orderId: number): FakeNote[];
@@ -536,6 +538,10 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return copy;
     },
     order: (id) => orders.get(id),
+    deleteOrder(id) {
+      orders.delete(id);
+      notes.delete(id);
+    },
     editOrder(id, changes) {
       const order = orders.get(id);
       if (!order) throw new Error(`no order ${id}`);
