@@ -188,3 +188,63 @@ describe('the attention list after a bad day: every entry reachable (admin API p
     }
   }, 60_000);
 });
+
+describe('a waybill whose ledger is lost after its create, then the buyer NIF changes', () => {
+  it('no second waybill: the marker rebuilds the ledger at "creating", and the retry is caught (duplicate) or not sent (buyer changed); a person attaches it (waybills have no draft to close by id)', async () => {
+    const h = await startHarness({
+      settings: { waybill: true, mapping: { waybill: { loadAddress: { addressDetail: 'Armazém 3, Zona Industrial', city: 'Maia', postalCode: '4470-000', countryCode: 'PT' } } } },
+    });
+    try {
+      const order = portugueseOrder();
+      const id = Number(order.id);
+      expect((await h.deliver(order)).status).toBe(202);
+      await eventually('waybill written back', async () => (await ledgerOf(h, id)).waybill?.state === 'written-back', 30_000);
+      await h.woo.settle();
+      expect(issuingMarker(h.woo.order(id)?.meta_data as never, 'waybill')).toMatchObject({ externalId: expect.any(String), clientKey: expect.any(String) });
+      const redis = new IORedis(REDIS_URL);
+      await redis.del(h.connector?.ledger.key({ tenant: 'shop1', orderId: id, purpose: 'waybill' }) ?? '');
+      await redis.quit();
+      const kept = ((h.woo.order(id) as JsonObject).meta_data as unknown as { key: string }[]).filter((m) => m.key !== META.waybill);
+      h.woo.editOrder(id, { meta_data: kept as unknown as JsonValue });
+      await addBuyerNif(h, id, '123456789');
+      const entry = await eventually('the waybill waits for a person', async () => {
+        const waybill = (await ledgerOf(h, id)).waybill;
+        return waybill?.state === 'duplicate-unknown-id' ? waybill : undefined;
+      }, 30_000);
+      // Whether the waybill's Client block changed or not, nothing is created blind: a person attaches the one waybill.
+      expect(entry.problem).toContain('"code":"unknown-id"');
+      expect((await numberedOf(h, id)).filter((d) => d.kind === 'waybill' || d.document.Type === 'W')).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
+
+describe('a worker from before the wipe writes a stray field: the ledger exists again, but without its state', () => {
+  it('the order\'s marker wins over the partial ledger: the same draft is closed by id, no second document with the new NIF, no person', async () => {
+    const h = await startHarness({ pipeline: { finalizeDelayMs: 1_500, minFinalizeDelayMs: 1_500 } });
+    try {
+      const order = portugueseOrder();
+      const id = Number(order.id);
+      expect((await h.deliver(order)).status).toBe(202);
+      const created = await eventually('closed', async () => {
+        const invoice = (await ledgerOf(h, id)).invoice;
+        return invoice?.state === 'created' ? invoice : undefined;
+      }, 30_000);
+      // What the fault run met: FLUSHDB, then the worker that was closing records `closingAt` again.
+      const redis = new IORedis(REDIS_URL);
+      const key = h.connector?.ledger.key({ tenant: 'shop1', orderId: id, purpose: 'invoice' }) ?? '';
+      await redis.del(key, `${key}:lock`);
+      await redis.hset(key, 'purpose', 'invoice', 'updatedAt', String(Date.now()), 'closingAt', String(Date.now()));
+      await redis.quit();
+      await addBuyerNif(h, id, '123456789');
+      await eventually('written back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 30_000);
+      const numbered = await numberedOf(h, id);
+      expect(numbered).toHaveLength(1);
+      expect(numbered[0].id).toBe(created.documentId);
+      expect(await attentionOrders(h)).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
