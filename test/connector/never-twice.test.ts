@@ -49,6 +49,32 @@ describeWithRedisServer('never-twice.test.ts', 'the Redis wipe test')('Redis emp
     await redis.destroy();
   });
 
+  it('orders caught at every step (drafting, draft, closing, created) by the FLUSHDB, the NIF then added: never a second document, nobody asked', async () => {
+    // Every service call takes 400 ms, so the orders are spread over the steps when Redis is emptied,
+    // and workers from before the wipe write stray fields into the emptied ledger as they go on.
+    await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 400 }) });
+    const ids: number[] = [];
+    try {
+      for (let i = 0; i < 16; i++) {
+        const order = portugueseOrder();
+        ids.push(Number(order.id));
+        expect((await h.deliver(order)).status).toBe(202);
+      }
+      const stepsAtWipe = await eventually('orders spread over the steps', async () => {
+        const states = await Promise.all(ids.map(async (id) => (await ledgerOf(h, id)).invoice?.state ?? 'none'));
+        return states.includes('created') && states.some((state) => state === 'drafting' || state === 'draft') ? states : undefined;
+      }, 20_000);
+      expect(spawnSync('redis-cli', ['-p', String(redis.port), 'flushdb']).stdout.toString()).toContain('OK');
+      process.stderr.write(`never-twice: FLUSHDB with the orders at ${JSON.stringify(stepsAtWipe)}\n`);
+      for (const id of ids) await addBuyerNif(h, id, '123456789');
+    } finally {
+      await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 0 }) });
+    }
+    for (const id of ids) await eventually(`order ${id} written back`, async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 60_000);
+    for (const id of ids) expect(await numberedOf(h, id)).toHaveLength(1);
+    expect(await attentionOrders(h)).toEqual([]);
+  }, 120_000);
+
   it('every order heals by itself: one numbered document per order (the first), written back, nobody asked to attach anything', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
