@@ -6,6 +6,7 @@ import { clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
 import { withoutVouchers } from './vouchers';
+import { applyShippingRate } from './shipping-rate';
 import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
@@ -216,6 +217,7 @@ export function documentForOrder(
   const products = productLines(sale, rates, settings, notes);
   spreadNegativeFees(sale, products, notes, rates);
   const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes);
   if (order.coupon_lines.length > 0) {
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
     notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
@@ -248,6 +250,7 @@ export function documentForOrder(
         "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
     );
   }
+  holds.push(...shippingHolds);
   if (vouchers.named.length > 0) {
     notes.push(info(`Gift card ${vouchers.named.map((n) => `"${n}"`).join(', ')} redeemed: a voucher is a payment, not a discount (CIVA art. 7(14)): invoiced at the full price`));
   }
