@@ -18,7 +18,7 @@ import { info, MappingNote, OrderMappingError, warning } from './mapping-errors'
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { parseWooOrder, WooOrder, WooOrderSchema } from './order-schema';
 import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
-import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
+import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
 import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
@@ -280,11 +280,12 @@ export function documentForOrder(
   if (buyer.kind === 'consumer' && !buyer.holdReason && atLeast(totalEur, settings.identifiedBuyerFrom)) {
     const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
     if (missing.length > 0) {
-      hold = settings.holdUnidentifiedConsumerInvoices;
+      // Never lifts a hold another reason set.
+      hold = hold || settings.holdUnidentifiedConsumerInvoices;
       notes.push(
         warning(
           `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
-            (hold ? '; held until the billing name and address are on the order' : ''),
+            (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : ''),
         ),
       );
     } else {
@@ -292,8 +293,16 @@ export function documentForOrder(
     }
   }
   const date = issueDay(issue, settings.shopTimeZone);
-  const late = lateIssueNote(`Order #${order.number ?? order.id}`, sold, date);
+  const zone = settings.shopTimeZone;
+  const deadline = invoiceDeadline({
+    paid: shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ?? undefined,
+    completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
+    created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
+  });
+  const late = lateInvoiceNote(`Order #${order.number ?? order.id}`, deadline, date);
   if (late) notes.push(late);
+  // Every hold tells a person the deadline the wait runs against.
+  if (hold) notes.push(warning(`Deadline for this invoice: ${deadline.due} (${deadline.basis})`));
   const document: InvoiceDocument = {
     Type: type,
     Date: date,
