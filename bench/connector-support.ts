@@ -159,6 +159,8 @@ export function benchConnectorConfig(opts: { prefix: string; port: number; shopU
         id: 'bench',
         shop: { url: opts.shopUrl, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: BENCH_SECRET, timeoutMs: 30_000 },
         invoicing: { email: 'demo@example.com', token: 'sandbox-token', baseUrl: opts.sandboxBaseUrl, timeoutMs: 30_000 },
+        // The bench's orders are dated in the past: a go-live cut-off before them.
+        settings: { goLiveAt: '2020-01-01T00:00:00Z' },
       },
     ],
   };

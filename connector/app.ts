@@ -7,11 +7,13 @@ import type { Queue } from 'bullmq';
 import { isRedisOutage, type RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
+import type { ReloadResult } from './config/reload';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
 import { LoginLimiter } from './admin/login-limiter';
 import { sameOriginWrites } from './admin/same-origin';
 import { consoleRouter } from './console/console-router';
+import { notInvoicedApi } from './console/not-invoiced-list';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
 import { wooWebhookFastPath, wooWebhookRouter, type WebhookRouteDeps } from './ingest/woo-webhook-route';
@@ -40,6 +42,13 @@ export interface AppDeps {
   metrics: ConnectorMetrics;
   links: PdfLinkSigner;
   logger: Logger;
+  /** Reload of the tenants file from the console and the admin API (SIGHUP does the same). */
+  reloads?: ReloadControl;
+}
+
+export interface ReloadControl {
+  reload(): Promise<ReloadResult>;
+  last(): ReloadResult | undefined;
 }
 
 /**
@@ -55,8 +64,17 @@ export function createConnectorListener(deps: AppDeps): (req: IncomingMessage, r
 }
 
 function webhookDeps(deps: AppDeps): WebhookRouteDeps {
-  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
-  return { tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes };
+  return {
+    tenants: deps.tenants,
+    enqueuer: deps.enqueuer,
+    redis: deps.redis,
+    prefix: deps.config.redis.prefix,
+    ledger: deps.ledger,
+    queue: deps.queue,
+    metrics: deps.metrics,
+    logger: deps.logger,
+    maxBodyBytes: deps.config.server.maxBodyBytes,
+  };
 }
 
 export function createConnectorApp(deps: AppDeps): Express {
@@ -93,6 +111,17 @@ export function createConnectorApp(deps: AppDeps): Express {
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
   // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
   app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
+  app.post('/admin/api/reload', auth, sameOriginWrites(), async (_req: Request, res: Response) => {
+    if (!deps.reloads) return void res.status(404).json({ error: 'reload is not available here' });
+    const result = await deps.reloads.reload();
+    res.status(result.ok ? 200 : 422).json(result);
+  });
+  app.use(
+    '/admin/api/not-invoiced',
+    auth,
+    sameOriginWrites(),
+    notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, prefix: deps.config.redis.prefix }),
+  );
   app.use(
     '/admin/api',
     auth,
@@ -106,6 +135,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
     }),
   );
 
@@ -121,10 +151,12 @@ export function createConnectorApp(deps: AppDeps): Express {
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,
       sweepQueue: deps.sweepQueue,
       sweepEveryMinutes: deps.config.sweep.everyMinutes,
+      ...(deps.reloads ? { reloads: deps.reloads } : {}),
     }),
   );
 

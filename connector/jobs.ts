@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const DOCUMENTS_QUEUE = 'documents';
 export const SWEEP_QUEUE = 'sweep';
 
-export const PURPOSE_KINDS = ['invoice', 'waybill', 'credit-note', 'cancellation'] as const;
+/** `review` issues nothing: it compares an invoiced order with its documents (pipeline/order-review.ts). */
+export const PURPOSE_KINDS = ['invoice', 'waybill', 'credit-note', 'cancellation', 'review'] as const;
 export type PurposeKind = (typeof PURPOSE_KINDS)[number];
 
 export const STEPS = ['issue', 'finalize', 'writeback'] as const;

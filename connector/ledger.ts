@@ -64,6 +64,10 @@ export const LedgerEntrySchema = z.object({
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
+  /** The difference between an order and its documents a person marked as settled outside the connector (order-changed): not told again while it stays the same. */
+  settledDifference: z.string().optional(),
+  /** When a person marked a problem of an issued document as settled outside the connector (refund-gone): not told again. */
+  settledAt: z.coerce.number().optional(),
   /** A person released the hold (console "issue now"): the next run issues despite it. */
   holdReleasedAt: z.coerce.number().optional(),
   /** Why the purpose waits for a person (or how it ended). */

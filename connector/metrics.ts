@@ -11,8 +11,8 @@ export class ConnectorMetrics {
   });
   readonly webhooksRefused = new Counter({
     name: 'magnifinance_webhooks_refused_total',
-    help: 'Webhook deliveries refused (answered 4xx/5xx), by reason',
-    labelNames: ['reason'] as const,
+    help: 'Webhook deliveries refused (answered 4xx/5xx), by tenant ("-" for a URL of no tenant) and reason',
+    labelNames: ['tenant', 'reason'] as const,
     registers: [this.registry],
   });
   readonly webhooksIgnored = new Counter({

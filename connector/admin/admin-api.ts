@@ -8,6 +8,8 @@ import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderAction
 export interface AdminDeps extends OrderActionDeps {
   prefix: string;
   lookbackHours: number;
+  /** server.publicUrl, for the sweep's webhook check. */
+  publicUrl: string;
 }
 
 const OrderParams = z.object({ tenant: z.string(), orderId: IdText });

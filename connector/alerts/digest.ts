@@ -3,7 +3,7 @@ import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
 import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../sweep';
-import { purposeWords, stateLabel, type Lang } from '../words';
+import { deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
@@ -63,7 +63,7 @@ export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, link: s
     case 'mapping-failed':
       return { state, reason: detail ?? (pt ? 'a encomenda não dá um documento legal' : 'the order cannot be mapped to a legal document'), fix: `${pt ? 'corrija a encomenda no WooCommerce como diz o motivo' : 'correct the order in WooCommerce as the reason says'}, ${retry}` };
     case 'held':
-      return { state, reason: detail ?? (pt ? 'o mapeamento pôs a encomenda em espera' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
+      return { state, reason: detail ?? (pt ? 'o mapeamento reteve a encomenda' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
     default:
       return { state, reason: detail ?? (pt ? `a encomenda está no estado ${state}` : `the order is in state ${state}`), fix: `${pt ? `abra ${link} para ver o registo e as tarefas` : `open ${link} for the ledger and the jobs`}, ${retry}` };
   }
@@ -87,7 +87,18 @@ export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'):
       status: 'missing',
       fix: pt ? `adicione um webhook ${topic} Ativo que aponte para o conector (docs/connector.md)` : `add an Active ${topic} webhook pointing at the connector (docs/connector.md)`,
     })),
+    ...refusedDeliveryAlerts(report, lang),
   ];
+}
+
+/** Deliveries refused in the last hour (ingest/webhook-health.ts): told once per reason while they go on. */
+function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] {
+  return (report.refusedDeliveries ?? []).flatMap((refused) => {
+    if (!isDeliveryProblem(refused.reason)) return [];
+    const words = deliveryProblemWords(lang, refused.reason);
+    const count = lang === 'pt' ? `${refused.count} entrega(s) recusada(s), a última às ${refused.lastAt}` : `${refused.count} deliver${refused.count === 1 ? 'y' : 'ies'} refused, the last at ${refused.lastAt}`;
+    return [{ topic: lang === 'pt' ? 'entregas' : 'deliveries', status: `refused (${refused.reason})`, fix: `${count}: ${words.cause}. ${words.fix}` }];
+  });
 }
 
 /** A stable key of the webhook findings: the same findings are told once, a change is told again. */

@@ -3,7 +3,7 @@ import type { Check, DryRunOrder } from './check';
 import type { DoctorReport } from './run-doctor';
 
 const LABEL: Record<Check['status'], string> = { ok: 'OK', warn: 'WARN', fail: 'FAIL' };
-const OUTCOME: Record<DryRunOrder['outcome'], string> = { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done' };
+const OUTCOME: Record<DryRunOrder['outcome'], string> = { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done', 'not-invoiced': 'NOT invoiced' };
 
 /** The report as a person reads it in a terminal: aligned columns, the fix under every WARN and FAIL, the problems again at the end. */
 export function renderDoctorReport(report: DoctorReport, source: string): string {

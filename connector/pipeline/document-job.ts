@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
-import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
+import { parseWooOrder, parseWooRefund, type WooOrder, type WooRefund } from '../../webhooks/woocommerce/order-schema';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
@@ -13,12 +13,13 @@ import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef }
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { viesVerdictFor } from '../vies/vies-registry';
-import { creditNoteRequest, fullRefundOf, invoiceRequest, readShopFacts, waybillRequest, type IssueRequest } from './document-requests';
+import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
+import { reviewOrder } from './order-review';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -60,6 +61,8 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
     const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
+    // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
+    if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
     const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log };
     let step: Step = data.step;
     try {
@@ -450,17 +453,28 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   switch (data.kind) {
     case 'invoice':
       // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
-      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, tenant.mapping) : undefined);
+      // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
+      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
       const refund = parseWooRefund(await tenant.shop.getRefund(data.orderId, data.refundId ?? 0), data.orderId);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
     }
-    case 'cancellation':
-      return creditNoteRequest(order, fullRefundOf(order, new Date(ctx.now())), invoice?.documentNumber ?? '', tenant.mapping, issue, facts);
+    case 'cancellation': {
+      const refund = fullRefundOf(order, new Date(ctx.now()));
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
+    }
+    case 'review':
+      throw new UnrecoverableError('a review issues no document');
   }
+}
+
+/** The order's refunds credited before this one, read from the shop, for the credit-note limit (credit-limits.ts). */
+async function earlierRefunds(tenant: StepContext['tenant'], order: WooOrder, refund: WooRefund): Promise<WooRefund[]> {
+  const all = (await tenant.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id));
+  return earlierRefundsOf(all, refund, order.id);
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */

@@ -10,6 +10,8 @@ import type { MappingSettings } from '../../webhooks/woocommerce/mapping-setting
 import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
 import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
+import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
+import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-rules';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
@@ -22,11 +24,17 @@ export interface ShopFacts {
   taxRoundAtSubtotal: boolean;
   /** The order lines' products as the shop describes them, by `lineProductId`. */
   products: ReadonlyMap<number, ProductFacts>;
+  /** The VAT region of the shop's store address (CIVA art. 6(1)), when it is in Portugal. */
+  storeAddressRegion?: DispatchRegion;
 }
 
-/** Reads the ShopFacts of an order from its shop (both cached per shop by WooShop). */
-export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts'>, order: WooOrder, now: number): Promise<ShopFacts> {
-  return { taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now), products: await shop.productFacts(order.line_items, now) };
+/** Reads the ShopFacts of an order from its shop (all cached per shop by WooShop). */
+export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, order: WooOrder, now: number): Promise<ShopFacts> {
+  return {
+    taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now),
+    products: await shop.productFacts(order.line_items, now),
+    storeAddressRegion: await shop.storeAddressRegion(now),
+  };
 }
 
 /**
@@ -34,14 +42,33 @@ export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | '
  * categories, then `virtual`; see line-type.ts); the same object when the shop said nothing.
  */
 export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFacts | undefined): MappingSettings {
-  if (!facts || facts.products.size === 0) return settings;
+  if (!facts) return settings;
+  // The store address's region stands in for an unset dispatchRegion (the setting always wins: mapping).
+  if (facts.storeAddressRegion && settings.storeAddressRegion !== facts.storeAddressRegion) {
+    settings = { ...settings, storeAddressRegion: facts.storeAddressRegion };
+  }
+  if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
-  for (const [id, product] of facts.products) shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
-  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes } };
+  const shopProductCodes: Record<string, string> = { ...settings.exemptions.shopProductCodes };
+  for (const [id, product] of facts.products) {
+    shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
+    // The exemption code the accountant gave the product's category (exemptions.byProduct[].categories).
+    const code = productExemptionFromShop(product, settings);
+    if (code) shopProductCodes[String(id)] = code;
+  }
+  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
 }
 
-export function invoiceRequest(order: WooOrder, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts, vies?: { verdict?: VatNumberVerdict; note?: MappingNote }): IssueRequest {
-  const mapped = documentForOrder(order, settingsWithShopFacts(settings, facts), issue, vies?.verdict);
+export function invoiceRequest(
+  order: WooOrder,
+  settings: MappingSettings,
+  issue: IssueOptions,
+  facts?: ShopFacts,
+  vies?: { verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean },
+): IssueRequest {
+  // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
+  const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
+  const mapped = documentForOrder(order, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
@@ -64,9 +91,26 @@ export function waybillRequest(order: WooOrder, settings: MappingSettings, now: 
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
 }
 
-export function creditNoteRequest(order: WooOrder, refund: WooRefund, invoiceNumber: string, settings: MappingSettings, issue: IssueOptions, facts?: ShopFacts): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue);
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: false, totalDifference: mapped.totalDifference };
+/**
+ * The refunds credited before `refund` (CIVA art. 29(7), 78(2): together never more than the invoice):
+ * the order's other refunds made before it (WooCommerce ids grow), or all of them for a cancellation
+ * credit note (its id is the order's own, see fullRefundOf).
+ */
+export function earlierRefundsOf(all: readonly WooRefund[], refund: WooRefund, orderId: number): WooRefund[] {
+  return all.filter((other) => other.id !== refund.id && (refund.id === orderId || other.id < refund.id));
+}
+
+export function creditNoteRequest(
+  order: WooOrder,
+  refund: WooRefund,
+  invoiceNumber: string,
+  settings: MappingSettings,
+  issue: IssueOptions,
+  facts?: ShopFacts,
+  earlier: readonly WooRefund[] = [],
+): IssueRequest {
+  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier);
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
 }
 
 /**

@@ -7,6 +7,7 @@ import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
 import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import { NOTES } from '../words';
+import { coveredAmountOf } from './coverage';
 import type { TenantRuntime } from './tenant-runtime';
 
 export interface WriteBackDeps {
@@ -42,7 +43,7 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
 
   // Meta updates by key are idempotent on WooCommerce: a repeat after a crash rewrites the same values.
   if (entry.metaWrittenAt === undefined) {
-    await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace }));
+    await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace, covered: coveredAmountOf(entry) }));
     deps.metrics.writebacks.inc({ outcome: 'meta' });
     pending.metaWrittenAt = deps.now();
   }
@@ -91,8 +92,10 @@ async function addNoteOnce(
 
 function metaFor(
   purpose: string,
-  doc: { documentId: number; number: string; type: string; pdfUrl: string; cancelledInPlace: boolean },
+  doc: { documentId: number; number: string; type: string; pdfUrl: string; cancelledInPlace: boolean; covered: string | undefined },
 ): MetaUpdate[] {
+  // What each document covers goes with it, so a later update can be compared with it for free (coverage.ts).
+  const covered: Record<string, string> = doc.covered === undefined ? {} : { amount: doc.covered };
   if (purpose === 'invoice') {
     return [
       { key: META.documentId, value: String(doc.documentId) },
@@ -100,6 +103,7 @@ function metaFor(
       { key: META.documentType, value: doc.type },
       { key: META.documentState, value: 'closed' },
       { key: META.pdfUrl, value: doc.pdfUrl },
+      ...(doc.covered === undefined ? [] : [{ key: META.coveredTotal, value: doc.covered }]),
     ];
   }
   if (purpose === 'cancellation' && doc.cancelledInPlace) {
@@ -108,7 +112,7 @@ function metaFor(
       { key: META.documentState, value: 'cancelled' },
     ];
   }
-  const value = { number: doc.number, documentId: String(doc.documentId), type: doc.type, pdfUrl: doc.pdfUrl };
+  const value = { number: doc.number, documentId: String(doc.documentId), type: doc.type, pdfUrl: doc.pdfUrl, ...covered };
   return [{ key: metaKeyForPurpose(purpose), value: purpose === 'cancellation' ? { ...value, action: 'credit-note' } : value }];
 }
 

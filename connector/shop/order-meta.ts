@@ -9,6 +9,8 @@ type MetaList = readonly { key: string; value?: unknown }[];
 export const META = {
   documentId: '_magnifinance_document_id',
   documentNumber: '_magnifinance_document_number',
+  /** What the invoice covers in the shop's money (its total plus a recorded rounding difference): an update that differs calls for a review. */
+  coveredTotal: '_magnifinance_covered_total',
   documentType: '_magnifinance_document_type',
   documentState: '_magnifinance_document_state',
   pdfUrl: '_magnifinance_pdf_url',

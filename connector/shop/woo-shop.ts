@@ -4,6 +4,7 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../config/load-config';
 import { lineProductId, type ProductFacts } from '../../webhooks/woocommerce/line-type';
+import { regionOfAddress, type DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
 
 /** A failed call to the shop's REST API: status 0 means no answer (network, timeout). */
 export class ShopRequestError extends Error {
@@ -82,6 +83,7 @@ export class WooShop {
   }
 
   private roundAtSubtotal: { value: boolean; at: number } | undefined;
+  private storeRegion: { value: DispatchRegion | undefined; at: number } | undefined;
   private readonly productCache = new Map<number, { value: ProductFacts | null; at: number }>();
   private readonly variationCache = new Map<number, { value: ShopVariation | null; at: number }>();
 
@@ -94,6 +96,20 @@ export class WooShop {
     const value = await this.setting('tax', 'woocommerce_tax_round_at_subtotal');
     this.roundAtSubtotal = { value: value === 'yes' || value === true, at: now };
     return this.roundAtSubtotal.value;
+  }
+
+  /**
+   * The VAT region of the shop's store address (WooCommerce > Settings > General:
+   * `woocommerce_default_country`, "PT" or "PT:<state>", and `woocommerce_store_postcode`), where the
+   * goods are taken to leave from (CIVA art. 6(1)) unless the mapping setting `dispatchRegion` says
+   * otherwise; undefined outside Portugal or without a postcode. Cached for SHOP_FACTS_TTL_MS.
+   */
+  async storeAddressRegion(now: number = Date.now()): Promise<DispatchRegion | undefined> {
+    if (this.storeRegion && now - this.storeRegion.at < SHOP_FACTS_TTL_MS) return this.storeRegion.value;
+    const country = String(await this.setting('general', 'woocommerce_default_country')).split(':')[0];
+    const postcode = String(await this.setting('general', 'woocommerce_store_postcode'));
+    this.storeRegion = { value: regionOfAddress(country, postcode), at: now };
+    return this.storeRegion.value;
   }
 
   /**
@@ -158,13 +174,19 @@ export class WooShop {
     return ShopNoteSchema.parse(response.data);
   }
 
-  async listNotes(orderId: number): Promise<ShopNote[]> {
-    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type: 'any' }));
+  /** The order's notes, newest first: ours and WooCommerce's own (status changes, stock, refunds). */
+  async listNotes(orderId: number, type: 'any' | 'customer' | 'internal' = 'any'): Promise<ShopNote[]> {
+    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type }));
     return z.array(ShopNoteSchema).parse(response.data);
   }
 
   async getRefund(orderId: number, refundId: number): Promise<unknown> {
     return (await this.call(() => this.api.get(`orders/${orderId}/refunds/${refundId}`))).data;
+  }
+
+  /** Every refund of an order with its lines (GET orders/<id>/refunds; WooCommerce caps a page at 100). */
+  async listRefunds(orderId: number): Promise<unknown[]> {
+    return z.array(z.unknown()).parse((await this.call(() => this.api.get(`orders/${orderId}/refunds`, { per_page: '100' }))).data);
   }
 
   /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
@@ -174,6 +196,15 @@ export class WooShop {
     const orders = z.array(z.unknown()).parse(response.data);
     const total = Number(response.headers['x-wp-total'] ?? orders.length);
     return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 1, total: Number.isFinite(total) ? total : orders.length };
+  }
+
+  /**
+   * The slugs of every order status the shop has (WooCommerce's and a plugin's), from GET
+   * reports/orders/totals: one entry per registered status, with its count.
+   */
+  async orderStatuses(): Promise<string[]> {
+    const response = await this.call(() => this.api.get('reports/orders/totals'));
+    return z.array(z.looseObject({ slug: z.string() })).parse(response.data).map((status) => status.slug);
   }
 
   async listWebhooks(): Promise<ShopWebhook[]> {

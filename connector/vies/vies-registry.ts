@@ -114,12 +114,15 @@ export class ViesUnavailableError extends Error {
  * answer: waits (throws ViesUnavailableError, a retryable failure) or returns a warning note for
  * the order, per `whenUnavailable`.
  */
-export async function viesVerdictFor(registry: ViesRegistry, order: WooOrder, settings: MappingSettings): Promise<{ verdict?: VatNumberVerdict; note?: MappingNote }> {
+export async function viesVerdictFor(registry: ViesRegistry, order: WooOrder, settings: MappingSettings): Promise<{ verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean }> {
   const wanted = vatNumberToCheck(order, settings);
   if (!wanted) return {};
   const answer = await registry.check(wanted.countryCode, wanted.number);
   if ('verdict' in answer) return { verdict: answer.verdict };
   const text = `${vatPrefixOf(wanted.countryCode)}${wanted.number}`;
   if (registry.settings.whenUnavailable === 'wait') throw new ViesUnavailableError(text, answer.unavailable);
-  return { note: warning(`The EU VAT registry (VIES) could not confirm VAT number ${text} (${answer.unavailable}): issued on its format alone (vies.whenUnavailable: format-check)`) };
+  return {
+    note: warning(`The EU VAT registry (VIES) could not confirm VAT number ${text} (${answer.unavailable}): issued on its format alone (vies.whenUnavailable: format-check)`),
+    formatOnly: true,
+  };
 }

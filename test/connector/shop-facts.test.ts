@@ -1,5 +1,8 @@
 import { SHOP_FACTS_TTL_MS, ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
 import { META } from '../../connector/shop/order-meta';
+import { invoiceRequest, readShopFacts } from '../../connector/pipeline/document-requests';
+import { parseMappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
@@ -70,6 +73,39 @@ describe("the shop's tax rounding setting and products, read over REST and cache
     expect((error as ShopRequestError).permanent).toBe(true);
     const missing = await shop.productFacts([{ product_id: 1, variation_id: 0 }]).then(() => 'ok');
     expect(missing).toBe('ok');
+  });
+});
+
+describe("CIVA art. 6(1): the shop's store address (GET settings/general) gives the region its goods ship from", () => {
+  let woo: RunningFakeWoo;
+  let shop: WooShop;
+  beforeAll(async () => {
+    woo = await startFakeWooCommerce();
+    shop = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
+  });
+  afterAll(async () => woo.close());
+
+  it('a Lisbon store is mainland; moved to Ponta Delgada it is the Azores after the cache time; abroad it is none', async () => {
+    expect(await shop.storeAddressRegion(1_000)).toBe('mainland');
+    woo.setSetting('general', 'woocommerce_store_postcode', '9500-050');
+    expect(await shop.storeAddressRegion(2_000)).toBe('mainland');
+    expect(await shop.storeAddressRegion(1_000 + SHOP_FACTS_TTL_MS)).toBe('azores');
+    woo.setSetting('general', 'woocommerce_default_country', 'ES:M');
+    expect(await shop.storeAddressRegion(1_000 + 2 * SHOP_FACTS_TTL_MS)).toBeUndefined();
+  });
+
+  it('an Azores store: its 16 % order is issued, not held; the setting dispatchRegion overrides the store address', async () => {
+    woo.setSetting('general', 'woocommerce_default_country', 'PT');
+    woo.setSetting('general', 'woocommerce_store_postcode', '9500-050');
+    const azores = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
+    const order = parseWooOrder(portugueseOrder({ items: [{ name: 'Queijo São Jorge', sku: 'QSJ', productId: 41, price: '13.00', quantity: 1, rate: '16' }], shipping: [] }));
+    const facts = await readShopFacts(azores, order, 5_000);
+    expect(facts.storeAddressRegion).toBe('azores');
+    const issue = { issueDate: '2026-03-10' };
+    expect(invoiceRequest(order, parseMappingSettings({}), issue, facts).hold).toBe(false);
+    const overridden = invoiceRequest(order, parseMappingSettings({ dispatchRegion: 'mainland' }), issue, facts);
+    expect(overridden.hold).toBe(true);
+    expect(overridden.notes.map((n) => n.message).join('\n')).toMatch(/carries 16%, the VAT of the Azores, but goods are taxed where their transport begins \(CIVA art\. 6\(1\)\), and the shop dispatches from mainland Portugal \(setting dispatchRegion\)/);
   });
 });
 

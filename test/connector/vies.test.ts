@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
-import { ViesRegistry, ViesSettingsSchema } from '../../connector/vies/vies-registry';
+import { VIES_REST_URL, ViesRegistry, ViesSettingsSchema } from '../../connector/vies/vies-registry';
+import { TenantSchema } from '../../connector/config/tenant-config';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 /**
@@ -201,5 +202,17 @@ describe('whenUnavailable: format-check issues on the format alone, and says so 
       await h.close();
       await vies.close();
     }
+  });
+});
+
+describe('RITI art. 14(1)(a): VIES is asked by default (a tenant without a vies block), false turns it off', () => {
+  it('the tenant schema fills the VIES defaults; vies: false is kept as off', () => {
+    const secret = (name: string) => ({ env: name });
+    const tenant = { id: 'loja', shop: { url: 'https://loja.example.pt', consumerKey: secret('CK'), consumerSecret: secret('CS'), webhookSecret: secret('WS') }, invoicing: { token: secret('T'), email: 'api@loja.example.pt' } };
+    const on = TenantSchema.safeParse(tenant);
+    const off = TenantSchema.safeParse({ ...tenant, vies: false });
+    expect([on.error?.issues, off.error?.issues]).toEqual([undefined, undefined]);
+    expect(on.data?.vies).toMatchObject({ whenUnavailable: 'wait', url: VIES_REST_URL });
+    expect(off.data?.vies).toBe(false);
   });
 });

@@ -6,9 +6,16 @@ import type { NodeOperationError, IDataObject, INodeParameters } from 'n8n-workf
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
-const order963 = JSON.parse(
-  readFileSync(join('/work/shared/fixtures/woocommerce', 'wc-ios-order-963-coupon-tax.json'), 'utf8'),
-) as IDataObject;
+// Order 963's 4 % was no Portuguese rate on its 2018 date (CIVA art. 18(9), webhooks/woocommerce/vat-rates.ts):
+// dated 2025 and mapped for an Azores shop, where 4 % is in force.
+const day2025 = '2025-04-03T10:00:00';
+const order963 = {
+  ...(JSON.parse(readFileSync(join('/work/shared/fixtures/woocommerce', 'wc-ios-order-963-coupon-tax.json'), 'utf8')) as IDataObject),
+  date_created: day2025,
+  date_created_gmt: day2025,
+  date_paid: day2025,
+  date_paid_gmt: day2025,
+} as IDataObject;
 const withNif = (nif: string): IDataObject => ({
   ...order963,
   meta_data: [...(order963.meta_data as IDataObject[]), { id: 9001, key: '_billing_nif', value: nif }],
@@ -33,7 +40,7 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   const fromOrder = (settings: IDataObject): INodeParameters => ({
     resource: 'document',
     operation: 'createFromOrder',
-    mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, ...settings }),
+    mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', ...settings }),
   });
 
   it.each([
@@ -49,17 +56,18 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
 
   it('CIVA art. 16(1): a total per-rate rounding cannot reach is issued at the nearest total, the cent difference in the output', async () => {
     const unreachable = JSON.parse(readFileSync(join(__dirname, '../fixtures/orders/pt-025-single-rate-unreachable-total.json'), 'utf8')) as IDataObject;
-    const { output } = await run(fromOrder({}), { ...unreachable, status: 'processing' });
+    const { output } = await run(fromOrder({ dispatchRegion: 'mainland' }), { ...unreachable, status: 'processing' });
     expect(output[0][0].json).toMatchObject({ held: false, documentId: expect.any(Number), totalDifference: expect.stringMatching(/^-?0\.01$/) });
     const exact = await run(fromOrder({}), withNif('509442013'));
     expect(exact.output[0][0].json.totalDifference).toBeNull();
   });
 
-  it('holds an invoice the law says must name the buyer (no billing address), without calling the service', async () => {
+  it('holds an invoice the shop asked to name the buyer (no billing address, holdUnidentifiedConsumerInvoices), without calling the service', async () => {
     // The identification rule binds Portuguese consumers: the same order, billed in Lisbon.
     const lisbon = { ...order963, billing: { ...(order963.billing as IDataObject), country: 'PT', postcode: '1100-053', city: 'Lisboa', address_1: '', address_2: '' } };
-    const { output, requests } = await run(fromOrder({ identifiedBuyerFrom: '1' }), lisbon);
-    expect(output[0][0].json).toMatchObject({ orderId: 963, held: true, documentId: null });
+    const { output, requests } = await runNode({ credentials: s.credentials, parameters: fromOrder({ identifiedBuyerFrom: '1', holdUnidentifiedConsumerInvoices: true }), items: [{ json: lisbon }], continueOnFail: true });
+    expect(output[0][0].json).toMatchObject({ orderId: 963, held: true, error: expect.stringContaining('is held') });
+    expect(output[0][0].json).not.toHaveProperty('documentId');
     expect((output[0][0].json.notes as IDataObject[]).length).toBeGreaterThan(0);
     expect(requests).toHaveLength(0);
   });
@@ -95,7 +103,7 @@ describe('Waybill > Create From WooCommerce Order loads at the shop and goes to 
       {
         resource: 'waybill',
         operation: 'createFromOrder',
-        mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, waybill: { loadAddress, vehicleLicence: 'AA-00-BB' } }),
+        mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', waybill: { loadAddress, vehicleLicence: 'AA-00-BB' } }),
       },
       order963,
     );

@@ -52,7 +52,7 @@ describe('NIF: foreign VAT numbers are kept with their country', () => {
     ['B12345678', spain, 'B12345678', 'ES'],
     ['12-3456789', { country: 'US', postcode: '19107' }, '123456789', 'US'],
   ])('%s', (value, billing, nif, country) => {
-    const { request } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never, { exemptionCode: 'M99' });
+    const { request } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never);
     expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
   });
 
@@ -77,8 +77,9 @@ describe('exemption codes for 0% lines', () => {
     ['EU B2B with a VAT number: M16', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'ES', {}, 'M16'],
     ['export outside the EU: M05', { country: 'BR', postcode: '01000-000' }, [], 'BR', {}, 'M05'],
     ['shipped outside the EU though billed in Portugal: M05', {}, [], 'AO', {}, 'M05'],
-    ['EU consumer without VAT number: configured code', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptionCode: 'M99' }, 'M99'],
-    ['EU VAT number but goods stay in Portugal: configured code', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'PT', { exemptionCode: 'M07' }, 'M07'],
+    ['CIVA art. 53: goods to an EU consumer under the small-business regime: M10', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptions: { regime: 'M10' } }, 'M10'],
+    ['CIVA art. 53: an EU VAT number but goods stay in Portugal, small-business regime: M10', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'PT', { exemptions: { regime: 'M10' } }, 'M10'],
+    ['the removed exemptionCode: M10 is read as the regime', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptionCode: 'M10' }, 'M10'],
   ])('%s', (_name, billing, meta, shippingCountry, settings, code) => {
     const { request } = documentForOrder(untaxed(billing, meta, shippingCountry) as never, settings);
     expect(request.Document.TaxExemptionReasonCode).toBe(code);
@@ -89,9 +90,14 @@ describe('exemption codes for 0% lines', () => {
     ['RITI art. 14: goods to an EU business (M16)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', {}, 'M16'],
     ['CIVA art. 14: goods exported to a consumer (M05)', { country: 'US', postcode: '19107' }, [], 'US', {}, 'M05'],
     ['CIVA art. 6(6)(a): services to a business in another EU state, reverse charge (M40)', { country: 'DE', postcode: '10115' }, [{ key: '_billing_vat', value: 'DE123456789' }], 'DE', { lineTypes: { default: 'S' } }, 'M40'],
-    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6)(a): services to a business outside the EU, reverse charge (M40)', { country: 'US', postcode: '19107', company: 'Acme Inc' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, 'M40'],
+    ['CIVA art. 6(6): a non-EU tax number alone (no company) is no business: no M40', { country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US', { lineTypes: { default: 'S' } }, /service to a consumer or a Portuguese business/],
     ['CIVA art. 6(6)(a): services by product id override, shipping follows them (M40)', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'B12345678' }], 'ES', { lineTypes: { serviceProductIds: [11] } }, 'M40'],
-    ['CIVA art. 6(6)(b): services exported to a consumer are no export of goods: configured code', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' }, exemptionCode: 'M99' }, 'M99'],
+    ['CIVA art. 6(7)+ (M44): a service the accountant placed outside Portugal, to a consumer abroad: the product\'s code', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [11, 12] }] } }, 'M44'],
+    ['CIVA art. 6(7)+ (M44): not for a buyer in Portugal', {}, [], 'PT', { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [11, 12] }] } }, /M44 .* the buyer is in Portugal/],
+    ['CIVA art. 9 (M07): an exempt service by SKU prefix, shipping follows it', {}, [], 'PT', { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M07', skuPrefixes: ['CAN', 'LIV'] }] } }, 'M07'],
+    ['CIVA art. 36(5)(e): a per-product code never covers goods that stay in Portugal', {}, [], 'PT', { exemptions: { byProduct: [{ code: 'M07', productIds: [11, 12] }] } }, /goods that stay in Portugal are taxed \(CIVA art\. 6\(1\)\); a per-product code does not cover them/],
+    ['CIVA art. 36(5)(e): nor goods to an EU consumer', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptions: { byProduct: [{ code: 'M99', productIds: [11, 12] }] } }, /goods to a consumer in FR are taxed/],
     ['CIVA art. 6(6)(b): services to a consumer abroad without a configured code: refused', { country: 'US', postcode: '19107' }, [], 'US', { lineTypes: { default: 'S' } }, /service to a consumer or a Portuguese business/],
   ])('%s', (_name, billing, meta, shippingCountry, settings, expected) => {
     const order = untaxed(billing, meta, shippingCountry);
@@ -105,7 +111,7 @@ describe('exemption codes for 0% lines', () => {
   });
 
   it('the service takes one exemption code per document: goods exported (M05) with services to that business (M40) are refused, naming both', () => {
-    const order = untaxed({ country: 'US', postcode: '19107' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
+    const order = untaxed({ country: 'US', postcode: '19107', company: 'Acme Inc' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
     order.line_items.push({ ...order.line_items[0], id: 9901, product_id: 777, sku: 'CONSULT', name: 'Consultoria' });
     order.total = String((Number(order.total) + Number(order.line_items[0].total)).toFixed(2));
     expect(() => documentForOrder(order as never, { lineTypes: { serviceProductIds: [777] } })).toThrow(
@@ -113,9 +119,10 @@ describe('exemption codes for 0% lines', () => {
     );
   });
 
-  it('fails naming the order and the lines when no reason applies and none is configured', () => {
+  it('CIVA art. 36(5)(e): fails naming the order, the lines and the reason when no exemption applies', () => {
     expect(() => documentForOrder(untaxed({}) as never)).toThrow(
-      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods within Portugal or to an EU consumer: not goods to an EU VAT number, not an export of goods, not a service to a business abroad); set exemptionCode in the mapping settings with the code your accountant chose',
+      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods that stay in Portugal are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)). ' +
+        "A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop's tax for this line, or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product)",
     );
   });
 });
@@ -173,7 +180,7 @@ describe("a line's rate comes from the order's tax lines by rate id, never from 
     ['a 10.00 line with no tax although 23% is listed: exempted by WooCommerce, 0%', '10.00', '0', '0'],
   ])('%s', (_name, net, tax, rate) => {
     const order = withTinyLine(net, tax);
-    const settings = rate === '0' ? { exemptionCode: 'M07' } : {};
+    const settings = rate === '0' ? { exemptions: { regime: 'M10' } } : {};
     const { request } = documentForOrder(order as never, settings);
     const line = request.Document.Lines.find((l) => l.Code === 'AMO-1');
     expect(String(line?.TaxValue)).toBe(rate);
@@ -199,7 +206,7 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
     ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
   ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
-    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never);
+    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never, undefined, undefined, { countryCode: country, number: nif, valid: true });
     expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
     if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
       expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);
@@ -222,7 +229,7 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
 
   it('a private buyer with a malformed EU number gets the consumer NIF with a warning (holdCompanyWithInvalidNif: false)', () => {
     const order = euOrder('B1234');
-    const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptionCode: 'M07' });
+    const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptions: { regime: 'M10' } });
     expect([result.hold, result.request.Client.NIF]).toEqual([false, '999999990']);
     expect(result.notes.some((n) => n.level === 'warning' && /B1234 does not have the format of ES VAT numbers: consumer NIF/.test(n.message))).toBe(true);
   });

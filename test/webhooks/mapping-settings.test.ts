@@ -11,7 +11,8 @@ describe('mapping settings: {} gives the defaults', () => {
     ['unpaidDocumentType', 'I'],
     ['exemptionCode', undefined],
     ['identifiedBuyerFrom', '1000'],
-    ['holdUnidentifiedConsumerInvoices', true],
+    // DL 28/2019 revoked the former CIVA art. 36(15): issued, not held.
+    ['holdUnidentifiedConsumerInvoices', false],
     ['dueDays', 30],
     ['externalIdPrefix', 'wc-'],
     ['shopTimeZone', 'Europe/Lisbon'],
@@ -58,7 +59,10 @@ describe('mapping settings: {} gives the defaults', () => {
 
 describe('mapping settings: bad values are refused with the field named', () => {
   it.each<[string, unknown, RegExp]>([
-    ['exemptionCode', 'X1', /exemption code like M05/],
+    ['exemptionCode', 'M99', /exemptionCode \(one code for every 0% line\) was removed: .*exemptions\.regime: 'M10'.*exemptions\.byProduct/],
+    ['exemptions', { regime: 'M07' }, /Invalid option/],
+    ['exemptions', { byProduct: [{ code: 'M05' }] }, /must be one of M01, M02, M04, M06, M07/],
+    ['exemptions', { byProduct: [{ code: 'M08' }] }, /must be one of/],
     ['shopTimeZone', 'Europe/Lisboa', /IANA time zone/],
     ['dueDays', 0, /dueDays|>=1|too small/i],
     ['externalIdPrefix', 'loja norte', /letters, digits/],

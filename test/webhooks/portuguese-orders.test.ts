@@ -20,10 +20,12 @@ interface Expectation {
 const EXPECTED: Record<string, Expectation> = {
   'pt-001-mainland-23-single': { type: 'T', nif: '999999990', country: 'PT', rates: ['23'] },
   'pt-002-mixed-23-13-6-incl': { rates: ['6', '13', '23'] },
-  'pt-003-madeira-22-12-4': { rates: ['22', '12', '4'] },
-  'pt-004-azores-16-9-4': { rates: ['16', '9', '4'] },
-  'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], notes: [/VAT number ESB12345678 kept with its country ES/] },
-  'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'] },
+  // CIVA art. 6(1): the regional rates are those of a shop dispatching from that region.
+  'pt-003-madeira-22-12-4': { settings: { dispatchRegion: 'madeira' }, rates: ['22', '12', '4'] },
+  'pt-004-azores-16-9-4': { settings: { dispatchRegion: 'azores' }, rates: ['16', '9', '4'] },
+  // RITI art. 14(1)(a): M16 waits for VIES to confirm the number (no verdict passed here: held).
+  'pt-005-eu-b2b-es-vat': { exemption: 'M16', nif: 'B12345678', country: 'ES', rates: ['0'], hold: true, notes: [/VAT number ESB12345678 kept with its country ES/, /M16 \(intra-EU supply, RITI art\. 14\) needs the buyer's VAT number ESB12345678 valid in VIES/] },
+  'pt-006-eu-b2b-de-vat-shipping': { exemption: 'M16', nif: '123456789', country: 'DE', rates: ['0'], settings: { viesRequiredForM16: false } },
   'pt-007-export-us': { exemption: 'M05', country: 'US', rates: ['0'], notes: [/export of goods to US \(CIVA art\. 14\) \(M05\)/] },
   'pt-008-export-ch': { exemption: 'M05', country: 'CH' },
   'pt-009-prices-incl-tax': { notes: [/Rounding: net of "T-shirt/] },
@@ -214,14 +216,31 @@ describe('document fields: dates, ExternalId, series, currency', () => {
   });
 
   it.each([
-    ['5 business days later (Friday to Friday): no warning', '2025-01-03', '2025-01-10', false],
-    ['6 business days later: a warning on the order', '2025-01-03', '2025-01-13', true],
-    ['a year later (backfill of an old order): a warning, dated the issue day', '2024-01-03', '2025-01-13', true],
-  ])('CIVA art. 36(1)(a), issued %s', (_name, paid, issued, warned) => {
-    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00` };
+    // Paid on delivery (completed the same day): five business days from the sale.
+    ['CIVA art. 36(1)(a): 5 business days after a paid delivery (Friday to Friday): no warning', '2025-01-03', '2025-01-03', '2025-01-10', false, '2025-01-10', '36(1)(a)'],
+    ['CIVA art. 36(1)(a): 6 business days after a paid delivery: a warning on the order', '2025-01-03', '2025-01-03', '2025-01-13', true, '2025-01-10', '36(1)(a)'],
+    ['CIVA art. 36(1)(a): a year later (backfill of an old order): a warning, dated the issue day', '2024-01-03', '2024-01-03', '2025-01-13', true, '2024-01-10', '36(1)(a)'],
+    // Paid before it was delivered: an advance payment, due the day it is received.
+    ['CIVA art. 36(1)(c): paid, not yet completed, issued the same day: no warning', '2025-01-03', null, '2025-01-03', false, '2025-01-03', '36(1)(c)'],
+    ['CIVA art. 36(1)(c): paid, not yet completed, issued the next day: late from the first day', '2025-01-03', null, '2025-01-04', true, '2025-01-03', '36(1)(c)'],
+    ['CIVA art. 36(1)(c): paid before it was completed days later: due on the payment day', '2025-01-03', '2025-01-08', '2025-01-06', true, '2025-01-03', '36(1)(c)'],
+  ])('%s', (_name, paid, completed, issued, warned, due, article) => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00`, date_completed_gmt: completed ? `${completed}T10:00:00` : null, date_completed: null };
     const { request, notes } = documentForOrder(order as never, undefined, { issueDate: issued });
     expect(request.Document.Date).toBe(issued);
-    expect(notes.some((n) => n.level === 'warning' && n.message.includes('more than 5 business days later (CIVA art. 36(1)(a))'))).toBe(warned);
+    const late = notes.find((n) => n.level === 'warning' && n.message.includes('after its deadline'));
+    expect(late !== undefined).toBe(warned);
+    if (late) {
+      expect(late.message).toContain(`issued on ${issued}, after its deadline ${due} (`);
+      expect(late.message).toContain(`(CIVA art. ${article})`);
+    }
+  });
+
+  it('every hold tells the deadline (CIVA art. 36(1)(c): a paid order waiting for a person)', () => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: '2025-01-03T10:00:00', date_completed_gmt: null };
+    const { hold, notes } = documentForOrder(order as never, { unreachableTotal: 'hold', dispatchRegion: 'azores' }, { issueDate: '2025-01-03' });
+    expect(hold).toBe(true);
+    expect(notes.map((n) => n.message)).toContain("Deadline for this invoice: 2025-01-03 (paid on 2025-01-03 before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c)))");
   });
 
   it('builds ExternalId from the prefix and the order id, at most 50 characters', () => {
@@ -276,15 +295,16 @@ describe('document type rules and the simplified-invoice limits', () => {
     expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
   });
 
-  it('CIVA art. 36: a consumer invoice of EUR 1000 or more without the name or address is held (or only warned, per setting)', () => {
+  it('DL 28/2019 revoked the former CIVA art. 36(15): a consumer invoice of EUR 1000 or more without an address is issued (warned); held only by setting', () => {
     const order = orderFixture('pt-018-consumer-over-1000-no-nif');
     order.billing = { ...(order.billing as object), address_1: '', address_2: '' };
-    const held = documentForOrder(order as never);
-    expect(held.hold).toBe(true);
-    expect(held.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
-    const relaxed = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: false });
-    expect(relaxed.hold).toBe(false);
-    expect(relaxed.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    const issued = documentForOrder(order as never);
+    expect(issued.hold).toBe(false);
+    expect(issued.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
+    expect(issued.request.Client.Name).not.toBe('Consumidor final');
+    const strict = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: true });
+    expect(strict.hold).toBe(true);
+    expect(strict.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
   });
 });
 

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { MagniFinanceClient } from '../../client/rest-client';
-import { ServiceValidationError } from '../../client/errors';
 import { add, compare, formatDecimal, parseDecimal, subtract } from '../../client/money';
 import { CreateDocumentRequest } from '../../client/schemas/document';
 import { MappingSettingsInput } from '../../webhooks/woocommerce/mapping-settings';
@@ -53,11 +52,7 @@ const orderCases: Case[] = byDate([
     const total = formatDecimal(subtract(parseDecimal(String(order.total)), parseDecimal(mapped.totalDifference ?? '0')), 2);
     return { name, total, request: mapped.request };
   }),
-  ...['wc-ios-order-963-coupon-tax.json', 'wc-pipedream-order-15-wc8.0.2-webhook.json'].map((name) => {
-    const order = sharedFixture(name) as { total: string };
-    // Order 15 sells services to a consumer abroad: the exemption code is the accountant's (here M99).
-    return { name, total: order.total, request: documentForOrder(order as never, { ...usd, exemptionCode: 'M99' }).request };
-  }),
+  // Orders 963 (4 % of 2018, CIVA art. 18(9)) and 15 (free, art. 3(7)) are refused before sending: shared-fixtures.test.ts.
 ]);
 const created = new Map<string, number>();
 
@@ -106,10 +101,8 @@ describe('round trip: waybill and refusals', () => {
     expect(read.details.document.Type).toBe('W');
   });
 
-  it('the service refuses the 7.5% Californian rate of order 727 that the mapping warned about', async () => {
-    const { request, notes } = documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd);
-    expect(notes.map((n) => n.message)).toContain('Tax "State Tax" is 7.5%, not a Portuguese VAT rate: the service may refuse it');
-    await expect(client.createDocument(request)).rejects.toBeInstanceOf(ServiceValidationError);
+  it('Lei 47/2020: the 7.5% Californian rate of order 727 is refused by the mapping before anything is sent', () => {
+    expect(() => documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd)).toThrow(/is taxed at 7\.5%, which is no Portuguese VAT rate.*OSS/);
   });
 });
 
@@ -117,7 +110,7 @@ describe('round trip: random WooCommerce carts, totalled by the sandbox', () => 
   const carts = fc.sample(cartArbitrary, { numRuns: 25, seed: 20250314 }).map((cart, i) => ({ ...cart, id: 9100 + i }));
   it.each(carts.map((cart) => [cart.id, cart] as const))('cart %i', async (_id, cart) => {
     const order = buildOrder(cart);
-    const { request, totalDifference } = documentForOrder(order as never, { exemptionCode: 'M99', externalIdPrefix: 'rnd-' });
+    const { request, totalDifference } = documentForOrder(order as never, { exemptions: { regime: 'M10' }, externalIdPrefix: 'rnd-' });
     const { documentId } = await client.createDocument(request);
     await passFinalizeDelay();
     const read = await client.getDocument(documentId);

@@ -1,8 +1,10 @@
 import { formatDecimal } from '../../client/money';
-import { CreateDocumentRequestSchema } from '../../client/schemas/document';
-import { computeTotals } from '../../client/totals';
 import { MappingSettingsInput } from '../../webhooks/woocommerce/mapping-settings';
 import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
+import { MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import { itemDescription } from '../../webhooks/woocommerce/order-lines';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { resolveTaxRates } from '../../webhooks/woocommerce/tax-rates';
 import { sharedFixture } from './support/fixtures';
 
 /**
@@ -13,30 +15,29 @@ import { sharedFixture } from './support/fixtures';
 const usd: MappingSettingsInput = { euroRates: { USD: '0.9251' }, shopTimeZone: 'America/New_York' };
 
 describe('shared fixtures map exactly once the missing facts are configured', () => {
-  it.each([
-    ['wc-docs-order-727-create-response.json', '29.35', 'M05', ['7.5', '7.5', '0'], '2017-03-22'],
-    ['wc-ios-order-963-coupon-tax.json', '31.20', undefined, ['4', '4'], '2018-04-03'],
-    // Virtual and downloadable (services) to a consumer in Vietnam: no export of goods, the code is the accountant's.
-    ['wc-pipedream-order-15-wc8.0.2-webhook.json', '0.00', 'M99', ['0'], '2023-08-16'],
-  ])('%s', (file, total, exemption, rates, date) => {
-    const { request, notes } = documentForOrder(sharedFixture(file) as never, { ...usd, exemptionCode: 'M99' });
-    expect(() => CreateDocumentRequestSchema.parse(request)).not.toThrow();
-    const doc = request.Document;
-    expect(formatDecimal(computeTotals(doc.Lines).amount, 2)).toBe(total);
-    expect(doc.TaxExemptionReasonCode).toBe(exemption);
-    expect(doc.Lines.map((l) => String(l.TaxValue))).toEqual(rates);
-    expect([doc.Currency, doc.EuroRate]).toEqual(['USD', '0.9251']);
-    expect(doc.Description).toContain(` de ${date}`);
-    expect(notes.map((n) => n.message).join('\n')).toMatch(/EuroRate 0.9251 from the mapping settings/);
+  it('CIVA art. 3(7): order 15 is free and untaxed (a free download): no supply, nothing to invoice, not a blocked 0% line', () => {
+    expect(() => documentForOrder(sharedFixture('wc-pipedream-order-15-wc8.0.2-webhook.json') as never, usd)).toThrow(/^Order #15: nothing to invoice: no lines with an amount/);
   });
 
   it('derives the 7.5% California rate of order 727 (no rate_percent in WooCommerce 3.0)', () => {
-    const { notes } = documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd);
+    const notes: MappingNote[] = [];
+    const rates = resolveTaxRates(parseWooOrder(sharedFixture('wc-docs-order-727-create-response.json')), notes);
+    expect([...rates.values()].map((r) => formatDecimal(r.percent))).toContain('7.5');
     expect(notes).toContainEqual({ level: 'info', message: 'Tax "State Tax" has no rate_percent in the order: 7.5% derived from the line taxes' });
   });
 
+  // CIVA art. 18(9): 7.5 % is no Portuguese rate, and 4 % was none in 2018 in this table (Azores from 2021-07, Madeira from 2024-10).
+  it.each([
+    ['wc-docs-order-727-create-response.json', /^Order #727: line "Woo Single #1" is taxed at 7.5%, which is no Portuguese VAT rate in force on 2017-03-22 .*OSS \(CIVA art\. 6-A, RITI art\. 10, Lei 47\/2020\)/],
+    ['wc-ios-order-963-coupon-tax.json', /^Order #963: line ".*" is taxed at 4%, which is no Portuguese VAT rate in force on 2018-04-03/],
+  ])('CIVA art. 18(9), Lei 47/2020: %s is refused, its rates are no Portuguese VAT on its date', (file, message) => {
+    expect(() => documentForOrder(sharedFixture(file) as never, usd)).toThrow(message);
+  });
+
   it('shows the fixed-cart coupon of order 963 as 40% and 100% line discounts (subtotal vs total)', () => {
-    const { request } = documentForOrder(sharedFixture('wc-ios-order-963-coupon-tax.json') as never, usd);
+    // Dated 2025 in an Azores shop, its 4 % is a Portuguese rate in force.
+    const order = { ...(sharedFixture('wc-ios-order-963-coupon-tax.json') as Record<string, unknown>), date_paid: '2025-04-03T10:00:00', date_paid_gmt: '2025-04-03T10:00:00', date_created: '2025-04-03T10:00:00', date_created_gmt: '2025-04-03T10:00:00' };
+    const { request } = documentForOrder(order as never, { ...usd, dispatchRegion: 'azores' });
     expect(request.Document.Lines.map((l) => [l.Code, l.UnitPrice, l.ProductDiscount])).toEqual([
       ['52', '50', '40'],
       ['5555-A', '10', '100'],
@@ -44,8 +45,8 @@ describe('shared fixtures map exactly once the missing facts are configured', ()
   });
 
   it('does not repeat variation attributes that the name of 727 already carries', () => {
-    const { request } = documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd);
-    expect(request.Document.Lines[1].Description).toBe('Ship Your Idea – Color: Black, Size: M Test');
+    const order = parseWooOrder(sharedFixture('wc-docs-order-727-create-response.json'));
+    expect(itemDescription(order.line_items[1])).toBe('Ship Your Idea – Color: Black, Size: M Test');
   });
 });
 
@@ -58,14 +59,4 @@ describe('shared fixtures fail clearly where a fact is missing', () => {
     expect(() => documentForOrder(sharedFixture(file) as never)).toThrow(message);
   });
 
-  it('order 727 shipped inside the EU with untaxed shipping and no exemption code configured', () => {
-    const order = sharedFixture('wc-docs-order-727-create-response.json') as Record<string, Record<string, string>>;
-    order.billing.country = 'PT';
-    order.billing.postcode = '1000-001';
-    order.shipping.country = 'PT';
-    expect(() => documentForOrder(order as never, usd)).toThrow(
-      /^Order #727: "Flat Rate" has 0% VAT but no exemption reason applies .*set exemptionCode in the mapping settings/,
-    );
-    expect(documentForOrder(order as never, { ...usd, exemptionCode: 'M07' }).request.Document.TaxExemptionReasonCode).toBe('M07');
-  });
 });

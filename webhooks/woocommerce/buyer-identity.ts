@@ -1,6 +1,7 @@
 import { CONSUMER_NIF, isValidPortugueseNif } from '../../client/nif';
 import { isIsoCountryCode } from '../../client/schemas/iso-codes';
-import { countryOfVatPrefix, isEuCountry } from './countries';
+import { countryOfVatPrefix, isEuCountry, placeForVat } from './countries';
+import { itemType } from './line-type';
 import { info, MappingNote, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
@@ -17,6 +18,8 @@ export interface BuyerIdentity {
   isEuVatNumber: boolean;
   /** Why no invoice may be issued until a person corrects the order (set only by resolveBuyer). */
   holdReason?: string;
+  /** A VAT registry (VIES) confirmed the EU VAT number valid (the verdict the caller passed). */
+  viesConfirmed?: boolean;
 }
 
 /** NIF groups of private persons: 1-3 residents, 45 non-residents. */
@@ -71,7 +74,7 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
   if (verdict.valid) {
     notes.push(info(`VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} confirmed valid by the VAT registry (VIES)`));
-    return buyer;
+    return { ...buyer, viesConfirmed: true };
   }
   const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
   const found = metaText(order, settings.nifMetaKeys);
@@ -86,10 +89,19 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
 }
 
-/** The EU VAT number (country, number without prefix) a registry should confirm for this order, if any. */
+/**
+ * The EU VAT number (country, number without prefix) a registry should confirm for this order: the
+ * buyer's, when the order has goods going to another member state (a candidate for M16, whose
+ * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020). Services
+ * (M40) and domestic sales need no VIES answer.
+ */
 export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
   const buyer = resolveFormat(order, settings, []);
-  return buyer.isEuVatNumber ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+  if (!buyer.isEuVatNumber) return undefined;
+  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
+  const place = placeForVat(shipping ? shipping.country : billingCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
+  const goods = order.line_items.some((item) => item.quantity > 0 && itemType(order, item, settings) === 'P');
+  return goods && place.territory === 'EU' ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
 }
 
 /** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
@@ -127,8 +139,10 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
   const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
   if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
-    if (isEuCountry(prefixCountry) && !hasEuVatFormat(prefixCountry, prefixed[2])) {
-      return badEuVatNumber(prefixCountry);
+    // XI: a Northern Ireland trader's EU VAT number for goods (Windsor Framework), checked in VIES like a member state's.
+    const euNumber = isEuCountry(prefixCountry) || prefixed[1] === 'XI';
+    if (euNumber && !hasEuVatFormat(prefixCountry, prefixed[2])) {
+      return badEuVatNumber(prefixed[1] === 'XI' ? 'XI' : prefixCountry);
     }
     notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
     if (prefixCountry !== country) {
@@ -139,19 +153,38 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
       countryCode: prefixCountry,
       kind: 'foreign-vat',
       isBusiness: true,
-      isEuVatNumber: isEuCountry(prefixCountry),
+      isEuVatNumber: euNumber,
     };
   }
 
   const portuguese = prefixCountry === 'PT' ? compact.slice(2) : compact;
   if (prefixCountry === 'PT' || country === 'PT') {
     if (/^\d{9}$/.test(portuguese) && isValidPortugueseNif(portuguese)) {
-      if (portuguese === CONSUMER_NIF) return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+      if (portuguese === CONSUMER_NIF) {
+        // A company that typed the consumer NIF: its invoice must carry its own (CIVA art. 36(5)(a)).
+        if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) {
+          return companyHeld(
+            order,
+            country,
+            (who) => `${who} typed the consumer NIF ${CONSUMER_NIF}, but a company's invoice must carry its own NIF (CIVA art. 36(5)(a)); ask for its NIF, put it on the order (meta with the NIF) and save the order.`,
+          );
+        }
+        return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+      }
       const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
       return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
     }
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
+  }
+
+  // A Portuguese NIF billed to an address abroad (a resident living abroad, a non-resident's 45...
+  // NIF) stays on the invoice (CIVA art. 36(16)): a valid Portuguese NIF typed in a NIF field, or
+  // any valid 45 NIF. A number typed in a VAT-number field is read as the billing country's.
+  if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !/vat/i.test(found.key))) {
+    notes.push(info(`Portuguese NIF ${compact} kept although the billing address is in ${country} (CIVA art. 36(16))`));
+    const individual = INDIVIDUAL_PREFIXES.some((p) => compact.startsWith(p));
+    return { nif: compact, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
   }
 
   // An EU VAT number typed without its country prefix (a Spanish business typing B12345678):
@@ -167,6 +200,8 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
     return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
   }
-  notes.push(info(`Tax id ${compact} kept with the billing country ${country}`));
-  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: false };
+  // A tax number from outside the EU does not by itself make a business (a consumer's national id
+  // is a tax number too): only with a billing company is the buyer a business for the services rule (M40).
+  notes.push(info(`Tax id ${compact} kept with the billing country ${country}${hasCompany ? '' : ': no billing company, so the buyer is treated as a consumer for the services rule (CIVA art. 6(6))'}`));
+  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: hasCompany, isEuVatNumber: false };
 }

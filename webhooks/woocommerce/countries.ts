@@ -13,3 +13,59 @@ export function countryOfVatPrefix(prefix: string): string {
   if (prefix === 'XI') return 'GB';
   return prefix;
 }
+
+/** Where goods go for VAT: Portugal, the rest of the EU VAT territory, or outside it (an export). */
+export type VatTerritory = 'PT' | 'EU' | 'outside';
+
+/**
+ * Parts of member states outside the EU VAT territory (CIVA art. 1(2); Directive 2006/112 art. 6),
+ * by country and postcode: goods sent there are exports (M05), not intra-EU supplies.
+ * Each postcode was checked against the postal code of the place.
+ */
+const OUTSIDE_VAT_TERRITORY: readonly { country: string; postcode: RegExp; place: string }[] = [
+  { country: 'ES', postcode: /^3[58]/, place: 'the Canary Islands (35xxx Las Palmas, 38xxx Santa Cruz de Tenerife)' },
+  { country: 'ES', postcode: /^51/, place: 'Ceuta (51xxx)' },
+  { country: 'ES', postcode: /^52/, place: 'Melilla (52xxx)' },
+  { country: 'FI', postcode: /^22/, place: 'the Åland Islands (22xxx)' },
+  { country: 'GR', postcode: /^63086/, place: 'Mount Athos (630 86 Karyes)' },
+  { country: 'DE', postcode: /^78266/, place: 'Büsingen am Hochrhein (78266)' },
+  { country: 'DE', postcode: /^27498/, place: 'Heligoland (27498)' },
+  { country: 'IT', postcode: /^23041/, place: 'Livigno (23041)' },
+  { country: 'IT', postcode: /^22061/, place: "Campione d'Italia (22061)" },
+  // The French overseas departments are outside too; WooCommerce usually gives them their own codes (GP, MQ, GF, RE, YT).
+  { country: 'FR', postcode: /^97[1-6]/, place: 'a French overseas department (971-976)' },
+];
+
+/** Country codes WooCommerce may use for a place that is, for VAT, part of a member state. */
+const PART_OF_MEMBER_STATE: Readonly<Record<string, string>> = {
+  // Monaco is inside the French VAT territory.
+  MC: 'FR',
+};
+
+export interface PlaceForVat {
+  territory: VatTerritory;
+  /** The member state for VAT (Monaco -> FR, Northern Ireland -> XI), or the ISO country outside the EU. */
+  country: string;
+  /** Why a place of an EU country is outside the VAT territory, or Northern Ireland is inside for goods. */
+  why?: string;
+}
+
+/**
+ * Where goods delivered to `country` / `postcode` go for VAT. Northern Ireland (GB with a BT
+ * postcode) follows the EU VAT rules for goods (Windsor Framework): it is treated as a member state
+ * with the VAT prefix XI.
+ */
+export function placeForVat(country: string, postcode: string): PlaceForVat {
+  const code = country.trim().toUpperCase();
+  const compact = postcode.replace(/[\s-]/g, '').toUpperCase();
+  if (code === 'AX') return { territory: 'outside', country: 'AX', why: 'the Åland Islands are outside the EU VAT territory' };
+  if ((code === 'GB' && compact.startsWith('BT')) || code === 'XI') {
+    return { territory: 'EU', country: 'XI', why: 'Northern Ireland follows the EU VAT rules for goods (Windsor Framework)' };
+  }
+  const member = PART_OF_MEMBER_STATE[code] ?? code;
+  if (!isEuCountry(member)) return { territory: 'outside', country: code };
+  const outside = OUTSIDE_VAT_TERRITORY.find((o) => o.country === member && o.postcode.test(compact));
+  if (outside) return { territory: 'outside', country: member, why: `${outside.place} is outside the EU VAT territory` };
+  if (member === 'PT') return { territory: 'PT', country: 'PT' };
+  return member === code ? { territory: 'EU', country: member } : { territory: 'EU', country: member, why: `${code} is part of the ${member} VAT territory` };
+}

@@ -27,6 +27,8 @@ export interface PlannedLine {
    * order's product lines (CIVA art. 16(5)(b): incidental costs charged, such as transport and packaging, are part of the supply's taxable amount and share its treatment).
    */
   ancillary?: boolean;
+  /** The exemption code the accountant gave this product (exemptions.byProduct), if any. */
+  exemption?: string;
 }
 
 const UNIT_PRICE_PLACES = 10;
@@ -84,4 +86,15 @@ export function solveLine(line: PlannedLine): DocumentLine {
     TaxValue: trimmed(line.rate),
     ProductDiscount: trimmed(discount),
   };
+}
+
+/**
+ * Goods (P) or service (S) for the tax rules: a product line's own type; a charge (shipping, a
+ * fee, a refund's amount line) follows the order's products (CIVA art. 16(5)(b)), services only
+ * when every product line is a service.
+ */
+export function supplyNature(line: PlannedLine, lines: readonly PlannedLine[]): 'P' | 'S' {
+  if (!line.ancillary) return line.type;
+  const products = lines.filter((l) => !l.ancillary);
+  return products.length > 0 && products.every((p) => p.type === 'S') ? 'S' : 'P';
 }

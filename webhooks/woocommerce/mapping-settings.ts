@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isDecimalText } from '../../client/money';
+import { codesOf } from './exemption-codes';
+import { DISPATCH_REGIONS } from './vat-rates';
 
 /**
  * Every choice the mapping leaves to the shop owner, with the defaults a Portuguese shop selling
@@ -49,13 +51,89 @@ export const MappingSettingsSchema = z.object({
       servicesWhenOrderNeedsNoProcessing: z.boolean().default(true),
     })
     .prefault({}),
+  /**
+   * Where the shop's goods leave from (CIVA art. 6(1)): the region whose VAT rates its goods take,
+   * whatever the buyer's postcode. Unset: the connector reads the shop's store address
+   * (`storeAddressRegion`); without either, mainland.
+   */
+  dispatchRegion: z.enum(DISPATCH_REGIONS).optional(),
+  /** The region of the shop's store address (WooCommerce settings), filled by the connector, not by hand. */
+  storeAddressRegion: z.enum(DISPATCH_REGIONS).optional(),
+  /**
+   * The shop is registered in the EU One-Stop Shop (OSS, CIVA art. 6-A, Lei 47/2020): a distance
+   * sale of goods to a consumer in another member state is then held (it is taxed in that state).
+   */
+  oss: z.object({ registered: z.boolean().default(false) }).prefault({}),
+  /**
+   * An intra-EU supply of goods (M16) needs the buyer's VAT number valid in VIES (RITI art. 14(1)(a),
+   * a substantive condition since Lei 49/2020): without a VIES answer confirming it (the connector
+   * asks by default; a library caller passes `checkVatNumber`'s verdict) the invoice is held.
+   */
+  viesRequiredForM16: z.boolean().default(true),
+  /**
+   * Names (words, any case) of the fees a gift-card plugin adds when a card is redeemed: such an
+   * untaxed negative fee is a payment (CIVA art. 7(14)), and the invoice keeps the full price.
+   * Other untaxed negative fees on a taxed order are held with the reason.
+   */
+  giftCardFeeNames: z.array(z.string().min(2)).default([]),
+  /**
+   * Shipping takes the goods' rate (CIVA art. 16(5)(b)): goods at one rate with shipping at another
+   * are held (`hold`) or re-rated keeping what the buyer paid (`goods-rate`); with goods at several
+   * rates, shipping stays as charged unless the accountant opts in to a `proportional` split.
+   */
+  shippingRate: z
+    .object({
+      otherRate: z.enum(['hold', 'goods-rate']).default('hold'),
+      mixedGoods: z.enum(['as-charged', 'proportional']).default('as-charged'),
+    })
+    .prefault({}),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),
   /** Free shipping (0.00) is left off the document unless asked for; a 0 line would need an exemption code. */
   includeFreeShipping: z.boolean().default(false),
-  /** Exemption code for 0% lines that are neither EU B2B (M16) nor exports (M05). None: such orders fail. */
-  exemptionCode: exemptionCode.optional(),
+  /**
+   * Removed (it stamped one code on every 0% line). Kept readable: `M10` is read as
+   * `exemptions.regime: 'M10'`; any other value is refused with the way to say it now.
+   */
+  exemptionCode: z.unknown().optional(),
+  /**
+   * The real reason of each 0% line (CIVA art. 36(5)(e)), per situation: exemption-rules.ts.
+   * M05 (exports), M16 (intra-EU B2B) and M40 (services to a business abroad) are automatic.
+   */
+  exemptions: z
+    .object({
+      /** A shop-wide regime: M10 (small-business regime, CIVA art. 53) or M20 (flat-rate farmers, art. 59-D). */
+      regime: z.enum(codesOf('regime') as [string, ...string[]]).optional(),
+      /**
+       * Codes for products the accountant names, like the goods/service rules: product or variation
+       * ids, SKU prefixes, categories (slug or id, read from the shop by the connector). The first
+       * entry that names a product decides. Never used for goods that stay in Portugal or go to an
+       * EU consumer (those are taxed, or exempt only under a regime).
+       */
+      byProduct: z
+        .array(
+          z.object({
+            code: z.enum(codesOf('per-product') as [string, ...string[]], {
+              message: `must be one of ${codesOf('per-product').join(', ')} (M05, M16, M40 are automatic; M10/M20 go in exemptions.regime)`,
+            }),
+            productIds: z.array(z.number().int()).default([]),
+            skuPrefixes: z.array(z.string().min(1)).default([]),
+            categories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+          }),
+        )
+        .default([]),
+      /** Filled by the connector from the products' categories (like lineTypes.shopProductTypes), not by hand. */
+      shopProductCodes: z.record(z.string().regex(/^\d+$/), z.string().regex(/^M\d{2}$/)).default({}),
+      /**
+       * A fee or product whose name contains one of these words (any case, accents ignored) is a
+       * donation: no consideration for a supply (CIVA art. 1(1)(a), 4(1)), never a document line.
+       */
+      donationWords: z.array(z.string().min(2)).default(['donativo', 'doação', 'donation', 'donate', 'spende', 'don solidaire']),
+      /** Products (or variations) that are donations whatever their name. */
+      donationProductIds: z.array(z.number().int()).default([]),
+    })
+    .prefault({}),
   /**
    * Where per-rate rounding makes the shop's total unreachable by moving a line's net by a cent or
    * two: `issue-nearest` issues the nearest reachable total and reports the cent difference
@@ -97,8 +175,11 @@ export const MappingSettingsSchema = z.object({
    * NIF is fine): certified software commonly asks for them there, and giving them is always safe.
    */
   identifiedBuyerFrom: decimalText.default('1000'),
-  /** Hold such an invoice (do not issue) when the buyer's name or address is missing. */
-  holdUnidentifiedConsumerInvoices: z.boolean().default(true),
+  /**
+   * Hold such an invoice (do not issue) when the buyer's name or address is missing. Off by
+   * default: the rule that asked for them (former CIVA art. 36(15)) was revoked by DL 28/2019.
+   */
+  holdUnidentifiedConsumerInvoices: z.boolean().default(false),
   /**
    * A company buyer (billing company, or the number typed in a VAT-number field) whose NIF is
    * invalid: hold the invoice (true) rather than issue it to the consumer NIF, which the company
@@ -155,9 +236,24 @@ export const MappingSettingsSchema = z.object({
       vehicleLicence: z.string().max(30).optional(),
     })
     .prefault({}),
+}).superRefine((settings, context) => {
+  if (settings.exemptionCode === undefined || settings.exemptionCode === 'M10') return;
+  context.addIssue({
+    code: 'custom',
+    path: ['exemptionCode'],
+    message:
+      'exemptionCode (one code for every 0% line) was removed: each 0% line now gets its real reason (CIVA art. 36(5)(e)). ' +
+      "Use exemptions.regime: 'M10' for the small-business regime (art. 53), or exemptions.byProduct: [{ code: 'M07', categories: ['...'] }] " +
+      'for the products a code covers; M05, M16 and M40 are automatic (docs/mapping.md, Exemption codes)',
+  });
 });
 
 export type MappingSettings = z.infer<typeof MappingSettingsSchema>;
+
+/** The shop-wide regime, reading the removed `exemptionCode: 'M10'` as `exemptions.regime: 'M10'`. */
+export function exemptionRegime(settings: MappingSettings): string | undefined {
+  return settings.exemptions.regime ?? (settings.exemptionCode === 'M10' ? 'M10' : undefined);
+}
 export type MappingSettingsInput = z.input<typeof MappingSettingsSchema>;
 
 export function parseMappingSettings(input: unknown = {}): MappingSettings {

@@ -16,6 +16,8 @@ import {
   toCents,
 } from '../../client/money';
 import { PlannedLine } from './line-plan';
+import { withoutDonations } from './donations';
+import { configuredExemption } from './exemption-rules';
 import { itemType, lineProductId } from './line-type';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
@@ -93,6 +95,12 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
       throw new OrderMappingError(order.id, `line "${description}" has quantity ${item.quantity} but a total of ${formatDecimal(total, 2)}`);
     }
     if (total.units < 0n) throw new OrderMappingError(order.id, `line "${description}" has a negative total ${formatDecimal(total, 2)}`);
+    const rate = lineRate(order.id, description, item.taxes, total, rates, notes);
+    if (isZero(total) && isZero(rate)) {
+      // A free sample or gift is no supply (CIVA art. 3(7)): it needs no exemption code and does not block the order.
+      notes.push(info(`Line "${description}" is free and untaxed (a sample or gift, CIVA art. 3(7): no supply): left off the document`));
+      continue;
+    }
     const subtotal = parseDecimal(item.subtotal);
     let listNet = subtotal;
     if (order.prices_include_tax && settings.taxInclusiveUnitPrice === 'unrounded') {
@@ -106,8 +114,9 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
       quantity: parseDecimal(item.quantity),
       listNet,
       targetNet: total,
-      rate: lineRate(order.id, description, item.taxes, total, rates, notes),
+      rate,
       adjustable: true,
+      exemption: configuredExemption(item, settings),
     });
   }
   return lines;
@@ -170,38 +179,29 @@ export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRat
 }
 
 /**
- * Negative fees (a "discount" added as a fee) become extra discount on the products: their gross
- * (fee + its tax) is shared among the product lines in proportion to each line's gross, largest
- * remainder first so the shares add up to the cent, and each share is taken off the line's net at
- * the line's rate. The balancing step then absorbs the last cent of rounding.
+ * Negative fees (a "discount" added as a fee) become extra discount on the products, never a
+ * negative line. WooCommerce splits such a fee across the order's rates itself (its `taxes` per rate
+ * id on the fee line): that split is followed, so the document's VAT per rate equals the shop's
+ * (issue 21.6): per rate, the fee's net there (its tax there / the rate) plus that tax is shared
+ * among the product lines of that rate in proportion to their gross, largest remainder first; an
+ * untaxed fee, or what its taxes do not explain, is shared among all product lines. The balancing
+ * step then absorbs the last cent of rounding.
  */
-export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[]): void {
+export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[], rates?: Map<number, ResolvedRate>): void {
   const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
-  spreadFeesAsDiscount(order.id, negative, productLines, notes);
+  spreadFeesAsDiscount(order.id, negative, productLines, notes, rates);
 }
 
-/**
- * Spreads `fees` (discount fees, whatever their sign: an order's negative fee, or its reversal in
- * a refund, which WooCommerce writes positive) over the product lines as extra discount.
- */
-export function spreadFeesAsDiscount(orderId: number, negative: readonly WooFeeLine[], productLines: PlannedLine[], notes: MappingNote[]): void {
-  if (negative.length === 0) return;
-  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
-  const feeCents = toCents(feeGross);
-  const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
+/** Shares `cents` of gross among `lines` in proportion to their gross (largest remainder), taking each share off the line's net. */
+function shareGross(cents: bigint, lines: readonly PlannedLine[]): void {
+  if (cents <= 0n || lines.length === 0) return;
   const grossOf = (line: PlannedLine): Decimal => multiply(line.targetNet, add(ONE, shift(line.rate, 2)));
-  const grosses = products.map((line) => round(grossOf(line), 6));
+  const grosses = lines.map((line) => round(grossOf(line), 6));
   const totalGross = sum(grosses);
-  if (products.length === 0 || compare(feeGross, totalGross) > 0) {
-    throw new OrderMappingError(
-      orderId,
-      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
-    );
-  }
-  // Largest-remainder shares in cents.
-  const exact = grosses.map((g) => divide(multiply(feeGross, g), totalGross, 8));
+  const amount = fromCents(cents);
+  const exact = grosses.map((g) => divide(multiply(amount, g), totalGross, 8));
   const shares = exact.map((e) => (e.units * 100n) / 10n ** BigInt(e.scale));
-  let left = feeCents - shares.reduce((a, b) => a + b, 0n);
+  let left = cents - shares.reduce((a, b) => a + b, 0n);
   const byRemainder = exact
     .map((e, i) => ({ i, rest: e.units * 100n - shares[i] * 10n ** BigInt(e.scale) }))
     .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
@@ -210,13 +210,79 @@ export function spreadFeesAsDiscount(orderId: number, negative: readonly WooFeeL
     shares[i] += 1n;
     left -= 1n;
   }
-  products.forEach((line, i) => {
+  lines.forEach((line, i) => {
     const netShare = round(divide(fromCents(shares[i]), add(ONE, shift(line.rate, 2)), 6), 2);
     line.targetNet = subtract(round(line.targetNet, 2), netShare);
     if (line.targetNet.units < 0n) line.targetNet = fromCents(0n);
   });
+}
+
+/**
+ * Spreads `fees` (discount fees, whatever their sign: an order's negative fee, or its reversal in
+ * a refund, which WooCommerce writes positive) over the product lines as extra discount, following
+ * WooCommerce's split of each fee across rates when `rates` is given.
+ */
+export function spreadFeesAsDiscount(
+  orderId: number,
+  negative: readonly WooFeeLine[],
+  productLines: PlannedLine[],
+  notes: MappingNote[],
+  rates?: Map<number, ResolvedRate>,
+): void {
+  if (negative.length === 0) return;
+  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
+  const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
+  const totalGross = sum(products.map((line) => round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 6)));
+  if (products.length === 0 || compare(feeGross, totalGross) > 0) {
+    throw new OrderMappingError(
+      orderId,
+      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
+    );
+  }
+  // WooCommerce's own split: per rate, the fee's tax there and the net it implies (tax / rate).
+  const perRate = new Map<string, { rate: Decimal; net: Decimal; tax: Decimal }>();
+  if (rates) {
+    for (const fee of negative) {
+      for (const tax of fee.taxes) {
+        const rate = rates.get(tax.id)?.percent;
+        const amount = abs(parseDecimal(tax.total));
+        if (!rate || isZero(rate) || isZero(amount)) continue;
+        const key = round(rate, 6).units.toString();
+        const entry = perRate.get(key) ?? { rate, net: parseDecimal(0), tax: parseDecimal(0) };
+        entry.net = add(entry.net, divide(multiply(amount, HUNDRED), rate, 8));
+        entry.tax = add(entry.tax, amount);
+        perRate.set(key, entry);
+      }
+    }
+  }
+  const feeNet = abs(sum(negative.map((fee) => parseDecimal(fee.total))));
+  const impliedNet = sum([...perRate.values()].map((e) => e.net));
+  // A refund's taxes come rounded to cents, and tax / rate magnifies that at low rates: when the
+  // taxes explain the whole fee, the nets are scaled to the fee's exact net (their proportions kept).
+  const whole = !isZero(impliedNet) && compare(abs(subtract(impliedNet, feeNet)), divide(feeNet, parseDecimal(50), 8)) <= 0;
+  // Taxes that do not explain the fee (a partly untaxed fee, rounded refund taxes): the whole fee
+  // is shared over all products in proportion to their gross, as before.
+  const groups = (whole ? [...perRate.values()] : [])
+    .map((e) => {
+      const net = whole ? divide(multiply(feeNet, e.net), impliedNet, 8) : e.net;
+      return { rate: e.rate, cents: toCents(round(add(net, e.tax), 2)), lines: products.filter((line) => compare(round(line.rate, 6), round(e.rate, 6)) === 0) };
+    })
+    .filter((g) => g.lines.length > 0 && g.cents > 0n);
+  const feeCents = toCents(feeGross);
+  let rest = feeCents - groups.reduce((total, g) => total + g.cents, 0n);
+  if (whole && groups.length > 0 && rest !== 0n && (rest < 0n ? -rest : rest) <= BigInt(2 * groups.length)) {
+    // The last cents of rounding go to the largest share.
+    const largest = groups.reduce((a, b) => (b.cents > a.cents ? b : a));
+    largest.cents += rest;
+    rest = 0n;
+  }
+  for (const group of groups) shareGross(group.cents, group.lines);
+  // What WooCommerce's taxes do not explain (an untaxed fee): over all products.
+  shareGross(rest, products);
+  const spreadCents = groups.reduce((total, g) => total + g.cents, 0n);
   const names = negative.map((fee) => `"${feeDescription(fee)}"`).join(', ');
-  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products (no negative lines)`));
+  const how = spreadCents > 0n ? " following WooCommerce's split of the fee across rates" : '';
+  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products${how} (no negative lines)`));
 }
 
 /** WooCommerce's own tax per rate (tax_lines), keyed like the balancing's rate groups. */
@@ -232,14 +298,40 @@ export function wooTaxByRate(order: WooOrder, rates: Map<number, ResolvedRate>):
   return byRate;
 }
 
-/** Gross (net + tax at the line's rate) per rate of planned lines, for refunds without items. */
-export function grossByRate(lines: readonly PlannedLine[]): { rate: Decimal; gross: Decimal }[] {
-  const map = new Map<string, { rate: Decimal; gross: Decimal }>();
+export interface RateGross {
+  rate: Decimal;
+  gross: Decimal;
+  /** The nature of the products at this rate (shipping and fees follow them): 'S' only when all are services. */
+  type: 'P' | 'S';
+  /** The per-product exemption code the products at this rate share, if they share one. */
+  exemption?: string;
+}
+
+/** Gross (net + tax at the line's rate) per rate of planned lines, with what was sold at it, for refunds without items. */
+export function grossByRate(lines: readonly PlannedLine[]): RateGross[] {
+  const map = new Map<string, { rate: Decimal; gross: Decimal; products: PlannedLine[] }>();
   for (const line of lines) {
     const key = round(line.rate, 6).units.toString();
-    const entry = map.get(key) ?? { rate: line.rate, gross: parseDecimal(0) };
+    const entry = map.get(key) ?? { rate: line.rate, gross: parseDecimal(0), products: [] };
     entry.gross = add(entry.gross, multiply(line.targetNet, add(ONE, divide(line.rate, HUNDRED, 8))));
+    if (!line.ancillary) entry.products.push(line);
     map.set(key, entry);
   }
-  return [...map.values()];
+  const all = lines.filter((line) => !line.ancillary);
+  return [...map.values()].map((entry) => {
+    // A rate that carries only shipping or fees follows the order's products.
+    const products = entry.products.length > 0 ? entry.products : all;
+    const type = products.length > 0 && products.every((p) => p.type === 'S') ? 'S' : 'P';
+    const codes = [...new Set(products.map((p) => p.exemption))];
+    return { rate: entry.rate, gross: entry.gross, type, ...(codes.length === 1 && codes[0] ? { exemption: codes[0] } : {}) };
+  });
+}
+
+/** The lines of the order's invoice as the mapping plans them (donations left out), before balancing. */
+export function invoicedLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
+  const scratch: MappingNote[] = [];
+  const sale = withoutDonations(order, settings).sale;
+  const lines = productLines(sale, rates, settings, scratch);
+  spreadNegativeFees(sale, lines, scratch, rates);
+  return [...lines, ...shippingLines(sale, rates, settings, scratch), ...positiveFeeLines(sale, rates, settings, scratch)];
 }

@@ -1,9 +1,16 @@
-import { compare, Decimal, formatDecimal, fromCents, parseDecimal, round, toCents } from '../../client/money';
+import { add, compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { atLeast, currencyFor, CurrencyChoice, euros, exemptionCodeFor, inEuros } from './document-rules';
+import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
+import { withoutDonations } from './donations';
+import { withoutVouchers } from './vouchers';
+import { applyShippingRate } from './shipping-rate';
+import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
+import { exemptionCodeFor } from './exemption-rules';
+import { checkLineRates, type SupplyContext } from './supply-place';
+import { regionOfAddress } from './vat-rates';
 import { balanceToTotal, plannedAmountCents } from './exact-total';
 import { externalIdForOrder } from './external-id';
 import { PlannedLine, solveLine } from './line-plan';
@@ -11,10 +18,10 @@ import { info, MappingNote, OrderMappingError, warning } from './mapping-errors'
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { parseWooOrder, WooOrder, WooOrderSchema } from './order-schema';
 import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
-import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
+import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
-import type { VatNumberVerdict } from './vat-number';
+import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
 import { z } from 'zod';
 
 export type WooOrderInput = z.input<typeof WooOrderSchema>;
@@ -63,8 +70,10 @@ export function finishLines(
   buyer: BuyerIdentity,
   settings: MappingSettings,
   notes: MappingNote[],
-): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined } {
+  taxDay: string,
+): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: string[] } {
   if (planned.length === 0) throw new OrderMappingError(order.id, 'nothing to invoice: no lines with an amount');
+  const holds = checkLineRates(planned, supplyContext(order, buyer, settings, taxDay));
   const targetCents = toCents(target);
   const drift = targetCents - plannedAmountCents(planned);
   // Per-line tax rounding moves a total by at most a cent per line and rate; more means the lines
@@ -80,7 +89,7 @@ export function finishLines(
   const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
   const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, totalLabel);
   notes.push(...balanced.notes);
-  let exemptionCode = exemptionCodeFor(order, planned, buyer, settings, notes);
+  let exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
   if (balanced.addedRoundingLine && !exemptionCode) {
     exemptionCode = settings.roundingLine.exemptionCode;
     notes.push(warning(`The rounding line uses exemption code ${exemptionCode} (roundingLine.exemptionCode)`));
@@ -92,7 +101,27 @@ export function finishLines(
     throw new OrderMappingError(order.id, `internal: document total ${formatDecimal(amount, 2)} differs from ${totalLabel}`);
   }
   const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
-  return { lines, exemptionCode, totalDifference };
+  return { lines, exemptionCode, totalDifference, holds };
+}
+
+/** What the place-of-supply rules need to know of the order (supply-place.ts). */
+export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
+  const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
+  const regionSource = settings.dispatchRegion
+    ? 'setting dispatchRegion'
+    : settings.storeAddressRegion
+      ? "the shop's store address"
+      : 'dispatchRegion not set, no store address read: mainland assumed';
+  return {
+    orderId: order.id,
+    taxDay,
+    region,
+    regionSource,
+    destination: destinationPlace(order, settings),
+    buyer,
+    buyerRegion: regionOfAddress(order.billing.country, order.billing.postcode),
+    settings,
+  };
 }
 
 /**
@@ -106,6 +135,7 @@ function documentType(
   buyer: BuyerIdentity,
   products: readonly PlannedLine[],
   totalEur: Decimal,
+  exemptionCode: string | undefined,
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
@@ -114,6 +144,12 @@ function documentType(
   if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
+  if (exemptionCode && TAX_NOT_DUE_IN_PORTUGAL.has(exemptionCode)) {
+    // Exports, intra-EU supplies, reverse-charged services and services placed abroad: the tax is not due in Portugal.
+    const fallback = paid ? simplified.fallbackType : 'I';
+    notes.push(info(`Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${exemptionCode} sales get a full invoice: type ${fallback} used`));
+    return fallback;
+  }
   const services = products.some((line) => line.type === 'S');
   const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
@@ -131,7 +167,7 @@ function documentType(
 }
 
 /** The day of the sale as the shop saw it: paid, else completed, else created. */
-function saleDate(order: WooOrder, settings: MappingSettings): string {
+export function saleDate(order: WooOrder, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
   const date =
     shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
@@ -175,32 +211,66 @@ export function documentForOrder(
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
 
-  const products = productLines(order, rates, settings, notes);
-  spreadNegativeFees(order, products, notes);
-  const planned = [...products, ...shippingLines(order, rates, settings, notes), ...positiveFeeLines(order, rates, settings, notes)];
+  const donations = withoutDonations(order, settings);
+  const vouchers = withoutVouchers(donations.sale, settings);
+  const sale = vouchers.sale;
+  const products = productLines(sale, rates, settings, notes);
+  spreadNegativeFees(sale, products, notes, rates);
+  const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes);
   if (order.coupon_lines.length > 0) {
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
     notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
   }
-  const total = round(parseDecimal(order.total), 2);
+  // What the invoice comes to: the order total less donations, plus gift cards (a payment, not a discount).
+  const total = round(add(subtract(parseDecimal(order.total), donations.gross), vouchers.amount), 2);
   if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
-  const { lines, exemptionCode, totalDifference } = finishLines(
+  const sold = saleDate(order, settings);
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(
     order,
     planned,
-    order.total,
-    `the order total ${formatDecimal(total, 2)}`,
+    formatDecimal(total, 2),
+    donations.names.length > 0 || vouchers.amount.units > 0n ? `the order total less donations and before gift cards ${formatDecimal(total, 2)}` : `the order total ${formatDecimal(total, 2)}`,
     wooTaxByRate(order, rates),
     buyer,
     settings,
     notes,
+    sold,
   );
 
   const totalEur = inEuros(total, currency);
   if (totalDifference && settings.unreachableTotal === 'hold') {
     notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
   }
-  const type = documentType(order, buyer, products, totalEur, settings, notes);
+  const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
+    holds.push(
+      `M16 (intra-EU supply, RITI art. 14) needs the buyer's VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} valid in VIES (RITI art. 14(1)(a), Lei 49/2020), and no VIES answer confirmed it. ` +
+        "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
+    );
+  }
+  holds.push(...shippingHolds);
+  if (vouchers.named.length > 0) {
+    notes.push(info(`Gift card ${vouchers.named.map((n) => `"${n}"`).join(', ')} redeemed: a voucher is a payment, not a discount (CIVA art. 7(14)): invoiced at the full price`));
+  }
+  if (vouchers.unknown.length > 0) {
+    holds.unshift(
+      `${vouchers.unknown.map((n) => `"${n}"`).join(', ')}: a negative fee without VAT on a taxed order. If it is a redeemed gift card, it is a payment and does not lower the taxable amount (CIVA art. 7(14)): ` +
+        'name such fees in giftCardFeeNames and the invoice (at the full price) is issued; if it is a discount, it must lower the VAT too (art. 16(6)(b)): give the fee the tax in WooCommerce',
+    );
+  }
+  if (donations.names.length > 0) {
+    holds.unshift(
+      `${donations.names.map((n) => `"${n}"`).join(', ')} ${donations.names.length === 1 ? 'is a donation' : 'are donations'} of ${formatDecimal(donations.gross, 2)}: ` +
+        'a donation is no consideration for a supply (CIVA art. 1(1)(a), 4(1)) and is never an invoice line. The invoice leaves it out; record the donation apart, ' +
+        'or, if it is a charge, take its word out of exemptions.donationWords',
+    );
+  }
+  for (const reason of holds) {
+    hold = true;
+    notes.push(warning(`Held: ${reason}`));
+  }
   if (buyer.holdReason) {
     hold = true;
     notes.push(warning(buyer.holdReason));
@@ -210,21 +280,29 @@ export function documentForOrder(
   if (buyer.kind === 'consumer' && !buyer.holdReason && atLeast(totalEur, settings.identifiedBuyerFrom)) {
     const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
     if (missing.length > 0) {
-      hold = settings.holdUnidentifiedConsumerInvoices;
+      // Never lifts a hold another reason set.
+      hold = hold || settings.holdUnidentifiedConsumerInvoices;
       notes.push(
         warning(
           `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
-            (hold ? '; held until the billing name and address are on the order' : ''),
+            (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : ''),
         ),
       );
     } else {
       notes.push(info(`Invoice of ${euros(totalEur)} to a consumer: issued with the consumer NIF and the buyer's name and address`));
     }
   }
-  const sold = saleDate(order, settings);
   const date = issueDay(issue, settings.shopTimeZone);
-  const late = lateIssueNote(`Order #${order.number ?? order.id}`, sold, date);
+  const zone = settings.shopTimeZone;
+  const deadline = invoiceDeadline({
+    paid: shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ?? undefined,
+    completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
+    created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
+  });
+  const late = lateInvoiceNote(`Order #${order.number ?? order.id}`, deadline, date);
   if (late) notes.push(late);
+  // Every hold tells a person the deadline the wait runs against.
+  if (hold) notes.push(warning(`Deadline for this invoice: ${deadline.due} (${deadline.basis})`));
   const document: InvoiceDocument = {
     Type: type,
     Date: date,

@@ -2,7 +2,8 @@ import { CreateWaybillRequest, CreateWaybillRequestSchema, Waybill, WaybillAddre
 import { PORTUGUESE_POSTCODE } from '../../client/schemas/primitives';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling } from './document-client';
-import { currencyFor, exemptionCodeFor } from './document-rules';
+import { currencyFor, exemptionContext } from './document-rules';
+import { exemptionCodeFor } from './exemption-rules';
 import { externalIdForWaybill } from './external-id';
 import { solveLine } from './line-plan';
 import { info, MappingNote, OrderMappingError } from './mapping-errors';
@@ -64,7 +65,7 @@ export function waybillForOrder(orderInput: WooOrderInput, settingsInput: Mappin
   const rates = resolveTaxRates(order, notes);
   const planned = productLines(order, rates, settings, notes).filter((line) => line.type === 'P');
   if (planned.length === 0) throw new OrderMappingError(order.id, 'no goods to transport (every line is a service)');
-  const exemptionCode = exemptionCodeFor(order, planned, buyer, settings, notes);
+  const exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
   const today = localDateTime(now, settings.shopTimeZone);
   const loading = localDateTime(new Date(now.getTime() + settings.waybill.leadTimeMinutes * 60_000), settings.shopTimeZone);
   const waybill: Waybill = {

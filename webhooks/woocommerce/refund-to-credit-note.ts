@@ -3,28 +3,17 @@ import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, m
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { currencyFields, finishLines, settingsFrom, WooOrderInput } from './order-to-document';
+import { currencyFields, finishLines, saleDate, settingsFrom, WooOrderInput } from './order-to-document';
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
+import { configuredExemption } from './exemption-rules';
 import { itemType } from './line-type';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
-import {
-  amountLine,
-  feeDescription,
-  grossByRate,
-  itemCode,
-  itemDescription,
-  positiveFeeLines,
-  productLines,
-  shippingDescription,
-  shippingLines,
-  spreadFeesAsDiscount,
-  spreadNegativeFees,
-  wooTaxByRate,
-} from './order-lines';
+import { amountLine, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, spreadFeesAsDiscount, wooTaxByRate } from './order-lines';
+import { creditLimitHolds } from './credit-limits';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
 import { lineRate, resolveTaxRates, ResolvedRate } from './tax-rates';
@@ -37,6 +26,8 @@ export interface CreditNote {
   notes: MappingNote[];
   /** Refund amount minus credit note total, when per-rate rounding cannot reach it (see OrderDocument). */
   totalDifference?: string;
+  /** Do not issue yet: a person must act first (the reasons are warnings in `notes`). */
+  hold: boolean;
 }
 
 const ONE = parseDecimal(1);
@@ -69,10 +60,12 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
       targetNet: total,
       rate: lineRate(order.id, description, item.taxes, total, rates, notes),
       adjustable: true,
+      exemption: configuredExemption(source, settings),
     });
   }
   // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
   // over the refunded products like the discount was, so the credit note has no negative line.
+  // A refund's fee taxes come rounded to cents: its reversal is shared over the refunded products by their gross.
   spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes);
   for (const shipping of refund.shipping_lines) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
@@ -101,12 +94,8 @@ function refundLinesGross(refund: WooRefund): Decimal {
  * the order, in proportion to the order's gross per rate: one line for a single-rate order.
  */
 function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
-  const scratch: MappingNote[] = [];
-  const orderLines = [...productLines(order, rates, settings, scratch)];
-  spreadNegativeFees(order, orderLines, scratch);
-  orderLines.push(...shippingLines(order, rates, settings, scratch), ...positiveFeeLines(order, rates, settings, scratch));
-  const groups = grossByRate(orderLines).filter((g) => !isZero(g.gross));
-  if (groups.length === 0) groups.push({ rate: parseDecimal(0), gross: ONE });
+  const groups = grossByRate(invoicedLines(order, rates, settings)).filter((g) => !isZero(g.gross));
+  if (groups.length === 0) groups.push({ rate: parseDecimal(0), gross: ONE, type: 'P' });
   const totalGross = sum(groups.map((g) => g.gross));
   const reason = plainText(refund.reason);
   const base = `Reembolso da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`;
@@ -116,19 +105,36 @@ function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates:
     left -= share;
     const net = round(divide(fromCents(share), add(ONE, shift(group.rate, 2)), 6), 2);
     const description = groups.length > 1 ? `${base} (IVA ${formatDecimal(group.rate)}%)` : base;
+    // Typed by what the order sold at this rate (issue 21.5): goods refunded without lines stay goods (M16/M05, not M40).
     return {
       code: 'REEMBOLSO',
       description: clipText(description, 200),
-      type: 'S' as const,
+      type: group.type,
       unit: settings.unit,
       quantity: ONE,
       listNet: net,
       targetNet: net,
       rate: group.rate,
       adjustable: true,
-      ancillary: true,
+      ...(group.exemption ? { exemption: group.exemption } : {}),
     };
   });
+}
+
+/** The planned lines of a refund's credit note: its items, shipping and fees, and any amount beyond them. */
+function creditLines(order: WooOrder, refund: WooRefund, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+  const amount = round(abs(parseDecimal(refund.amount)), 2);
+  const planned = refundItemLines(order, refund, rates, settings, notes);
+  const uncovered = subtract(amount, refundLinesGross(refund));
+  if (planned.length === 0) {
+    planned.push(...amountLines(order, refund, amount, rates, settings));
+    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of the order, typed as what the order sold at that rate`));
+  } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
+    // Items plus an extra amount typed into the refund box.
+    planned.push(...amountLines(order, refund, uncovered, rates, settings));
+    notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
+  }
+  return planned;
 }
 
 /**
@@ -142,6 +148,8 @@ export function creditNoteForRefund(
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
   issue?: IssueOptions,
+  /** The order's refunds credited before this one (their credit notes count against the invoice). */
+  earlierRefunds: readonly WooRefundInput[] = [],
 ): CreditNote {
   const order = parseWooOrder(orderInput);
   const refund = parseWooRefund(refundInput, order.id);
@@ -158,19 +166,20 @@ export function creditNoteForRefund(
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
 
-  const planned = refundItemLines(order, refund, rates, settings, notes);
-  const covered = refundLinesGross(refund);
-  const uncovered = subtract(amount, covered);
-  if (planned.length === 0) {
-    planned.push(...amountLines(order, refund, amount, rates, settings));
-    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of the order`));
-  } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
-    // Items plus an extra amount typed into the refund box.
-    planned.push(...amountLines(order, refund, uncovered, rates, settings));
-    notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
-  }
+  const planned = creditLines(order, refund, rates, settings, notes);
+  // CIVA art. 29(7), 78(2): never more than the invoice, net of the credit notes of earlier refunds.
+  const earlier = earlierRefunds.map((input) => parseWooRefund(input, order.id)).filter((r) => r.id !== refund.id);
+  const limitHolds = creditLimitHolds(
+    invoicedLines(order, rates, settings),
+    earlier.map((r) => creditLines(order, r, rates, settings, [])),
+    planned,
+    { refundId: refund.id, invoiceNumber: reference },
+  );
   const label = `the refund amount ${formatDecimal(amount, 2)}`;
-  const { lines, exemptionCode, totalDifference } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes);
+  // The rates are those of the sale the credit note corrects (CIVA art. 18(9)), not of today.
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes, saleDate(order, settings));
+  holds.unshift(...limitHolds);
+  for (const reason of holds) notes.push(warning(`Held: ${reason}`));
 
   const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
@@ -202,5 +211,5 @@ export function creditNoteForRefund(
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
   }
-  return { request, notes, ...(totalDifference ? { totalDifference } : {}) };
+  return { request, notes, hold: holds.length > 0, ...(totalDifference ? { totalDifference } : {}) };
 }

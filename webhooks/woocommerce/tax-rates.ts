@@ -1,11 +1,7 @@
 import { abs, compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../../client/money';
 import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { WooLineTax, WooOrder } from './order-schema';
-
-/** Rates a Portuguese shop meets: mainland 23/13/6, Madeira 22/12/4, Azores 16/9/4 (5% as some sources list). */
-const KNOWN_RATES = ['23', '13', '6', '22', '12', '4', '16', '9', '5'].map((r) => parseDecimal(r));
-/** Rates the service accepts on a line (the spec's defaults add 21). */
-const PORTUGUESE_RATES = [...KNOWN_RATES, parseDecimal(21)];
+import { KNOWN_PERCENTS } from './vat-rates';
 
 export interface ResolvedRate {
   percent: Decimal;
@@ -61,11 +57,8 @@ export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<numb
     notes.push(info(`Tax "${label}" has no rate_percent in the order: ${percent.text}% derived from the line taxes`));
     rates.set(rateId, { percent: percent.value, label });
   }
-  for (const rate of rates.values()) {
-    if (!isZero(rate.percent) && !PORTUGUESE_RATES.some((known) => compare(known, rate.percent) === 0)) {
-      notes.push(warning(`Tax "${rate.label}" is ${formatDecimal(rate.percent)}%, not a Portuguese VAT rate: the service may refuse it`));
-    }
-  }
+  // Whether each rate may be sent (in force in Portugal, for the region, on the day) is decided per
+  // line with the line's nature: supply-place.ts.
   return rates;
 }
 
@@ -79,7 +72,7 @@ function derivePercent(list: readonly Sample[]): { value: Decimal; text: string 
   // by up to estimate × 0.005 × count / base; the 1e-6 keeps exact (tax-exclusive) data exact.
   const tolerance = divide(multiply(multiply(estimate, parseDecimal('0.005')), parseDecimal(usable.length)), base, 8);
   const slack = { units: tolerance.units + 100n, scale: tolerance.scale };
-  const candidates = [...KNOWN_RATES, round(estimate, 0), round(estimate, 1), round(estimate, 2), round(estimate, 4)];
+  const candidates = [...KNOWN_PERCENTS, round(estimate, 0), round(estimate, 1), round(estimate, 2), round(estimate, 4)];
   const chosen = candidates.find((c) => compare(abs(subtract(c, estimate)), slack) <= 0) ?? round(estimate, 4);
   return { value: chosen, text: formatDecimal(chosen) };
 }

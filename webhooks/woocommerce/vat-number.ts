@@ -33,13 +33,22 @@ const EU_VAT_FORMATS: Readonly<Record<string, RegExp>> = {
   SK: /^\d{10}$/,
 };
 
-/** The VAT prefix of a country (Greece writes EL). */
+/**
+ * Northern Ireland's traders registered for EU VAT on goods (Windsor Framework) carry the prefix XI
+ * and a UK number: 9 or 12 digits, or GD/HA and 3 digits.
+ */
+const XI_VAT_FORMAT = /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
+
+/** The VAT prefix of a country (Greece writes EL; a GB number that is an EU VAT number is Northern Ireland's XI). */
 export function vatPrefixOf(country: string): string {
-  return country === 'GR' ? 'EL' : country;
+  if (country === 'GR') return 'EL';
+  if (country === 'GB') return 'XI';
+  return country;
 }
 
 /** True when `number` (without prefix, upper case, no separators) has the format of `country`'s VAT numbers. */
 export function hasEuVatFormat(country: string, number: string): boolean {
+  if (country === 'GB') return XI_VAT_FORMAT.test(number);
   const format = EU_VAT_FORMATS[country];
   return format !== undefined && format.test(number);
 }

@@ -228,13 +228,17 @@ export function buildOrder(cart: Cart): Record<string, unknown> {
     };
   });
 
-  // Negative fees are taxed at the items' rates in proportion to the items' nets (WC 3.2+).
+  // Negative fees are taxed at the cart's rates in proportion to the costs per tax class, items and
+  // shipping alike (WC_Cart_Totals::get_tax_class_costs, WC 3.2+): shipping at 23 % pulls the split.
   const feeTaxes: { id: number; total: Decimal }[][] = [];
   const itemNetByRate = new Map<number, Decimal>();
   lineItems.forEach((line, i) => {
     for (const t of itemTaxesUnrounded[i]) itemNetByRate.set(t.id, add(itemNetByRate.get(t.id) ?? ZERO, line.unroundedNet));
   });
-  const itemNetTotal = sum(lineItems.map((l) => l.unroundedNet));
+  (cart.shipping ?? []).forEach((s, i) => {
+    for (const t of shippingTaxes[i]) itemNetByRate.set(t.id, add(itemNetByRate.get(t.id) ?? ZERO, parseDecimal(s.cost)));
+  });
+  const itemNetTotal = sum([...lineItems.map((l) => l.unroundedNet), ...(cart.shipping ?? []).filter((_s, i) => shippingTaxes[i].length > 0).map((s) => parseDecimal(s.cost))]);
   const feeLines = (cart.fees ?? []).map((fee, i) => {
     const amount = parseDecimal(fee.amount);
     const taxes: { id: number; total: Decimal }[] = [];

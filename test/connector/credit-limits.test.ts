@@ -1,0 +1,39 @@
+import type { LedgerEntry } from '../../connector/ledger';
+import { META } from '../../connector/shop/order-meta';
+import { sendWooWebhook } from '../support/fake-woocommerce';
+import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+
+/**
+ * CIVA art. 29(7), 78(2): the connector reads the order's earlier refunds (GET orders/<id>/refunds)
+ * so a credit note never credits more than the invoice net of the earlier ones; beyond is held.
+ */
+async function ledgerOf(h: Harness, orderId: number): Promise<Record<string, LedgerEntry>> {
+  return (await h.connector?.ledger.forOrder('shop1', orderId)) ?? {};
+}
+
+describe('CIVA art. 29(7), 78(2): a second refund of the same goods is held, not credited twice', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('refund 1 of both mugs gets its credit note; refund 2 of a mug again is held with the reason, nothing issued', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    await h.deliver(order);
+    await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
+    const first = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 911, items: [{ index: 0, quantity: 2 }] }) as never);
+    await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
+    await eventually('first credit note', async () => (await ledgerOf(h, id))[`credit-note-${String(first.id)}`]?.state === 'written-back');
+    const second = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 912, items: [{ index: 0, quantity: 1 }] }) as never);
+    await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
+    const entry = await eventually('second held', async () => {
+      const found = (await ledgerOf(h, id))[`credit-note-${String(second.id)}`];
+      return found?.state === 'held' ? found : undefined;
+    });
+    expect(entry.detail).toMatch(/would credit .* of "Caneca de cerâmica", but invoice .* earlier credit notes already credit .*CIVA art\. 29\(7\), 78\(2\)/);
+    await h.woo.settle();
+    expect((await h.documentsOf(id)).filter((d) => d.document.Type === 'C')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,55 @@
+import { formatDecimal, fromCents, toCents } from '../../client/money';
+import type { PlannedLine } from './line-plan';
+
+/**
+ * A credit note never credits more than its invoice (CIVA art. 29(7): it corrects that invoice;
+ * art. 78(2): the seller's regularisation is limited to the tax charged): per line (a product,
+ * shipping or fee code) and per VAT rate, net of the credit notes of the same invoice's earlier
+ * refunds. Anything beyond is held with the reason: issued, it would reverse VAT nobody charged.
+ * The invoice is what the mapping plans from the order (donations left out); amounts compared
+ * are the nets before the exact-cent balancing, on both sides.
+ */
+
+const REFUND_AMOUNT_CODE = 'REEMBOLSO';
+
+function netsBy(lines: readonly PlannedLine[], key: (line: PlannedLine) => string | undefined): Map<string, { cents: bigint; label: string }> {
+  const map = new Map<string, { cents: bigint; label: string }>();
+  for (const line of lines) {
+    const k = key(line);
+    if (k === undefined) continue;
+    const entry = map.get(k) ?? { cents: 0n, label: line.description };
+    entry.cents += toCents(line.targetNet);
+    map.set(k, entry);
+  }
+  return map;
+}
+
+const euros = (cents: bigint): string => formatDecimal(fromCents(cents), 2);
+
+export function creditLimitHolds(
+  invoiced: readonly PlannedLine[],
+  earlier: readonly (readonly PlannedLine[])[],
+  current: readonly PlannedLine[],
+  context: { refundId: number; invoiceNumber: string },
+): string[] {
+  const holds: string[] = [];
+  const credited = earlier.flat();
+  const check = (key: (line: PlannedLine) => string | undefined, what: (k: string, label: string) => string) => {
+    const inv = netsBy(invoiced, key);
+    const before = netsBy(credited, key);
+    for (const [k, now] of netsBy(current, key)) {
+      const invoicedCents = inv.get(k)?.cents ?? 0n;
+      const earlierCents = before.get(k)?.cents ?? 0n;
+      if (earlierCents + now.cents <= invoicedCents) continue;
+      holds.push(
+        `Refund ${context.refundId} would credit ${euros(now.cents)} (net) of ${what(k, now.label)}, but invoice ${context.invoiceNumber} has ${euros(invoicedCents)}` +
+          `${earlierCents > 0n ? ` and earlier credit notes already credit ${euros(earlierCents)}` : ''}: a credit note never credits more than was invoiced ` +
+          '(CIVA art. 29(7), 78(2)). Correct the refund in WooCommerce, or settle the difference by hand',
+      );
+    }
+  };
+  // Per line: products, shipping and fees by their code (amount lines of a refund without items count per rate only).
+  check((line) => (line.code === REFUND_AMOUNT_CODE ? undefined : line.code), (_k, label) => `"${label}"`);
+  check((line) => formatDecimal(line.rate), (rate) => `the ${rate}% VAT rate`);
+  return holds;
+}
