@@ -4,7 +4,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { RedisClient } from './redis-connection';
+import { isRedisOutage, type RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
 import type { ReloadResult } from './config/reload';
@@ -161,12 +161,33 @@ export function createConnectorApp(deps: AppDeps): Express {
   );
 
   app.use((_req: Request, res: Response) => void res.status(404).json({ error: 'not found' }));
-  // Last line of defence: a bug answers 500 and is logged; the process keeps serving.
+  // Last line of defence. A client's fault (a body too large or not parseable) and a Redis outage
+  // answer 4xx / 503 with the reason; only a bug answers 500 (logged); the process keeps serving.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
+    const known = knownFailure(error);
+    if (known) {
+      deps.logger.warn({ err: error.message, path: req.path, status: known.status }, 'request refused');
+      if (!res.headersSent) {
+        if (known.status === 503) res.setHeader('Retry-After', '5');
+        res.status(known.status).json({ error: known.reason });
+      }
+      return;
+    }
     deps.logger.error({ err: error.message, path: req.path }, 'unhandled error in a route');
     if (!res.headersSent) res.status(500).json({ error: 'internal error' });
   });
   return app;
+}
+
+/** body-parser's errors carry a `type` and a `status`; Redis outages are told by isRedisOutage. */
+function knownFailure(error: Error): { status: number; reason: string } | null {
+  const parser = error as Error & { type?: string; status?: number; limit?: number };
+  if (parser.type === 'entity.too.large') return { status: 413, reason: `the body is larger than this endpoint takes (${parser.limit ?? '?'} bytes)` };
+  if (parser.type === 'entity.parse.failed') return { status: 400, reason: 'the body is not valid JSON' };
+  if (parser.type === 'encoding.unsupported' || parser.type === 'charset.unsupported') return { status: 415, reason: error.message };
+  if (parser.type === 'request.aborted') return { status: 400, reason: 'the request was aborted' };
+  if (isRedisOutage(error) || /^timed out after \d+ ms$/.test(error.message)) return { status: 503, reason: `Redis is not answering (${error.message}); try again shortly` };
+  return null;
 }
 
 async function updateQueueDepth(deps: AppDeps): Promise<void> {

@@ -186,3 +186,13 @@ export class RedisClock {
     clearInterval(this.timer);
   }
 }
+
+/**
+ * Whether an error means Redis cannot serve right now (away, reconnecting, read-only after a
+ * failover, out of memory, still loading): the HTTP side answers 503 with the reason, never 500.
+ */
+export function isRedisOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError') return true;
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|^READONLY|^OOM|^LOADING|^MASTERDOWN|^CLUSTERDOWN|^TRYAGAIN|None of startup nodes is available/.test(error.message);
+}

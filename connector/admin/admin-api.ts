@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
+import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../jobs';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { adminUser } from './basic-auth';
 import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
@@ -12,7 +12,7 @@ export interface AdminDeps extends OrderActionDeps {
   publicUrl: string;
 }
 
-const OrderParams = z.object({ tenant: z.string(), orderId: z.coerce.number().int().positive() });
+const OrderParams = z.object({ tenant: z.string(), orderId: IdText });
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
 const ATTENTION_PAGE_MAX = 500;
 const AttentionQuery = z.object({

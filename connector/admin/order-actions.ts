@@ -6,10 +6,10 @@ import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
-import { DISMISSABLE_STATES, type Ledger } from '../ledger';
+import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
-import { settledOutsideProblem } from '../pipeline/problems';
+import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { NOTES } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -159,7 +159,7 @@ export async function dismissOrder(
     deps.logger.info({ ...ref, by }, 'admin marked a difference as settled');
     return { ok: true, value: { dismissed: ref.purpose } };
   }
-  if (!DISMISSABLE_STATES.has(entry?.state) || entry?.documentId !== undefined) {
+  if (!canDismiss(entry)) {
     return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
   }
   const now = Date.now();
@@ -173,4 +173,26 @@ export async function dismissOrder(
   await addNoteQuietly(runtime, ref.orderId, NOTES.dismissed(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
   deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
   return { ok: true, value: { dismissed: ref.purpose } };
+}
+
+/**
+ * A person may mark a purpose handled outside the connector when nothing was issued for it (held,
+ * refused, failed), when a difference on its issued document was settled in the back-office, or
+ * when its order was deleted on the shop after its document (the document stands; the person
+ * decided about it in the back-office).
+ */
+export function canDismiss(entry: LedgerEntry | null): boolean {
+  if (!entry) return false;
+  if (DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) return true;
+  // A difference on an issued document settled in the back-office (problems.ts, SETTLED_OUTSIDE).
+  if (settledOutsideProblem(entry)) return true;
+  return entry.state !== 'dismissed' && entry.state !== 'written-back' && problemCodeOf(entry) === 'order-deleted';
+}
+
+function problemCodeOf(entry: LedgerEntry): string | undefined {
+  try {
+    return ProblemSchema.safeParse(JSON.parse(entry.problem ?? 'null')).data?.code;
+  } catch {
+    return undefined;
+  }
 }

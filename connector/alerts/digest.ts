@@ -1,4 +1,6 @@
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
+import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../sweep';
 import { deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
@@ -119,9 +121,25 @@ export function subjectOf(digest: Digest): string {
   return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.tenant}: ${parts.join(', ')}`;
 }
 
-/** Plain text: the e-mail body and the `text` of the chat message. */
-export function textOf(digest: Digest): string {
+/**
+ * Customer data (names, addresses, what the shop stored) reaches the reasons and fixes: in a chat it
+ * must stay text. Slack reads `<!channel>`, `<@U123>` and `<https://…|disguised link>`, so `& < >`
+ * become entities; Teams reads Markdown and some HTML, so its markup characters are escaped with a
+ * backslash and `& < >` become entities. Every channel drops control characters, escapes and bidi
+ * overrides (webhooks/woocommerce/text.ts). Our own links and templates are not escaped.
+ */
+export function escapeForChat(text: string, format: ChatFormat): string {
+  const safe = stripUnsafe(text, 'keep-lines');
+  if (format === 'plain') return safe;
+  const entities = safe.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (format === 'slack') return entities;
+  return entities.replace(/[\\`*_[\]()#|~]/g, (c) => `\\${c}`);
+}
+
+/** Plain text: the e-mail body and the `text` of the chat message (escaped for `format`). */
+export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
   const pt = digest.lang === 'pt';
+  const esc = (text: string) => escapeForChat(text, format);
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
     lines.push(
@@ -129,8 +147,8 @@ export function textOf(digest: Digest): string {
         ? `• Encomenda ${order.orderId} (${purposeWords('pt', order.purpose)}), ${stateLabel('pt', order.state as LedgerState)} desde ${order.since}`
         : `• Order ${order.orderId} (${order.purpose}), ${order.state} since ${order.since}`,
     );
-    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${order.reason}`);
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${order.fix}`);
+    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${esc(order.reason)}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(order.fix)}`);
     lines.push(`  ${order.link}`);
   }
   if (digest.more > 0) {
@@ -139,10 +157,10 @@ export function textOf(digest: Digest): string {
   for (const hook of digest.webhooks) {
     lines.push(
       pt
-        ? `• Webhook ${hook.id ?? ''} ${hook.topic} está ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`
-        : `• Webhook ${hook.id ?? ''} ${hook.topic} is ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`,
+        ? `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} está ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`
+        : `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} is ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`,
     );
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${hook.fix}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(hook.fix)}`);
   }
   return lines.join('\n');
 }

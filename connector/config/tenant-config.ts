@@ -186,7 +186,8 @@ export const ConnectorConfigSchema = z
         publicUrl: z.url(),
         /** Signs the stable PDF links. */
         linkSecret: SecretRefSchema,
-        pdfLinkTtlDays: z.number().int().positive().default(3650),
+        /** A PDF link is a bearer capability: a year by default (the console hands out fresh ones). */
+        pdfLinkTtlDays: z.number().int().positive().max(3650).default(365),
         maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
         /** Hard limit for the ordered shutdown. */
         shutdownTimeoutMs: z.number().int().positive().default(15_000),

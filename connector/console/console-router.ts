@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import type { SweepJobData } from '../jobs';
+import { idFrom, IdText, type SweepJobData } from '../jobs';
 import { sweepScheduleState } from '../queues';
 import { adminUser } from '../admin/basic-auth';
-import { attachDocument, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
-import { DISMISSABLE_STATES } from '../ledger';
+import { attachDocument, canDismiss, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
-import { entryWords, settledOutsideProblem } from '../pipeline/problems';
+import { entryWords } from '../pipeline/problems';
 import { deliveryProblemWords, documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -39,7 +38,7 @@ export interface ConsoleDeps extends OrderActionDeps {
 }
 
 const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
-const AttachForm = OrderForm.extend({ documentId: z.coerce.number().int().positive() });
+const AttachForm = OrderForm.extend({ documentId: IdText });
 const DismissForm = OrderForm.extend({ reason: z.string().trim().min(3).max(500) });
 
 interface View {
@@ -111,6 +110,7 @@ ${rows}</table></section>`;
     return async (req: Request, res: Response) => {
       const tenant = deps.tenants.get(String(req.params.tenant));
       if (!tenant) return void res.status(404).type('text').send('unknown tenant');
+      if (req.params.orderId !== undefined && idFrom(req.params.orderId) === null) return void res.status(404).type('text').send('unknown order id: an order id is written in digits');
       const lang = pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
       const forged = csrfProblem(deps.secret, req, (req.body as Record<string, unknown> | undefined)?.csrf);
       if (forged) return void res.status(403).type('text').send(forged);
@@ -294,7 +294,7 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
 ${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
-${(DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) || settledOutsideProblem(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
+${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
 </div></div>`;
 }
 

@@ -1,3 +1,4 @@
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import type { Check, DryRunOrder } from './check';
 import type { DoctorReport } from './run-doctor';
 
@@ -31,7 +32,8 @@ export function renderDoctorReport(report: DoctorReport, source: string): string
     out.push(`NOT READY (${counts}):`);
     for (const { where, check } of failures) out.push(`  - ${where}: ${check.name}: ${check.fix ?? check.detail}`);
   }
-  return `${out.join('\n')}\n`;
+  // Order data (names, notes, the shop's answers) is printed here: no terminal escape reaches the screen.
+  return `${stripUnsafe(out.join('\n'), 'keep-lines')}\n`;
 }
 
 function renderDryRun(orders: readonly DryRunOrder[]): string[] {

@@ -6,7 +6,7 @@ import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder, type WooRefund } from '../../webhooks/woocommerce/order-schema';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
@@ -16,7 +16,7 @@ import { viesVerdictFor } from '../vies/vies-registry';
 import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
+import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
@@ -153,10 +153,12 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   }
 
   const order = await orderOf(ctx);
-  if (!entry) {
-    // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
-    if (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now())) return { done: 'already written back (found on the order)' };
-    // No ledger, yet the issuing marker (Redis lost mid-flight): continue with that draft, never a new one.
+  // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
+  if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
+  // and a stray write of a worker from before recreated part of it): the order is right. Continue
+  // with that draft, never a new one.
+  if (ledgerMissesMarker(entry, issuingMarker(order.meta_data, ref.purpose))) {
     entry = await restoreIssuingFromOrder(deps.ledger, ref, order.meta_data, ctx.now());
     if (entry) {
       deps.metrics.ledgersRestored.inc({ tenant: tenant.config.id });
@@ -182,18 +184,26 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
   if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
 
-  return withLock(ctx, async () => {
+  return withLock(ctx, async (stillHeld) => {
     // Re-read under the lock: a concurrent delivery may have created the document meanwhile.
-    const current = await deps.ledger.get(ref);
+    let current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
-    const resumable = current?.state === 'draft' && current.documentId !== undefined;
-    const draft = resumable ? { documentId: current.documentId as number, attempt: current.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
+    if (!(current?.state === 'draft' && current.documentId !== undefined)) {
+      // About to save a new draft: the order is read again under the lock. A worker that held this
+      // order before (its lock lost with Redis's data) put its marker there before closing; then
+      // that draft is closed by id, never a second one beside it.
+      const meta = (await orderOf(ctx)).meta_data;
+      if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+    }
+    const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
+    const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
     const draftId = draft.documentId;
     // The order learns of the draft before the close: if Redis loses this ledger, the next run finds it there.
-    if (!resumable || current.closingAt === undefined) {
+    if (known?.closingAt === undefined) {
       await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() });
     }
+    await stillHeld();
     try {
       await tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions);
     } catch (error) {
@@ -204,6 +214,16 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
   });
+}
+
+/**
+ * Whether the order's issuing marker names a document step the ledger does not know: no ledger, a
+ * ledger without a state (only stray fields written after a wipe), or one that names another draft.
+ */
+function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | null): boolean {
+  if (!marker) return false;
+  if (!entry || entry.state === undefined) return true;
+  return marker.documentId !== undefined && entry.documentId !== marker.documentId;
 }
 
 /** The document is closed (numbered on the service's side): recorded, then Get Document after the service's wait. */
@@ -344,14 +364,19 @@ async function waitForSeriesDate(ctx: StepContext, series: string, date: string,
  * Holds the per-order lock while `work` runs, renewed every third of its TTL: a worker killed
  * mid-create holds its order at most the TTL (default 10 s), not for the whole create timeout.
  */
-async function withLock(ctx: StepContext, work: () => Promise<Outcome>): Promise<Outcome> {
+async function withLock(ctx: StepContext, work: (stillHeld: () => Promise<void>) => Promise<Outcome>): Promise<Outcome> {
   const { deps, ref } = ctx;
   const ttl = deps.pipeline.lockTtlMs;
   const lock = await deps.ledger.acquireLock(ref, ttl);
   if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
   const renewal = setInterval(() => void deps.ledger.renewLock(ref, lock, ttl).catch(() => undefined), Math.max(200, Math.floor(ttl / 3)));
+  // Checked just before a call that issues: a worker whose lock expired while it hung, or was wiped
+  // with Redis's data, may share the order with another worker by now and must not issue.
+  const stillHeld = async (): Promise<void> => {
+    if (!(await deps.ledger.renewLock(ref, lock, ttl))) throw new Error('the order lock was lost (expired, or Redis lost it); not issuing: the next attempt starts from the ledger and the order');
+  };
   try {
-    return await work();
+    return await work(stillHeld);
   } finally {
     clearInterval(renewal);
     await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
@@ -363,7 +388,7 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   const { deps, ref, data, tenant } = ctx;
   const externalId = built.request.Waybill.ExternalId;
   const documentType = built.request.Waybill.Type;
-  return withLock(ctx, async () => {
+  return withLock(ctx, async (stillHeld) => {
     const current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
@@ -378,6 +403,7 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
     if (current?.closingAt === undefined) await markIssuing(ctx, { externalId: externalId ?? '', documentType, clientKey, at: ctx.now() });
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
     await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
+    await stillHeld();
     let result: { documentId: number; documentNumber?: string | null };
     try {
       result = await tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions);
@@ -532,12 +558,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   const entry = ctx.entry ?? (await ctx.deps.ledger.get(ctx.ref));
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
-  await writeBack(
-    { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
-    ctx.ref,
-    ctx.data,
-    entry,
-  );
+  try {
+    await writeBack(
+      { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
+      ctx.ref,
+      ctx.data,
+      entry,
+    );
+  } catch (error) {
+    if (!isOrderGone(error)) throw error;
+    // Deleted on the shop after its document was issued: nothing to retry; a person decides about
+    // the document (a credit note if the sale did not happen) and marks it handled.
+    const problem = personNeeded(ctx.ref, { code: 'order-deleted', number: entry.documentNumber ?? String(entry.documentId) });
+    await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, problem, ctx.now(), ctx.log, entry);
+    return { done: 'order deleted on the shop after its document' };
+  }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
   return { done: 'written back' };

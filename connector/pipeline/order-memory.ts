@@ -37,7 +37,7 @@ export async function restoreIssuingFromOrder(ledger: Ledger, ref: LedgerRef, me
   const fields: LedgerFields =
     marker.documentId !== undefined
       ? { state: 'draft', documentId: marker.documentId, draftAttempt: marker.attempt ?? 1, closingAt: marker.at, externalId: marker.externalId, documentType: marker.documentType, detail }
-      : { state: 'creating', externalId: marker.externalId, documentType: marker.documentType, clientKey: marker.clientKey, creatingAt: marker.at, detail };
+      : { state: 'creating', externalId: marker.externalId, documentType: marker.documentType, clientKey: marker.clientKey, creatingAt: marker.at, closingAt: marker.at, detail };
   await ledger.record(ref, fields, now);
   return ledger.get(ref);
 }

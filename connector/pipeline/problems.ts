@@ -23,6 +23,8 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string(), difference: z.string() }),
+  /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
+  z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
   z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional() }),
   /** An invoiced order changed (a line added or removed, a refund deleted...): its documents cover another amount. */
   z.object({ code: z.literal('order-changed'), number: z.string(), shopNet: z.string(), covered: z.string(), difference: z.string(), way: z.enum(['ask', 'credit-and-reissue', 'difference-document']) }),
@@ -244,6 +246,24 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
     pt: (p, _ref, retry) => ({
       reason: `O documento ${p.documentId} foi criado na MagniFinance mas continuava sem número ao fim de ${p.calls} pedidos Get Document.`,
       action: `Verifique o documento ${p.documentId} no back-office da MagniFinance; o conector pergunta de novo na próxima atualização da encomenda, na próxima sincronização, ou já com ${retry}. Nada será emitido duas vezes.`,
+    }),
+  },
+  'order-deleted': {
+    en: (p, ref, retry, via) => ({
+      reason: p.number
+        ? `Order #${ref.orderId} was deleted from the shop after its ${purposeWords('en', ref.purpose)} ${p.number} was issued, so the number and PDF could not be put on it. ${p.number} stays valid: a certified document is never deleted.`
+        : `Order #${ref.orderId} no longer exists on the shop (deleted); nothing was issued for it.`,
+      action: p.number
+        ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; if the order was deleted by mistake, restore it in WooCommerce and ${retry}. Then mark this as handled (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'the "Mark as handled" button'}).`
+        : `Nothing to do if the order was meant to go: mark this as handled (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'the "Mark as handled" button'}). If it was deleted by mistake, restore it in WooCommerce and ${retry}.`,
+    }),
+    pt: (p, ref, retry, via) => ({
+      reason: p.number
+        ? `A encomenda #${ref.orderId} foi apagada da loja depois de emitida a ${purposeWords('pt', ref.purpose)} ${p.number}, por isso o número e o PDF não puderam ser postos nela. ${p.number} continua válida: um documento certificado nunca é apagado.`
+        : `A encomenda #${ref.orderId} já não existe na loja (foi apagada); nada foi emitido para ela.`,
+      action: p.number
+        ? `Se a venda não aconteceu, emita uma nota de crédito de ${p.number} no back-office da MagniFinance; se a encomenda foi apagada por engano, reponha-a no WooCommerce e depois ${retry}. A seguir marque isto como tratado (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'o botão "Marcar como tratada"'}).`
+        : `Nada a fazer se a encomenda era para sair: marque isto como tratado (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'o botão "Marcar como tratada"'}). Se foi apagada por engano, reponha-a no WooCommerce e depois ${retry}.`,
     }),
   },
   'total-differs': {

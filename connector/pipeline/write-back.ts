@@ -5,6 +5,7 @@ import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import { NOTES } from '../words';
 import { coveredAmountOf } from './coverage';
 import type { TenantRuntime } from './tenant-runtime';
@@ -79,11 +80,11 @@ async function addNoteOnce(
 ): Promise<void> {
   const { tenant } = deps;
   const landed =
-    note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(note.head));
+    note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(stripUnsafe(note.head, 'keep-lines')));
   if (!landed) {
     // "sent" is on record before the POST, whatever else is pending goes with it.
     await recordWith({ [note.sentField]: deps.now() });
-    await tenant.shop.addNote(orderId, note.text, note.customer);
+    await tenant.shop.addNote(orderId, stripUnsafe(note.text, 'keep-lines'), note.customer);
     deps.metrics.writebacks.inc({ outcome: note.customer ? 'customer-note' : 'note' });
   }
   pending[note.doneField] = deps.now();
@@ -118,7 +119,8 @@ function metaFor(
 /** Notes about problems are best effort: failing to post one must not hide the problem itself. */
 export async function addNoteQuietly(tenant: TenantRuntime, orderId: number, text: string, log: Logger): Promise<void> {
   try {
-    await tenant.shop.addNote(orderId, text, false);
+    // Problem notes quote what the shop and the customer typed: nothing a note should not carry.
+    await tenant.shop.addNote(orderId, stripUnsafe(text, 'keep-lines'), false);
   } catch (error) {
     log.warn({ err: (error as Error).message }, 'could not add a note to the order');
   }

@@ -33,10 +33,10 @@ describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whate
       expect(doc.document.Date).toBe(today);
       expect(doc.document.Description).toBe(`Encomenda #${id} de ${daysAgo(ages[i]).slice(0, 10)}`);
     }
-    // More than 5 business days late: said on the order, with the article.
+    // Issued after its deadline (paid before delivery: due that day, CIVA art. 36(1)(c)): said on the order, with the article.
     const oldest = Number(orders[3].id);
     await h.woo.settle();
-    expect(h.woo.notes(oldest).some((n) => n.note.includes('more than 5 business days later (CIVA art. 36(1)(a))'))).toBe(true);
+    expect(h.woo.notes(oldest).some((n) => n.note.includes('after its deadline') && n.note.includes('CIVA art. 36(1)'))).toBe(true);
 
     h.woo.addRefund(oldest, buildRefund(h.woo.order(oldest) as Record<string, unknown>, { id: 990, items: [{ index: 0, quantity: 1 }], dateGmt: daysAgo(20) }) as never);
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(oldest) });

@@ -158,6 +158,8 @@ export interface RunningFakeWoo {
   /** Another REST key of the shop with these permissions (the first key is consumerKey/consumerSecret). */
   addKey(permissions: FakeKeyPermissions): { consumerKey: string; consumerSecret: string };
   order(id: number): JsonObject | undefined;
+  /** Deletes an order for good (WooCommerce's "Delete permanently"): its REST calls then answer invalid_id. */
+  deleteOrder(id: number): void;
   /**
    * Updates an order the way the shop admin would (status, fields); bumps date_modified; a status
    * change adds WooCommerce's note, status refunded the line-less refund of the rest. No webhook
@@ -877,6 +879,10 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return stored;
     },
     order: (id) => orders.get(id),
+    deleteOrder(id) {
+      orders.delete(id);
+      notes.delete(id);
+    },
     editOrder(id, changes, how = {}) {
       const order = orders.get(id);
       if (!order) throw new Error(`no order ${id}`);

@@ -216,14 +216,31 @@ describe('document fields: dates, ExternalId, series, currency', () => {
   });
 
   it.each([
-    ['5 business days later (Friday to Friday): no warning', '2025-01-03', '2025-01-10', false],
-    ['6 business days later: a warning on the order', '2025-01-03', '2025-01-13', true],
-    ['a year later (backfill of an old order): a warning, dated the issue day', '2024-01-03', '2025-01-13', true],
-  ])('CIVA art. 36(1)(a), issued %s', (_name, paid, issued, warned) => {
-    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00` };
+    // Paid on delivery (completed the same day): five business days from the sale.
+    ['CIVA art. 36(1)(a): 5 business days after a paid delivery (Friday to Friday): no warning', '2025-01-03', '2025-01-03', '2025-01-10', false, '2025-01-10', '36(1)(a)'],
+    ['CIVA art. 36(1)(a): 6 business days after a paid delivery: a warning on the order', '2025-01-03', '2025-01-03', '2025-01-13', true, '2025-01-10', '36(1)(a)'],
+    ['CIVA art. 36(1)(a): a year later (backfill of an old order): a warning, dated the issue day', '2024-01-03', '2024-01-03', '2025-01-13', true, '2024-01-10', '36(1)(a)'],
+    // Paid before it was delivered: an advance payment, due the day it is received.
+    ['CIVA art. 36(1)(c): paid, not yet completed, issued the same day: no warning', '2025-01-03', null, '2025-01-03', false, '2025-01-03', '36(1)(c)'],
+    ['CIVA art. 36(1)(c): paid, not yet completed, issued the next day: late from the first day', '2025-01-03', null, '2025-01-04', true, '2025-01-03', '36(1)(c)'],
+    ['CIVA art. 36(1)(c): paid before it was completed days later: due on the payment day', '2025-01-03', '2025-01-08', '2025-01-06', true, '2025-01-03', '36(1)(c)'],
+  ])('%s', (_name, paid, completed, issued, warned, due, article) => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00`, date_completed_gmt: completed ? `${completed}T10:00:00` : null, date_completed: null };
     const { request, notes } = documentForOrder(order as never, undefined, { issueDate: issued });
     expect(request.Document.Date).toBe(issued);
-    expect(notes.some((n) => n.level === 'warning' && n.message.includes('more than 5 business days later (CIVA art. 36(1)(a))'))).toBe(warned);
+    const late = notes.find((n) => n.level === 'warning' && n.message.includes('after its deadline'));
+    expect(late !== undefined).toBe(warned);
+    if (late) {
+      expect(late.message).toContain(`issued on ${issued}, after its deadline ${due} (`);
+      expect(late.message).toContain(`(CIVA art. ${article})`);
+    }
+  });
+
+  it('every hold tells the deadline (CIVA art. 36(1)(c): a paid order waiting for a person)', () => {
+    const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: '2025-01-03T10:00:00', date_completed_gmt: null };
+    const { hold, notes } = documentForOrder(order as never, { unreachableTotal: 'hold', dispatchRegion: 'azores' }, { issueDate: '2025-01-03' });
+    expect(hold).toBe(true);
+    expect(notes.map((n) => n.message)).toContain("Deadline for this invoice: 2025-01-03 (paid on 2025-01-03 before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c)))");
   });
 
   it('builds ExternalId from the prefix and the order id, at most 50 characters', () => {

@@ -44,3 +44,43 @@ export function lateIssueNote(what: string, saleDate: string, issueDate: string)
       'the document is dated the day it is issued, as the law requires',
   );
 }
+
+/** The day `count` Monday-to-Friday days after `from` (public holidays not counted out). */
+export function addBusinessDays(from: string, count: number): string {
+  let day = from;
+  for (let left = count; left > 0; ) {
+    day = addDays(day, 1);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return day;
+}
+
+export interface InvoiceDeadline {
+  /** The last day to issue the invoice, yyyy-mm-dd. */
+  due: string;
+  /** Why: the article and the event it counts from. */
+  basis: string;
+}
+
+/**
+ * When an order's invoice is due. Paid before it was completed (delivered), the payment is an
+ * advance: the invoice is due that same day (CIVA art. 36(1)(c)). Otherwise within five business
+ * days of the sale (art. 36(1)(a)), counted from completion or, failing that, creation.
+ */
+export function invoiceDeadline(days: { paid?: string; completed?: string; created: string }): InvoiceDeadline {
+  if (days.paid && (!days.completed || days.paid < days.completed)) {
+    return { due: days.paid, basis: `paid on ${days.paid} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))` };
+  }
+  const sale = days.completed ?? days.paid ?? days.created;
+  return { due: addBusinessDays(sale, 5), basis: `sold on ${sale}: five business days (CIVA art. 36(1)(a))` };
+}
+
+/** An invoice issued after its deadline says so on the order, from the first day late. */
+export function lateInvoiceNote(what: string, deadline: InvoiceDeadline, issueDate: string): MappingNote | undefined {
+  if (issueDate <= deadline.due) return undefined;
+  return warning(
+    `${what}: issued on ${issueDate}, after its deadline ${deadline.due} (${deadline.basis}); ` +
+      'the document is dated the day it is issued, as the law requires',
+  );
+}

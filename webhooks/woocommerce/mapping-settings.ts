@@ -76,6 +76,17 @@ export const MappingSettingsSchema = z.object({
    * Other untaxed negative fees on a taxed order are held with the reason.
    */
   giftCardFeeNames: z.array(z.string().min(2)).default([]),
+  /**
+   * Shipping takes the goods' rate (CIVA art. 16(5)(b)): goods at one rate with shipping at another
+   * are held (`hold`) or re-rated keeping what the buyer paid (`goods-rate`); with goods at several
+   * rates, shipping stays as charged unless the accountant opts in to a `proportional` split.
+   */
+  shippingRate: z
+    .object({
+      otherRate: z.enum(['hold', 'goods-rate']).default('hold'),
+      mixedGoods: z.enum(['as-charged', 'proportional']).default('as-charged'),
+    })
+    .prefault({}),
   /** Codes and texts of the lines that are not products. */
   shippingLineCode: z.string().min(1).max(60).default('PORTES'),
   feeLineCode: z.string().min(1).max(60).default('TAXA'),

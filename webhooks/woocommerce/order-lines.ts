@@ -240,33 +240,46 @@ export function spreadFeesAsDiscount(
     );
   }
   // WooCommerce's own split: per rate, the fee's tax there and the net it implies (tax / rate).
-  const perRate = new Map<string, { rate: Decimal; gross: Decimal }>();
-  let explained = parseDecimal(0);
+  const perRate = new Map<string, { rate: Decimal; net: Decimal; tax: Decimal }>();
   if (rates) {
     for (const fee of negative) {
       for (const tax of fee.taxes) {
         const rate = rates.get(tax.id)?.percent;
         const amount = abs(parseDecimal(tax.total));
         if (!rate || isZero(rate) || isZero(amount)) continue;
-        const gross = add(divide(multiply(amount, HUNDRED), rate, 8), amount);
         const key = round(rate, 6).units.toString();
-        const entry = perRate.get(key) ?? { rate, gross: parseDecimal(0) };
-        entry.gross = add(entry.gross, gross);
+        const entry = perRate.get(key) ?? { rate, net: parseDecimal(0), tax: parseDecimal(0) };
+        entry.net = add(entry.net, divide(multiply(amount, HUNDRED), rate, 8));
+        entry.tax = add(entry.tax, amount);
         perRate.set(key, entry);
-        explained = add(explained, gross);
       }
     }
   }
-  let spreadCents = 0n;
-  for (const entry of perRate.values()) {
-    const atRate = products.filter((line) => compare(round(line.rate, 6), round(entry.rate, 6)) === 0);
-    if (atRate.length === 0) continue;
-    const cents = toCents(round(entry.gross, 2));
-    shareGross(cents, atRate);
-    spreadCents += cents;
+  const feeNet = abs(sum(negative.map((fee) => parseDecimal(fee.total))));
+  const impliedNet = sum([...perRate.values()].map((e) => e.net));
+  // A refund's taxes come rounded to cents, and tax / rate magnifies that at low rates: when the
+  // taxes explain the whole fee, the nets are scaled to the fee's exact net (their proportions kept).
+  const whole = !isZero(impliedNet) && compare(abs(subtract(impliedNet, feeNet)), divide(feeNet, parseDecimal(50), 8)) <= 0;
+  // Taxes that do not explain the fee (a partly untaxed fee, rounded refund taxes): the whole fee
+  // is shared over all products in proportion to their gross, as before.
+  const groups = (whole ? [...perRate.values()] : [])
+    .map((e) => {
+      const net = whole ? divide(multiply(feeNet, e.net), impliedNet, 8) : e.net;
+      return { rate: e.rate, cents: toCents(round(add(net, e.tax), 2)), lines: products.filter((line) => compare(round(line.rate, 6), round(e.rate, 6)) === 0) };
+    })
+    .filter((g) => g.lines.length > 0 && g.cents > 0n);
+  const feeCents = toCents(feeGross);
+  let rest = feeCents - groups.reduce((total, g) => total + g.cents, 0n);
+  if (whole && groups.length > 0 && rest !== 0n && (rest < 0n ? -rest : rest) <= BigInt(2 * groups.length)) {
+    // The last cents of rounding go to the largest share.
+    const largest = groups.reduce((a, b) => (b.cents > a.cents ? b : a));
+    largest.cents += rest;
+    rest = 0n;
   }
-  // What WooCommerce's taxes do not explain (an untaxed fee, rounding): over all products.
-  shareGross(toCents(feeGross) - spreadCents, products);
+  for (const group of groups) shareGross(group.cents, group.lines);
+  // What WooCommerce's taxes do not explain (an untaxed fee): over all products.
+  shareGross(rest, products);
+  const spreadCents = groups.reduce((total, g) => total + g.cents, 0n);
   const names = negative.map((fee) => `"${feeDescription(fee)}"`).join(', ');
   const how = spreadCents > 0n ? " following WooCommerce's split of the fee across rates" : '';
   notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products${how} (no negative lines)`));

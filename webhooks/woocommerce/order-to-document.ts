@@ -6,6 +6,7 @@ import { clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
 import { withoutVouchers } from './vouchers';
+import { applyShippingRate } from './shipping-rate';
 import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
@@ -17,7 +18,7 @@ import { info, MappingNote, OrderMappingError, warning } from './mapping-errors'
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { parseWooOrder, WooOrder, WooOrderSchema } from './order-schema';
 import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
-import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
+import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
 import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
@@ -216,6 +217,7 @@ export function documentForOrder(
   const products = productLines(sale, rates, settings, notes);
   spreadNegativeFees(sale, products, notes, rates);
   const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes);
   if (order.coupon_lines.length > 0) {
     const codes = order.coupon_lines.map((c) => c.code).join(', ');
     notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
@@ -248,6 +250,7 @@ export function documentForOrder(
         "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
     );
   }
+  holds.push(...shippingHolds);
   if (vouchers.named.length > 0) {
     notes.push(info(`Gift card ${vouchers.named.map((n) => `"${n}"`).join(', ')} redeemed: a voucher is a payment, not a discount (CIVA art. 7(14)): invoiced at the full price`));
   }
@@ -277,11 +280,12 @@ export function documentForOrder(
   if (buyer.kind === 'consumer' && !buyer.holdReason && atLeast(totalEur, settings.identifiedBuyerFrom)) {
     const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
     if (missing.length > 0) {
-      hold = settings.holdUnidentifiedConsumerInvoices;
+      // Never lifts a hold another reason set.
+      hold = hold || settings.holdUnidentifiedConsumerInvoices;
       notes.push(
         warning(
           `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
-            (hold ? '; held until the billing name and address are on the order' : ''),
+            (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : ''),
         ),
       );
     } else {
@@ -289,8 +293,16 @@ export function documentForOrder(
     }
   }
   const date = issueDay(issue, settings.shopTimeZone);
-  const late = lateIssueNote(`Order #${order.number ?? order.id}`, sold, date);
+  const zone = settings.shopTimeZone;
+  const deadline = invoiceDeadline({
+    paid: shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ?? undefined,
+    completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
+    created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
+  });
+  const late = lateInvoiceNote(`Order #${order.number ?? order.id}`, deadline, date);
   if (late) notes.push(late);
+  // Every hold tells a person the deadline the wait runs against.
+  if (hold) notes.push(warning(`Deadline for this invoice: ${deadline.due} (${deadline.basis})`));
   const document: InvoiceDocument = {
     Type: type,
     Date: date,

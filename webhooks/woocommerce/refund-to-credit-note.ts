@@ -65,7 +65,8 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
   }
   // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
   // over the refunded products like the discount was, so the credit note has no negative line.
-  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes, rates);
+  // A refund's fee taxes come rounded to cents: its reversal is shared over the refunded products by their gross.
+  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes);
   for (const shipping of refund.shipping_lines) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;

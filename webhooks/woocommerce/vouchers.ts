@@ -24,7 +24,8 @@ export interface Vouchers {
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 export function withoutVouchers(order: WooOrder, settings: MappingSettings): Vouchers {
-  const taxedOrder = parseDecimal(order.total_tax ?? '0').units > 0n || order.tax_lines.some((t) => parseDecimal(t.tax_total).units > 0n);
+  // WooCommerce taxes a discount fee at the items' rates: untaxed beside taxed items, it is no discount.
+  const taxedOrder = order.line_items.some((item) => item.taxes.some((t) => !isZero(parseDecimal(t.total))));
   const untaxed = order.fee_lines.filter(
     (fee) => parseDecimal(fee.total).units < 0n && isZero(parseDecimal(fee.total_tax ?? '0')) && fee.taxes.every((t) => isZero(parseDecimal(t.total))),
   );
