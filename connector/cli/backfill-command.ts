@@ -7,14 +7,31 @@ import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { documentsQueue } from '../queues';
 import { connectRedis } from '../redis-connection';
 import { enqueueMissing, isoSeconds } from '../sweep';
+import { localDateTime } from '../../webhooks/woocommerce/shop-date';
 import { loadConfigOrExplain } from './connector-command';
 
 const HELP = `Usage: magnifinance backfill --config FILE --tenant ID --from DATE --to DATE
 
 Enqueues every order of the tenant created in [from, to) that is in a trigger status and has no
-document yet. The workers (magnifinance connector work|all) issue them. Dates: YYYY-MM-DD or ISO.
+document yet. The workers (magnifinance connector work|all) issue them. Dates: YYYY-MM-DD or ISO;
+a date or time without a zone is the shop's (settings.mapping.shopTimeZone, Europe/Lisbon by
+default): --from 2024-07-01 starts at the shop's midnight. Orders sold before the go-live cut-off
+are issued too (that is what a backfill is for); another system's document never.
 Safe to run twice: orders already documented are skipped, jobs are deduplicated.
 `;
+
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -35,7 +52,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     const value = values[name];
     if (!value || !DATE.test(value) || Number.isNaN(Date.parse(value))) problems.push(`--${name} must be a date like 2024-01-31`);
   }
-  if (problems.length === 0 && Date.parse(values.to as string) <= Date.parse(values.from as string)) problems.push('--to must be after --from');
+  if (problems.length === 0 && shopInstant(values.to as string, 'UTC') <= shopInstant(values.from as string, 'UTC')) problems.push('--to must be after --from');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return 1;
@@ -54,11 +71,14 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
   const bar = new SingleBar({ format: '{status} |{bar}| {value}/{total} orders', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2_000 }, Presets.shades_classic);
   const report = { scanned: 0, enqueued: [] as string[], resumed: [] as string[], waitingForPerson: [] as string[], problems: [] as string[] };
   let current = '';
+  const runtime = buildTenantRuntime(tenantConfig);
+  const zone = runtime.mapping.shopTimeZone;
   try {
     await enqueueMissing(
-      buildTenantRuntime(tenantConfig),
+      runtime,
       { redis, prefix: config.redis.prefix, queue, ledger: new Ledger(redis, config.redis.prefix), metrics: new ConnectorMetrics({ defaultMetrics: false }), logger },
-      { after: isoSeconds(Date.parse(values.from as string)), before: isoSeconds(Date.parse(values.to as string)), dates_are_gmt: 'true', orderby: 'id', order: 'asc' },
+      // WooCommerce's `after` is exclusive: a second earlier makes --from inclusive, as [from, to) says.
+      { after: isoSeconds(shopInstant(values.from as string, zone) - 1_000), before: isoSeconds(shopInstant(values.to as string, zone)), dates_are_gmt: 'true', orderby: 'id', order: 'asc' },
       report,
       'backfill',
       ({ status, scanned, total }) => {

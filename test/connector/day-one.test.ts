@@ -5,6 +5,7 @@ import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
 import { enqueueMissing, type SweepReport } from '../../connector/sweep';
 import { parseConfig } from '../../connector/config/load-config';
+import { runCli, writeConfigFile } from './support/worker-process';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
@@ -208,4 +209,26 @@ describe('issue 21, point 7: cash on delivery reaches processing with no date_pa
     const raw = rawTestConfig({ prefix: 'unused', wooOrigin: 'http://shop.test', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://sandbox.test/api/v1.1', settings: { invoiceUnpaidProcessingAt: 'completed', triggerStatuses: ['processing'] } });
     expect(() => parseConfig(raw, 'tenants.yaml', {})).toThrow(/tenants\.0\.settings\.invoiceUnpaidProcessingAt: invoiceUnpaidProcessingAt: completed needs completed in triggerStatuses/);
   });
+});
+
+describe('backfill --from/--to are the shop\'s days (a Lisbon shop in summer, UTC+1)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ woo: { timeZone: 'Europe/Lisbon' } });
+  });
+  afterAll(async () => h.close());
+
+  it('2 July in Lisbon runs from 1 July 23:00 to 2 July 23:00 UTC: the order of 00:30 local is in, the one of the next 00:30 is not', async () => {
+    const at = (gmt: string) => h.woo.putOrder(portugueseOrder({ dateCreatedGmt: gmt, datePaidGmt: gmt }));
+    const firstMinute = at('2024-07-01T23:00:00');
+    const early = at('2024-07-01T23:30:00');
+    const dayBefore = at('2024-07-01T22:59:59');
+    const nextDay = at('2024-07-02T23:30:00');
+    const configPath = writeConfigFile(h.rawConfig, 'backfill-zone');
+    const run = await runCli(['backfill', '--config', configPath, '--tenant', 'shop1', '--from', '2024-07-02', '--to', '2024-07-03', '--quiet']);
+    expect(run.stdout).toContain('Scanned 2 orders; enqueued 2 document jobs');
+    for (const order of [firstMinute, early]) await eventually(`order ${String(order.id)} invoiced`, () => h.woo.meta(Number(order.id), META.documentNumber));
+    await h.woo.settle();
+    for (const order of [dayBefore, nextDay]) expect(h.woo.meta(Number(order.id), META.documentNumber)).toBeUndefined();
+  }, 90_000);
 });
