@@ -8,7 +8,7 @@ import { Pool } from 'undici';
 import { META } from '../connector/shop/order-meta';
 import { signWooBody, startFakeWooCommerce, wpJsonEncode, type JsonObject } from '../test/support/fake-woocommerce';
 import { buildOrder } from '../test/webhooks/support/woo-cart';
-import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp, stop, writeJson } from './connector-support';
+import { BENCH_ADMIN_PASSWORD, BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp, stop, writeJson } from './connector-support';
 
 /**
  * The bounded fault run (`npm run bench:faults`): every paid order ends invoiced, or visibly waiting
@@ -20,7 +20,11 @@ import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp
  * two order.updated at the same moment, and a late repeat of order.created after all were sent.
  * Meanwhile a worker is kill -9'd every `killEveryMs` and restarted, and Redis is kill -9'd once
  * (halfway through the sending) and restarted from its AOF. Deliveries refused while Redis is away
- * (503) are left to the sweep, as WooCommerce would (it never retries).
+ * (503) are left to the sweep, as WooCommerce would (it never retries). At three quarters of the
+ * sending Redis is emptied (FLUSHDB: no AOF, a failover to a lagging replica) while orders are in
+ * flight, and the shop then changes the buyer's NIF on every order that was in flight (the case the
+ * service's duplicate check does not catch): none may get a second document, none may be left to a
+ * person because of the wipe.
  *
  * It ends when every order is written back or waits for a person with a reason (or at the
  * deadline) and checks: exactly one numbered document per order, 0 orders waiting because of a lost
@@ -55,8 +59,21 @@ interface Figures {
   ordersWithMoreThanOneDocument: number;
   orphanDrafts: number;
   unsettled: number;
+  /** Orders in flight (a ledger between drafting and finalized) when Redis was emptied. */
+  inFlightAtWipe: number;
+  /** Of those, orders whose buyer NIF the shop changed after the wipe (all of them). */
+  buyerChangedAfterWipe: number;
+  /** Of those, orders with more than one numbered document: must be 0. */
+  secondDocumentsAfterWipe: number;
+  /** Of those, orders left waiting for a person: must be 0 (they heal by themselves). */
+  waitingBecauseOfWipe: number;
   ok: boolean;
 }
+
+/** Ledger states of an order whose document is under way (its close may have happened). */
+const IN_FLIGHT = new Set(['drafting', 'draft', 'created', 'finalized']);
+/** The NIF the shop changes the buyer to after the wipe (a valid Portuguese NIF, unlike the original). */
+const CHANGED_NIF = '123456789';
 
 const DAY = 86_400_000;
 
@@ -195,6 +212,29 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     };
     let next = 0;
     let redisKilled = false;
+    let wiped = false;
+    const inFlight: number[] = [];
+    let buyerChanges: Promise<void> = Promise.resolve();
+    const wipe = async (): Promise<void> => {
+      // The AOF restart of the kill above must be done: a wipe of a Redis that is away empties nothing.
+      while (!spawnSync('redis-cli', ['-p', String(redisPort), 'ping']).stdout?.toString().includes('PONG')) await new Promise((resolve) => setTimeout(resolve, 100));
+      const pipeline = probe.pipeline();
+      for (const id of ids) pipeline.hget(`${prefix}:ledger:bench:${id}:invoice`, 'state');
+      const states = (await pipeline.exec()) ?? [];
+      for (const [index, id] of ids.entries()) if (IN_FLIGHT.has(String(states[index]?.[1] ?? ''))) inFlight.push(id);
+      await probe.flushdb();
+      log(`FLUSHDB with ${inFlight.length} orders in flight; the shop now changes their buyer's NIF`);
+      buyerChanges = (async () => {
+        for (const id of inFlight) {
+          const current = shop.order(id) as JsonObject;
+          const meta = ((current.meta_data ?? []) as { key: string; value: unknown }[]).map((m) => (m.key === '_billing_nif' ? { ...m, value: CHANGED_NIF } : m));
+          const edited = shop.editOrder(id, { meta_data: meta as unknown as JsonObject[] });
+          const body = wpJsonEncode(edited);
+          bodies.set(id, { body, signature: signWooBody(body, BENCH_SECRET) });
+          await deliver(id, 'order.updated');
+        }
+      })();
+    };
     const sendStart = Date.now();
     const sender = async (): Promise<void> => {
       while (next < ids.length) {
@@ -214,11 +254,16 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
             });
           }, 2_000);
         }
+        if (redisKilled && !wiped && next >= (ids.length * 3) / 4) {
+          wiped = true;
+          await wipe();
+        }
         await deliver(id, 'order.created');
         await Promise.all([deliver(id, 'order.updated'), deliver(id, 'order.updated')]);
       }
     };
     await Promise.all(Array.from({ length: 24 }, () => sender()));
+    await buyerChanges;
     log(`sent ${sent} webhooks (${refused} refused with 503 while Redis was away); late repeats next`);
     next = 0;
     const repeater = async (): Promise<void> => {
@@ -228,7 +273,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     const sendSeconds = (Date.now() - started) / 1000;
     log(`late repeats sent; draining`);
 
-    const admin = { authorization: `Basic ${Buffer.from('admin:bench').toString('base64')}`, 'content-type': 'application/json' };
+    const admin = { authorization: `Basic ${Buffer.from(`admin:${BENCH_ADMIN_PASSWORD}`).toString('base64')}`, 'content-type': 'application/json' };
     const sweep = async (): Promise<void> => {
       try {
         await fetch(`http://127.0.0.1:${connectorPort}/admin/api/sweep`, { method: 'POST', headers: admin, body: JSON.stringify({ tenant: 'bench' }) });
@@ -290,10 +335,19 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     let many = 0;
     const reasons: Record<string, number> = {};
     const attention = new Set(await probe.zrange(`${prefix}:attention`, 0, -1));
+    const wipedSet = new Set(inFlight);
+    let secondAfterWipe = 0;
+    let waitingAfterWipe = 0;
+    let changedAfterWipe = 0;
     for (const id of ids) {
       const count = numbered.get(`wc-${id}`) ?? 0;
       if (count > 1) many += 1;
       const entry = await probe.hgetall(`${prefix}:ledger:bench:${id}:invoice`);
+      if (wipedSet.has(id)) {
+        if (count > 1) secondAfterWipe += 1;
+        if (shop.meta(id, '_billing_nif') === CHANGED_NIF) changedAfterWipe += 1;
+        if (shop.meta(id, META.documentNumber) === undefined && attention.has(`bench:${id}:invoice`)) waitingAfterWipe += 1;
+      }
       if (entry.state === 'duplicate-unknown-id') lostAnswer += 1;
       if (shop.meta(id, META.documentNumber) !== undefined) {
         writtenBack += 1;
@@ -306,7 +360,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     }
     const figures: Figures = {
       orders: ids.length,
-      faults: `service ${options.errorRate * 100}% errors + ${options.timeoutRate * 100}% lost answers, worker kill -9 every ${options.killEveryMs / 1000} s, 1 Redis kill -9 (AOF always)`,
+      faults: `service ${options.errorRate * 100}% errors + ${options.timeoutRate * 100}% lost answers, worker kill -9 every ${options.killEveryMs / 1000} s, 1 Redis kill -9 (AOF always), 1 Redis FLUSHDB mid-flight then the buyer's NIF changed on the orders in flight`,
       workerKills,
       redisKills,
       webhooksSent: sent,
@@ -322,9 +376,21 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       ordersWithMoreThanOneDocument: many,
       orphanDrafts,
       unsettled: pending,
+      inFlightAtWipe: inFlight.length,
+      buyerChangedAfterWipe: changedAfterWipe,
+      secondDocumentsAfterWipe: secondAfterWipe,
+      waitingBecauseOfWipe: waitingAfterWipe,
       ok: false,
     };
-    figures.ok = figures.ordersWithMoreThanOneDocument === 0 && figures.lostAnswerWaiting === 0 && figures.unsettled === 0 && figures.writtenBack + figures.waitingForPerson === ids.length && none === 0;
+    figures.ok =
+      figures.ordersWithMoreThanOneDocument === 0 &&
+      figures.lostAnswerWaiting === 0 &&
+      figures.unsettled === 0 &&
+      figures.writtenBack + figures.waitingForPerson === ids.length &&
+      none === 0 &&
+      figures.inFlightAtWipe > 0 &&
+      figures.secondDocumentsAfterWipe === 0 &&
+      figures.waitingBecauseOfWipe === 0;
     return figures;
   } finally {
     // A killed worker has exited already: stop() would wait for an exit that came before.

@@ -10,6 +10,8 @@ import { signWooBody, wpJsonEncode } from '../test/support/fake-woocommerce';
 export const REPO = join(__dirname, '..');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const BENCH_SECRET = 'bench-webhook-secret';
+/** The bench connector's admin password (the config refuses passwords under 8 characters). */
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 /** The V8 heap limits the Docker image sets (NODE_OPTIONS): RSS stays bounded under bursts. */
 export const DEPLOYMENT_NODE_FLAGS = ['--max-old-space-size=160'];
 
@@ -149,7 +151,7 @@ export function benchConnectorConfig(opts: { prefix: string; port: number; shopU
   return {
     server: { host: '127.0.0.1', port: opts.port, publicUrl: `http://127.0.0.1:${opts.port}`, linkSecret: 'bench-link-secret', shutdownTimeoutMs: 10_000 },
     redis: { url: REDIS_URL, prefix: opts.prefix },
-    admin: { username: 'admin', password: 'bench' },
+    admin: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
     sweep: { everyMinutes: 0 },
     pipeline: { finalizeDelayMs: opts.finalizeDelayMs, minFinalizeDelayMs: Math.min(opts.finalizeDelayMs, 10_000), concurrency: opts.concurrency ?? 256, finalizePollBackoffMs: 500, backoffMs: 500 },
     tenants: [
@@ -157,6 +159,8 @@ export function benchConnectorConfig(opts: { prefix: string; port: number; shopU
         id: 'bench',
         shop: { url: opts.shopUrl, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: BENCH_SECRET, timeoutMs: 30_000 },
         invoicing: { email: 'demo@example.com', token: 'sandbox-token', baseUrl: opts.sandboxBaseUrl, timeoutMs: 30_000 },
+        // The bench's orders are dated in the past: a go-live cut-off before them.
+        settings: { goLiveAt: '2020-01-01T00:00:00Z' },
       },
     ],
   };

@@ -4,12 +4,16 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { RedisClient } from './redis-connection';
+import { isRedisOutage, type RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from './config/load-config';
+import type { ReloadResult } from './config/reload';
 import { adminApi } from './admin/admin-api';
 import { basicAuth } from './admin/basic-auth';
+import { LoginLimiter } from './admin/login-limiter';
+import { sameOriginWrites } from './admin/same-origin';
 import { consoleRouter } from './console/console-router';
+import { notInvoicedApi } from './console/not-invoiced-list';
 import { statusPage } from './console/status-page';
 import type { BatchingEnqueuer } from './ingest/enqueuer';
 import { wooWebhookFastPath, wooWebhookRouter, type WebhookRouteDeps } from './ingest/woo-webhook-route';
@@ -18,6 +22,13 @@ import type { Ledger } from './ledger';
 import type { ConnectorMetrics } from './metrics';
 import type { PdfLinkSigner } from './pdf-link';
 import { pdfRouter } from './pdf-route';
+import { sweepScheduleState } from './queues';
+
+/** What /readyz says when the periodic sweep is not scheduled (operators read it in English, like the logs). */
+const SWEEP_PROBLEM = {
+  missing: 'the periodic sweep is not scheduled (Redis lost it?); a running worker schedules it again within sweep.watchSeconds: if this stays, no worker is running',
+  late: 'the periodic sweep is overdue by more than a period (its next run was lost); a running worker schedules it again within sweep.watchSeconds',
+} as const;
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 
 export interface AppDeps {
@@ -31,6 +42,13 @@ export interface AppDeps {
   metrics: ConnectorMetrics;
   links: PdfLinkSigner;
   logger: Logger;
+  /** Reload of the tenants file from the console and the admin API (SIGHUP does the same). */
+  reloads?: ReloadControl;
+}
+
+export interface ReloadControl {
+  reload(): Promise<ReloadResult>;
+  last(): ReloadResult | undefined;
 }
 
 /**
@@ -46,8 +64,17 @@ export function createConnectorListener(deps: AppDeps): (req: IncomingMessage, r
 }
 
 function webhookDeps(deps: AppDeps): WebhookRouteDeps {
-  const tenantConfigs = new Map([...deps.tenants].map(([id, runtime]) => [id, runtime.config]));
-  return { tenants: tenantConfigs, enqueuer: deps.enqueuer, metrics: deps.metrics, logger: deps.logger, maxBodyBytes: deps.config.server.maxBodyBytes };
+  return {
+    tenants: deps.tenants,
+    enqueuer: deps.enqueuer,
+    redis: deps.redis,
+    prefix: deps.config.redis.prefix,
+    ledger: deps.ledger,
+    queue: deps.queue,
+    metrics: deps.metrics,
+    logger: deps.logger,
+    maxBodyBytes: deps.config.server.maxBodyBytes,
+  };
 }
 
 export function createConnectorApp(deps: AppDeps): Express {
@@ -63,7 +90,11 @@ export function createConnectorApp(deps: AppDeps): Express {
   app.get('/readyz', async (_req: Request, res: Response) => {
     try {
       await deps.enqueuer.probe();
-      res.json({ ok: true, redis: 'ready' });
+      // A missing sweep does not make this process unready (it takes webhooks); it is said here and
+      // in magnifinance_sweep_scheduled, and a worker schedules it again within sweep.watchSeconds.
+      const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000).catch(() => 'unknown' as const);
+      if (sweep !== 'unknown' && sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
+      res.json({ ok: true, redis: 'ready', sweep, ...(sweep === 'missing' || sweep === 'late' ? { problems: [SWEEP_PROBLEM[sweep]] } : {}) });
     } catch (error) {
       res.status(503).json({ ok: false, redis: deps.redis.status, error: (error as Error).message });
     }
@@ -74,14 +105,27 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
-  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password);
+  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
-  app.use('/admin/queues', auth, board.getRouter());
+  // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
+  app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
+  app.post('/admin/api/reload', auth, sameOriginWrites(), async (_req: Request, res: Response) => {
+    if (!deps.reloads) return void res.status(404).json({ error: 'reload is not available here' });
+    const result = await deps.reloads.reload();
+    res.status(result.ok ? 200 : 422).json(result);
+  });
+  app.use(
+    '/admin/api/not-invoiced',
+    auth,
+    sameOriginWrites(),
+    notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, prefix: deps.config.redis.prefix }),
+  );
   app.use(
     '/admin/api',
     auth,
+    sameOriginWrites(),
     adminApi({
       tenants: deps.tenants,
       queue: deps.queue,
@@ -91,6 +135,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
     }),
   );
 
@@ -106,18 +151,43 @@ export function createConnectorApp(deps: AppDeps): Express {
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
       lookbackHours: deps.config.sweep.initialLookbackHours,
+      publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,
+      sweepQueue: deps.sweepQueue,
+      sweepEveryMinutes: deps.config.sweep.everyMinutes,
+      ...(deps.reloads ? { reloads: deps.reloads } : {}),
     }),
   );
 
   app.use((_req: Request, res: Response) => void res.status(404).json({ error: 'not found' }));
-  // Last line of defence: a bug answers 500 and is logged; the process keeps serving.
+  // Last line of defence. A client's fault (a body too large or not parseable) and a Redis outage
+  // answer 4xx / 503 with the reason; only a bug answers 500 (logged); the process keeps serving.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
+    const known = knownFailure(error);
+    if (known) {
+      deps.logger.warn({ err: error.message, path: req.path, status: known.status }, 'request refused');
+      if (!res.headersSent) {
+        if (known.status === 503) res.setHeader('Retry-After', '5');
+        res.status(known.status).json({ error: known.reason });
+      }
+      return;
+    }
     deps.logger.error({ err: error.message, path: req.path }, 'unhandled error in a route');
     if (!res.headersSent) res.status(500).json({ error: 'internal error' });
   });
   return app;
+}
+
+/** body-parser's errors carry a `type` and a `status`; Redis outages are told by isRedisOutage. */
+function knownFailure(error: Error): { status: number; reason: string } | null {
+  const parser = error as Error & { type?: string; status?: number; limit?: number };
+  if (parser.type === 'entity.too.large') return { status: 413, reason: `the body is larger than this endpoint takes (${parser.limit ?? '?'} bytes)` };
+  if (parser.type === 'entity.parse.failed') return { status: 400, reason: 'the body is not valid JSON' };
+  if (parser.type === 'encoding.unsupported' || parser.type === 'charset.unsupported') return { status: 415, reason: error.message };
+  if (parser.type === 'request.aborted') return { status: 400, reason: 'the request was aborted' };
+  if (isRedisOutage(error) || /^timed out after \d+ ms$/.test(error.message)) return { status: 503, reason: `Redis is not answering (${error.message}); try again shortly` };
+  return null;
 }
 
 async function updateQueueDepth(deps: AppDeps): Promise<void> {
@@ -125,6 +195,8 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
     const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), 1_000);
     for (const [state, count] of Object.entries(counts)) deps.metrics.queueDepth.set({ queue: queue.name, state }, count);
   }
+  const sweep = await withTimeout(sweepScheduleState(deps.sweepQueue, deps.config.sweep.everyMinutes, Date.now()), 1_000);
+  if (sweep !== 'off') deps.metrics.sweepScheduled.set(sweep === 'scheduled' ? 1 : 0);
   const waiting = await withTimeout(deps.ledger.attentionCounts(), 1_000);
   for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }

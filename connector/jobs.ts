@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const DOCUMENTS_QUEUE = 'documents';
 export const SWEEP_QUEUE = 'sweep';
 
-export const PURPOSE_KINDS = ['invoice', 'waybill', 'credit-note', 'cancellation'] as const;
+/** `review` issues nothing: it compares an invoiced order with its documents (pipeline/order-review.ts). */
+export const PURPOSE_KINDS = ['invoice', 'waybill', 'credit-note', 'cancellation', 'review'] as const;
 export type PurposeKind = (typeof PURPOSE_KINDS)[number];
 
 export const STEPS = ['issue', 'finalize', 'writeback'] as const;
@@ -40,3 +41,18 @@ export function documentJobId(tenant: string, orderId: number, kind: PurposeKind
 
 export const SweepJobDataSchema = z.object({ tenant: z.string().optional() });
 export type SweepJobData = z.infer<typeof SweepJobDataSchema>;
+
+/**
+ * An id as it may appear in a URL or a form: decimal digits only, no sign, no leading zero, no
+ * exponent (`1e0`, `0x1`, ` 1` and `1.0` are not ids, though Number() reads them as 1).
+ */
+export const IdText = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive whole number written in digits')
+  .transform(Number);
+
+/** The id in `text`, or null when it is not one (IdText's rule). */
+export function idFrom(text: unknown): number | null {
+  const parsed = IdText.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}

@@ -64,6 +64,10 @@ export const LedgerEntrySchema = z.object({
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
+  /** The difference between an order and its documents a person marked as settled outside the connector (order-changed): not told again while it stays the same. */
+  settledDifference: z.string().optional(),
+  /** When a person marked a problem of an issued document as settled outside the connector (refund-gone): not told again. */
+  settledAt: z.coerce.number().optional(),
   /** A person released the hold (console "issue now"): the next run issues despite it. */
   holdReleasedAt: z.coerce.number().optional(),
   /** Why the purpose waits for a person (or how it ended). */
@@ -73,6 +77,11 @@ export const LedgerEntrySchema = z.object({
   lastError: z.string().optional(),
   orderSeenAt: z.coerce.number().optional(),
   creatingAt: z.coerce.number().optional(),
+  /**
+   * The issuing marker (shop/order-meta.ts) is on the order and the close of draft `documentId` may
+   * have been sent (ms): from here on the draft may be a numbered document, never to be replaced.
+   */
+  closingAt: z.coerce.number().optional(),
   createdAt: z.coerce.number().optional(),
   finalizedAt: z.coerce.number().optional(),
   metaWrittenAt: z.coerce.number().optional(),
@@ -242,6 +251,17 @@ export class Ledger {
 
   async attention(limit = 100): Promise<string[]> {
     return this.redis.zrevrange(`${this.prefix}:attention`, 0, limit - 1);
+  }
+
+  /**
+   * One page of the attention list, newest first, of one tenant or all, and how many there are in
+   * all: no reader is cut off at a fixed count (the list is small in normal life; a bad day may
+   * leave thousands, each of which must be reachable).
+   */
+  async attentionPage(page: { tenant?: string; offset: number; limit: number }): Promise<{ members: string[]; total: number }> {
+    const all = await this.redis.zrevrange(`${this.prefix}:attention`, 0, -1);
+    const own = page.tenant === undefined ? all : all.filter((member) => member.startsWith(`${page.tenant}:`));
+    return { members: own.slice(page.offset, page.offset + page.limit), total: own.length };
   }
 
   /** Documents written back, newest first, for the console; kept for RECENT_DAYS. */

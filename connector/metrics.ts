@@ -11,8 +11,8 @@ export class ConnectorMetrics {
   });
   readonly webhooksRefused = new Counter({
     name: 'magnifinance_webhooks_refused_total',
-    help: 'Webhook deliveries refused (answered 4xx/5xx), by reason',
-    labelNames: ['reason'] as const,
+    help: 'Webhook deliveries refused (answered 4xx/5xx), by tenant ("-" for a URL of no tenant) and reason',
+    labelNames: ['tenant', 'reason'] as const,
     registers: [this.registry],
   });
   readonly webhooksIgnored = new Counter({
@@ -31,6 +31,29 @@ export class ConnectorMetrics {
     name: 'magnifinance_documents_issued_total',
     help: 'Documents created on the invoicing service, by kind',
     labelNames: ['tenant', 'kind'] as const,
+    registers: [this.registry],
+  });
+  readonly ledgersRestored = new Counter({
+    name: 'magnifinance_ledgers_restored_total',
+    help: "Ledgers lost from Redis (a wipe, a failover, an expiry) and rebuilt from the order's issuing marker, by tenant",
+    labelNames: ['tenant'] as const,
+    registers: [this.registry],
+  });
+  readonly sweepScheduleRestored = new Counter({
+    name: 'magnifinance_sweep_schedule_restored_total',
+    help: 'Times a worker found the periodic sweep unscheduled (missing, or its next run lost) and scheduled it again',
+    labelNames: ['found'] as const,
+    registers: [this.registry],
+  });
+  readonly sweepScheduled = new Gauge({
+    name: 'magnifinance_sweep_scheduled',
+    help: 'Whether the periodic sweep is scheduled (1) or not (0: missing or late), as last seen by /metrics or /readyz',
+    registers: [this.registry],
+  });
+  readonly adminLogins = new Counter({
+    name: 'magnifinance_admin_login_refusals_total',
+    help: 'Admin logins (console, admin API, Bull Board) refused: wrong credentials, or blocked while the client waits out its back-off',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
   readonly documentsFailed = new Counter({

@@ -128,3 +128,71 @@ function connectCluster(target: RedisTarget, common: RedisOptions, policy: Redis
 export function isRedisReady(redis: RedisClient): boolean {
   return redis.status === 'ready';
 }
+
+/** How often a process re-reads Redis's clock (its own clock may drift or be stepped meanwhile). */
+export const CLOCK_SYNC_MS = 60_000;
+
+/**
+ * One clock for every process: Redis's TIME, kept as an offset from the process's own clock and
+ * re-read every CLOCK_SYNC_MS. Document dates, the wait before Get Document (measured from the
+ * create's recorded time) and the attention list's scores (the alerts' watermark) all read it, so a
+ * worker whose clock is minutes off neither dates an invoice tomorrow nor polls another worker's
+ * document early nor flags an order below a watermark already passed. BullMQ's own delays stay on the
+ * process clock (BullMQ compares them with it), so the steps that care check this clock again.
+ */
+export class RedisClock {
+  private offsetMs = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: RedisClient,
+    /** The process's own clock (tests inject a skewed one). */
+    private readonly local: () => number = Date.now,
+  ) {}
+
+  /** Redis's time now, in ms since the epoch (the process clock until the first sync). */
+  readonly now = (): number => this.local() + this.offsetMs;
+
+  /** The current offset (Redis minus this process), for logs and /readyz. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Reads TIME; the offset is taken against the middle of the round trip. */
+  async sync(): Promise<void> {
+    const before = this.local();
+    const [seconds, micros] = await this.redis.time();
+    const after = this.local();
+    const redisMs = Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
+    this.offsetMs = redisMs - Math.round((before + after) / 2);
+  }
+
+  /**
+   * First sync (awaited at most `firstWaitMs`: a process starting while Redis is away serves with its
+   * own clock until the read lands), then every `everyMs`.
+   */
+  async start(onError: (error: Error) => void, everyMs = CLOCK_SYNC_MS, firstWaitMs = 2_000): Promise<void> {
+    let timeout: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timeout = setTimeout(resolve, firstWaitMs);
+    });
+    await Promise.race([this.sync().catch(onError), gaveUp]);
+    clearTimeout(timeout);
+    this.timer = setInterval(() => void this.sync().catch(onError), everyMs);
+    this.timer.unref();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/**
+ * Whether an error means Redis cannot serve right now (away, reconnecting, read-only after a
+ * failover, out of memory, still loading): the HTTP side answers 503 with the reason, never 500.
+ */
+export function isRedisOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError') return true;
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|^READONLY|^OOM|^LOADING|^MASTERDOWN|^CLUSTERDOWN|^TRYAGAIN|None of startup nodes is available/.test(error.message);
+}

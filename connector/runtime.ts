@@ -5,8 +5,10 @@ import type { RedisClient } from './redis-connection';
 import type { Logger } from 'pino';
 import { Alerter } from './alerts/alerter';
 import { createConnectorListener } from './app';
+import { CompanyGuard } from './config/company-guard';
 import type { ConnectorConfig } from './config/load-config';
 import { BatchingEnqueuer } from './ingest/enqueuer';
+import { WebhookWatch } from './ingest/webhook-watch';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 import { Ledger } from './ledger';
 import { createLogger } from './logger';
@@ -14,9 +16,11 @@ import { ConnectorMetrics } from './metrics';
 import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
 import { flagJobFailure } from './pipeline/needs-person';
-import { buildTenantRuntimes } from './pipeline/tenant-runtime';
-import { documentsQueue, sweepQueue } from './queues';
-import { connectRedis } from './redis-connection';
+import type { TenantRuntime } from './pipeline/tenant-runtime';
+import { reloadTenants, type ConfigSource, type ReloadResult } from './config/reload';
+import { TenantSet } from './config/tenant-set';
+import { documentsQueue, SweepScheduleKeeper, sweepQueue } from './queues';
+import { connectRedis, RedisClock } from './redis-connection';
 import { sweepTenant, type SweepReport } from './sweep';
 
 export type ConnectorRole = 'serve' | 'work' | 'all';
@@ -27,6 +31,10 @@ export interface StartOptions {
   metrics?: ConnectorMetrics;
   /** Overrides server.port (tests and the demo use 0). */
   port?: number;
+  /** The file the config came from: reload() (SIGHUP, the console, the admin API) reads it again. */
+  configSource?: ConfigSource;
+  /** This process's own clock (tests inject a skewed one); the shared clock is Redis's TIME. */
+  localClock?: () => number;
 }
 
 export interface RunningConnector {
@@ -35,6 +43,10 @@ export interface RunningConnector {
   metrics: ConnectorMetrics;
   ledger: Ledger;
   queue: Queue<DocumentJobData>;
+  /** Reads the tenants file again and swaps the tenants atomically; a file with mistakes is refused whole. */
+  reload(): Promise<ReloadResult>;
+  /** The shared clock (Redis TIME) this process dates and times with. */
+  clock: RedisClock;
   /** Ordered shutdown: HTTP server, workers, queues, Redis; forced when the hard timeout passes. */
   close(): Promise<void>;
 }
@@ -52,7 +64,17 @@ interface Closable {
 export async function startConnector(config: ConnectorConfig, options: StartOptions): Promise<RunningConnector> {
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? new ConnectorMetrics();
-  const tenants = buildTenantRuntimes(config.tenants);
+  const tenants = new TenantSet(config.tenants);
+  let lastReload: ReloadResult | undefined;
+  const reload = async (): Promise<ReloadResult> => {
+    if (!options.configSource) {
+      return { ok: false, at: new Date().toISOString(), source: '(none)', problems: ['this connector was not started from a config file: nothing to read again'] };
+    }
+    lastReload = reloadTenants(tenants, config, options.configSource);
+    if (lastReload.ok) logger.info({ added: lastReload.added, removed: lastReload.removed, changed: lastReload.changed, restartNeeded: lastReload.restartNeeded }, 'tenants file reloaded');
+    else logger.error({ problems: lastReload.problems }, 'tenants file NOT reloaded: it has mistakes; the running config stays');
+    return lastReload;
+  };
   const links = pdfLinkSigner({ publicUrl: config.server.publicUrl, secret: config.server.linkSecret, ttlDays: config.server.pdfLinkTtlDays });
   const prefix = config.redis.prefix;
   const serving = options.role !== 'work';
@@ -73,7 +95,11 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   };
 
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
-  const ledger = new Ledger(trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis'), prefix, ledgerRetention(config));
+  const ledgerRedis = trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis');
+  const ledger = new Ledger(ledgerRedis, prefix, ledgerRetention(config));
+  const clock = new RedisClock(ledgerRedis, options.localClock);
+  await clock.start((error) => logger.warn({ err: error.message }, "could not read Redis's clock; this process's own clock serves meanwhile"));
+  connections.push({ name: 'redis clock', close: async () => clock.close() });
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 
@@ -95,6 +121,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       metrics,
       links,
       logger,
+      reloads: { reload, last: () => lastReload },
     });
     const server: Server = await new Promise((resolve, reject) => {
       const s = createServer(listener).listen(options.port ?? config.server.port, config.server.host, () => resolve(s));
@@ -119,9 +146,14 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
   const workerQueue = trackQueue(documentsQueue(workerRedis, prefix, config.pipeline, config.retention));
   if (working) {
+    // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
+    // removed shop's jobs still find it and finish.
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now });
+    const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
-      documentProcessor({ tenants, ledger, metrics, logger, links, pipeline: config.pipeline }),
+      // A partner token is checked to be the tenant's company's before anything is issued with it.
+      async (job, token) => (await companies.admit(job)) ?? processor(job, token),
       {
         connection: workerRedis,
         prefix,
@@ -139,7 +171,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
       // A job failed by BullMQ itself (its workers died too often) never ran our failure handler:
       // the order still goes to a person, with the reason, like every other job that ends.
-      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants, ledger, metrics, logger });
+      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants: tenants.forWork, ledger, metrics, logger, now: clock.now });
     });
     workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
 
@@ -153,7 +185,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
           if (job.data.tenant && job.data.tenant !== id) continue;
           // One shop being down must not stop the sweep of the others.
           try {
-            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger }, config.sweep.initialLookbackHours));
+            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl }, config.sweep.initialLookbackHours));
           } catch (error) {
             failures.push(`${id}: ${(error as Error).message}`);
             logger.warn({ tenant: id, err: (error as Error).message }, 'sweep failed for this tenant');
@@ -166,12 +198,16 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     );
     sweeper.on('error', (error: Error) => logger.warn({ err: error.message }, 'sweep worker error'));
     workers.push({ name: 'sweep worker', close: () => sweeper.close(), force: () => void sweeper.close(true) });
-    if (config.sweep.everyMinutes > 0) {
-      await sweeps.upsertJobScheduler('periodic-sweep', { every: config.sweep.everyMinutes * 60_000 }, { name: 'sweep', data: {} });
-    } else {
-      await sweeps.removeJobScheduler('periodic-sweep');
+    // Re-asserted on a timer: a sweep lost with Redis's data comes back by itself.
+    const keeper = new SweepScheduleKeeper(sweeps, config.sweep.everyMinutes, { logger, metrics, now: clock.now, watchMs: config.sweep.watchSeconds * 1_000 });
+    await keeper.start();
+    workers.push({ name: 'sweep schedule keeper', close: async () => keeper.close() });
+    if (config.sweep.webhookCheckSeconds > 0) {
+      const watch = new WebhookWatch({ tenants, redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl, everyMs: config.sweep.webhookCheckSeconds * 1000, now: clock.now });
+      watch.start();
+      workers.push({ name: 'webhook watch', close: () => watch.close() });
     }
-    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
     if (alerter.enabled) {
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });
@@ -184,18 +220,18 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     closing ??= shutdown([servers, workers, queues, connections], config.server.shutdownTimeoutMs, logger);
     return closing;
   };
-  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, close };
+  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, clock, reload, close };
 }
 
 function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
   return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
 }
 
-async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReturnType<typeof buildTenantRuntimes>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger }): Promise<void> {
+async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReadonlyMap<string, TenantRuntime>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger; now: () => number }): Promise<void> {
   const tenant = deps.tenants.get(data.tenant);
   if (!tenant) return;
   const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
-  await flagJobFailure(deps, tenant, ref, error, 1, Date.now(), deps.logger).catch((flagError: unknown) =>
+  await flagJobFailure(deps, tenant, ref, error, 1, deps.now(), deps.logger).catch((flagError: unknown) =>
     deps.logger.error({ err: (flagError as Error).message, orderId: data.orderId }, 'could not record a stalled job'),
   );
 }

@@ -32,7 +32,7 @@ const STATES: Record<LedgerState, Record<Lang, string>> = {
   'written-back': { pt: 'na encomenda', en: 'on the order' },
   'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
   'alert-no-number': { pt: 'sem número', en: 'no number' },
-  held: { pt: 'em espera', en: 'on hold' },
+  held: { pt: 'retida', en: 'held' },
   'mapping-failed': { pt: 'recusado', en: 'refused' },
   failed: { pt: 'falhou', en: 'failed' },
   skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
@@ -48,6 +48,7 @@ const PURPOSES: Record<string, Record<Lang, string>> = {
   invoice: { pt: 'fatura', en: 'invoice' },
   waybill: { pt: 'guia de transporte', en: 'waybill' },
   cancellation: { pt: 'anulação', en: 'cancellation' },
+  review: { pt: 'verificação dos documentos', en: 'check of the documents' },
 };
 
 /** The refund id of a credit note's purpose (`credit-note-<id>`), undefined for the others. */
@@ -100,8 +101,65 @@ export const NOTES = {
     lang === 'pt'
       ? `MagniFinance: a ${purposeWords(lang, d.purpose)} precisa da sua atenção. Porquê: ${d.reason} O que fazer: ${d.action}`
       : `MagniFinance: the ${purposeWords(lang, d.purpose)} needs your attention. Why: ${d.reason} What to do: ${d.action}`,
+  /** An order that already has another system's document: never invoiced here. */
+  otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}). O conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, emita-a com um backfill depois de retirar esse campo.`
+      : `MagniFinance connector: this order already has a document from another system (${d.system}: ${d.key} = ${d.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
+  /** A difference between an order and its documents, settled outside the connector. */
+  settled: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
+    lang === 'pt'
+      ? `Conector MagniFinance: a diferença na ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como regularizada por ${d.by}: ${d.how}.`
+      : `MagniFinance connector: the difference on the ${purposeWords(lang, d.purpose)} of this order was marked as settled by ${d.by}: ${d.how}.`,
   dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
     lang === 'pt'
       ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`
       : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order was marked as handled outside the connector by ${d.by}: ${d.how}. The connector will not issue it.`,
 };
+
+/**
+ * Deliveries the webhook route refused (or could not use), by reason: the likely cause and the fix,
+ * for the console's webhook health and the alerts. A wrong secret is the common one: WooCommerce
+ * shows the webhook as healthy while every order is refused.
+ */
+export const DELIVERY_PROBLEMS = ['bad-signature', 'missing-signature', 'unknown-topic', 'invalid-payload', 'malformed-json', 'too-large', 'redis-unavailable'] as const;
+export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
+
+const DELIVERY_PROBLEM_WORDS: Record<DeliveryProblem, Record<Lang, { cause: string; fix: string }>> = {
+  'bad-signature': {
+    en: { cause: "the webhook's Secret in WooCommerce differs from this tenant's shop.webhookSecret (or the webhook belongs to another shop)", fix: 'In WooCommerce > Settings > Advanced > Webhooks, set the Secret of each order webhook to shop.webhookSecret (or change shop.webhookSecret and reload); the sweep catches the orders refused meanwhile.' },
+    pt: { cause: 'o Segredo do webhook no WooCommerce é diferente do shop.webhookSecret desta loja (ou o webhook é de outra loja)', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, ponha no Segredo de cada webhook de encomendas o shop.webhookSecret (ou mude o shop.webhookSecret e recarregue); a sincronização apanha as encomendas recusadas entretanto.' },
+  },
+  'missing-signature': {
+    en: { cause: 'deliveries arrive unsigned: something other than WooCommerce posts to this URL, or a proxy strips the X-WC-Webhook-Signature header', fix: 'Check what posts to this URL and that the proxy in front of the connector passes the X-WC-Webhook-* headers.' },
+    pt: { cause: 'as entregas chegam sem assinatura: algo que não é o WooCommerce envia para este endereço, ou um proxy retira o cabeçalho X-WC-Webhook-Signature', fix: 'Veja o que envia para este endereço e que o proxy à frente do conector deixa passar os cabeçalhos X-WC-Webhook-*.' },
+  },
+  'unknown-topic': {
+    en: { cause: 'a webhook of a topic the connector does not use (not an order created or updated) delivers here', fix: 'In WooCommerce > Settings > Advanced > Webhooks, delete that webhook or set its Topic to Order created / Order updated.' },
+    pt: { cause: 'um webhook de um tópico que o conector não usa (que não é encomenda criada ou atualizada) entrega aqui', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, apague esse webhook ou mude o Tópico para Encomenda criada / Encomenda atualizada.' },
+  },
+  'invalid-payload': {
+    en: { cause: "the body is not an order as the REST API v3 sends it: the webhook's API version is not v3", fix: 'Set the API version of each order webhook to "WP REST API Integration v3".' },
+    pt: { cause: 'o corpo não é uma encomenda como a API REST v3 a envia: a versão da API do webhook não é a v3', fix: 'Ponha a versão da API de cada webhook de encomendas em "WP REST API Integration v3".' },
+  },
+  'malformed-json': {
+    en: { cause: 'the body is not JSON: a plugin or proxy altered it', fix: 'Check the plugins that hook into webhook deliveries and the proxy in front of the connector.' },
+    pt: { cause: 'o corpo não é JSON: um plugin ou um proxy alterou-o', fix: 'Verifique os plugins que mexem nas entregas de webhooks e o proxy à frente do conector.' },
+  },
+  'too-large': {
+    en: { cause: 'the order is larger than server.maxBodyBytes', fix: 'Raise server.maxBodyBytes; the sweep issues the order meanwhile.' },
+    pt: { cause: 'a encomenda é maior do que server.maxBodyBytes', fix: 'Aumente server.maxBodyBytes; a sincronização emite a encomenda entretanto.' },
+  },
+  'redis-unavailable': {
+    en: { cause: "the connector's Redis did not answer (503)", fix: "Check Redis; WooCommerce does not resend, the sweep catches those orders." },
+    pt: { cause: 'o Redis do conector não respondeu (503)', fix: 'Verifique o Redis; o WooCommerce não volta a enviar, a sincronização apanha essas encomendas.' },
+  },
+};
+
+export function isDeliveryProblem(reason: string): reason is DeliveryProblem {
+  return (DELIVERY_PROBLEMS as readonly string[]).includes(reason);
+}
+
+export function deliveryProblemWords(lang: Lang, reason: DeliveryProblem): { cause: string; fix: string } {
+  return DELIVERY_PROBLEM_WORDS[reason][lang];
+}

@@ -6,6 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 /**
+ * The service's REST root, used when Base URL is left empty (as the node's client does). Kept here
+ * rather than imported from the client so the credential's bundle stays free of the client; a test
+ * checks the two agree.
+ */
+export const SERVICE_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
+
+/**
  * MagniFinance authenticates every REST call with two plain headers, `email` and `token`.
  * The credential owns that rule so the node never attaches secrets by hand: every request goes
  * through `httpRequestWithAuthentication`, which applies `authenticate` below.
@@ -43,10 +50,10 @@ export class MagniFinanceApi implements ICredentialType {
       displayName: 'Base URL',
       name: 'baseUrl',
       type: 'string',
-      default: 'https://bo.magnifinance.com/api/v1.1',
-      placeholder: 'e.g. https://bo.magnifinance.com/api/v1.1',
+      default: SERVICE_BASE_URL,
+      placeholder: `e.g. ${SERVICE_BASE_URL}`,
       description:
-        'REST root including the version segment. Point it at a local sandbox (e.g. http://127.0.0.1:4545/api/v1.1) to try the node without an account.',
+        'REST root including the version segment; empty means the service\'s own. Point it at a local sandbox (e.g. http://127.0.0.1:4545/api/v1.1) to try the node without an account.',
     },
   ];
 
@@ -61,10 +68,11 @@ export class MagniFinanceApi implements ICredentialType {
   };
 
   // Tax-id validation of the final-consumer NIF is a read with no side effects that succeeds
-  // for any valid account and is refused with HTTP 401 for a wrong e-mail or token.
+  // for any valid account and is refused with HTTP 401 for a wrong e-mail or token. An empty Base
+  // URL tests the service's own root, the one the node then calls.
   test: ICredentialTestRequest = {
     request: {
-      baseURL: '={{$credentials.baseUrl}}',
+      baseURL: `={{ String($credentials.baseUrl ?? '').trim() || '${SERVICE_BASE_URL}' }}`,
       url: '/taxIdValidation',
       method: 'GET',
       qs: { countryCode: 'PT', taxId: '999999990' },

@@ -126,7 +126,8 @@ async function runDemo(redisUrl: string, privateRedis: boolean): Promise<number>
           id: 'loja-demo',
           shop: { url: shop.origin, consumerKey: shop.consumerKey, consumerSecret: shop.consumerSecret, webhookSecret: WEBHOOK_SECRET },
           invoicing: { email: DEMO_ACCOUNT.email, token: DEMO_ACCOUNT.token, baseUrl: sandbox.baseUrl },
-          settings: { triggerStatuses: ['processing', 'completed'] },
+          // The demo's orders are made just before the connector starts: go live an hour earlier.
+          settings: { triggerStatuses: ['processing', 'completed'], goLiveAt: new Date(Date.now() - 3_600_000).toISOString() },
         },
       ],
     },

@@ -59,7 +59,9 @@ for (const { op, args } of instructions(readFileSync(join(context, 'Dockerfile')
       const major = /^node:(\d+)/.exec(image)?.[1];
       if (!major) fail(`base image ${image} is not a node image; cannot replay it`);
       if (process.versions.node.split('.')[0] !== major) fail(`base image ${image} but this Node is ${process.version}`);
-      stage = { name: name ?? `stage${stages.size}`, root: join(scratch, `stage${stages.size}`), workdir: '/', env: { ...process.env } };
+      // RUN steps use this very Node (CI runs the replay with the image's major, e.g. a Node 24 binary).
+      const path = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+      stage = { name: name ?? `stage${stages.size}`, root: join(scratch, `stage${stages.size}`), workdir: '/', env: { ...process.env, PATH: path } };
       mkdirSync(stage.root);
       stages.set(stage.name, stage);
       console.log(`\n== FROM ${image}${name ? ` AS ${name}` : ''} (replayed in ${stage.root})`);
@@ -107,7 +109,7 @@ for (const { op, args } of instructions(readFileSync(join(context, 'Dockerfile')
 const cwd = join(stage.root, stage.workdir);
 for (const extra of [['--help'], ['connector', '--help']]) {
   const [command, ...rest] = [...entrypoint, ...extra];
-  const started = spawnSync(command, [...rest], { cwd, env: stage.env, encoding: 'utf8', timeout: 30_000 });
+  const started = spawnSync(command === 'node' ? process.execPath : command, [...rest], { cwd, env: stage.env, encoding: 'utf8', timeout: 30_000 });
   const text = `${started.stdout}${started.stderr}`;
   if (started.status !== 0 || !/usage/i.test(text)) fail(`ENTRYPOINT ${[command, ...rest].join(' ')} exited ${started.status}:\n${text}`);
   console.log(`ENTRYPOINT ${[command, ...rest].join(' ')}: ok\n${text.split('\n').slice(0, 3).join('\n')}`);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The n8n package as users get it: packs packages/n8n-nodes-magnifinance (built by npm run build),
-# installs the tgz into a clean temp folder once with n8n-workflow 1.x and once with the latest 2.x,
-# and runs the node test files against the sandbox through the harness, which then loads the node,
-# the credential and n8n-workflow from that install (MAGNIFINANCE_N8N_PACKAGE).
+# The n8n package as users get it: packs packages/n8n-nodes-magnifinance (built by npm run build)
+# into artifacts/ (the release artefact: the file users install until the package is on npm; the
+# folder is git-ignored and kept after the run), installs that tgz into a clean temp folder once with
+# n8n-workflow 1.x and once with the latest 2.x, and runs the node test files against the sandbox
+# through the harness, which then loads the node, the credential and n8n-workflow from that install
+# (MAGNIFINANCE_N8N_PACKAGE).
 #   scripts/test-n8n-package.sh            (after npm run build)
 # Install scripts are skipped (--ignore-scripts), as n8n's own installer does: n8n-workflow 2.x
 # pulls isolated-vm, a native module that needs Node 24 to build; the node never loads it.
@@ -11,8 +13,11 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd packages/n8n-nodes-magnifinance && npm pack --pack-destination "$work" --loglevel=error >/dev/null)
-tgz="$(ls "$work"/n8n-nodes-magnifinance-*.tgz)"
+artifacts="$repo/artifacts"
+mkdir -p "$artifacts"
+rm -f "$artifacts"/n8n-nodes-magnifinance-*.tgz
+(cd packages/n8n-nodes-magnifinance && npm pack --pack-destination "$artifacts" --loglevel=error >/dev/null)
+tgz="$(ls "$artifacts"/n8n-nodes-magnifinance-*.tgz)"
 scripts/check-n8n-package.sh "$tgz"
 for major in 1 2; do
   dir="$work/n8n-workflow-$major"
@@ -22,3 +27,4 @@ for major in 1 2; do
   echo "== node tests against the installed package with n8n-workflow $version"
   MAGNIFINANCE_N8N_PACKAGE="$dir/node_modules/n8n-nodes-magnifinance" npx jest test/nodes
 done
+echo "== release artefact: ${tgz#"$repo"/}"

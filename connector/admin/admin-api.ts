@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { DocumentJobDataSchema, type DocumentJobData } from '../jobs';
+import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../jobs';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
 import { adminUser } from './basic-auth';
 import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
@@ -8,10 +8,18 @@ import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderAction
 export interface AdminDeps extends OrderActionDeps {
   prefix: string;
   lookbackHours: number;
+  /** server.publicUrl, for the sweep's webhook check. */
+  publicUrl: string;
 }
 
-const OrderParams = z.object({ tenant: z.string(), orderId: z.coerce.number().int().positive() });
+const OrderParams = z.object({ tenant: z.string(), orderId: IdText });
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
+const ATTENTION_PAGE_MAX = 500;
+const AttentionQuery = z.object({
+  offset: z.string().regex(/^\d{1,9}$/).transform(Number).default(0),
+  limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(ATTENTION_PAGE_MAX)).default(100),
+  tenant: z.string().max(100).optional(),
+});
 const AttachBody = z.object({ purpose: Purpose, documentId: z.number().int().positive() });
 const DismissBody = z.object({ purpose: Purpose, reason: z.string().trim().min(3).max(500) });
 
@@ -72,8 +80,17 @@ export function adminApi(deps: AdminDeps): Router {
     res.json(jobs.filter((job) => DocumentJobDataSchema.safeParse(job.data).success).map((job) => describeJob(job, 'failed')));
   });
 
-  router.get('/attention', async (_req: Request, res: Response) => {
-    const refs = await deps.ledger.attention();
+  /** A page of the attention list (a bare array, as always); X-Total-Count and a Link to the next page tell the rest. */
+  router.get('/attention', async (req: Request, res: Response) => {
+    const query = AttentionQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json({ error: `offset (0 or more), limit (1 to ${ATTENTION_PAGE_MAX}) and tenant are optional query parameters` });
+    const { offset, limit, tenant } = query.data;
+    const { members: refs, total } = await deps.ledger.attentionPage({ tenant, offset, limit });
+    res.setHeader('X-Total-Count', String(total));
+    if (offset + limit < total) {
+      const next = new URLSearchParams({ offset: String(offset + limit), limit: String(limit), ...(tenant ? { tenant } : {}) });
+      res.setHeader('Link', `<${req.baseUrl}/attention?${next.toString()}>; rel="next"`);
+    }
     const entries = await Promise.all(
       refs.map(async (ref) => {
         const [tenant, orderId, purpose] = ref.split(':');

@@ -1,15 +1,43 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import type { ConnectorMetrics } from '../metrics';
+import { LoginLimiter } from './login-limiter';
 
-/** HTTP Basic for the dashboard and the admin API; compared as digests so length leaks nothing. */
-export function basicAuth(username: string, password: string): (req: Request, res: Response, next: NextFunction) => void {
+/**
+ * HTTP Basic for the dashboard and the admin API; compared as digests so length leaks nothing.
+ * Wrong guesses are limited per client (login-limiter.ts): a client past its allowance waits, and
+ * meanwhile gets 429 with Retry-After without its guess being looked at.
+ */
+export function basicAuth(
+  username: string,
+  password: string,
+  guard: { limiter: LoginLimiter; metrics?: ConnectorMetrics } = { limiter: new LoginLimiter() },
+): (req: Request, res: Response, next: NextFunction) => void {
   const expected = digest(`${username}:${password}`);
   return (req, res, next) => {
+    const client = { address: req.ip ?? '', peer: req.socket.remoteAddress ?? '' };
     const given = credentialsOf(req);
-    if (given !== '' && timingSafeEqual(digest(given), expected)) return next();
-    res.setHeader('WWW-Authenticate', 'Basic realm="magnifinance-connector", charset="UTF-8"');
-    res.status(401).json({ error: 'unauthorized' });
+    // A request without credentials is a browser asking for them, not a guess.
+    if (given === '') return void challenge(res);
+    const wait = guard.limiter.waitFor(client);
+    if (wait > 0) {
+      guard.metrics?.adminLogins.inc({ outcome: 'blocked' });
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1_000)));
+      return void res.status(429).json({ error: `too many wrong logins from this client: try again in ${Math.ceil(wait / 1_000)} s` });
+    }
+    if (timingSafeEqual(digest(given), expected)) {
+      guard.limiter.succeeded(client);
+      return next();
+    }
+    guard.limiter.failed(client);
+    guard.metrics?.adminLogins.inc({ outcome: 'wrong' });
+    challenge(res);
   };
+}
+
+function challenge(res: Response): void {
+  res.setHeader('WWW-Authenticate', 'Basic realm="magnifinance-connector", charset="UTF-8"');
+  res.status(401).json({ error: 'unauthorized' });
 }
 
 /** The user name of a request basicAuth let through (who did an action, for the order's note). */

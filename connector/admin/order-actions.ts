@@ -3,11 +3,13 @@ import type { RedisClient } from '../redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
-import { jobsToEnqueue, planJobs } from '../ingest/plan-jobs';
+import { jobsToEnqueue } from '../ingest/plan-jobs';
+import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
-import { DISMISSABLE_STATES, type Ledger } from '../ledger';
+import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
+import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { NOTES } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -66,7 +68,10 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
   if (retried.length === 0) {
     try {
       const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
-      const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, planJobs(order, runtime.config.settings), Date.now()));
+      // A person's ask: the go-live cut-off does not apply; another system's document still does.
+      const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId) });
+      if (plan.notInvoiced) return { ok: false, status: 409, error: `order ${orderId} has another system's document (${plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code}): the connector never invoices it` };
+      const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, plan.jobs, Date.now()));
       enqueued = results.map((result) => result.jobId);
       for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
     } catch (error) {
@@ -142,7 +147,19 @@ export async function dismissOrder(
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
   const entry = await deps.ledger.get(ref);
-  if (!DISMISSABLE_STATES.has(entry?.state) || entry?.documentId !== undefined) {
+  const outside = entry ? settledOutsideProblem(entry) : undefined;
+  if (outside) {
+    // An issued document stays as it is: the person settled the difference in the back-office.
+    // What they accepted is kept, so the same difference is not reported again.
+    const now = Date.now();
+    const detail = `Settled outside the connector, marked by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${how}`;
+    await deps.ledger.record(ref, outside.code === 'order-changed' ? { settledDifference: outside.difference, detail } : { settledAt: now, detail }, now);
+    await clearForPerson(deps.ledger, ref, entry);
+    await addNoteQuietly(runtime, ref.orderId, NOTES.settled(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
+    deps.logger.info({ ...ref, by }, 'admin marked a difference as settled');
+    return { ok: true, value: { dismissed: ref.purpose } };
+  }
+  if (!canDismiss(entry)) {
     return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
   }
   const now = Date.now();
@@ -156,4 +173,26 @@ export async function dismissOrder(
   await addNoteQuietly(runtime, ref.orderId, NOTES.dismissed(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
   deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
   return { ok: true, value: { dismissed: ref.purpose } };
+}
+
+/**
+ * A person may mark a purpose handled outside the connector when nothing was issued for it (held,
+ * refused, failed), when a difference on its issued document was settled in the back-office, or
+ * when its order was deleted on the shop after its document (the document stands; the person
+ * decided about it in the back-office).
+ */
+export function canDismiss(entry: LedgerEntry | null): boolean {
+  if (!entry) return false;
+  if (DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) return true;
+  // A difference on an issued document settled in the back-office (problems.ts, SETTLED_OUTSIDE).
+  if (settledOutsideProblem(entry)) return true;
+  return entry.state !== 'dismissed' && entry.state !== 'written-back' && problemCodeOf(entry) === 'order-deleted';
+}
+
+function problemCodeOf(entry: LedgerEntry): string | undefined {
+  try {
+    return ProblemSchema.safeParse(JSON.parse(entry.problem ?? 'null')).data?.code;
+  } catch {
+    return undefined;
+  }
 }

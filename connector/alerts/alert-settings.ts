@@ -35,7 +35,15 @@ export const AlertsSchema = z
       .strict()
       .optional(),
     /** A JSON POST with `text` (Slack and Teams incoming webhooks show it) plus structured fields. The URL is a secret. */
-    webhook: z.object({ url: SecretRefSchema, timeoutMs: z.number().int().positive().default(10_000) }).strict().optional(),
+    webhook: z
+      .object({
+        url: SecretRefSchema,
+        timeoutMs: z.number().int().positive().default(10_000),
+        /** How `text` is escaped for the chat that shows it; `auto` tells Slack and Teams by the URL's host. */
+        format: z.enum(['auto', 'slack', 'teams', 'plain']).default('auto'),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((alerts) => alerts.email !== undefined || alerts.webhook !== undefined, 'name at least one channel: email or webhook');
@@ -50,7 +58,7 @@ export interface AlertSettings {
     from: string;
     to: string[];
   };
-  webhook?: { url: string; timeoutMs: number };
+  webhook?: { url: string; timeoutMs: number; format: ChatFormat };
 }
 
 /** Resolves the secrets of the block (SMTP user and password, the webhook URL). */
@@ -76,7 +84,23 @@ export function resolveAlerts(
   if (file.webhook) {
     const url = secret(file.webhook.url, `${at}.webhook.url`);
     if (url && !/^https?:\/\/[^/\s]+/.test(url)) problem(`${at}.webhook.url`, 'must be an http(s) URL');
-    settings.webhook = { url, timeoutMs: file.webhook.timeoutMs };
+    settings.webhook = { url, timeoutMs: file.webhook.timeoutMs, format: file.webhook.format === 'auto' ? chatFormatOf(url) : file.webhook.format };
   }
   return settings;
+}
+
+/** How a chat reads the `text` of a webhook message: Slack's mrkdwn, Teams' Markdown, or as it is. */
+export type ChatFormat = 'slack' | 'teams' | 'plain';
+
+/** Slack's and Teams' incoming-webhook hosts; anything else (n8n, a ticket system) gets plain text. */
+export function chatFormatOf(url: string): ChatFormat {
+  let host = '';
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return 'plain';
+  }
+  if (host === 'hooks.slack.com' || host.endsWith('.slack.com')) return 'slack';
+  if (host.endsWith('.webhook.office.com') || host === 'outlook.office.com' || host.endsWith('.logic.azure.com') || host.endsWith('.environment.api.powerplatform.com')) return 'teams';
+  return 'plain';
 }

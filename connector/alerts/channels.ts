@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { AlertSettings } from './alert-settings';
+import type { AlertSettings, ChatFormat } from './alert-settings';
 import { subjectOf, textOf, type Digest } from './digest';
 
 export type ChannelName = 'email' | 'webhook';
@@ -41,8 +41,8 @@ function emailChannel(email: NonNullable<AlertSettings['email']>): AlertChannel 
 }
 
 /** Slack and Teams incoming webhooks read `text`; anything else (n8n, a ticket system) reads the fields. */
-export function webhookPayload(digest: Digest): Record<string, unknown> {
-  return { text: textOf(digest), source: 'magnifinance-connector', tenant: digest.tenant, orders: digest.orders, webhooks: digest.webhooks, more: digest.more, attention: digest.attentionLink };
+export function webhookPayload(digest: Digest, format: ChatFormat = 'plain'): Record<string, unknown> {
+  return { text: textOf(digest, format), source: 'magnifinance-connector', tenant: digest.tenant, orders: digest.orders, webhooks: digest.webhooks, more: digest.more, attention: digest.attentionLink };
 }
 
 function webhookChannel(webhook: NonNullable<AlertSettings['webhook']>): AlertChannel {
@@ -52,7 +52,7 @@ function webhookChannel(webhook: NonNullable<AlertSettings['webhook']>): AlertCh
       const response = await fetch(webhook.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(webhookPayload(digest)),
+        body: JSON.stringify(webhookPayload(digest, webhook.format)),
         signal: AbortSignal.timeout(webhook.timeoutMs),
       });
       // Never log the URL: for Slack and Teams it is the secret.

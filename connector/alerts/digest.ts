@@ -1,7 +1,9 @@
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
+import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../sweep';
-import { purposeWords, stateLabel, type Lang } from '../words';
+import { deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
@@ -61,7 +63,7 @@ export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, link: s
     case 'mapping-failed':
       return { state, reason: detail ?? (pt ? 'a encomenda não dá um documento legal' : 'the order cannot be mapped to a legal document'), fix: `${pt ? 'corrija a encomenda no WooCommerce como diz o motivo' : 'correct the order in WooCommerce as the reason says'}, ${retry}` };
     case 'held':
-      return { state, reason: detail ?? (pt ? 'o mapeamento pôs a encomenda em espera' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
+      return { state, reason: detail ?? (pt ? 'o mapeamento reteve a encomenda' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
     default:
       return { state, reason: detail ?? (pt ? `a encomenda está no estado ${state}` : `the order is in state ${state}`), fix: `${pt ? `abra ${link} para ver o registo e as tarefas` : `open ${link} for the ledger and the jobs`}, ${retry}` };
   }
@@ -85,7 +87,18 @@ export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'):
       status: 'missing',
       fix: pt ? `adicione um webhook ${topic} Ativo que aponte para o conector (docs/connector.md)` : `add an Active ${topic} webhook pointing at the connector (docs/connector.md)`,
     })),
+    ...refusedDeliveryAlerts(report, lang),
   ];
+}
+
+/** Deliveries refused in the last hour (ingest/webhook-health.ts): told once per reason while they go on. */
+function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] {
+  return (report.refusedDeliveries ?? []).flatMap((refused) => {
+    if (!isDeliveryProblem(refused.reason)) return [];
+    const words = deliveryProblemWords(lang, refused.reason);
+    const count = lang === 'pt' ? `${refused.count} entrega(s) recusada(s), a última às ${refused.lastAt}` : `${refused.count} deliver${refused.count === 1 ? 'y' : 'ies'} refused, the last at ${refused.lastAt}`;
+    return [{ topic: lang === 'pt' ? 'entregas' : 'deliveries', status: `refused (${refused.reason})`, fix: `${count}: ${words.cause}. ${words.fix}` }];
+  });
 }
 
 /** A stable key of the webhook findings: the same findings are told once, a change is told again. */
@@ -108,9 +121,25 @@ export function subjectOf(digest: Digest): string {
   return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.tenant}: ${parts.join(', ')}`;
 }
 
-/** Plain text: the e-mail body and the `text` of the chat message. */
-export function textOf(digest: Digest): string {
+/**
+ * Customer data (names, addresses, what the shop stored) reaches the reasons and fixes: in a chat it
+ * must stay text. Slack reads `<!channel>`, `<@U123>` and `<https://…|disguised link>`, so `& < >`
+ * become entities; Teams reads Markdown and some HTML, so its markup characters are escaped with a
+ * backslash and `& < >` become entities. Every channel drops control characters, escapes and bidi
+ * overrides (webhooks/woocommerce/text.ts). Our own links and templates are not escaped.
+ */
+export function escapeForChat(text: string, format: ChatFormat): string {
+  const safe = stripUnsafe(text, 'keep-lines');
+  if (format === 'plain') return safe;
+  const entities = safe.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (format === 'slack') return entities;
+  return entities.replace(/[\\`*_[\]()#|~]/g, (c) => `\\${c}`);
+}
+
+/** Plain text: the e-mail body and the `text` of the chat message (escaped for `format`). */
+export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
   const pt = digest.lang === 'pt';
+  const esc = (text: string) => escapeForChat(text, format);
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
     lines.push(
@@ -118,8 +147,8 @@ export function textOf(digest: Digest): string {
         ? `• Encomenda ${order.orderId} (${purposeWords('pt', order.purpose)}), ${stateLabel('pt', order.state as LedgerState)} desde ${order.since}`
         : `• Order ${order.orderId} (${order.purpose}), ${order.state} since ${order.since}`,
     );
-    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${order.reason}`);
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${order.fix}`);
+    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${esc(order.reason)}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(order.fix)}`);
     lines.push(`  ${order.link}`);
   }
   if (digest.more > 0) {
@@ -128,10 +157,10 @@ export function textOf(digest: Digest): string {
   for (const hook of digest.webhooks) {
     lines.push(
       pt
-        ? `• Webhook ${hook.id ?? ''} ${hook.topic} está ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`
-        : `• Webhook ${hook.id ?? ''} ${hook.topic} is ${hook.status}${hook.deliveryUrl ? ` (${hook.deliveryUrl})` : ''}`,
+        ? `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} está ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`
+        : `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} is ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`,
     );
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${hook.fix}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(hook.fix)}`);
   }
   return lines.join('\n');
 }

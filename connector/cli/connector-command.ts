@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfigFile } from '../config/load-config';
+import { ConfigError } from '../config/load-config';
+import { loadConfigSource, type ConfigSource } from '../config/reload';
 import { createLogger } from '../logger';
 import { startConnector, type ConnectorRole } from '../runtime';
 
@@ -10,17 +11,20 @@ const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE
   work     the workers: issue, finalize, write back; the periodic sweep
   all      both in one process
 
-  --config FILE   tenants and settings (JSON or YAML; secrets as {"env": "NAME"} or "\${NAME}")
-  --port N        overrides server.port
-  --help          this text
+  --config FILE    tenants and settings (JSON or YAML; secrets as {"env": "NAME"} or "\${NAME}")
+  --env-file FILE  a .env file the secret references read too (its values win); read again on reload
+  --port N         overrides server.port (so does the PORT environment variable, as in the Docker image)
+  --help           this text
 
+Reloads the tenants file (and --env-file) on SIGHUP, without a restart and without refusing a
+delivery; a file with mistakes is refused whole and the running tenants stay.
 Stops cleanly on SIGTERM/SIGINT: HTTP server, workers, queues, Redis, in that order.
 `;
 
 export async function runConnectorCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { config: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+    options: { config: { type: 'string' }, 'env-file': { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
@@ -37,11 +41,19 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
     process.stderr.write(`--config FILE is required.\n\n${HELP}`);
     return 1;
   }
-  const config = loadConfigOrExplain(values.config);
+  const source: ConfigSource = { path: values.config, ...(values['env-file'] ? { envFile: values['env-file'] } : {}) };
+  const config = loadConfigOrExplain(source);
   if (!config) return 2;
   const logger = createLogger();
-  const port = values.port === undefined ? undefined : Number(values.port);
-  const running = await startConnector(config, { role: role as ConnectorRole, logger, port });
+  const portText = values.port ?? process.env.PORT;
+  if (portText !== undefined && !/^\d{1,5}$/.test(portText)) {
+    process.stderr.write(`--port (or PORT) must be a port number, not "${portText}".\n`);
+    return 1;
+  }
+  const port = portText === undefined ? undefined : Number(portText);
+  const running = await startConnector(config, { role: role as ConnectorRole, logger, port, configSource: source });
+  const onHangUp = (): void => void running.reload();
+  process.on('SIGHUP', onHangUp);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping');
@@ -50,6 +62,7 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+  process.off('SIGHUP', onHangUp);
   logger.info('stopped');
   // Keep-alive sockets of the HTTP clients (shop, service) would hold the process open for their
   // idle timeout; everything that mattered is closed, in order, so leave now.
@@ -59,9 +72,9 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
 }
 
 /** Loads the file or prints every problem in it and returns undefined. */
-export function loadConfigOrExplain(path: string) {
+export function loadConfigOrExplain(source: string | ConfigSource) {
   try {
-    return loadConfigFile(path);
+    return loadConfigSource(typeof source === 'string' ? { path: source } : source);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -5,13 +5,23 @@ import type { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
-import { resolveSecret, type SecretRef } from './secret-ref';
+import { resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
 export interface TenantConfig {
   id: string;
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
-  invoicing: { email: string; token: string; partnerToken?: string; baseUrl: string; timeoutMs: number };
+  invoicing: {
+    email: string;
+    token: string;
+    partnerToken?: string;
+    /** The company whose documents the tenant issues (required with a partnerToken). */
+    companyNif?: string;
+    password?: string;
+    partnerTokensForm: 'documented' | 'spec';
+    baseUrl: string;
+    timeoutMs: number;
+  };
   settings: TenantSettings;
   alerts?: AlertSettings;
   vies?: ViesSettings;
@@ -64,50 +74,86 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   const parsed = ConnectorConfigSchema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(source, issuesOf(parsed.error));
   const problems: { path: string; message: string }[] = [];
-  const secret = (ref: SecretRef, path: string): string => {
+  const secret = (ref: SecretRef, path: string, kind: SecretKind | 'not-secret' = 'issued'): string => {
     const resolved = resolveSecret(ref, env);
     if ('error' in resolved) {
       problems.push({ path, message: resolved.error });
       return '';
     }
+    const weak = kind === 'not-secret' ? null : secretProblem(resolved.value, kind);
+    if (weak) problems.push({ path, message: weak });
     return resolved.value;
   };
   const file = parsed.data;
   const config: ConnectorConfig = {
-    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret') },
-    redis: { ...file.redis, url: secret(file.redis.url, 'redis.url') },
-    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password') },
+    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key') },
+    redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
+    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password', 'password') },
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
     tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message }))),
   };
+  problems.push(...sharedCredentials(config.tenants));
   if (problems.length > 0) throw new ConfigError(source, problems);
   return config;
+}
+
+/**
+ * Two tenants that would issue into the same company's numbering under the same ExternalIds (one
+ * partner token; or one account with one ExternalId prefix) are refused: one shop's order 1001
+ * would be taken for the other's, or a shop would invoice in another client's name. Compared after
+ * the secrets are resolved: two env references may hold one value.
+ */
+function sharedCredentials(tenants: readonly TenantConfig[]): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const byPartnerToken = new Map<string, string>();
+  const byAccount = new Map<string, string>();
+  tenants.forEach((tenant, index) => {
+    const token = tenant.invoicing.partnerToken;
+    if (token) {
+      const other = byPartnerToken.get(token);
+      if (other) problems.push({ path: `tenants.${index}.invoicing.partnerToken`, message: `the same partner token as tenant ${other}: a partner token acts for one company, so one of them would invoice in the other's name` });
+      else byPartnerToken.set(token, tenant.id);
+      return;
+    }
+    const account = JSON.stringify([tenant.invoicing.baseUrl, tenant.invoicing.email, tenant.invoicing.token, tenant.settings.mapping.externalIdPrefix]);
+    const other = byAccount.get(account);
+    if (other) {
+      problems.push({
+        path: `tenants.${index}.settings.mapping.externalIdPrefix`,
+        message: `the same MagniFinance account and ExternalId prefix "${tenant.settings.mapping.externalIdPrefix}" as tenant ${other}: their orders' documents would share ExternalIds; give each tenant its own prefix`,
+      });
+    } else byAccount.set(account, tenant.id);
+  });
+  return problems;
 }
 
 function resolveTenant(
   tenant: TenantFile,
   at: string,
-  secret: (ref: SecretRef, path: string) => string,
+  secret: (ref: SecretRef, path: string, kind?: SecretKind) => string,
   problem: (path: string, message: string) => void,
 ): TenantConfig {
   const invoicing: TenantConfig['invoicing'] = {
     email: tenant.invoicing.email,
     token: secret(tenant.invoicing.token, `${at}.invoicing.token`),
+    partnerTokensForm: tenant.invoicing.partnerTokensForm,
     baseUrl: tenant.invoicing.baseUrl.replace(/\/+$/, ''),
     timeoutMs: tenant.invoicing.timeoutMs,
   };
   if (tenant.invoicing.partnerToken !== undefined) {
     invoicing.partnerToken = secret(tenant.invoicing.partnerToken, `${at}.invoicing.partnerToken`);
   }
+  if (tenant.invoicing.companyNif !== undefined) invoicing.companyNif = tenant.invoicing.companyNif;
+  if (tenant.invoicing.password !== undefined) invoicing.password = secret(tenant.invoicing.password, `${at}.invoicing.password`);
   return {
     id: tenant.id,
     shop: {
       url: tenant.shop.url.replace(/\/+$/, ''),
       consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),
       consumerSecret: secret(tenant.shop.consumerSecret, `${at}.shop.consumerSecret`),
-      webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`),
+      webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`, 'password'),
       timeoutMs: tenant.shop.timeoutMs,
       ...(tenant.shop.tlsCaFile ? { tlsCaFile: tenant.shop.tlsCaFile } : {}),
     },

@@ -21,3 +21,28 @@ export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): { value: 
   if (value === undefined || value === '') return { error: `environment variable ${name} is not set` };
   return { value };
 }
+
+/**
+ * How strong a secret must be, by who makes it:
+ * - `key`: a signing key only this connector holds (server.linkSecret: whoever knows it forges PDF
+ *   links to any document of the account): at least 16 characters;
+ * - `password`: typed by a person (admin.password, a WooCommerce webhook's secret): at least 8
+ *   characters (the admin login is also limited per client, admin/login-limiter.ts);
+ * - `issued`: handed out by the shop or the invoicing service (REST keys, tokens): any length.
+ * Every kind refuses the placeholders of connector/env.example and the usual stand-ins.
+ */
+export type SecretKind = 'key' | 'password' | 'issued';
+export const SECRET_MIN_LENGTH: Record<SecretKind, number> = { key: 16, password: 8, issued: 1 };
+
+/** connector/env.example marks every value it ships with "change-me": such a value was never filled in. */
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|fill[-_ ]?me|^<.*>$|^x{3,}$/i;
+/** Values people leave in place of a secret. */
+const STAND_INS = new Set(['secret', 'password', 'passw0rd', 'admin', 'changeit', 'default', 'example', 'test', 'token', 'letmein', 'qwerty', '123456', '12345678', '123456789', '1234567890']);
+
+/** Why a resolved secret is refused, or null when it is acceptable. */
+export function secretProblem(value: string, kind: SecretKind): string | null {
+  if (PLACEHOLDER.test(value) || STAND_INS.has(value.toLowerCase())) return 'is an example value (from connector/env.example or a common stand-in): set a secret of your own';
+  const min = SECRET_MIN_LENGTH[kind];
+  if ([...value].length < min) return `is too short (${[...value].length} characters): use at least ${min}${kind === 'key' ? ', e.g. `openssl rand -hex 32`' : ''}`;
+  return null;
+}

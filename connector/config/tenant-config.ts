@@ -3,6 +3,7 @@ import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settin
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
 import { ExchangeRatesSettingsSchema } from '../rates/ecb-rates';
+import { isValidPortugueseNif } from '../../client/nif';
 import { SecretRefSchema } from './secret-ref';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
@@ -33,10 +34,40 @@ const InvoicingSchema = z
     token: SecretRefSchema,
     /** Agency mode: documents are created with the partner's token instead of the own token. */
     partnerToken: SecretRefSchema.optional(),
+    /**
+     * The NIF of the company whose documents this tenant issues. Required with a partnerToken: the
+     * connector checks (Get Partner Access Tokens for this NIF) that the token is that company's
+     * before the first document and after every change of credentials, and refuses otherwise.
+     */
+    companyNif: z
+      .string()
+      .refine(isValidPortugueseNif, 'a Portuguese NIF (9 digits with a valid check digit)')
+      .optional(),
+    /** The main API user's password, which Get Partner Access Tokens asks for (documented form). */
+    password: SecretRefSchema.optional(),
+    /** 'documented' (GET /partner/accessTokens, needs password) or 'spec' (GET /partner/tokens, no password). */
+    partnerTokensForm: z.enum(['documented', 'spec']).default('documented'),
     baseUrl: z.url().default(REAL_SERVICE_BASE_URL),
     timeoutMs: z.number().int().positive().default(20_000),
   })
-  .strict();
+  .strict()
+  .superRefine((invoicing, ctx) => {
+    if (invoicing.partnerToken === undefined) return;
+    if (invoicing.companyNif === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['companyNif'],
+        message: "is required with a partnerToken: the NIF of the company this tenant invoices for (the connector checks the token is that company's before issuing)",
+      });
+    }
+    if (invoicing.partnerTokensForm === 'documented' && invoicing.password === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: "is required with a partnerToken: Get Partner Access Tokens (the check that the token is companyNif's) asks for the main API user's password; or set partnerTokensForm: spec",
+      });
+    }
+  });
 
 export const TenantSettingsSchema = z
   .object({
@@ -51,11 +82,40 @@ export const TenantSettingsSchema = z
     customerNote: z.boolean().default(false),
     waybill: z.boolean().default(false),
     onCancelled: z.enum(['credit-note', 'cancel', 'ignore']).default('credit-note'),
+    /**
+     * An invoiced order changed (its total net of refunds is not what its documents cover): a person
+     * is always told; this is the lawful way the message recommends (the accountant's choice): ask =
+     * both, credit-and-reissue = a credit note and a new invoice, difference-document = a document
+     * for the difference only.
+     */
+    orderChanged: z.enum(['ask', 'credit-and-reissue', 'difference-document']).default('ask'),
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
     language: z.enum(['pt', 'en']).default('pt'),
+    /**
+     * The go-live cut-off: orders paid (or, unpaid, created) before it are never invoiced by a
+     * delivery, an update or a sweep; only a backfill issues them. Absent: the moment the tenant
+     * first started, kept in Redis (connector/ingest/go-live.ts).
+     */
+    goLiveAt: z.iso.datetime({ offset: true, message: 'a date and time with its offset, such as 2026-12-01T00:00:00Z' }).optional(),
+    /**
+     * Order meta keys that mean "another system already issued this order's document", on top of the
+     * built-in ones of the common Portuguese invoicing plugins (connector/ingest/other-systems.ts).
+     * Such an order is never invoiced here.
+     */
+    otherSystemMetaKeys: z.array(z.string().min(1).max(200)).default([]),
+    /**
+     * An order in `processing` without a payment date (cash on delivery): invoiced at `processing`
+     * (an invoice, the mapping's unpaidDocumentType; the receipt is the owner's when the money comes)
+     * or at `completed` (after the courier collected).
+     */
+    invoiceUnpaidProcessingAt: z.enum(['processing', 'completed']).default('processing'),
   })
-  .strict();
+  .strict()
+  .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {
+    message: 'invoiceUnpaidProcessingAt: completed needs completed in triggerStatuses (or such orders would never be invoiced)',
+    path: ['invoiceUnpaidProcessingAt'],
+  });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
 export const TenantSchema = z
@@ -132,7 +192,8 @@ export const ConnectorConfigSchema = z
         publicUrl: z.url(),
         /** Signs the stable PDF links. */
         linkSecret: SecretRefSchema,
-        pdfLinkTtlDays: z.number().int().positive().default(3650),
+        /** A PDF link is a bearer capability: a year by default (the console hands out fresh ones). */
+        pdfLinkTtlDays: z.number().int().positive().max(3650).default(365),
         maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
         /** Hard limit for the ordered shutdown. */
         shutdownTimeoutMs: z.number().int().positive().default(15_000),
@@ -171,11 +232,15 @@ export const ConnectorConfigSchema = z
     sweep: z
       .object({
         everyMinutes: z.number().int().min(0).default(15),
-        /** First sweep of a tenant looks this far back. */
+        /** No longer read: the first sweep of a tenant starts at its go-live cut-off (accepted so old files load). */
         initialLookbackHours: z.number().int().positive().default(48),
+        /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
+        webhookCheckSeconds: z.number().int().min(0).default(60),
+        /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
+        watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48 }),
+      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60, watchSeconds: 30 }),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import { crossSiteProblem } from '../admin/same-origin';
 
 /**
  * Browsers send Basic credentials with any request to our origin, a forged cross-site form post
@@ -12,8 +13,10 @@ export function csrfToken(secret: string, req: Request): string {
 }
 
 export function csrfProblem(secret: string, req: Request, given: unknown): string | null {
-  const origin = req.get('origin');
-  if (origin && origin !== 'null' && new URL(origin).host !== req.get('host')) return `a form from ${origin} is not accepted`;
+  // The same Origin rules as the admin API (a malformed Origin is refused, not a 500); the token below
+  // is what lets a form from a "null" origin (privacy settings, some browsers' redirects) through.
+  const crossSite = crossSiteProblem(req, { allowNullOrigin: true });
+  if (crossSite) return crossSite.reason;
   if (typeof given !== 'string') return 'the form has no token: reload the page';
   const expected = Buffer.from(csrfToken(secret, req));
   const actual = Buffer.from(given);

@@ -34,8 +34,12 @@ export function fail(area: CheckArea, name: string, detail: string, fix: string)
 export interface DryRunOrder {
   orderId: number;
   status: string;
-  /** 'issue': the document below would be issued; 'hold': it waits for a person; 'refuse': the mapping cannot make a document; 'done': the order already has its document. */
-  outcome: 'issue' | 'hold' | 'refuse' | 'done';
+  /**
+   * 'issue': the document below would be issued; 'hold': it waits for a person; 'refuse': the mapping
+   * cannot make a document; 'done': the order already has its document; 'not-invoiced': the connector
+   * leaves it alone (sold before the go-live cut-off, or another system's document on it).
+   */
+  outcome: 'issue' | 'hold' | 'refuse' | 'done' | 'not-invoiced';
   documentType?: string;
   documentTotal?: string;
   shopTotal: string;

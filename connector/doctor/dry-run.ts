@@ -8,6 +8,7 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
 import { viesVerdictFor } from '../vies/vies-registry';
 import { documentTypeLabel } from '../words';
+import { notInvoicedReason, type NotInvoicedReason } from '../ingest/plan-order';
 import type { DryRunOrder } from './check';
 
 /** WooCommerce answers at most 100 orders per page. */
@@ -19,7 +20,7 @@ export const MAX_DRY_RUN_ORDERS = 100;
  * mapping settings and, when configured, the VIES verdict), dated today in the shop's zone. Nothing
  * is created, written or enqueued.
  */
-export async function dryRun(runtime: TenantRuntime, count: number, now: number = Date.now()): Promise<DryRunOrder[]> {
+export async function dryRun(runtime: TenantRuntime, count: number, now: number = Date.now(), goLiveAt: number = now): Promise<DryRunOrder[]> {
   const { orders } = await runtime.shop.listOrders({
     status: runtime.config.settings.triggerStatuses.join(','),
     per_page: String(Math.min(count, MAX_DRY_RUN_ORDERS)),
@@ -27,11 +28,11 @@ export async function dryRun(runtime: TenantRuntime, count: number, now: number 
     order: 'desc',
   });
   const results: DryRunOrder[] = [];
-  for (const raw of orders) results.push(await dryRunOrder(runtime, raw, now));
+  for (const raw of orders) results.push(await dryRunOrder(runtime, raw, now, goLiveAt));
   return results;
 }
 
-async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number): Promise<DryRunOrder> {
+async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, goLiveAt: number): Promise<DryRunOrder> {
   const summary = raw as { id?: unknown; status?: unknown; total?: unknown; currency?: unknown };
   const base = { orderId: Number(summary.id), status: String(summary.status ?? ''), shopTotal: String(summary.total ?? ''), currency: String(summary.currency ?? ''), exemptionCodes: [] as string[] };
   try {
@@ -40,6 +41,9 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number): P
       const number = String(metaValue(order.meta_data, META.documentNumber));
       return { ...base, outcome: 'done', notes: [`already has its document: ${number}`] };
     }
+    // The same gate as every delivery and sweep: what going live would (not) issue.
+    const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
+    if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords(skipped)] };
     const facts = await readShopFacts(runtime.shop, order, now);
     const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, settingsWithShopFacts(runtime.mapping, facts)) : undefined;
     const built = invoiceRequest(order, runtime.mapping, { issueDate: shopToday(now, runtime.mapping.shopTimeZone) }, facts, vies);
@@ -63,4 +67,9 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number): P
     if (error instanceof OrderMappingError) return { ...base, outcome: 'refuse', notes: [error.problem] };
     return { ...base, outcome: 'refuse', notes: [`could not build the document: ${(error as Error).message}`] };
   }
+}
+
+function notInvoicedWords(reason: NotInvoicedReason): string {
+  if (reason.code === 'other-system') return `another system's document is on it (${reason.system}: ${reason.key} = ${reason.value}); never invoiced here`;
+  return `sold ${reason.soldAt}, before the go-live cut-off ${reason.goLiveAt}; only a backfill would issue it`;
 }

@@ -2,7 +2,8 @@ import { AuthenticationError, ElementDoesNotExistError, MagniFinanceError, Trans
 import { CONSUMER_NIF } from '../../client/nif';
 import type { TenantConfig } from '../config/load-config';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { fail, ok, type Check } from './check';
+import { companyLabel, verifyCompany } from '../config/company-check';
+import { fail, ok, warn, type Check } from './check';
 
 /** A document id no account has (15 digits, the most the service takes): reading it changes nothing. */
 const NO_SUCH_DOCUMENT = 999_999_999_999_999;
@@ -14,13 +15,37 @@ const NO_SUCH_DOCUMENT = 999_999_999_999_999;
  * the payment status of a document that does not exist, answered "element does not exist" (6) to a
  * token the service accepts and "authentication" (1) to one it refuses.
  */
-export async function checkInvoicing(runtime: TenantRuntime): Promise<Check[]> {
+export async function checkInvoicing(runtime: TenantRuntime, others: readonly TenantConfig[] = []): Promise<Check[]> {
   const config = runtime.config;
   const checks = [await harmlessCall(runtime, config, 'MagniFinance credentials', undefined)];
   if (config.invoicing.partnerToken !== undefined && checks[0].status === 'ok') {
     checks.push(await harmlessCall(runtime, config, 'MagniFinance partner token', config.invoicing.partnerToken));
   }
+  if (checks.every((check) => check.status === 'ok')) checks.push(await checkCompany(runtime, others));
   return checks;
+}
+
+/** Which company the tenant's documents are issued for: the connector's own check (config/company-check.ts). */
+async function checkCompany(runtime: TenantRuntime, others: readonly TenantConfig[]): Promise<Check> {
+  const verdict = await verifyCompany(runtime.invoicing, runtime.config, others);
+  const name = 'company';
+  switch (verdict.status) {
+    case 'ok':
+      return ok('invoicing', name, `${companyLabel(verdict)}: the partner token is one of this company's (Get Partner Access Tokens)`);
+    case 'unchecked':
+      return verdict.nif
+        ? ok('invoicing', name, `${companyLabel(verdict)} as configured (an account's own token acts for its own company)`)
+        : warn('invoicing', name, 'not set', 'Set invoicing.companyNif to the NIF of the company this tenant invoices for: the doctor and the console show it.');
+    case 'unknown':
+      return warn('invoicing', name, `could not check that the partner token is company ${verdict.nif}'s: ${verdict.why}`, 'Run the doctor again; the connector checks again before the first document and issues nothing until it can.');
+    case 'wrong':
+      return fail(
+        'invoicing',
+        name,
+        `the tenant invoices for company ${companyLabel(verdict)}, but ${verdict.why}${verdict.actual ? `; the token is company ${companyLabel(verdict.actual)}'s (tenant ${verdict.actual.tenant})` : ''}: documents would be issued in another company's name`,
+        `Run "magnifinance partner tokens --tax-id ${verdict.nif}" and put that token in invoicing.partnerToken (or correct invoicing.companyNif). The connector refuses to issue for this tenant until they match.`,
+      );
+  }
 }
 
 async function harmlessCall(runtime: TenantRuntime, config: TenantConfig, name: string, partnerToken: string | undefined): Promise<Check> {

@@ -1,8 +1,9 @@
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import type { Check, DryRunOrder } from './check';
 import type { DoctorReport } from './run-doctor';
 
 const LABEL: Record<Check['status'], string> = { ok: 'OK', warn: 'WARN', fail: 'FAIL' };
-const OUTCOME: Record<DryRunOrder['outcome'], string> = { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done' };
+const OUTCOME: Record<DryRunOrder['outcome'], string> = { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done', 'not-invoiced': 'NOT invoiced' };
 
 /** The report as a person reads it in a terminal: aligned columns, the fix under every WARN and FAIL, the problems again at the end. */
 export function renderDoctorReport(report: DoctorReport, source: string): string {
@@ -31,7 +32,8 @@ export function renderDoctorReport(report: DoctorReport, source: string): string
     out.push(`NOT READY (${counts}):`);
     for (const { where, check } of failures) out.push(`  - ${where}: ${check.name}: ${check.fix ?? check.detail}`);
   }
-  return `${out.join('\n')}\n`;
+  // Order data (names, notes, the shop's answers) is printed here: no terminal escape reaches the screen.
+  return `${stripUnsafe(out.join('\n'), 'keep-lines')}\n`;
 }
 
 function renderDryRun(orders: readonly DryRunOrder[]): string[] {

@@ -5,8 +5,11 @@ import { fail, isReady, type Check, type TenantReport } from './check';
 import { dryRun } from './dry-run';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
+import { checkGoLive } from './go-live-check';
+import { connectRedis, type RedisClient } from '../redis-connection';
 import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './shop-checks';
 import { checkWebhooks } from './webhook-checks';
+import { checkTriggerStatuses } from './status-checks';
 
 export interface DoctorReport {
   /** Every tenant ready and Redis fit: exit code 0. */
@@ -24,12 +27,19 @@ export interface DoctorOptions {
 /** Checks Redis once and each tenant in turn; reads only (the write probe changes nothing, the dry run issues nothing). */
 export async function runDoctor(config: ConnectorConfig, tenants: readonly TenantConfig[], logger: Logger, options: DoctorOptions = {}): Promise<DoctorReport> {
   const redis = await checkRedis(config, logger);
+  // One reading connection for the tenants' cut-offs; none when Redis did not answer.
+  const reader = isReady(redis) ? connectRedis(config.redis, 'worker', logger) : undefined;
   const reports: TenantReport[] = [];
-  for (const tenant of tenants) reports.push(await checkTenant(config, tenant, options));
+  try {
+    for (const tenant of tenants) reports.push(await checkTenant(config, tenant, options, reader));
+  } finally {
+    reader?.disconnect();
+  }
   return { ready: isReady(redis) && reports.every((report) => report.ready), redis, tenants: reports };
 }
 
-async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, options: DoctorOptions): Promise<TenantReport> {
+async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, options: DoctorOptions, redis: RedisClient | undefined): Promise<TenantReport> {
+  const now = (options.now ?? Date.now)();
   const runtime = buildTenantRuntime(tenant);
   const checks: Check[] = [];
   const read = await checkReadAccess(runtime.shop, tenant);
@@ -40,12 +50,15 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     checks.push(...(await checkPortugueseRates(runtime.shop, tenant, runtime.mapping)));
     checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
+    checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   }
-  checks.push(...(await checkInvoicing(runtime)));
+  checks.push(...(await checkInvoicing(runtime, config.tenants)));
+  const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);
+  checks.push(goLive.check);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };
   if (options.dryRunOrders !== undefined && read.readable) {
     try {
-      report.dryRun = await dryRun(runtime, options.dryRunOrders, (options.now ?? Date.now)());
+      report.dryRun = await dryRun(runtime, options.dryRunOrders, now, goLive.cutOff);
     } catch (error) {
       const problem = shopCallProblem(error, tenant);
       checks.push(fail('orders', 'dry run', `could not read the shop's orders: ${problem.detail}`, problem.fix));

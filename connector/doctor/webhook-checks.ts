@@ -1,20 +1,12 @@
 import type { TenantConfig } from '../config/load-config';
 import type { ShopWebhook, WooShop } from '../shop/woo-shop';
+import { deliveryUrlFor, NEEDED_TOPICS, sameDeliveryUrl } from '../shop/webhook-delivery';
 import { fail, ok, warn, type Check } from './check';
 import { shopCallProblem } from './shop-checks';
-
-/** The topics the connector needs (docs/connector.md): created starts invoices, updated carries status changes, refunds and cancellations. */
-export const NEEDED_TOPICS = ['order.created', 'order.updated'] as const;
 /** WC_Webhook::get_api_version of a webhook saved as "WP REST API Integration v3". */
 const API_V3 = 'wp_api_v3';
 const WEBHOOKS_PAGE = 'WooCommerce > Settings > Advanced > Webhooks';
 
-/** Where the shop must deliver this tenant's orders. */
-export function deliveryUrlFor(publicUrl: string, tenantId: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/webhooks/woocommerce/${tenantId}`;
-}
-
-const sameUrl = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /**
  * Present, active and delivering to this connector, per needed topic; then the secret and the API
@@ -38,7 +30,7 @@ export async function checkWebhooks(shop: WooShop, tenant: TenantConfig, publicU
     const name = `webhook ${topic}`;
     const forTopic = hooks.filter((hook) => hook.topic === topic);
     const active = forTopic.filter((hook) => hook.status === 'active');
-    const delivering = active.filter((hook) => sameUrl(hook.delivery_url, url));
+    const delivering = active.filter((hook) => sameDeliveryUrl(hook.delivery_url, url));
     if (delivering.length > 0) {
       ours.push(...delivering);
       checks.push(ok('webhooks', name, `active, delivers to ${url} (webhook ${delivering.map((h) => h.id).join(', ')})`));

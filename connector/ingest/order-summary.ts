@@ -17,8 +17,12 @@ export const OrderSummarySchema = z.object({
     .array(z.object({ key: z.string(), value: z.unknown() }))
     .optional()
     .transform((list) => list ?? []),
+  /** The go-live cut-off reads when the order was sold (ingest/go-live.ts). */
+  date_paid_gmt: z.string().nullish(),
+  date_created_gmt: z.string().nullish(),
   refunds: z
-    .array(z.object({ id: z.number().int().positive() }))
+    // A refund's total only feeds the coverage check (pipeline/coverage.ts): one that is not money text leaves it unjudged, never refuses the delivery.
+    .array(z.object({ id: z.number().int().positive(), total: WooMoney.optional().catch(undefined) }))
     .optional()
     .transform((list) => list ?? []),
 });

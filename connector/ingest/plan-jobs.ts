@@ -2,12 +2,16 @@ import type { TenantSettings } from '../config/tenant-config';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../jobs';
 import type { EnqueueItem } from './enqueuer';
 import { hasWrittenBack } from '../shop/order-meta';
+import { payloadCallsForReview } from '../pipeline/coverage';
 
 /** The parts of an order planning reads (the route's summary, or a full order from the shop). */
 export interface PlannableOrder {
   status: string;
+  /** Empty for an order not paid yet (cash on delivery through the checkout leaves it empty at processing). */
+  date_paid_gmt?: string | null;
+  total: string;
   meta_data: readonly { key: string; value?: unknown }[];
-  refunds: readonly { id: number }[];
+  refunds: readonly { id: number; total?: string }[];
 }
 
 export interface PlannedJob {
@@ -27,14 +31,27 @@ export function planJobs(order: PlannableOrder, settings: TenantSettings): Plann
   const wanted = (job: PlannedJob): void => {
     if (!hasWrittenBack(meta, purposeOf(job.kind, job.refundId))) planned.push(job);
   };
-  if (settings.triggerStatuses.includes(order.status)) {
+  if (settings.triggerStatuses.includes(order.status) && !waitsForCompletion(order, settings)) {
     wanted({ kind: 'invoice' });
     if (settings.waybill) wanted({ kind: 'waybill' });
   }
   // order.refunds only summarises refunds; the worker fetches each one for its lines.
   for (const refund of order.refunds) wanted({ kind: 'credit-note', refundId: refund.id });
   if (order.status === 'cancelled' && settings.onCancelled !== 'ignore') wanted({ kind: 'cancellation' });
+  // An invoiced order that no longer agrees with its documents (a line added after the invoice, a
+  // refund deleted after its credit note: WooCommerce sends no webhook of its own for that) is
+  // reviewed, and a person told. Judged from our meta, so our own echo costs nothing.
+  if (planned.length === 0 && payloadCallsForReview(order)) planned.push({ kind: 'review' });
   return planned;
+}
+
+/**
+ * Cash on delivery (and any payment WooCommerce has not recorded) reaches `processing` with no
+ * date_paid: invoiced then, the document is an invoice (not a receipt) and nothing follows when the
+ * courier collects. settings.invoiceUnpaidProcessingAt: completed waits for the order's completion.
+ */
+function waitsForCompletion(order: PlannableOrder, settings: TenantSettings): boolean {
+  return settings.invoiceUnpaidProcessingAt === 'completed' && order.status === 'processing' && !order.date_paid_gmt;
 }
 
 /** BullMQ add entries for planned jobs; the job id makes a repeated add of the same purpose a no-op. */

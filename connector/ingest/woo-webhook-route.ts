@@ -2,11 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { verifyWooSignature } from '../../webhooks/woocommerce/signature';
-import type { TenantConfig } from '../config/load-config';
+import type { Queue } from 'bullmq';
+import type { DocumentJobData } from '../jobs';
+import type { Ledger } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import type { RedisClient } from '../redis-connection';
 import type { BatchingEnqueuer } from './enqueuer';
-import { OrderSummarySchema } from './order-summary';
-import { jobsToEnqueue, planJobs } from './plan-jobs';
+import { goLiveAt } from './go-live';
+import { recordNotInvoiced } from './not-invoiced';
+import { recordRefusal } from './webhook-health';
+import { OrderSummarySchema, type OrderSummary } from './order-summary';
+import { jobsToEnqueue } from './plan-jobs';
+import { invoiceKnownHere, planOrder, type OrderPlan } from './plan-order';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
@@ -14,8 +22,14 @@ const PING = /^webhook_id=\d+$/;
 const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
 export interface WebhookRouteDeps {
-  tenants: ReadonlyMap<string, TenantConfig>;
+  tenants: ReadonlyMap<string, TenantRuntime>;
   enqueuer: BatchingEnqueuer;
+  /** The fail-fast connection: the go-live cut-off and the not-invoiced list. */
+  redis: RedisClient;
+  prefix: string;
+  /** Asked only for orders the gate stops or reversals (is there an invoice of ours?). */
+  ledger: Ledger;
+  queue: Queue<DocumentJobData>;
   metrics: ConnectorMetrics;
   logger: Logger;
   maxBodyBytes: number;
@@ -40,8 +54,15 @@ interface Delivery {
 function webhookLogic(deps: WebhookRouteDeps) {
   const now = deps.now ?? Date.now;
 
+  /** Per tenant in Redis (console, alerts): what a person can fix on the shop. Never delays the answer. */
+  const remember = (d: Delivery, reason: string): void => {
+    if (!deps.tenants.has(d.tenantId)) return;
+    void recordRefusal(deps.redis, deps.prefix, d.tenantId, reason, now()).catch(() => undefined);
+  };
+
   const refuse = (d: Delivery, refusal: Refusal): void => {
-    deps.metrics.webhooksRefused.inc({ reason: refusal.reason });
+    deps.metrics.webhooksRefused.inc({ tenant: deps.tenants.has(d.tenantId) ? d.tenantId : '-', reason: refusal.reason });
+    remember(d, refusal.reason);
     deps.logger.warn(
       { tenant: d.tenantId, reason: refusal.reason, detail: refusal.detail, topic: d.header('x-wc-webhook-topic'), deliveryId: d.header('x-wc-webhook-delivery-id') },
       'webhook refused',
@@ -54,8 +75,18 @@ function webhookLogic(deps: WebhookRouteDeps) {
     d.reply(status, { ignored: reason });
   };
 
+  const plan = async (runtime: TenantRuntime, order: OrderSummary): Promise<OrderPlan> => {
+    const tenant = runtime.config;
+    return planOrder(order, {
+      settings: tenant.settings,
+      goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
+      invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
+    });
+  };
+
   const deliver = (d: Delivery, body: Buffer): void => {
-    const tenant = deps.tenants.get(d.tenantId) as TenantConfig;
+    const runtime = deps.tenants.get(d.tenantId) as TenantRuntime;
+    const tenant = runtime.config;
     const signature = d.header('x-wc-webhook-signature');
     // The creation ping is unsigned and must get exactly 200 or WooCommerce refuses to save the webhook.
     if (signature === undefined && body.length < 64 && PING.test(body.toString('latin1'))) {
@@ -69,7 +100,11 @@ function webhookLogic(deps: WebhookRouteDeps) {
     const topic = d.header('x-wc-webhook-topic') ?? '';
     deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });
     if (topic === 'order.deleted') return ignore(d, 'order-deleted');
-    if (!ORDER_TOPICS.has(topic)) return ignore(d, 'topic');
+    if (!ORDER_TOPICS.has(topic)) {
+      // Acknowledged (a refusal would only get the webhook disabled), but a person should remove it.
+      remember(d, 'unknown-topic');
+      return ignore(d, 'topic');
+    }
 
     let json: unknown;
     try {
@@ -89,9 +124,25 @@ function webhookLogic(deps: WebhookRouteDeps) {
     // Draft checkouts leak through order webhooks (woocommerce#66995): not orders yet.
     if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
 
-    const planned = planJobs(order, tenant.settings);
-    if (planned.length === 0) return ignore(d, 'nothing-to-issue');
-    const items = jobsToEnqueue(tenant.id, order.id, planned, now());
+    plan(runtime, order).then(
+      (planned) => enqueue(d, runtime, order, planned),
+      (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
+    );
+  };
+
+  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan): void => {
+    const tenant = runtime.config;
+    if (planned.notInvoiced) {
+      const reason = planned.notInvoiced;
+      ignore(d, reason.code);
+      // After the answer: the note on the order is the shop's REST API, seconds away at worst.
+      void recordNotInvoiced({ redis: deps.redis, prefix: deps.prefix, logger: deps.logger, now }, runtime, order.id, reason).catch((error: Error) =>
+        deps.logger.warn({ tenant: tenant.id, orderId: order.id, err: error.message }, 'could not record a not-invoiced order'),
+      );
+      return;
+    }
+    if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
+    const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     deps.enqueuer.add(items).then(
       (results) => {
         for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });

@@ -5,7 +5,8 @@ import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceVali
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder, type WooRefund } from '../../webhooks/woocommerce/order-schema';
-import { restoreFromOrder } from './order-memory';
+import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
+import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../jobs';
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
@@ -15,9 +16,10 @@ import { viesVerdictFor } from '../vies/vies-registry';
 import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, withReferenceRate, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
-import { clearForPerson, flagForPerson, flagJobFailure, isPermanent } from './needs-person';
+import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
+import { reviewOrder } from './order-review';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -59,6 +61,8 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
     const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
+    // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
+    if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
     const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log };
     let step: Step = data.step;
     try {
@@ -109,7 +113,9 @@ async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Pro
  */
 async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: number): Promise<never> {
   if (polls !== ctx.data.polls) await setData(ctx, { step, polls });
-  await ctx.job.moveToDelayed(ctx.now() + delayMs, ctx.token);
+  // BullMQ promotes delayed jobs by the promoting process's own clock, not the shared one (ctx.now):
+  // the delay is relative, and finalizeStep checks the shared clock again when the job comes back.
+  await ctx.job.moveToDelayed(Date.now() + delayMs, ctx.token);
   throw new DelayedError();
 }
 
@@ -120,7 +126,7 @@ async function orderOf(ctx: StepContext): Promise<WooOrder> {
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const entry = await deps.ledger.get(ref);
+  let entry = await deps.ledger.get(ref);
   const resumed = resumeFrom(entry);
   if (resumed) return resumed;
 
@@ -149,8 +155,22 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const order = await orderOf(ctx);
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
   if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
+  // and a stray write of a worker from before recreated part of it): the order is right. Continue
+  // with that draft, never a new one.
+  if (ledgerMissesMarker(entry, issuingMarker(order.meta_data, ref.purpose))) {
+    entry = await restoreIssuingFromOrder(deps.ledger, ref, order.meta_data, ctx.now());
+    if (entry) {
+      deps.metrics.ledgersRestored.inc({ tenant: tenant.config.id });
+      ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
+    }
+  }
   const built = await buildIssueRequest(ctx, order, invoice);
   if (built.hold && entry?.holdReleasedAt === undefined) {
+    // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
+    if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
+      return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
+    }
     const reasons = built.notes.map((n) => n.message).join(' ');
     const held = personNeeded(ref, { code: 'held', reasons }, 'held');
     if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
@@ -164,12 +184,26 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
   if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
 
-  return withLock(ctx, async () => {
+  return withLock(ctx, async (stillHeld) => {
     // Re-read under the lock: a concurrent delivery may have created the document meanwhile.
-    const current = await deps.ledger.get(ref);
+    let current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
-    const draftId = current?.state === 'draft' && current.documentId !== undefined ? current.documentId : await saveDraft(ctx, request, current);
+    if (!(current?.state === 'draft' && current.documentId !== undefined)) {
+      // About to save a new draft: the order is read again under the lock. A worker that held this
+      // order before (its lock lost with Redis's data) put its marker there before closing; then
+      // that draft is closed by id, never a second one beside it.
+      const meta = (await orderOf(ctx)).meta_data;
+      if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+    }
+    const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
+    const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
+    const draftId = draft.documentId;
+    // The order learns of the draft before the close: if Redis loses this ledger, the next run finds it there.
+    if (known?.closingAt === undefined) {
+      await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() });
+    }
+    await stillHeld();
     try {
       await tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions);
     } catch (error) {
@@ -178,13 +212,67 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
-    await deps.ledger.record(ref, { state: 'created', documentId: draftId, documentDate: issue.date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
-    await deps.ledger.advanceSeriesDate(tenant.config.id, series, issue.date);
-    await clearForPerson(deps.ledger, ref, current);
-    deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
-    ctx.log.info({ documentId: draftId, externalId: doc.ExternalId, date: issue.date }, 'document created');
-    return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
   });
+}
+
+/**
+ * Whether the order's issuing marker names a document step the ledger does not know: no ledger, a
+ * ledger without a state (only stray fields written after a wipe), or one that names another draft.
+ */
+function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | null): boolean {
+  if (!marker) return false;
+  if (!entry || entry.state === undefined) return true;
+  return marker.documentId !== undefined && entry.documentId !== marker.documentId;
+}
+
+/** The document is closed (numbered on the service's side): recorded, then Get Document after the service's wait. */
+async function recordCreated(
+  ctx: StepContext,
+  current: LedgerEntry | null,
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+): Promise<Outcome> {
+  const { deps, ref, data, tenant } = ctx;
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
+  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference });
+  await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
+  await clearForPerson(deps.ledger, ref, current);
+  deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
+  ctx.log.info({ documentId, date }, 'document created');
+  return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
+}
+
+/**
+ * Puts the issuing marker on the order (a meta PUT by key: repeating it is harmless), then records
+ * that it is there. From then on a lost ledger is rebuilt from the order (order-memory.ts).
+ */
+async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
+  const value: Record<string, string | number> = {};
+  for (const [name, field] of Object.entries(marker)) if (field !== undefined) value[name] = field;
+  await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
+  await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
+}
+
+/**
+ * Whether a draft whose close may have been sent was closed: an update of it (no legal effect on a
+ * draft) is refused as DocumentIsClosed when it was. A deleted draft is forgotten (the next attempt
+ * saves a new one).
+ */
+async function draftWasClosed(ctx: StepContext, entry: LedgerEntry, request: CreateDocumentRequest): Promise<boolean> {
+  const { deps, ref, tenant } = ctx;
+  const draftId = entry.documentId as number;
+  try {
+    await tenant.invoicing.updateDraft(draftId, withExternalId(request, draftExternalId(request.Document.ExternalId ?? '', entry.draftAttempt ?? 1)), tenant.documentCallOptions);
+    return false;
+  } catch (error) {
+    if (refusedFor(error, 'DocumentIsClosed')) return true;
+    if (error instanceof ElementDoesNotExistError) {
+      await deps.ledger.record(ref, { state: 'drafting', lastError: `draft ${draftId} no longer exists` });
+      await deps.ledger.clearFields(ref, ['closingAt']);
+      return false;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -195,23 +283,38 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
  * repeat. The recording of the draft id is a compare-and-set on the attempt: a worker superseded
  * while it hung cannot replace the current draft.
  */
-async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, current: LedgerEntry | null): Promise<number> {
+async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, current: LedgerEntry | null): Promise<{ documentId: number; attempt: number }> {
   const { deps, ref, tenant } = ctx;
-  const attempt = (current?.draftAttempt ?? 0) + 1;
+  const first = (current?.draftAttempt ?? 0) + 1;
   const externalId = request.Document.ExternalId ?? '';
-  await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+  // A new draft's close has not been sent: the marker of an earlier draft no longer speaks for it.
+  if (current?.closingAt !== undefined) await deps.ledger.clearFields(ref, ['closingAt']);
   let draftId: number;
-  try {
-    draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
-  } catch (error) {
-    if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
-    throw error;
+  let attempt = first;
+  for (;;) {
+    await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+    try {
+      draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
+      break;
+    } catch (error) {
+      // An unclosed draft of a lost ledger holds this draft ExternalId (no marker: its close was never
+      // sent): it has no legal effect, so the next attempt takes the next one.
+      if (error instanceof DocumentDuplicateError && attempt < first + MAX_DRAFT_SKIPS) {
+        attempt += 1;
+        continue;
+      }
+      if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
+      throw error;
+    }
   }
   if (!(await deps.ledger.recordIf(ref, 'draftAttempt', attempt, { state: 'draft', documentId: draftId }))) {
     throw new Error(`draft ${draftId} was superseded by a later attempt while this worker waited; it stays an unnumbered draft`);
   }
-  return draftId;
+  return { documentId: draftId, attempt };
 }
+
+/** Draft ExternalIds taken by orphan drafts that one run steps over before giving up. */
+const MAX_DRAFT_SKIPS = 5;
 
 export function draftExternalId(externalId: string, attempt: number): string {
   const suffix = `.d${attempt}`;
@@ -261,14 +364,19 @@ async function waitForSeriesDate(ctx: StepContext, series: string, date: string,
  * Holds the per-order lock while `work` runs, renewed every third of its TTL: a worker killed
  * mid-create holds its order at most the TTL (default 10 s), not for the whole create timeout.
  */
-async function withLock(ctx: StepContext, work: () => Promise<Outcome>): Promise<Outcome> {
+async function withLock(ctx: StepContext, work: (stillHeld: () => Promise<void>) => Promise<Outcome>): Promise<Outcome> {
   const { deps, ref } = ctx;
   const ttl = deps.pipeline.lockTtlMs;
   const lock = await deps.ledger.acquireLock(ref, ttl);
   if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
   const renewal = setInterval(() => void deps.ledger.renewLock(ref, lock, ttl).catch(() => undefined), Math.max(200, Math.floor(ttl / 3)));
+  // Checked just before a call that issues: a worker whose lock expired while it hung, or was wiped
+  // with Redis's data, may share the order with another worker by now and must not issue.
+  const stillHeld = async (): Promise<void> => {
+    if (!(await deps.ledger.renewLock(ref, lock, ttl))) throw new Error('the order lock was lost (expired, or Redis lost it); not issuing: the next attempt starts from the ledger and the order');
+  };
   try {
-    return await work();
+    return await work(stillHeld);
   } finally {
     clearInterval(renewal);
     await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
@@ -280,7 +388,7 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   const { deps, ref, data, tenant } = ctx;
   const externalId = built.request.Waybill.ExternalId;
   const documentType = built.request.Waybill.Type;
-  return withLock(ctx, async () => {
+  return withLock(ctx, async (stillHeld) => {
     const current = await deps.ledger.get(ref);
     const again = resumeFrom(current);
     if (again) return again;
@@ -291,8 +399,11 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
     // data on the order has changed, a retry would not be caught there, so it is not sent.
     const clientKey = clientKeyOf(built.request.Client);
     if (retryingLostAnswer && current?.clientKey && current.clientKey !== clientKey) return duplicateWithUnknownId(ctx, 'client-changed');
+    // On the order before the create: a ledger lost after it is rebuilt at 'creating' (order-memory.ts).
+    if (current?.closingAt === undefined) await markIssuing(ctx, { externalId: externalId ?? '', documentType, clientKey, at: ctx.now() });
     // Recorded BEFORE the call: whatever happens next, the ledger knows a create may exist.
     await deps.ledger.record(ref, { state: 'creating', externalId: externalId ?? '', documentType, clientKey, creatingAt: ctx.now() });
+    await stillHeld();
     let result: { documentId: number; documentNumber?: string | null };
     try {
       result = await tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions);
@@ -360,6 +471,8 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
       const refund = fullRefundOf(order, new Date(ctx.now()));
       return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
     }
+    case 'review':
+      throw new UnrecoverableError('a review issues no document');
   }
 }
 
@@ -410,7 +523,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   const entry = await deps.ledger.get(ref);
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
-  // A worker that died between two steps may bring the job back early: the service's 10 s still hold.
+  // A worker that died between two steps, or another worker whose clock is ahead (BullMQ promotes by
+  // its clock), may bring the job back early: the service's 10 s still hold, on the shared clock.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
   const details = await documentIfNumbered(ctx, entry.documentId);
@@ -449,12 +563,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   const entry = ctx.entry ?? (await ctx.deps.ledger.get(ctx.ref));
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
-  await writeBack(
-    { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
-    ctx.ref,
-    ctx.data,
-    entry,
-  );
+  try {
+    await writeBack(
+      { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
+      ctx.ref,
+      ctx.data,
+      entry,
+    );
+  } catch (error) {
+    if (!isOrderGone(error)) throw error;
+    // Deleted on the shop after its document was issued: nothing to retry; a person decides about
+    // the document (a credit note if the sale did not happen) and marks it handled.
+    const problem = personNeeded(ctx.ref, { code: 'order-deleted', number: entry.documentNumber ?? String(entry.documentId) });
+    await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, problem, ctx.now(), ctx.log, entry);
+    return { done: 'order deleted on the shop after its document' };
+  }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
   return { done: 'written back' };

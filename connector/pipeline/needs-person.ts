@@ -87,7 +87,14 @@ export function problemFromError(error: unknown, ref: LedgerRef, attempts: numbe
     return personNeeded(ref, { code: error instanceof ServiceValidationError ? 'service-refused' : 'order-refused', message }, 'mapping-failed');
   }
   if (error instanceof AuthenticationError) return personNeeded(ref, { code: 'credentials', message }, 'failed');
+  // Before anything was issued (the write-back's 404 is handled where it happens): the order is gone.
+  if (isOrderGone(error)) return personNeeded(ref, { code: 'order-deleted' }, 'failed');
   if (error instanceof ShopRequestError && error.permanent) return personNeeded(ref, { code: 'shop-refused', message }, 'failed');
   if (error instanceof ViesUnavailableError) return personNeeded(ref, { code: 'vies-unavailable', vatNumber: error.vatNumber, attempts, why: error.why }, 'failed');
   return personNeeded(ref, { code: 'gave-up', attempts, message }, 'failed');
+}
+
+/** The shop answered that the order does not exist (deleted for good; a trashed order still answers). */
+export function isOrderGone(error: unknown): boolean {
+  return error instanceof ShopRequestError && (error.status === 404 || error.code === 'woocommerce_rest_shop_order_invalid_id');
 }

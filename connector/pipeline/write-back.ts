@@ -5,7 +5,9 @@ import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
+import { stripUnsafe } from '../../webhooks/woocommerce/text';
 import { NOTES } from '../words';
+import { coveredAmountOf } from './coverage';
 import type { TenantRuntime } from './tenant-runtime';
 
 export interface WriteBackDeps {
@@ -41,7 +43,7 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
 
   // Meta updates by key are idempotent on WooCommerce: a repeat after a crash rewrites the same values.
   if (entry.metaWrittenAt === undefined) {
-    await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace }));
+    await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace, covered: coveredAmountOf(entry) }));
     deps.metrics.writebacks.inc({ outcome: 'meta' });
     pending.metaWrittenAt = deps.now();
   }
@@ -78,11 +80,11 @@ async function addNoteOnce(
 ): Promise<void> {
   const { tenant } = deps;
   const landed =
-    note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(note.head));
+    note.sentAt !== undefined && (await tenant.shop.listNotes(orderId)).some((existing) => existing.customer_note === note.customer && existing.note.startsWith(stripUnsafe(note.head, 'keep-lines')));
   if (!landed) {
     // "sent" is on record before the POST, whatever else is pending goes with it.
     await recordWith({ [note.sentField]: deps.now() });
-    await tenant.shop.addNote(orderId, note.text, note.customer);
+    await tenant.shop.addNote(orderId, stripUnsafe(note.text, 'keep-lines'), note.customer);
     deps.metrics.writebacks.inc({ outcome: note.customer ? 'customer-note' : 'note' });
   }
   pending[note.doneField] = deps.now();
@@ -90,8 +92,10 @@ async function addNoteOnce(
 
 function metaFor(
   purpose: string,
-  doc: { documentId: number; number: string; type: string; pdfUrl: string; cancelledInPlace: boolean },
+  doc: { documentId: number; number: string; type: string; pdfUrl: string; cancelledInPlace: boolean; covered: string | undefined },
 ): MetaUpdate[] {
+  // What each document covers goes with it, so a later update can be compared with it for free (coverage.ts).
+  const covered: Record<string, string> = doc.covered === undefined ? {} : { amount: doc.covered };
   if (purpose === 'invoice') {
     return [
       { key: META.documentId, value: String(doc.documentId) },
@@ -99,6 +103,7 @@ function metaFor(
       { key: META.documentType, value: doc.type },
       { key: META.documentState, value: 'closed' },
       { key: META.pdfUrl, value: doc.pdfUrl },
+      ...(doc.covered === undefined ? [] : [{ key: META.coveredTotal, value: doc.covered }]),
     ];
   }
   if (purpose === 'cancellation' && doc.cancelledInPlace) {
@@ -107,14 +112,15 @@ function metaFor(
       { key: META.documentState, value: 'cancelled' },
     ];
   }
-  const value = { number: doc.number, documentId: String(doc.documentId), type: doc.type, pdfUrl: doc.pdfUrl };
+  const value = { number: doc.number, documentId: String(doc.documentId), type: doc.type, pdfUrl: doc.pdfUrl, ...covered };
   return [{ key: metaKeyForPurpose(purpose), value: purpose === 'cancellation' ? { ...value, action: 'credit-note' } : value }];
 }
 
 /** Notes about problems are best effort: failing to post one must not hide the problem itself. */
 export async function addNoteQuietly(tenant: TenantRuntime, orderId: number, text: string, log: Logger): Promise<void> {
   try {
-    await tenant.shop.addNote(orderId, text, false);
+    // Problem notes quote what the shop and the customer typed: nothing a note should not carry.
+    await tenant.shop.addNote(orderId, stripUnsafe(text, 'keep-lines'), false);
   } catch (error) {
     log.warn({ err: (error as Error).message }, 'could not add a note to the order');
   }

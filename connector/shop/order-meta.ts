@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 type MetaList = readonly { key: string; value?: unknown }[];
 
 /**
@@ -7,13 +9,57 @@ type MetaList = readonly { key: string; value?: unknown }[];
 export const META = {
   documentId: '_magnifinance_document_id',
   documentNumber: '_magnifinance_document_number',
+  /** What the invoice covers in the shop's money (its total plus a recorded rounding difference): an update that differs calls for a review. */
+  coveredTotal: '_magnifinance_covered_total',
   documentType: '_magnifinance_document_type',
   documentState: '_magnifinance_document_state',
   pdfUrl: '_magnifinance_pdf_url',
   waybill: '_magnifinance_waybill',
   creditNotePrefix: '_magnifinance_credit_note_',
   cancellation: '_magnifinance_cancellation',
+  /** `_magnifinance_issuing_<purpose>`: the document being closed (see IssuingMarker). */
+  issuingPrefix: '_magnifinance_issuing_',
 } as const;
+
+/**
+ * What the connector puts on the order BEFORE it closes a document (or creates a waybill): the
+ * draft's id and ExternalId. The shop's database outlives Redis, so when the ledger is lost (a wipe,
+ * a failover to a lagging replica, an expired entry) the next run finds the draft it may already
+ * have closed and closes it by id (refused as DocumentIsClosed if it was), instead of issuing again.
+ * It stays on the order after the write-back: it is the order's own record of the document.
+ */
+export const IssuingMarkerSchema = z.object({
+  /** The draft's id (absent for a waybill: it has no draft step). */
+  documentId: z.coerce.number().int().positive().optional(),
+  externalId: z.string(),
+  /** The draft attempt whose id this is (`<ExternalId>.d<attempt>`). */
+  attempt: z.coerce.number().int().positive().optional(),
+  documentType: z.string().optional(),
+  /** Digest of the Client block (waybills: a changed buyer is not retried blindly). */
+  clientKey: z.string().optional(),
+  /** When the close (or waybill create) was first about to be sent, ms. */
+  at: z.coerce.number(),
+});
+export type IssuingMarker = z.infer<typeof IssuingMarkerSchema>;
+
+export function issuingKeyForPurpose(purpose: string): string {
+  return `${META.issuingPrefix}${purpose}`;
+}
+
+/** The order's issuing marker for a purpose, or null (absent, or not one of ours). */
+export function issuingMarker(meta: MetaList, purpose: string): IssuingMarker | null {
+  const value = metaValue(meta, issuingKeyForPurpose(purpose));
+  const parsed = IssuingMarkerSchema.safeParse(typeof value === 'string' ? safeJson(value) : value);
+  return parsed.success ? parsed.data : null;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export function metaValue(meta: MetaList, key: string): unknown {
   return meta.find((entry) => entry.key === key)?.value;

@@ -174,8 +174,9 @@ export class WooShop {
     return ShopNoteSchema.parse(response.data);
   }
 
-  async listNotes(orderId: number): Promise<ShopNote[]> {
-    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type: 'any' }));
+  /** The order's notes, newest first: ours and WooCommerce's own (status changes, stock, refunds). */
+  async listNotes(orderId: number, type: 'any' | 'customer' | 'internal' = 'any'): Promise<ShopNote[]> {
+    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type }));
     return z.array(ShopNoteSchema).parse(response.data);
   }
 
@@ -195,6 +196,15 @@ export class WooShop {
     const orders = z.array(z.unknown()).parse(response.data);
     const total = Number(response.headers['x-wp-total'] ?? orders.length);
     return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 1, total: Number.isFinite(total) ? total : orders.length };
+  }
+
+  /**
+   * The slugs of every order status the shop has (WooCommerce's and a plugin's), from GET
+   * reports/orders/totals: one entry per registered status, with its count.
+   */
+  async orderStatuses(): Promise<string[]> {
+    const response = await this.call(() => this.api.get('reports/orders/totals'));
+    return z.array(z.looseObject({ slug: z.string() })).parse(response.data).map((status) => status.slug);
   }
 
   async listWebhooks(): Promise<ShopWebhook[]> {

@@ -94,7 +94,10 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
   });
 
   it('a disabled shop webhook, then two orders needing a person -> told by e-mail at once, by chat once it answers; order, reason, fix, admin link in each', async () => {
-    h.woo.addWebhook({ topic: 'order.updated', status: 'disabled', delivery_url: h.webhookUrl, secret: 'x' });
+    // The sweep judges webhooks by where they deliver (server.publicUrl): ours are active for both topics, one more is disabled.
+    const ours = `${h.config.server.publicUrl}/webhooks/woocommerce/shop1`;
+    for (const topic of ['order.created', 'order.updated']) h.woo.addWebhook({ topic, status: 'active', delivery_url: ours, secret: 'x' });
+    h.woo.addWebhook({ topic: 'order.updated', status: 'disabled', delivery_url: ours, secret: 'x' });
     expect((await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN })).status).toBe(200);
     await needsPerson(h, 7001, 'duplicate-unknown-id', 'a retried create came back DocumentIsADuplicate');
     await needsPerson(h, 7002, 'alert-no-number', 'no number after 7 Get Document calls');

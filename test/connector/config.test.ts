@@ -15,7 +15,7 @@ const base = {
     },
   ],
 };
-const env = { LINK_SECRET: 'l', ADMIN_PASSWORD: 'a', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'wh', LOJA1_MF_TOKEN: 't' };
+const env = { LINK_SECRET: 'l'.repeat(32), ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
 
 function problemsOf(raw: unknown, environment: NodeJS.ProcessEnv = env): string[] {
   try {
@@ -31,12 +31,12 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
   it('a minimal file gets the documented defaults and resolved secrets', () => {
     const config = parseConfig(base, 'tenants.json', env);
     expect(config.tenants[0]).toMatchObject({
-      shop: { consumerKey: 'ck', consumerSecret: 'cs', webhookSecret: 'wh' },
+      shop: { consumerKey: 'ck', consumerSecret: 'cs', webhookSecret: 'webhook-secret' },
       invoicing: { token: 't', baseUrl: 'https://bo.magnifinance.com/api/v1.1' },
       settings: { triggerStatuses: ['processing', 'completed'], waybill: false, onCancelled: 'credit-note', customerNote: false },
     });
     expect(config.pipeline.finalizeDelayMs).toBe(10_000);
-    expect(config.admin.password).toBe('a');
+    expect(config.admin.password).toBe('admin-password');
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false });
   });
 
@@ -81,7 +81,7 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
   });
 
   it.each([
-    ['tenants.yaml', `server:\n  publicUrl: https://invoices.example.pt\n  linkSecret: \${LINK_SECRET}\nadmin:\n  username: admin\n  password: { env: ADMIN_PASSWORD }\ntenants:\n  - id: loja1\n    shop:\n      url: https://loja1.example.pt\n      consumerKey: { env: LOJA1_CK }\n      consumerSecret: { env: LOJA1_CS }\n      webhookSecret: { env: LOJA1_WH }\n    invoicing:\n      email: faturas@loja1.pt\n      token: { env: LOJA1_MF_TOKEN }\n      partnerToken: \${LOJA1_MF_TOKEN}\n    settings:\n      triggerStatuses: [completed]\n      waybill: true\n`],
+    ['tenants.yaml', `server:\n  publicUrl: https://invoices.example.pt\n  linkSecret: \${LINK_SECRET}\nadmin:\n  username: admin\n  password: { env: ADMIN_PASSWORD }\ntenants:\n  - id: loja1\n    shop:\n      url: https://loja1.example.pt\n      consumerKey: { env: LOJA1_CK }\n      consumerSecret: { env: LOJA1_CS }\n      webhookSecret: { env: LOJA1_WH }\n    invoicing:\n      email: faturas@loja1.pt\n      token: { env: LOJA1_MF_TOKEN }\n      partnerToken: \${LOJA1_MF_TOKEN}\n      companyNif: '232013969'\n      partnerTokensForm: spec\n    settings:\n      triggerStatuses: [completed]\n      waybill: true\n`],
     ['tenants.json', JSON.stringify(base)],
   ])('reads %s', (name, text) => {
     const dir = mkdtempSync(join(tmpdir(), 'mf-config-'));
@@ -104,11 +104,12 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
 
 describe('the example tenants file in the repository is valid', () => {
   it('connector/tenants.example.yaml parses with its variables set', () => {
-    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'AGENCIA_MF_PASSWORD', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
     const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
     expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
     expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
+    expect(config.tenants[1].invoicing).toMatchObject({ companyNif: '232013969', password: 'value-of-AGENCIA_MF_PASSWORD' });
     expect(config.tenants[0].alerts).toMatchObject({ digestSeconds: 300, maxMessagesPerHour: 6, email: { smtp: { password: 'value-of-SMTP_PASSWORD', port: 587 } }, webhook: { url: 'https://hooks.slack.com/services/T/B/x' } });
   });
 

@@ -16,6 +16,8 @@ import { runCli, writeConfigFile } from './support/worker-process';
 /** server.publicUrl of rawTestConfig: where the shop must deliver tenant shop1's orders. */
 const DELIVERY_URL = 'http://connector.test/webhooks/woocommerce/shop1';
 const PARTNER_TAX_ID = '232013969';
+/** Another client of the agency: its token in PARTNER_TAX_ID's tenant block is the copied-block mistake. */
+const OTHER_PARTNER_TAX_ID = '513000003';
 
 /** What a healthy shop has; each fault changes one thing. */
 interface ShopSpec {
@@ -59,6 +61,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   let sandbox: RunningSandbox;
   let redis: OwnRedisServer;
   let partnerToken: string;
+  let otherPartnerToken: string;
   const shops: RunningFakeWoo[] = [];
   /** Rendered outputs by case, for docs/doctor.md (DOCTOR_EXAMPLES=1). */
   const examples = new Map<string, string>();
@@ -69,6 +72,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
     const owner = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: sandbox.baseUrl });
     await owner.addPartner({ CompanyTaxId: PARTNER_TAX_ID, CompanyLegalName: 'Cliente Novo, Lda.', UserEmail: 'dono@cliente.pt' });
     partnerToken = (await owner.getPartnerAccessTokens(PARTNER_TAX_ID, { password: 'sandbox-password' }))[0].token;
+    await owner.addPartner({ CompanyTaxId: OTHER_PARTNER_TAX_ID, CompanyLegalName: 'Outro Cliente, Lda.', UserEmail: 'dono@outro.pt' });
+    otherPartnerToken = (await owner.getPartnerAccessTokens(OTHER_PARTNER_TAX_ID, { password: 'sandbox-password' }))[0].token;
   }, 60_000);
   afterAll(async () => {
     for (const woo of shops) await woo.close();
@@ -86,7 +91,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   /** The config file of one tenant on this shop (with the partner token), as a user writes it. */
   function configFor(woo: RunningFakeWoo, key = { consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret }): Record<string, unknown> {
     const raw = rawTestConfig({ prefix: 'mf-doctor', wooOrigin: woo.origin, consumerKey: key.consumerKey, consumerSecret: key.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: `redis://127.0.0.1:${redis.port}` });
-    tenantOf(raw).invoicing = { ...(tenantOf(raw).invoicing as object), partnerToken };
+    tenantOf(raw).invoicing = { ...(tenantOf(raw).invoicing as object), partnerToken, companyNif: PARTNER_TAX_ID, password: 'sandbox-password' };
     return raw;
   }
 
@@ -122,8 +127,11 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
         'webhook secret': 'warn',
         'webhook API version': 'warn',
         'NIF meta key': 'ok',
+        'trigger statuses': 'ok',
         'MagniFinance credentials': 'ok',
         'MagniFinance partner token': 'ok',
+        company: 'ok',
+        'go-live cut-off': 'ok',
       });
       expect(report.ready).toBe(true);
       expect(check(tenant.checks, 'WooCommerce version')?.detail).toBe('9.4.2');
@@ -204,6 +212,14 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       status: 'fail',
       detail: /MagniFinance refused the partner token/,
       fix: /magnifinance partner tokens --tax-id/,
+    },
+    {
+      case: "another client's partner token (a copied tenant block)",
+      arrange: (_woo, raw) => Object.assign(tenantOf(raw).invoicing as object, { partnerToken: otherPartnerToken }),
+      check: 'company',
+      status: 'fail',
+      detail: /^the tenant invoices for company 232013969 \(Cliente Novo, Lda\.\), but the partner token is not one of the tokens Get Partner Access Tokens lists for company 232013969: documents would be issued in another company's name$/,
+      fix: /magnifinance partner tokens --tax-id 232013969/,
     },
     {
       case: 'webhook missing',
@@ -377,6 +393,32 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       // Nothing issued, nothing written on the shop.
       expect(await sandboxDocumentCount(sandbox)).toBe(before);
       expect(woo.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/orders/0']);
+    });
+
+    it('prints the go-live cut-off; before the first start the dry run shows that going live issues none of the past orders, nor one with another system\'s document', async () => {
+      const woo = await shop();
+      // Fixed dates: the rendered report is an example in docs/doctor.md.
+      const past = woo.putOrder(portugueseOrder({ datePaidGmt: '2026-01-10T10:00:00', dateCreatedGmt: '2026-01-10T09:58:00' }));
+      const moloni = woo.putOrder(portugueseOrder({ meta: [{ key: '_moloni_sent', value: '4411' }] }));
+      const raw = configFor(woo);
+      const settings = { ...(tenantOf(raw).settings as Record<string, unknown>) };
+      delete settings.goLiveAt;
+      tenantOf(raw).settings = settings;
+      (raw.redis as Record<string, unknown>).prefix = `mf-doctor-golive-${String(Date.now())}`;
+      const { tenant, text } = await doctor(raw, 'go-live cut-off before the first start, with --dry-run', 5);
+      expect(check(tenant.checks, 'go-live cut-off')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^not started yet: the first start will be the cut-off/) });
+      const byId = new Map((tenant.dryRun ?? []).map((o) => [o.orderId, o]));
+      expect(byId.get(Number(past.id))).toMatchObject({ outcome: 'not-invoiced', notes: [expect.stringMatching(/before the go-live cut-off/)] });
+      expect(byId.get(Number(moloni.id))).toMatchObject({ outcome: 'not-invoiced', notes: [expect.stringContaining('Moloni: _moloni_sent = 4411')] });
+      expect(text).toMatch(new RegExp(`#${String(past.id)} +processing +NOT invoiced`));
+
+      // With settings.goLiveAt fixed, the January order is still before it.
+      tenantOf(raw).settings = { ...settings, goLiveAt: '2026-06-01T00:00:00Z' };
+      const fixed = await doctor(raw, 'go-live cut-off from the setting', 5);
+      expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toContain('(settings.goLiveAt)');
+      const again = new Map((fixed.tenant.dryRun ?? []).map((o) => [o.orderId, o]));
+      expect(again.get(Number(past.id))?.outcome).toBe('not-invoiced');
+      expect(again.get(Number(moloni.id))?.outcome).toBe('not-invoiced');
     });
 
     it('the CLI refuses a tenant the config does not have, naming the known ones', async () => {

@@ -1,4 +1,4 @@
-import { entryWords, personNeeded, problemWords, ProblemSchema, type Problem } from '../../connector/pipeline/problems';
+import { entryWords, moneyWords, personNeeded, problemWords, ProblemSchema, type Problem } from '../../connector/pipeline/problems';
 
 /**
  * Every reason an order waits for a person has its words in Portuguese and English (issue 12: the
@@ -19,7 +19,14 @@ const samples: Problem[] = [
   { code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'client-changed' },
   { code: 'no-number', documentId: 99, calls: 9 },
   { code: 'total-differs', number: 'FR A/7', total: '12.32', difference: '0.01' },
+  { code: 'order-deleted', number: 'FR A/9' },
+  { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.) (tenant loja-verde)' },
+  { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
+  { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' },
 ];
+
+/** Amounts of the problems worded as money (the reader's "1 660,50 €"), every other fact as it is. */
+const MONEY_FACTS = new Set(['shopNet', 'covered', 'difference', 'amount']);
 
 describe('problems: why and what to do, in Portuguese and English', () => {
   it('covers every problem code', () => {
@@ -37,8 +44,11 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     }
     expect(pt.reason).not.toBe(en.reason);
     expect(pt.action).not.toBe(en.action);
-    // Every fact of the problem is in the Portuguese words too (the cause of unknown-id picks a sentence).
-    for (const [key, value] of Object.entries(problem)) if (key !== 'code' && key !== 'cause') expect(pt.reason + pt.action).toContain(String(value));
+    // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
+    for (const [key, value] of Object.entries(problem)) {
+      if (key === 'code' || key === 'cause' || key === 'way') continue;
+      expect(pt.reason + pt.action).toContain(MONEY_FACTS.has(key) && problem.code !== 'total-differs' ? moneyWords('pt', String(value)) : String(value));
+    }
   });
 
   it('the ledger keeps the English words and the problem; the console words it again in the reader\'s language', () => {

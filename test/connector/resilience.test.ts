@@ -156,7 +156,7 @@ describe('the shop fails (reading the order, writing back): retried without re-i
     }
   });
 
-  it('the shop down for longer than all attempts -> failed list (dead letter), replayed by the admin retry', async () => {
+  it('the shop refuses writes for longer than all attempts -> nothing closed (the issuing marker cannot land), failed list, replayed by the admin retry', async () => {
     const h = await startHarness({ pipeline: { attempts: 2, backoffMs: 50 } });
     try {
       h.woo.failNext(1_000, 503, 'PUT');
@@ -165,15 +165,18 @@ describe('the shop fails (reading the order, writing back): retried without re-i
         const list = (await (await fetch(`${h.connector?.origin}/admin/api/failed`, { headers: ADMIN })).json()) as { id: string; step: string }[];
         return list.find((job) => job.id === `invoice.shop1.${id}`);
       });
-      expect(failed.step).toBe('writeback');
+      expect(failed.step).toBe('issue');
       const view = (await (await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}`, { headers: ADMIN })).json()) as { ledger: Record<string, LedgerEntry> };
-      expect(view.ledger.invoice).toMatchObject({ state: 'finalized', documentNumber: expect.any(String), lastError: expect.stringContaining('503') });
+      // Only a draft exists: a document is never closed before the order knows of it.
+      expect(view.ledger.invoice).toMatchObject({ state: 'draft', lastError: expect.stringContaining('503') });
+      expect(view.ledger.invoice.closingAt).toBeUndefined();
+      expect((await h.documents()).filter((d) => d.document.ExternalId?.startsWith(`wc-${id}`) && d.status !== 'draft')).toEqual([]);
       h.woo.clearFailures();
       const retry = await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${id}/retry`, { method: 'POST', headers: ADMIN });
       expect(await retry.json()).toEqual({ retried: [`invoice.shop1.${id}`], enqueued: [] });
       await eventually('written back after retry', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
       expect(await h.documentsOf(id)).toHaveLength(1);
-      expect(h.woo.meta(id, META.documentNumber)).toBe(view.ledger.invoice.documentNumber);
+      expect(h.woo.meta(id, META.documentNumber)).toBe((await ledgerOf(h, id)).invoice?.documentNumber);
     } finally {
       await h.close();
     }

@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
+import { deliveryUrlFor } from '../../connector/shop/webhook-delivery';
 import type { SweepReport } from '../../connector/sweep';
 import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 import { runCli, writeConfigFile } from './support/worker-process';
@@ -43,25 +44,43 @@ describe('the reconciliation sweep catches orders whose webhooks never arrived',
     for (const order of many) await eventually(`order ${String(order.id)}`, async () => (await ledgerOf(h, Number(order.id))).invoice?.state === 'written-back', 60_000);
   }, 90_000);
 
-  it('reports order webhooks the shop disabled, in the sweep result, the admin API and the metric', async () => {
-    const [created] = h.hooks;
-    created.status = 'disabled';
+  /** Where the shop must deliver this tenant's orders (server.publicUrl): the sweep's webhooks are those. */
+  const ourUrl = (): string => deliveryUrlFor(h.config.server.publicUrl, 'shop1');
+
+  it("reports this connector's webhooks the shop disabled, in the sweep result, the admin API and the metric", async () => {
+    const created = h.woo.addWebhook({ topic: 'order.created', status: 'disabled', delivery_url: ourUrl(), secret: 'x' });
+    const updated = h.woo.addWebhook({ topic: 'order.updated', status: 'active', delivery_url: `${ourUrl()}/`, secret: 'x' });
     const report = await sweepNow(h);
-    expect(report.inactiveWebhooks).toEqual([{ id: created.id, topic: 'order.created', status: 'disabled', deliveryUrl: h.webhookUrl }]);
+    expect(report.inactiveWebhooks).toEqual([{ id: created.id, topic: 'order.created', status: 'disabled', deliveryUrl: ourUrl() }]);
     expect(report.missingTopics).toEqual(['order.created']);
     const view = (await (await fetch(`${h.connector?.origin}/admin/api/webhooks`, { headers: ADMIN })).json()) as { inactiveWebhooks: unknown[] }[];
     expect(view[0].inactiveWebhooks).toHaveLength(1);
     expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_shop_webhooks_disabled')).toContain('tenant="shop1"} 1');
     created.status = 'active';
+    expect(await sweepNow(h)).toMatchObject({ inactiveWebhooks: [], missingTopics: [] });
+    updated.status = 'paused';
+    created.status = 'paused';
   });
 
-  it('WooCommerce disables a webhook after more than 5 failed deliveries; the sweep then reports it', async () => {
+  it("judges webhooks by where they deliver, as the doctor does: another integration's webhooks neither stand in for ours nor are reported as ours", async () => {
+    // The harness's own webhooks deliver to the test connector's port, not to server.publicUrl: another integration's, for the sweep.
+    const othersDisabled = h.woo.addWebhook({ topic: 'order.updated', status: 'disabled', delivery_url: 'https://erp.example.pt/hooks/woo', secret: 'y' });
+    const report = await sweepNow(h);
+    expect(report.missingTopics).toEqual(['order.created', 'order.updated']);
+    expect(report.inactiveWebhooks.map((w) => w.id)).not.toContain(othersDisabled.id);
+    expect(report.inactiveWebhooks).toEqual([
+      expect.objectContaining({ topic: 'order.created', status: 'paused' }),
+      expect.objectContaining({ topic: 'order.updated', status: 'paused' }),
+    ]);
+  });
+
+  it('WooCommerce disables a webhook after more than 5 failed deliveries; one delivering elsewhere is not reported as ours', async () => {
     const broken = h.woo.addWebhook({ topic: 'order.updated', status: 'active', delivery_url: `${h.connector?.origin}/webhooks/woocommerce/no-such-shop`, secret: 'x' });
     const order = h.woo.putOrder(portugueseOrder({ status: 'pending' }));
     for (let i = 0; i < 6; i++) expect((await h.woo.deliver(broken.id, order)).status).toBe(404);
     expect(broken.status).toBe('disabled');
     const report = await sweepNow(h);
-    expect(report.inactiveWebhooks.map((w) => w.id)).toContain(broken.id);
+    expect(report.inactiveWebhooks.map((w) => w.id)).not.toContain(broken.id);
   });
 });
 
@@ -94,7 +113,8 @@ describe('backfill by date range from the command line', () => {
 describe('the sweep reconciles refunds and cancellations of invoiced orders whose webhooks were lost', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ pipeline: { finalizeDelayMs: 200, minFinalizeDelayMs: 200 } });
+    // Queued like WooCommerce: the deliveries these changes cause are lost (loseQueue) before WP-Cron runs.
+    h = await startHarness({ pipeline: { finalizeDelayMs: 200, minFinalizeDelayMs: 200 }, woo: { delivery: 'queued' } });
   });
   afterAll(async () => h.close());
 
@@ -112,12 +132,14 @@ describe('the sweep reconciles refunds and cancellations of invoiced orders whos
     const partlyId = await invoiced();
     await h.woo.settle();
     // No webhook reaches the connector for any of these changes.
+    // A refund of everything moves the order to refunded by itself (wc_create_refund).
     h.woo.addRefund(refundedId, buildRefund(h.woo.order(refundedId) as Record<string, unknown>, { id: 7001, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true }) as never);
-    h.woo.editOrder(refundedId, { status: 'refunded' });
+    expect(h.woo.order(refundedId)?.status).toBe('refunded');
     h.woo.editOrder(cancelledId, { status: 'cancelled' });
     h.woo.addRefund(partlyId, buildRefund(h.woo.order(partlyId) as Record<string, unknown>, { id: 7002, items: [{ index: 0, quantity: 1 }] }) as never);
     h.woo.editOrder(partlyId, { status: 'completed' });
     const neverInvoiced = h.woo.putOrder(portugueseOrder({ status: 'cancelled' }));
+    expect(h.woo.loseQueue()).toBeGreaterThan(0);
 
     const report = await sweepNow(h);
     expect(report.enqueued).toEqual(expect.arrayContaining([`credit-note-7001.shop1.${refundedId}`, `cancellation.shop1.${cancelledId}`, `credit-note-7002.shop1.${partlyId}`]));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
+import { EXEMPTION_CODES } from '../../webhooks/woocommerce/exemption-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';
@@ -114,7 +115,7 @@ describe('code fields are pick lists, consistent with the client\'s validation',
     ['clientCountryCode', ISO_COUNTRY_CODES.size, 'PT'],
     ['Currency', ISO_CURRENCY_CODES.size, 'USD'],
     ['TaxValue', 9, 23],
-    ['TaxExemptionReasonCode', 16, 'M99'],
+    ['TaxExemptionReasonCode', EXEMPTION_CODES.filter((entry) => entry.use !== 'retired').length, 'M99'],
   ])('%s offers %d options and its default is one of them', (name, count, fallback) => {
     const field = pick(name);
     expect(values(field)).toHaveLength(count);
@@ -127,6 +128,14 @@ describe('code fields are pick lists, consistent with the client\'s validation',
     expect(values(pick('Currency')).every((v) => ISO_CURRENCY_CODES.has(v as string))).toBe(true);
     expect(pick('clientCountryCode').options).toContainEqual({ name: 'Portugal (PT)', value: 'PT' });
     expect(pick('Currency').options).toContainEqual({ name: 'US Dollar (USD)', value: 'USD' });
+  });
+
+  it("the exemption codes are the mapping's table in force: M44-M46 offered, retired M08 and M26 not, each with its mention", () => {
+    const codes = values(pick('TaxExemptionReasonCode'));
+    expect(codes).toEqual(expect.arrayContaining(['M05', 'M16', 'M44', 'M45', 'M46', 'M99']));
+    expect(codes).not.toContain('M08');
+    expect(codes).not.toContain('M26');
+    expect(pick('TaxExemptionReasonCode').options).toContainEqual(expect.objectContaining({ name: 'M05 - Isento artigo 14.º do CIVA', value: 'M05' }));
   });
 
   it('the VAT rates are the Portuguese ones (mainland, Azores, Madeira) and 0% with an exemption code', () => {

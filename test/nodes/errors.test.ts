@@ -111,17 +111,18 @@ describe('service errors become NodeApiError with the service message, error val
     expect(apiError.description).toMatch(/Request ID: \S+/);
   });
 
-  it('repeated External ID: DocumentIsADuplicate in the validation errors', async () => {
-    const parameters = invoice({ additionalFields: { ExternalId: 'wc-dup-1' } });
-    await runNode({ credentials: s.credentials, parameters });
-    const { error } = await failure(parameters);
+  it('a date before the series\' latest closed document: the validation error in the error', async () => {
+    // Series "Z9" has a closed document dated tomorrow; today's is then refused by the service.
+    const tomorrow = addDays(today, 1);
+    await runNode({ credentials: s.credentials, parameters: invoice({ date: tomorrow, dueDate: addDays(tomorrow, 30), additionalFields: { Serie: 'Z9' } }) });
+    const { error } = await failure(invoice({ additionalFields: { Serie: 'Z9' } }));
     expect(error).toBeInstanceOf(n8nErrors.NodeApiError);
     const apiError = error as NodeApiError;
-    expect(apiError.message).toContain('DocumentIsADuplicate');
+    expect(apiError.message).toContain('MustBePosteriorToMostCurrentClosedDocument');
     expect(apiError.context.validationErrors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ Type: 'DocumentIsADuplicate', Field: 'DocumentDetailExternalId' })]),
+      expect.arrayContaining([expect.objectContaining({ Type: 'MustBePosteriorToMostCurrentClosedDocument', Field: 'DocumentDetailDate' })]),
     );
-    expect(apiError.description).toContain('Validation: DocumentDetailExternalId');
+    expect(apiError.description).toContain('Validation: DocumentDetailDate');
   });
 
   it('cancelling a draft is refused by the service', async () => {

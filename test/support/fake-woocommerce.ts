@@ -12,7 +12,25 @@
  * - GET system_status (environment.version), GET taxes (paged, class filter) with postcodes, and
  *   webhooks answered like the v3 controller: no `secret` and no `api_version` (WooCommerce never
  *   shows them) unless `webhookExtras` stands for a shop whose plugin adds them;
- * - deliveries signed over the exact body bytes, which are wp_json_encode'd ("/" escaped, non-ASCII \uXXXX).
+ * - deliveries signed over the exact body bytes, which are wp_json_encode'd ("/" escaped, non-ASCII \uXXXX);
+ * - like WooCommerce 10 (seen on a real 10.0.2 shop, ../shared/FACTS.md), with `delivery: 'queued'`:
+ *   deliveries wait in Action Scheduler's queue until a test runs it ("WP-Cron runs now":
+ *   runQueue), pending deliveries of one webhook for one order are folded into one, and the payload
+ *   is built when it is sent (order.created can already show processing and our meta; a refund
+ *   deleted before the queue ran is not in it); a REST create fires created then updated, a
+ *   checkout updated then created; `delivery: 'immediate'` (the default) sends each at once;
+ * - refunds like wc_create_refund: each fires order.updated, one that refunds the rest sets the
+ *   order refunded; setting the status refunded creates the line-less refund of the rest
+ *   (wc_order_fully_refunded); refunds can be deleted (DELETE, force or not), which fires no
+ *   webhook and leaves date_modified as it was; summaries newest first (ties by id);
+ * - listings like WordPress's REST collections: per_page over 100 and an unknown status answer 400;
+ *   `include` on orders;
+ * - notes: WooCommerce's own (status changes, stock reduced, full refund) beside ours, `type`
+ *   any/customer/internal, an empty note accepted, no added_by_user in answers, newest first;
+ * All of the above was compared request by request with a real WordPress 6.8.8 + WooCommerce
+ * 10.0.2 (../shared/woocommerce-lab) on 2026-11-25.
+ * - PUT line_items changes the lines and recalculates the order (WC_Order::calculate_totals);
+ * - a shop time zone (`timeZone`, e.g. Europe/Lisbon): local dates and _gmt dates differ.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +38,7 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { request } from 'undici';
+import { add, formatDecimal, multiply, parseDecimal, round, shift, subtract, sum, type Decimal } from '../../client/money';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -37,7 +56,6 @@ export interface FakeNote {
   date_created_gmt: string;
   note: string;
   customer_note: boolean;
-  added_by_user: boolean;
 }
 
 export interface FakeWebhook {
@@ -61,7 +79,7 @@ export interface FakeWooOptions {
   consumerSecret?: string;
   /** Added to every REST answer. */
   latencyMs?: number;
-  /** Deliver order.updated to active webhooks after a REST update (the echo). Default true. */
+  /** Deliver order.updated to active webhooks after a REST update (the echo) and after a refund. Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
   /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
@@ -78,6 +96,43 @@ export interface FakeWooOptions {
    * a shop where a plugin adds both (the woocommerce_rest_prepare_shop_webhook filter).
    */
   webhookExtras?: boolean;
+  /**
+   * 'immediate' (default): each change is delivered at once with the order as it is then.
+   * 'queued': like WooCommerce 10 with Action Scheduler: deliveries wait until runQueue(), folded
+   * per webhook and order, payload built when sent.
+   */
+  delivery?: 'immediate' | 'queued';
+  /** The shop's time zone (WordPress > Settings > General); local dates follow it. Default UTC. */
+  timeZone?: string;
+  /** Order statuses a plugin added (wc-<slug>), beside WooCommerce's own. */
+  extraStatuses?: string[];
+}
+
+/** WooCommerce's own order statuses (wc_get_order_statuses) and their labels, for notes. */
+const ORDER_STATUSES: Record<string, string> = {
+  pending: 'Pending payment',
+  processing: 'Processing',
+  'on-hold': 'On hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  failed: 'Failed',
+  'checkout-draft': 'Draft',
+};
+
+/** The WordPress actions behind a topic (WC_Webhook::get_hooks), as GET webhooks lists them. */
+const WEBHOOK_ACTIONS: Record<string, string[]> = {
+  'order.created': ['woocommerce_new_order'],
+  'order.updated': ['woocommerce_update_order', 'woocommerce_order_refunded'],
+  'order.deleted': ['wp_trash_post', 'woocommerce_trash_order'],
+  'order.restored': ['untrashed_post', 'woocommerce_untrash_order'],
+};
+
+/** One delivery waiting in the fake's Action Scheduler queue. */
+export interface QueuedDelivery {
+  webhookId: number;
+  topic: string;
+  orderId: number;
 }
 
 export interface DeliveryResult {
@@ -103,12 +158,34 @@ export interface RunningFakeWoo {
   /** Another REST key of the shop with these permissions (the first key is consumerKey/consumerSecret). */
   addKey(permissions: FakeKeyPermissions): { consumerKey: string; consumerSecret: string };
   order(id: number): JsonObject | undefined;
-  /** Updates an order the way the shop admin would (status, fields); bumps date_modified; no echo. */
-  editOrder(id: number, changes: JsonObject): JsonObject;
+  /** Deletes an order for good (WooCommerce's "Delete permanently"): its REST calls then answer invalid_id. */
+  deleteOrder(id: number): void;
+  /**
+   * Updates an order the way the shop admin would (status, fields); bumps date_modified; a status
+   * change adds WooCommerce's note, status refunded the line-less refund of the rest. No webhook
+   * unless `fire` (a lost delivery otherwise).
+   */
+  editOrder(id: number, changes: JsonObject, options?: { fire?: boolean }): JsonObject;
+  /**
+   * Creates an order like WooCommerce: through REST (order.created then order.updated) or a
+   * shopper's checkout (order.updated first, then order.created, as seen on 10.0.2).
+   */
+  createOrder(order: JsonObject, via?: 'rest' | 'checkout'): JsonObject;
   notes(orderId: number): FakeNote[];
   meta(orderId: number, key: string): JsonValue | undefined;
-  /** Creates a refund on an order like WooCommerce: stored under refunds, summarised in order.refunds. */
+  /**
+   * Creates a refund like wc_create_refund: stored under refunds, summarised in order.refunds
+   * (newest first), fires order.updated; one that leaves nothing to refund sets the order refunded.
+   */
   addRefund(orderId: number, refund: JsonObject): JsonObject;
+  /** Deletes a refund (DELETE orders/<id>/refunds/<rid>): no webhook, date_modified unchanged, as on 10.0.2. */
+  deleteRefund(orderId: number, refundId: number): void;
+  /** Deliveries waiting for the queue to run (delivery: 'queued'). */
+  queued(): QueuedDelivery[];
+  /** "WP-Cron runs now": sends every waiting delivery, each payload built from the order as it is now. */
+  runQueue(): Promise<(DeliveryResult & QueuedDelivery)[]>;
+  /** Drops every waiting delivery (the shop never ran them, or they failed): returns how many. */
+  loseQueue(): number;
   addWebhook(webhook: Omit<FakeWebhook, 'id' | 'resource' | 'event' | 'failure_count' | 'name' | 'api_version'> & { name?: string; api_version?: string }): FakeWebhook;
   webhooks(): FakeWebhook[];
   /** Requests seen by the REST API: method, path (no query), status. */
@@ -144,6 +221,10 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const requests: RunningFakeWoo['requests'] = [];
   const failures: { count: number; status: number; method?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
+  const queue: QueuedDelivery[] = [];
+  const stockReduced = new Set<number>();
+  const zone = options.timeZone ?? 'UTC';
+  const knownStatuses = new Set([...Object.keys(ORDER_STATUSES), ...(options.extraStatuses ?? [])]);
   let nextId = 10_000;
   let origin = '';
 
@@ -184,13 +265,19 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/orders', (req: Request, res: Response) => {
     const q = lastValues(req);
     const statuses = (q.status ?? 'any').split(',').filter(Boolean);
+    // The status argument's enum (any, trash and every registered status): anything else is 400.
+    const listable = ['any', 'trash', 'auto-draft', ...knownStatuses];
+    const unknown = statuses.filter((status) => !listable.includes(status));
+    if (unknown.length > 0) return invalidParam(res, 'status', `status[${statuses.indexOf(unknown[0])}] is not one of ${listable.slice(0, -1).join(', ')}, and ${listable[listable.length - 1]}.`, 'rest_not_in_enum');
     const gmt = q.dates_are_gmt === 'true' || q.dates_are_gmt === '1';
+    const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     let list = [...orders.values()].filter((o) => statuses.includes('any') ? o.status !== 'checkout-draft' && o.status !== 'trash' : statuses.includes(String(o.status)));
+    if (include.length > 0) list = list.filter((o) => include.includes(Number(o.id)));
     const cmp = (field: string, bound: string | undefined, after: boolean): void => {
       if (!bound) return;
-      const limit = parseWooDate(bound, gmt);
+      const limit = parseWooDate(bound, gmt ? 'UTC' : zone);
       list = list.filter((o) => {
-        const value = parseWooDate(String(o[gmt ? `${field}_gmt` : field]), gmt);
+        const value = parseWooDate(String(o[`${field}_gmt`]), 'UTC');
         return after ? value > limit : value < limit;
       });
     };
@@ -216,10 +303,13 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     // WC_REST_CRUD_Controller::update_item answers a missing object 400 (a GET answers it 404).
     if (!order) return invalidId(res, 400);
     const body = (req.body ?? {}) as JsonObject;
+    if (typeof body.status === 'string' && body.status !== order.status && !knownStatuses.has(body.status)) return invalidParam(res, 'status', `status is not one of ${[...knownStatuses].join(', ')}.`);
     for (const [key, value] of Object.entries(body)) {
       if (key === 'meta_data' && Array.isArray(value)) mergeMeta(order, value);
-      else if (key !== 'id' && key !== 'refunds' && key !== 'line_items') order[key] = value;
+      else if (key === 'line_items' && Array.isArray(value)) changeLines(order, value);
+      else if (key !== 'id' && key !== 'refunds' && key !== 'line_items' && key !== 'status') order[key] = value;
     }
+    if (typeof body.status === 'string') changeStatus(order, body.status);
     touch(order);
     res.json(withLinks(order));
     options.onUpdate?.(order);
@@ -231,34 +321,50 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/orders/:id/notes', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     if (!orders.has(id)) return invalidId(res);
-    res.json([...(notes.get(id) ?? [])].reverse());
+    // WC_REST_Order_Notes_Controller: type any (default), customer or internal; newest first.
+    const type = lastValues(req).type ?? 'any';
+    const list = (notes.get(id) ?? []).filter((n) => type === 'any' || (type === 'customer') === n.customer_note);
+    res.json(newestFirst(list as unknown as JsonObject[]));
   });
   api.post('/orders/:id/notes', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     if (!orders.has(id)) return invalidId(res);
     const body = (req.body ?? {}) as JsonObject;
-    if (typeof body.note !== 'string' || body.note === '') {
+    // `note` is required but may be empty: WooCommerce saves an empty note.
+    if (typeof body.note !== 'string') {
       res.status(400).json({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): note', data: { status: 400, params: ['note'] } });
       return;
     }
-    const stamp = now();
-    const note: FakeNote = {
-      id: nextId++,
-      author: 'WooCommerce',
-      date_created: wooDate(stamp),
-      date_created_gmt: wooDate(stamp),
-      note: body.note,
-      customer_note: body.customer_note === true || body.customer_note === 'true',
-      added_by_user: false,
-    };
-    notes.set(id, [...(notes.get(id) ?? []), note]);
-    res.status(201).json(note);
+    res.status(201).json(addNote(id, body.note, body.customer_note === true || body.customer_note === 'true'));
   });
 
   api.get('/orders/:id/refunds', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     if (!orders.has(id)) return invalidId(res);
-    res.json(refunds.get(id) ?? []);
+    res.json(newestFirst(refunds.get(id) ?? []));
+  });
+  // WC_REST_Order_Refunds_Controller::create_item: amount (the rest when absent is not WooCommerce's
+  // way: amount is required), reason, line_items; api_refund false = a manual refund.
+  api.post('/orders/:id/refunds', (req: Request, res: Response) => {
+    const id = Number(req.params.id);
+    if (!orders.has(id)) return invalidId(res);
+    const body = (req.body ?? {}) as JsonObject;
+    if (body.amount === undefined || Number(body.amount) <= 0) {
+      res.status(400).json({ code: 'woocommerce_rest_invalid_order_refund', message: 'Refund amount must be greater than zero.', data: { status: 400 } });
+      return;
+    }
+    res.status(201).json(createRefund(id, { amount: String(body.amount), reason: typeof body.reason === 'string' ? body.reason : '', line_items: Array.isArray(body.line_items) ? body.line_items : [] }));
+  });
+  // A refund is deleted at once, with or without force=true (seen on 10.0.2: 200, then 404).
+  api.delete('/orders/:id/refunds/:refundId', (req: Request, res: Response) => {
+    const id = Number(req.params.id);
+    const refund = (refunds.get(id) ?? []).find((r) => r.id === Number(req.params.refundId));
+    if (!refund) {
+      res.status(404).json({ code: 'woocommerce_rest_shop_order_refund_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+      return;
+    }
+    removeRefund(id, Number(refund.id));
+    res.json(refund);
   });
   api.get('/orders/:id/refunds/:refundId', (req: Request, res: Response) => {
     const refund = (refunds.get(Number(req.params.id)) ?? []).find((r) => r.id === Number(req.params.refundId));
@@ -267,6 +373,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return;
     }
     res.json(refund);
+  });
+
+  // WC_REST_Report_Orders_Totals_Controller: every registered order status (slug without wc-), its label and count.
+  api.get('/reports/orders/totals', (_req: Request, res: Response) => {
+    const counts = [...knownStatuses].map((slug) => ({ slug, name: ORDER_STATUSES[slug] ?? slug, total: [...orders.values()].filter((o) => o.status === slug).length }));
+    res.json(counts);
   });
 
   // Settings like WC_REST_Setting_Options_Controller: GET settings/<group>/<id> answers the option
@@ -336,28 +448,57 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   // WordPress's rest_filter_response_fields keeps only the top-level `_fields` asked for.
   api.get('/system_status', (req: Request, res: Response) => {
     const fields = (lastValues(req)._fields ?? '').split(',').filter(Boolean);
+    // The sections and fields of a real 10.0.2 answer (values of a small shop); default_timezone is
+    // PHP's, which WordPress always sets to UTC whatever the shop's zone.
+    const version = options.version ?? '9.4.2';
     const report: JsonObject = {
-      environment: { home_url: origin, site_url: origin, version: options.version ?? '9.4.2', wp_version: '6.7.1', php_version: '8.2.0', default_timezone: 'UTC' },
-      database: { wc_database_version: options.version ?? '9.4.2' },
-      active_plugins: [],
-      settings: { api_enabled: true, currency: 'EUR', currency_symbol: '&euro;' },
+      environment: {
+        home_url: origin, site_url: origin, store_id: '', version, log_directory: '/var/www/html/wp-content/uploads/wc-logs/', log_directory_writable: true,
+        wp_version: '6.8.8', wp_multisite: false, wp_memory_limit: 268435456, wp_debug_mode: false, wp_cron: true, language: 'pt_PT', external_object_cache: null,
+        server_info: 'nginx/1.22.1', server_architecture: 'Linux 6.1.0 x86_64', php_version: '8.2.29', php_post_max_size: 8388608, php_max_execution_time: 30, php_max_input_vars: 1000, curl_version: '7.88.1, OpenSSL/3.0.17',
+        suhosin_installed: false, max_upload_size: 2097152, mysql_version: '10.11.14', mysql_version_string: '10.11.14-MariaDB-0+deb12u2', default_timezone: 'UTC',
+        fsockopen_or_curl_enabled: true, soapclient_enabled: false, domdocument_enabled: true, gzip_enabled: true, mbstring_enabled: true,
+        remote_post_successful: true, remote_post_response: 200, remote_get_successful: true, remote_get_response: 200,
+      },
+      database: { wc_database_version: version, database_prefix: 'wp_', maxmind_geoip_database: '', database_tables: { woocommerce: {}, other: {} }, database_size: { data: 2.6, index: 1.9 } },
+      active_plugins: [{ plugin: 'woocommerce/woocommerce.php', name: 'WooCommerce', version, version_latest: version, url: 'https://woocommerce.com/', author_name: 'Automattic', author_url: 'https://woocommerce.com', network_activated: false }],
+      inactive_plugins: [],
+      dropins_mu_plugins: { dropins: [], mu_plugins: [] },
+      theme: { name: 'Twenty Twenty-Five', version: '1.2', version_latest: '1.2', author_url: 'https://wordpress.org/', is_child_theme: false, is_block_theme: true, has_woocommerce_support: true, has_woocommerce_file: false, has_outdated_templates: false, overrides: [], parent_name: '', parent_version: '', parent_version_latest: '', parent_author_url: '' },
+      settings: {
+        api_enabled: true, force_ssl: false, currency: 'EUR', currency_symbol: '&euro;', currency_position: 'right_space', thousand_separator: '.', decimal_separator: ',', number_of_decimals: 2,
+        geolocation_enabled: false, taxonomies: { external: 'external', grouped: 'grouped', simple: 'simple', variable: 'variable' }, product_visibility_terms: {}, woocommerce_com_connected: 'no',
+        enforce_approved_download_dirs: true, order_datastore: 'Automattic\\WooCommerce\\Internal\\DataStores\\Orders\\OrdersTableDataStore', HPOS_enabled: true, HPOS_sync_enabled: false, enabled_features: [],
+      },
       security: { secure_connection: origin.startsWith('https'), hide_errors: true },
+      pages: [],
+      post_type_counts: [{ type: 'product', count: products.size }],
+      logging: { logging_enabled: true, default_handler: 'Automattic\\WooCommerce\\Internal\\Admin\\Logging\\LogHandlerFileV2', retention_period_days: 30, level_threshold: 'none', log_directory_size: '0 B' },
     };
     res.json(fields.length === 0 ? report : Object.fromEntries(Object.entries(report).filter(([key]) => fields.includes(key))));
   });
 
   // Webhooks like WC_REST_Webhooks_V2_Controller::prepare_item_for_response (v3 inherits it): no
   // secret and no api_version in the answer.
+  // Nor failure_count (kept in the webhook's data, never answered); `hooks` lists the WordPress actions.
   api.get('/webhooks', (_req: Request, res: Response) => {
     res.setHeader('X-WP-Total', String(hooks.length));
     res.setHeader('X-WP-TotalPages', '1');
     res.json(
       hooks.map((h) => ({
-        ...h,
-        secret: options.webhookExtras ? h.secret : undefined,
-        api_version: options.webhookExtras ? h.api_version : undefined,
+        id: h.id,
+        name: h.name,
+        status: h.status,
+        topic: h.topic,
+        resource: h.resource,
+        event: h.event,
+        hooks: WEBHOOK_ACTIONS[h.topic] ?? [],
         delivery_url: h.delivery_url,
+        ...(options.webhookExtras ? { secret: h.secret, api_version: h.api_version } : {}),
         date_created: '2024-01-01T00:00:00',
+        date_created_gmt: '2024-01-01T00:00:00',
+        date_modified: null,
+        date_modified_gmt: null,
       })),
     );
   });
@@ -379,7 +520,9 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   /** A list answered like WordPress's REST collections: per_page (1..100, default 10), page, X-WP-Total(Pages). */
   function sendPage(res: Response, q: Record<string, string | undefined>, list: JsonObject[], shape: (item: JsonObject) => JsonObject = (item) => item): void {
-    const perPage = Math.min(Math.max(Number(q.per_page ?? 10), 1), 100);
+    // WP_REST_Controller::get_collection_params: per_page minimum 1, maximum 100; outside is 400, not clamped.
+    const perPage = Number(q.per_page ?? 10);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalidParam(res, 'per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)', 'rest_out_of_bounds');
     const page = Math.max(Number(q.page ?? 1), 1);
     res.setHeader('X-WP-Total', String(list.length));
     res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
@@ -427,6 +570,10 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return 'ok';
   }
 
+  function invalidParam(res: Response, param: string, detail: string, reason = 'rest_invalid_param'): void {
+    res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: detail }, details: { [param]: { code: reason, message: detail, data: null } } } });
+  }
+
   function invalidId(res: Response, status = 404): void {
     res.status(status).json({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.', data: { status } });
   }
@@ -456,13 +603,193 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   function touch(order: JsonObject): void {
     const stamp = now();
-    order.date_modified = wooDate(stamp);
+    order.date_modified = localWooDate(stamp, zone);
     order.date_modified_gmt = wooDate(stamp);
   }
 
+  /** A note as WooCommerce stores it; `author` is the shop user for ours, WooCommerce for its own. */
+  function addNote(orderId: number, text: string, customer: boolean, author = 'WooCommerce'): FakeNote {
+    const stamp = now();
+    const note: FakeNote = { id: nextId++, author, date_created: localWooDate(stamp, zone), date_created_gmt: wooDate(stamp), note: text, customer_note: customer };
+    notes.set(orderId, [...(notes.get(orderId) ?? []), note]);
+    return note;
+  }
+
+  /**
+   * WC_Order::update_status: what hangs on the new status (wc_order_fully_refunded, stock reduced
+   * once when the order is paid or on hold), then WooCommerce's note of the change, in the order a
+   * real 10.0.2 wrote them.
+   */
+  function changeStatus(order: JsonObject, status: string): void {
+    const from = String(order.status);
+    if (status === from) return;
+    order.status = status;
+    const id = Number(order.id);
+    if (status === 'refunded') {
+      const rest = subtract(parseDecimal(String(order.total)), refundedOf(id));
+      if (rest.units > 0n) {
+        createRefund(id, { amount: formatDecimal(round(rest, 2), 2), reason: 'Order fully refunded.', line_items: [] }, { fire: false, statusFollows: false });
+        addNote(id, 'Order status set to refunded. To return funds to the customer you will need to issue a refund through your payment gateway.', false);
+      }
+    }
+    if (['processing', 'completed', 'on-hold'].includes(status)) reduceStock(order);
+    addNote(id, `Order status changed from ${ORDER_STATUSES[from] ?? from} to ${ORDER_STATUSES[status] ?? status}.`, false);
+  }
+
+  /** wc_reduce_stock_levels: once per order, for products that manage stock, with its note. */
+  function reduceStock(order: JsonObject): void {
+    const id = Number(order.id);
+    if (stockReduced.has(id)) return;
+    stockReduced.add(id);
+    const changes: string[] = [];
+    for (const line of (order.line_items ?? []) as JsonObject[]) {
+      const product = products.get(Number(line.product_id));
+      if (!product || product.manage_stock !== true || typeof product.stock_quantity !== 'number') continue;
+      const before = product.stock_quantity;
+      product.stock_quantity = before - Number(line.quantity);
+      changes.push(`${String(line.name)} (${String(product.sku ?? '')}) ${before}&rarr;${product.stock_quantity}`);
+    }
+    if (changes.length > 0) addNote(id, `Stock levels reduced: ${changes.join(', ')}`, false);
+  }
+
+  /** Lists as WooCommerce orders them: newest first by date; within one second, by id (seen on 10.0.2). */
+  function newestFirst<T extends JsonObject>(list: readonly T[]): T[] {
+    return [...list].sort((a, b) => String(b.date_created_gmt).localeCompare(String(a.date_created_gmt)) || Number(a.id) - Number(b.id));
+  }
+
+  /** order.refunds: a summary per refund, newest first. */
+  function summariseRefunds(order: JsonObject): void {
+    order.refunds = newestFirst(refunds.get(Number(order.id)) ?? []).map((r) => ({ id: r.id, reason: r.reason, total: `-${String(r.amount)}` }));
+  }
+
+  function refundedOf(orderId: number): Decimal {
+    return sum((refunds.get(orderId) ?? []).map((r) => parseDecimal(String(r.amount))));
+  }
+
+  /**
+   * wc_create_refund: stored, summarised on the order (newest first), order.updated fired; a
+   * refund that leaves nothing to refund moves the order to refunded.
+   */
+  function createRefund(orderId: number, refund: JsonObject, how: { fire?: boolean; statusFollows?: boolean } = {}): JsonObject {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    const stamp = now();
+    const stored: JsonObject = { date_created: localWooDate(stamp, zone), date_created_gmt: wooDate(stamp), reason: '', refunded_by: 1, refunded_payment: false, meta_data: [], line_items: [], shipping_lines: [], fee_lines: [], ...structuredClone(refund) };
+    if (stored.id === undefined) stored.id = nextId++;
+    refunds.set(orderId, [...(refunds.get(orderId) ?? []), stored]);
+    summariseRefunds(order);
+    if (how.statusFollows !== false && subtract(parseDecimal(String(order.total)), refundedOf(orderId)).units <= 0n) changeStatus(order, 'refunded');
+    touch(order);
+    if (how.fire !== false && options.echoUpdates !== false) fire('order.updated', order);
+    return stored;
+  }
+
+  /**
+   * Deleting a refund, as a real 10.0.2 did it: gone from the order, but no webhook is queued and
+   * the order's date_modified does not move (so a modified_after listing does not show it).
+   */
+  function removeRefund(orderId: number, refundId: number): void {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    refunds.set(orderId, (refunds.get(orderId) ?? []).filter((r) => r.id !== refundId));
+    order.refunds = ((order.refunds ?? []) as JsonObject[]).filter((r) => r.id !== refundId);
+  }
+
+  /**
+   * PUT line_items like WC_REST_Orders_V2_Controller: an entry with an id changes that line
+   * (quantity 0 removes it; a new quantity without totals keeps the old totals, as WooCommerce
+   * does), one without adds a line at the product's price; then WC_Order::calculate_totals.
+   */
+  function changeLines(order: JsonObject, changes: JsonValue[]): void {
+    let lines = [...((order.line_items ?? []) as JsonObject[])];
+    for (const change of changes) {
+      if (change === null || typeof change !== 'object' || Array.isArray(change)) continue;
+      const existing = typeof change.id === 'number' ? lines.find((l) => l.id === change.id) : undefined;
+      if (existing) {
+        if (change.quantity === 0 || change.product_id === null) lines = lines.filter((l) => l !== existing);
+        else Object.assign(existing, structuredClone(change));
+        continue;
+      }
+      const product = products.get(Number(change.product_id)) ?? {};
+      const quantity = Number(change.quantity ?? 1);
+      const total = typeof change.total === 'string' ? change.total : formatDecimal(round(multiply(parseDecimal(String(product.price ?? '0')), parseDecimal(quantity)), 2), 2);
+      const rate = [...taxRates.values()].find((r) => r.class === (product.tax_class === '' || product.tax_class === undefined ? 'standard' : product.tax_class));
+      lines.push({
+        id: nextId++, name: String(change.name ?? product.name ?? ''), product_id: Number(change.product_id ?? 0), variation_id: Number(change.variation_id ?? 0), quantity,
+        tax_class: String(product.tax_class ?? ''), subtotal: String(change.subtotal ?? total), subtotal_tax: '0.00', total, total_tax: '0.00',
+        taxes: rate ? [{ id: Number(rate.id), total: '0', subtotal: '0' }] : [], meta_data: [], sku: String(product.sku ?? ''), price: Number(total) / quantity, parent_name: null,
+      });
+      if (rate && !((order.tax_lines ?? []) as JsonObject[]).some((t) => t.rate_id === rate.id)) {
+        order.tax_lines = [...((order.tax_lines ?? []) as JsonObject[]), { id: nextId++, rate_code: `PT-${String(rate.name)}-1`, rate_id: rate.id, label: rate.name, compound: false, tax_total: '0.00', shipping_tax_total: '0.00', rate_percent: Number(rate.rate), meta_data: [] }];
+      }
+    }
+    order.line_items = lines as unknown as JsonValue;
+    calculateTotals(order);
+  }
+
+  /** WC_Order::calculate_totals: taxes per line from the rates, per-line or per-rate rounding, totals. */
+  function calculateTotals(order: JsonObject): void {
+    const perRate = settings.get('tax')?.get('woocommerce_tax_round_at_subtotal') === 'yes';
+    const taxLines = (order.tax_lines ?? []) as JsonObject[];
+    const percentOf = (rateId: number): Decimal => {
+      const known = taxRates.get(rateId)?.rate ?? taxLines.find((t) => t.rate_id === rateId)?.rate_percent;
+      return shift(parseDecimal(String(known ?? 0)), 2);
+    };
+    const itemTax = new Map<number, Decimal[]>();
+    const shipTax = new Map<number, Decimal[]>();
+    const retax = (lines: JsonObject[], into: Map<number, Decimal[]>, withSubtotal: boolean): void => {
+      for (const line of lines) {
+        const taxes = ((line.taxes ?? []) as JsonObject[]).map((t) => {
+          const amount = multiply(parseDecimal(String(line.total)), percentOf(Number(t.id)));
+          into.set(Number(t.id), [...(into.get(Number(t.id)) ?? []), amount]);
+          const subtotal = withSubtotal ? multiply(parseDecimal(String(line.subtotal ?? line.total)), percentOf(Number(t.id))) : undefined;
+          return { id: t.id, total: formatDecimal(amount), subtotal: subtotal ? formatDecimal(subtotal) : '' };
+        });
+        line.taxes = taxes;
+        line.total_tax = formatDecimal(round(sum(taxes.map((t) => parseDecimal(t.total))), 2), 2);
+        if (withSubtotal) line.subtotal_tax = formatDecimal(round(sum(taxes.map((t) => parseDecimal(t.subtotal || '0'))), 2), 2);
+      }
+    };
+    const items = (order.line_items ?? []) as JsonObject[];
+    const shipping = (order.shipping_lines ?? []) as JsonObject[];
+    const fees = (order.fee_lines ?? []) as JsonObject[];
+    retax(items, itemTax, true);
+    retax(shipping, shipTax, false);
+    for (const fee of fees) for (const t of (fee.taxes ?? []) as JsonObject[]) itemTax.set(Number(t.id), [...(itemTax.get(Number(t.id)) ?? []), parseDecimal(String(t.total))]);
+    const rounded = (amounts: Decimal[] = []): Decimal => (perRate ? round(sum(amounts), 2) : sum(amounts.map((a) => round(a, 2))));
+    let cartTax = parseDecimal(0);
+    let shippingTax = parseDecimal(0);
+    for (const line of taxLines) {
+      const tax = rounded(itemTax.get(Number(line.rate_id)));
+      const ship = rounded(shipTax.get(Number(line.rate_id)));
+      line.tax_total = formatDecimal(tax, 2);
+      line.shipping_tax_total = formatDecimal(ship, 2);
+      cartTax = add(cartTax, tax);
+      shippingTax = add(shippingTax, ship);
+    }
+    const money = (values: JsonObject[], field: string): Decimal => sum(values.map((v) => parseDecimal(String(v[field] ?? '0'))));
+    const itemsTotal = money(items, 'total');
+    order.discount_total = formatDecimal(subtract(money(items, 'subtotal'), itemsTotal), 2);
+    order.shipping_total = formatDecimal(money(shipping, 'total'), 2);
+    order.cart_tax = formatDecimal(cartTax, 2);
+    order.shipping_tax = formatDecimal(shippingTax, 2);
+    order.total_tax = formatDecimal(add(cartTax, shippingTax), 2);
+    order.total = formatDecimal(round(add(add(add(itemsTotal, money(shipping, 'total')), money(fees, 'total')), add(cartTax, shippingTax)), 2), 2);
+  }
+
+  /**
+   * A change of an order for every active webhook of the topic: sent now ('immediate'), or queued
+   * like Action Scheduler, where a delivery already waiting for the same webhook and order absorbs
+   * it (WC_Webhook::enqueue checks as_has_scheduled_action with the same arguments).
+   */
   function fire(topic: string, order: JsonObject): void {
     for (const hook of hooks) {
       if (hook.status !== 'active' || hook.topic !== topic) continue;
+      if (options.delivery === 'queued') {
+        const orderId = Number(order.id);
+        if (!queue.some((q) => q.webhookId === hook.id && q.orderId === orderId)) queue.push({ webhookId: hook.id, topic, orderId });
+        continue;
+      }
       const delivery = deliver(hook.id, order).catch(() => undefined);
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
@@ -484,6 +811,20 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     if (result.status >= 200 && result.status <= 302) hook.failure_count = 0;
     else if (++hook.failure_count > 5) hook.status = 'disabled';
     return result;
+  }
+
+  /** An order as the shop stores it: meta and refunds lists present; local dates from the GMT ones in the shop's zone. */
+  function storeOrder(order: JsonObject): JsonObject {
+    const copy = structuredClone(order);
+    if (!Array.isArray(copy.meta_data)) copy.meta_data = [];
+    if (!Array.isArray(copy.refunds)) copy.refunds = [];
+    delete copy._links;
+    for (const field of ['date_created', 'date_modified', 'date_paid', 'date_completed']) {
+      const gmt = copy[`${field}_gmt`];
+      if (typeof gmt === 'string' && gmt !== '') copy[field] = localWooDate(new Date(`${gmt}Z`), zone);
+    }
+    orders.set(Number(copy.id), copy);
+    return copy;
   }
 
   const server: Server = await new Promise((resolve) => {
@@ -530,19 +871,26 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return key;
     },
     putOrder(order) {
-      const copy = structuredClone(order);
-      if (!Array.isArray(copy.meta_data)) copy.meta_data = [];
-      if (!Array.isArray(copy.refunds)) copy.refunds = [];
-      delete copy._links;
-      orders.set(Number(copy.id), copy);
-      return copy;
+      return storeOrder(order);
+    },
+    createOrder(order, via = 'rest') {
+      const stored = storeOrder(order);
+      for (const topic of via === 'rest' ? ['order.created', 'order.updated'] : ['order.updated', 'order.created']) fire(topic, stored);
+      return stored;
     },
     order: (id) => orders.get(id),
-    editOrder(id, changes) {
+    deleteOrder(id) {
+      orders.delete(id);
+      notes.delete(id);
+    },
+    editOrder(id, changes, how = {}) {
       const order = orders.get(id);
       if (!order) throw new Error(`no order ${id}`);
-      Object.assign(order, structuredClone(changes));
+      const { status, ...rest } = structuredClone(changes);
+      Object.assign(order, rest);
+      if (typeof status === 'string') changeStatus(order, status);
       touch(order);
+      if (how.fire) fire('order.updated', order);
       return order;
     },
     notes: (orderId) => notes.get(orderId) ?? [],
@@ -551,16 +899,26 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return meta.find((m) => m.key === key)?.value;
     },
     addRefund(orderId, refund) {
-      const order = orders.get(orderId);
-      if (!order) throw new Error(`no order ${orderId}`);
-      const stamp = now();
-      const stored: JsonObject = { date_created: wooDate(stamp), date_created_gmt: wooDate(stamp), reason: '', refunded_by: 1, refunded_payment: false, meta_data: [], line_items: [], ...structuredClone(refund) };
-      if (stored.id === undefined) stored.id = nextId++;
-      refunds.set(orderId, [stored, ...(refunds.get(orderId) ?? [])]);
-      const summary = { id: stored.id, reason: stored.reason, total: `-${String(stored.amount)}` };
-      order.refunds = [summary, ...((order.refunds ?? []) as JsonValue[])];
-      touch(order);
-      return stored;
+      return createRefund(orderId, refund);
+    },
+    deleteRefund(orderId, refundId) {
+      removeRefund(orderId, refundId);
+    },
+    queued: () => queue.map((q) => ({ ...q })),
+    async runQueue() {
+      const due = queue.splice(0, queue.length);
+      const results: (DeliveryResult & QueuedDelivery)[] = [];
+      for (const item of due) {
+        const order = orders.get(item.orderId);
+        const hook = hooks.find((h) => h.id === item.webhookId);
+        // An order deleted, or a webhook paused, before the queue ran: WooCommerce skips the delivery.
+        if (!order || hook?.status !== 'active') continue;
+        results.push({ ...item, ...(await deliver(item.webhookId, order)) });
+      }
+      return results;
+    },
+    loseQueue() {
+      return queue.splice(0, queue.length).length;
     },
     addWebhook(webhook) {
       const [resource, event] = webhook.topic.split('.');
@@ -629,23 +987,33 @@ export async function sendWooWebhook(options: SendWebhookOptions): Promise<Deliv
   return { status: response.statusCode, body: await response.body.text() };
 }
 
-/** The creation ping: form-encoded `webhook_id=N`, unsigned. */
+/** The creation ping: form-encoded `webhook_id=N`, unsigned, and without any X-WC-Webhook-* header (WC_Webhook::deliver_ping). */
 export async function sendWooPing(url: string, webhookId: number): Promise<DeliveryResult> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-wc-webhook-source': 'https://shop.example.pt/' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'WooCommerce/10.0.2 Hookshot (WordPress/6.8.8)' },
     body: `webhook_id=${webhookId}`,
   });
   return { status: response.status, body: await response.text() };
 }
 
-/** WooCommerce's date format: site-local wall time without offset; the fake's site runs on UTC. */
+/** WooCommerce's date format, in GMT (the *_gmt fields). */
 export function wooDate(date: Date): string {
   return date.toISOString().slice(0, 19);
 }
 
-function parseWooDate(text: string, _gmt: boolean): number {
-  return Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
+/** WooCommerce's date format in the shop's time zone (the fields without _gmt): wall time, no offset. */
+export function localWooDate(date: Date, timeZone: string): string {
+  // sv-SE writes "2026-07-01 00:30:00": ISO order, 24 h.
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date).replace(' ', 'T');
+}
+
+/** A WooCommerce date as ms: with an offset as given, else wall time in `timeZone` (dates_are_gmt false means the shop's zone). */
+function parseWooDate(text: string, timeZone: string): number {
+  if (/[zZ]|[+-]\d\d:\d\d$/.test(text)) return Date.parse(text);
+  const asUtc = Date.parse(`${text}Z`);
+  const offset = Date.parse(`${localWooDate(new Date(asUtc), timeZone)}Z`) - asUtc;
+  return asUtc - offset;
 }
 
 function lastValues(req: Request): Record<string, string> {

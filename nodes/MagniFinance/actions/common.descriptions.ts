@@ -312,11 +312,11 @@ export const taxIdQueryFields: INodeProperties[] = [
   {
     displayName: 'Country Code',
     name: 'countryCode',
-    type: 'string',
+    type: 'options',
+    options: COUNTRY_OPTIONS,
     required: true,
     default: 'PT',
-    placeholder: 'e.g. PT',
-    description: 'ISO 3166-1 alpha-2 country code of the tax ID, in capitals',
+    description: 'Country of the tax ID (ISO 3166-1 alpha-2 code)',
   },
   {
     displayName: 'Tax ID',
@@ -389,7 +389,8 @@ const ADDITIONAL_FIELDS: INodeProperties[] = [
     type: 'number',
     typeOptions: { numberPrecision: 6 },
     default: 0,
-    description: 'Multiplier from euro amounts to the additional currency',
+    description:
+      'Euros per one unit of the currency, e.g. 0.92 for USD when 1 USD is worth 0.92 EUR: the document\'s amounts times the rate give its value in euros',
   },
   {
     displayName: 'External ID',

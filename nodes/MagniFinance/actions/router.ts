@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clientForNode } from '../helpers/client-for-node';
-import { errorItemJson, nodeErrorFor } from '../helpers/node-errors';
+import { errorItem, nodeErrorFor } from '../helpers/node-errors';
 import { ItemWithBinary } from '../helpers/pdf-binary';
 import * as client from './client';
 import * as document from './document';
@@ -30,8 +30,9 @@ function operationFor(pair: MagniFinanceType): OperationExecute | undefined {
 
 /**
  * Runs the chosen operation once per input item. Each item has its own try/catch: with
- * "Continue On Fail" a failed item becomes an error item paired to its input, and the others
- * still run; without it the first failure stops the node with an error naming the item.
+ * "Continue On Fail" or "Continue (using error output)" a failed item becomes an error item paired
+ * to its input (n8n then routes it to the error output when that is chosen), and the others still
+ * run; without it the first failure stops the node with an error naming the item.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
   const items = this.getInputData();
@@ -64,7 +65,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
     } catch (error) {
       const nodeError = nodeErrorFor(this.getNode(), error, itemIndex);
       if (this.continueOnFail()) {
-        returnData.push({ json: errorItemJson(nodeError), pairedItem: { item: itemIndex } });
+        returnData.push(errorItem(nodeError, itemIndex, this.getNode().onError));
         continue;
       }
       throw nodeError;

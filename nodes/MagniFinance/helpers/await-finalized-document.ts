@@ -107,6 +107,7 @@ export async function createdDocumentOutput(
     documentId: created.documentId,
     requestId: created.requestId,
     closed,
+    alreadyIssued: false,
     ...(created.errorMessage ? { errorMessage: created.errorMessage } : {}),
   };
   const wait = closed && (this.getNodeParameter('waitForDocument', itemIndex, false) as boolean);

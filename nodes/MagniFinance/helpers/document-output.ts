@@ -9,6 +9,12 @@ function amountText(value: Decimal | undefined): string | null {
   return value === undefined ? null : formatDecimal(value, 2);
 }
 
+/** The currency the document's amounts are in, as the service reports it (null if it does not say). */
+function currencyOf(details: DocumentDetails): string | null {
+  const currency = details.details.document?.Currency;
+  return typeof currency === 'string' && currency.trim() !== '' ? currency.trim().toUpperCase() : null;
+}
+
 /** The flat fields a workflow usually needs, with the service's full Details kept beside them. */
 export function documentJson(documentId: number, details: DocumentDetails): IDataObject {
   const document = details.details.document ?? undefined;
@@ -22,6 +28,7 @@ export function documentJson(documentId: number, details: DocumentDetails): IDat
     paymentStatus: details.paymentStatus ?? null,
     totalAmount: amountText(details.totalAmount),
     unpaidAmount: amountText(details.unpaidAmount),
+    currency: currencyOf(details),
     errorMessage: details.errorMessage ?? null,
     details: JSON.parse(JSON.stringify(details.details)) as IDataObject,
   };
@@ -35,5 +42,6 @@ export function paymentStatusJson(documentId: number, details: DocumentDetails):
     isPaid: details.paymentStatus === 'Complete',
     totalAmount: amountText(details.totalAmount),
     unpaidAmount: amountText(details.unpaidAmount),
+    currency: currencyOf(details),
   };
 }

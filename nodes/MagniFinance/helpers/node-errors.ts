@@ -1,4 +1,4 @@
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -11,6 +11,7 @@ import {
   TransportTimeoutError,
 } from '../../../client/errors';
 import type { LocalValidationIssue } from '../../../client/errors';
+import { OrderMappingError } from '../../../webhooks/woocommerce/mapping-errors';
 import { displayNameOf, LATEST_NODE_VERSION, nodeVersionOf, SERVICE_NAMES } from './address-fields';
 
 /**
@@ -41,7 +42,8 @@ const FIELD_LABELS: Record<string, string> = {
   countryCode: 'Country Code',
 };
 
-const LINE_LABELS: Record<string, string> = {
+/** The form's words for the service's line fields. */
+export const LINE_LABELS: Record<string, string> = {
   Code: 'Code',
   Description: 'Description',
   UnitPrice: 'Unit Price',
@@ -133,11 +135,27 @@ export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): No
     });
   }
 
+  if (error instanceof OrderMappingError) {
+    // The mapping refused the order: nothing was sent. Which refusal it is stays the mapping's
+    // business; every one is told the same way, with its own message and the one fix.
+    const refused = new NodeOperationError(node, error.message, { itemIndex, description: REFUSED_ORDER_FIX });
+    Object.assign(refused.context, {
+      refused: true,
+      ...(error.orderId !== undefined ? { orderId: error.orderId } : {}),
+      whatToDo: REFUSED_ORDER_FIX,
+    });
+    return refused;
+  }
+
   if (error instanceof MagniFinanceError || error instanceof Error) {
     return new NodeOperationError(node, error, { itemIndex });
   }
   return new NodeOperationError(node, String(error), { itemIndex });
 }
+
+/** What a person does about an order the mapping refused (the message says why). */
+export const REFUSED_ORDER_FIX =
+  'Nothing was sent to MagniFinance. Correct the order in WooCommerce (or the Mapping Settings) and run the order again: with a WooCommerce Trigger, saving the order sends it again.';
 
 function describeServiceError(error: ApiError): string {
   const lines: string[] = [];
@@ -153,14 +171,46 @@ function describeServiceError(error: ApiError): string {
   return lines.join('\n');
 }
 
-/** What a failed item carries downstream when "Continue On Fail" is on. */
+/** The facts an error item carries beside its message, when the error has them (context keys). */
+const ERROR_ITEM_FACTS = [
+  'errorValue',
+  'validationErrors',
+  'requestId',
+  'errorHumanReadable',
+  'orderId',
+  'externalId',
+  'held',
+  'refused',
+  'reasons',
+  'notes',
+  'whatToDo',
+] as const;
+
+/** The JSON of a failed item: the message, the description and the facts a branch can act on. */
 export function errorItemJson(error: NodeError): IDataObject {
   const json: IDataObject = { error: error.message };
   if (error.description) json.description = error.description;
   if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-  for (const key of ['errorValue', 'validationErrors', 'requestId', 'errorHumanReadable'] as const) {
+  for (const key of ERROR_ITEM_FACTS) {
     const value = error.context[key];
     if (value !== undefined && value !== null) json[key] = value as IDataObject;
   }
   return json;
+}
+
+/**
+ * A failed item, paired with its input item. Its shape depends on the node's On Error setting,
+ * because n8n-core decides by the item's shape alone which output an item leaves by:
+ * - "Continue On Fail" / "Continue (regular output)": the flat JSON of `errorItemJson` (`error` is
+ *   the message, the facts beside it), as this node has always output it.
+ * - "Continue (using error output)": n8n moves an item to the error output only when its JSON is
+ *   `error` alone (or `error` and `message`), or when `item.error` is set; but it then replaces the
+ *   JSON of an item with `item.error` by the bare message, losing the facts. So the message and the
+ *   facts go under `error` as one object: `{ error: { message, description, ... } }`, which n8n
+ *   routes and keeps (it puts the input item's JSON beside it on the error branch).
+ */
+export function errorItem(error: NodeError, itemIndex: number, onError: string | undefined): INodeExecutionData {
+  const { error: message, ...facts } = errorItemJson(error);
+  const json: IDataObject = onError === 'continueErrorOutput' ? { error: { message, ...facts } } : { error: message, ...facts };
+  return { json, pairedItem: { item: itemIndex } };
 }

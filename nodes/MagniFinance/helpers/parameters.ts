@@ -6,6 +6,7 @@ import type { InvoiceClient } from '../../../client/schemas/client';
 import type { DocumentLine } from '../../../client/schemas/line';
 import type { WaybillAddress } from '../../../client/schemas/waybill';
 import { toServiceNames } from './address-fields';
+import { LINE_LABELS } from './node-errors';
 
 /**
  * Reading node parameters into the service's request shapes. Only shape is handled here; the
@@ -60,6 +61,25 @@ const JsonLinesSchema = z.array(z.record(z.string(), z.unknown()), {
  */
 const JSON_LINE_DEFAULTS = { Unit: 'UN', ProductDiscount: 0 };
 
+/** Keys a JSON line must have itself: the spec's required line fields without a default above. */
+const REQUIRED_JSON_LINE_KEYS = LINE_FIELDS.filter((field) => field !== 'CostCenter' && !(field in JSON_LINE_DEFAULTS));
+
+/**
+ * A key a JSON line lacks, or has under a name that is not a line field (`TaxRate`, `price`), is
+ * named as such: otherwise it reaches local validation as an empty value and the message speaks of
+ * the value ("must be a number"), not of the key.
+ */
+function lineKeyProblems(line: Record<string, unknown>, index: number): string[] {
+  const known = new Set<string>(LINE_FIELDS);
+  const unknown = Object.keys(line).filter((key) => !known.has(key));
+  const missing = REQUIRED_JSON_LINE_KEYS.filter((key) => line[key] === undefined);
+  const where = `line ${index + 1}`;
+  return [
+    ...missing.map((key) => `${where} has no "${key}" key (${LINE_LABELS[key]})`),
+    ...unknown.map((key) => `${where} has the key "${key}", which is not a line field`),
+  ];
+}
+
 function canonicalLine(line: Record<string, unknown>): Record<string, unknown> {
   const canonical: Record<string, unknown> = { ...JSON_LINE_DEFAULTS };
   for (const [key, value] of Object.entries(line)) {
@@ -89,8 +109,16 @@ export function readLines(context: IExecuteFunctions, itemIndex: number): Docume
         itemIndex,
       });
     }
-    // Shape only: the client validates every line against the spec before sending.
-    return parsed.data.map(canonicalLine) as DocumentLine[];
+    const lines = parsed.data.map(canonicalLine);
+    const problems = lines.flatMap(lineKeyProblems);
+    if (problems.length > 0) {
+      throw new NodeOperationError(context.getNode(), `Lines (JSON): ${problems[0]}`, {
+        itemIndex,
+        description: `${problems.join('\n')}\nLine keys: ${LINE_FIELDS.join(', ')} (camelCase such as "unitPrice" is accepted too; Unit and ProductDiscount may be left out).`,
+      });
+    }
+    // Keys only: the client validates every value against the spec before sending.
+    return lines as DocumentLine[];
   }
   const lines = context.getNodeParameter('lines.line', itemIndex, []) as IDataObject[];
   return lines.map((line) => withoutBlanks(line) as DocumentLine);

@@ -10,6 +10,8 @@ import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../../suppo
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const WEBHOOK_SECRET = 'wh-secret-àé/1';
+/** The tests' go-live cut-off: before every test order. Tests of the cut-off itself override it. */
+export const TEST_GO_LIVE_AT = '2020-01-01T00:00:00Z';
 /** Above the test sandbox's finalize delay (50 ms): the connector never asks before the service is ready. */
 export const CONNECTOR_FINALIZE_DELAY_MS = 150;
 
@@ -30,6 +32,8 @@ export interface HarnessOptions {
   env?: NodeJS.ProcessEnv;
   /** Register order.created/updated webhooks on the fake shop pointing at the connector (echo on). */
   registerWebhooks?: boolean;
+  /** More fields of the sweep block (e.g. everyMinutes, watchSeconds). */
+  sweep?: Record<string, unknown>;
 }
 
 export interface SandboxDocument {
@@ -75,6 +79,7 @@ export interface TestConfigOptions {
   redis?: Record<string, unknown>;
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
+  sweep?: Record<string, unknown>;
 }
 
 export function testConfig(opts: TestConfigOptions): ConnectorConfig {
@@ -87,7 +92,8 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
       redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
-      sweep: { everyMinutes: 0, initialLookbackHours: 24 },
+      // No periodic sweep and no webhook watch unless a test asks: the tests run them when they mean to.
+      sweep: { everyMinutes: 0, initialLookbackHours: 24, webhookCheckSeconds: 0, ...opts.sweep },
       pipeline: {
         finalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
         minFinalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
@@ -105,7 +111,8 @@ export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> 
           shop: { url: opts.wooOrigin, consumerKey: opts.consumerKey, consumerSecret: opts.consumerSecret, webhookSecret: WEBHOOK_SECRET, timeoutMs: 3_000 },
           invoicing: { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: opts.baseUrl, timeoutMs: 2_000 },
           // Notes in English here, so the tests read the texts the docs quote; the default is Portuguese.
-          settings: { language: 'en', ...opts.settings },
+          // The test orders are dated 2025: a go-live cut-off before them (the default, the first start, would hold them all back).
+          settings: { language: 'en', goLiveAt: TEST_GO_LIVE_AT, ...opts.settings },
           ...opts.tenant,
         },
       ],
@@ -117,7 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline, sweep: options.sweep };
   const rawConfig = rawTestConfig(configOptions);
   const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];

@@ -69,7 +69,13 @@ export interface RunOptions {
   parameters: INodeParameters;
   credentials: Credentials;
   items?: INodeExecutionData[];
+  /** Same as `onError: 'continueRegularOutput'` (the node setting's older form). */
   continueOnFail?: boolean;
+  /**
+   * The node's "On Error" setting. `continueErrorOutput` gives the node a second (error) output and
+   * moves failed items to it as n8n-core does after the node ran (`routeToErrorOutput`).
+   */
+  onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
   timezone?: string;
   /** Cancels the execution (its cancel signal) this many ms after the start, as n8n's Stop does. */
   cancelAfterMs?: number;
@@ -100,7 +106,12 @@ const nodeTypes: INodeTypes = {
   getKnownTypes: () => ({}),
 };
 
-function workflowFor(parameters: INodeParameters, timezone: string, typeVersion: number): { workflow: Workflow; node: INode } {
+function workflowFor(
+  parameters: INodeParameters,
+  timezone: string,
+  typeVersion: number,
+  onError?: INode['onError'],
+): { workflow: Workflow; node: INode } {
   const definition: INode = {
     id: 'magnifinance-node',
     name: 'MagniFinance',
@@ -108,6 +119,7 @@ function workflowFor(parameters: INodeParameters, timezone: string, typeVersion:
     typeVersion,
     position: [0, 0],
     parameters,
+    ...(onError ? { onError } : {}),
   };
   const workflow = new WorkflowClass({
     id: 'test-workflow',
@@ -250,7 +262,8 @@ function wireErrorLikeAxios(error: unknown): Error {
 export async function runNode(options: RunOptions): Promise<RunResult> {
   const items = options.items ?? [{ json: {} }];
   const timezone = options.timezone ?? 'Europe/Lisbon';
-  const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone, options.typeVersion ?? defaultVersion);
+  const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
+  const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone, options.typeVersion ?? defaultVersion, onError);
   const requests: SentRequest[] = [];
   const cancel = new AbortController();
   const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => cancel.abort(), options.cancelAfterMs);
@@ -261,7 +274,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
     getInputData: () => items,
     getMode: () => 'manual',
     getTimezone: () => timezone,
-    continueOnFail: () => options.continueOnFail === true,
+    // n8n-core: true for both "Continue" settings of On Error.
+    continueOnFail: () => onError === 'continueRegularOutput' || onError === 'continueErrorOutput',
     getExecutionCancelSignal: () => cancel.signal,
     getCredentials: async (type: string) => {
       if (type !== 'magniFinanceApi') throw new Error(`No credentials of type ${type}`);
@@ -324,11 +338,47 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 
   // The node only touches the members above; the cast is the price of not faking the other ~80.
   try {
-    const output = await node.execute.call(context as unknown as IExecuteFunctions);
-    return { output: output as INodeExecutionData[][], requests };
+    const output = (await node.execute.call(context as unknown as IExecuteFunctions)) as INodeExecutionData[][];
+    return { output: asN8nKeepsIt(onError === 'continueErrorOutput' ? routeToErrorOutput(output, items) : output), requests };
   } finally {
     clearTimeout(stop);
   }
+}
+
+/**
+ * What n8n-core (1.123.81, WorkflowExecute.handleNodeErrorOutput) does with a node's items when
+ * its On Error setting is "Continue (using error output)": the node gets one more output, the last;
+ * an item counts as failed when `item.error` is set, or when its JSON is `error` alone (or `error`
+ * and `message` alone; 2.41 also accepts `details` among them); a failed item moves to that last
+ * output with its paired input item's JSON under its own. Every other item stays where the node
+ * put it.
+ */
+function routeToErrorOutput(output: INodeExecutionData[][], input: INodeExecutionData[]): INodeExecutionData[][] {
+  const failed = (item: INodeExecutionData): boolean => {
+    const keys = Object.keys(item.json);
+    if (item.error) return true;
+    if (!item.json.error) return false;
+    return keys.length === 1 || (keys.length === 2 && item.json.message !== undefined);
+  };
+  const errors: INodeExecutionData[] = [];
+  const routed = output.map((items) =>
+    items.filter((item) => {
+      if (!failed(item)) return true;
+      const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+      const source = typeof paired === 'object' && paired !== undefined ? input[paired.item] : undefined;
+      errors.push(source ? { ...item, json: { ...source.json, ...item.json } } : item);
+      return false;
+    }),
+  );
+  return [...routed, errors];
+}
+
+/**
+ * What n8n-core (same version) then keeps of every output item, whatever the setting: an item with
+ * `item.error` set keeps `{ error: <its message> }` as its JSON and nothing else.
+ */
+function asN8nKeepsIt(output: INodeExecutionData[][]): INodeExecutionData[][] {
+  return output.map((items) => items.map((item) => (item.error ? { ...item, json: { error: item.error.message } } : item)));
 }
 
 export interface CredentialTestResult {
@@ -341,11 +391,12 @@ export interface CredentialTestResult {
  * The credential's own test, as n8n runs it: its `test.request` with `authenticate` applied,
  * sent over HTTP; a non-2xx answer or a matching `responseSuccessBody` rule fails the test.
  */
-export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+/** The credential test's request with its expressions resolved, as n8n sends it. */
+export function credentialTestRequest(credentials: Credentials): IHttpRequestOptions {
   const type = new MagniFinanceApi();
   const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
   const request = type.test.request as IRequestOptionsSimplified & IHttpRequestOptions;
-  const resolved: IHttpRequestOptions = {
+  return {
     url: String(resolveWithCredentials(workflow, n8nNode, request.url, credentials)),
     baseURL: String(resolveWithCredentials(workflow, n8nNode, request.baseURL, credentials)),
     method: request.method ?? 'GET',
@@ -353,6 +404,12 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
     json: true,
     returnFullResponse: true,
   };
+}
+
+export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+  const type = new MagniFinanceApi();
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
+  const resolved = credentialTestRequest(credentials);
   try {
     const answer = (await sendOverHttp(n8nNode, applyAuthentication(workflow, n8nNode, resolved, credentials), [])) as {
       statusCode: number;
@@ -369,4 +426,13 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
     const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
     return { status: 'Error', message: (error as Error).message, ...(httpCode ? { httpStatus: httpCode } : {}) };
   }
+}
+
+/**
+ * An n8n expression (`={{ ... }}` or text with `{{ }}` parts) evaluated by n8n-workflow's expression
+ * engine with `$json` = the given item, as a node downstream of it would see it.
+ */
+export function evaluateExpression(expression: string, json: IDataObject): unknown {
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
+  return workflow.expression.getParameterValue(expression, null, 0, 0, n8nNode.name, [{ json }], 'manual', {});
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateDocumentRequest } from '../../../../client/schemas/document';
+import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { addDays, dateText, isBlank, todayIn } from '../../helpers/dates';
@@ -112,6 +113,7 @@ export async function execute(
   } as CreateDocumentRequest;
 
   const token = readPartnerToken(this, itemIndex);
-  const created = await client.createDocument(request, token ? { token } : undefined);
+  const created = await createOnce(this.getNode(), itemIndex, request.Document.ExternalId, () => client.createDocument(request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created);
   return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token);
 }

@@ -3,7 +3,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { creditNoteForRefund, type WooRefundInput } from '../../../../webhooks/woocommerce/refund-to-credit-note';
+import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import { throwIfHeld } from '../../helpers/held-order';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readJsonObject, readPartnerToken } from '../../helpers/parameters';
@@ -56,9 +58,7 @@ export async function execute(
     throw new NodeOperationError(this.getNode(), 'Invoice Number is required: a credit note must name the invoice it corrects', { itemIndex });
   }
   const mapped = creditNoteForRefund(input, refund, invoiceNumber, settings);
-  const token = readPartnerToken(this, itemIndex);
-  const created = await client.createDocument(mapped.request, token ? { token } : undefined);
-  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
+  const summary: IDataObject = {
     orderId: order.id,
     refundId: (refund as { id?: unknown }).id ?? null,
     externalId: mapped.request.Document.ExternalId ?? null,
@@ -66,5 +66,10 @@ export async function execute(
     reference: invoiceNumber,
     totalDifference: mapped.totalDifference ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
-  });
+  };
+  throwIfHeld(this.getNode(), itemIndex, mapped, summary);
+  const token = readPartnerToken(this, itemIndex);
+  const created = await createOnce(this.getNode(), itemIndex, mapped.request.Document.ExternalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
+  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, summary);
 }

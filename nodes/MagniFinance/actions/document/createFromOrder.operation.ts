@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { documentForOrder } from '../../../../webhooks/woocommerce/order-to-document';
+import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import { throwIfHeld } from '../../helpers/held-order';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
@@ -25,8 +27,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Maps the order with the package's shared order mapping (the same one the connector uses) and
- * creates the document. External ID = prefix + order ID, so running the same order twice is
- * refused by the service as a duplicate instead of issuing a second invoice.
+ * creates the document. A held order fails its item with the reasons. External ID = prefix +
+ * order ID, so the same order again is refused by the service as a duplicate instead of issuing a
+ * second invoice, and the node outputs it as already issued.
  */
 export async function execute(
   this: IExecuteFunctions,
@@ -44,12 +47,12 @@ export async function execute(
     totalDifference: mapped.totalDifference ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
   };
-  if (mapped.hold) {
-    // The mapping says a person must look first (e.g. a large consumer invoice without a NIF).
-    return { ...summary, held: true, documentId: null };
-  }
+  // The mapping says a person must act first (e.g. a large consumer invoice without name and address).
+  throwIfHeld(this.getNode(), itemIndex, mapped, summary);
   const token = readPartnerToken(this, itemIndex);
-  const created = await client.createDocument(mapped.request, token ? { token } : undefined);
+  const externalId = mapped.request.Document.ExternalId;
+  const created = await createOnce(this.getNode(), itemIndex, externalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, { ...summary, held: false });
   return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
     ...summary,
     held: false,

@@ -31,10 +31,10 @@ const properties: INodeProperties[] = [
       {
         displayName: 'Company Country',
         name: 'CompanyCountry',
-        type: 'string',
-        default: '',
-        placeholder: 'e.g. PT',
-        description: 'ISO 3166-1 alpha-2 country code, in capitals',
+        type: 'options',
+        options: COUNTRY_OPTIONS,
+        default: 'PT',
+        description: 'Country of the company (ISO 3166-1 alpha-2 code)',
       },
       {
         displayName: 'Company Legal Name',

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { AuthenticationError } from '../../../../client/errors';
 import type { MagniFinanceClient } from '../../../../client/rest-client';
+import { nodeErrorFor } from '../../helpers/node-errors';
 
 const properties: INodeProperties[] = [
   {
@@ -60,7 +62,7 @@ export async function execute(
   const tokens =
     form === 'spec'
       ? await client.getPartnerAccessTokens(taxId, { form: 'spec' })
-      : await client.getPartnerAccessTokens(taxId, { password: String(this.getNodeParameter('mainUserPassword', itemIndex)) });
+      : await withPasswordNamed(this, itemIndex, client.getPartnerAccessTokens(taxId, { password: String(this.getNodeParameter('mainUserPassword', itemIndex)) }));
   return tokens.map((entry) => ({
     partnerTaxId: entry.taxId ?? taxId,
     token: entry.token,
@@ -68,3 +70,20 @@ export async function execute(
     description: entry.description ?? null,
   }));
 }
+
+/**
+ * This is the one call that sends the main API user's password, and the service refuses a wrong
+ * one as it refuses a wrong token (AuthenticationError): the error names the password first.
+ */
+async function withPasswordNamed<T>(context: IExecuteFunctions, itemIndex: number, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw nodeErrorFor(context.getNode(), error, itemIndex);
+    const refused = nodeErrorFor(context.getNode(), error, itemIndex);
+    refused.message = `MagniFinance refused the Main API User Password (or the credential's e-mail and token): ${error.message}`;
+    refused.description = `Get Partner Access Tokens is the only call that sends the password: check Main API User Password first; if other operations fail too, check the credential.\n${refused.description ?? ''}`;
+    throw refused;
+  }
+}
+

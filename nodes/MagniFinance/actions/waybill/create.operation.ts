@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import type { CreateWaybillRequest } from '../../../../client/schemas/waybill';
+import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { COUNTRY_OPTIONS } from '../option-lists';
@@ -144,7 +145,8 @@ export async function execute(
   } as CreateWaybillRequest;
 
   const token = readPartnerToken(this, itemIndex);
-  const created = await client.createWaybill(request, token ? { token } : undefined);
+  const created = await createOnce(this.getNode(), itemIndex, request.Waybill.ExternalId, () => client.createWaybill(request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created);
   return createdDocumentOutput.call(this, itemIndex, client, created, isToClose, token, {
     documentNumber: created.documentNumber ?? null,
   });

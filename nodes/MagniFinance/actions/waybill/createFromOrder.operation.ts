@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { waybillForOrder } from '../../../../webhooks/woocommerce/order-to-waybill';
+import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
+import { throwIfHeld } from '../../helpers/held-order';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
@@ -36,12 +38,17 @@ export async function execute(
   const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const mapped = waybillForOrder(input, settings, new Date());
-  const token = readPartnerToken(this, itemIndex);
-  const created = await client.createWaybill(mapped.request, token ? { token } : undefined);
-  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
+  const summary: IDataObject = {
     orderId: order.id,
     externalId: mapped.request.Waybill.ExternalId ?? null,
     notes: mapped.notes.map((note) => ({ ...note })),
+  };
+  throwIfHeld(this.getNode(), itemIndex, mapped, summary);
+  const token = readPartnerToken(this, itemIndex);
+  const created = await createOnce(this.getNode(), itemIndex, mapped.request.Waybill.ExternalId, () => client.createWaybill(mapped.request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
+  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
+    ...summary,
     documentNumber: created.documentNumber ?? null,
   });
 }

@@ -1,0 +1,50 @@
+import type { RedisClient } from '../redis-connection';
+import type { TenantConfig } from '../config/load-config';
+
+/**
+ * The go-live cut-off of a tenant: orders sold before it are never invoiced by a delivery, an update
+ * or a sweep (only a backfill issues them). A shop that adopts the connector has invoiced its past
+ * orders some other way; the cut-off is what keeps a delivery, a late update (a shipping plugin
+ * marking an old order delivered) or the first sweep from invoicing them a second time.
+ *
+ * settings.goLiveAt fixes it; otherwise it is the moment the tenant first started, written once to
+ * Redis (SET NX: every process of every role agrees on the first one) and kept for ever.
+ */
+export function goLiveKey(prefix: string, tenantId: string): string {
+  return `${prefix}:tenant:${tenantId}:go-live`;
+}
+
+/** Redis values already read by this process: the stored cut-off never changes once written. */
+const known = new Map<string, number>();
+
+/** The cut-off in ms, writing it now when this is the tenant's first start. */
+export async function goLiveAt(redis: RedisClient, prefix: string, tenant: Pick<TenantConfig, 'id' | 'settings'>, now: () => number = Date.now): Promise<number> {
+  if (tenant.settings.goLiveAt) return Date.parse(tenant.settings.goLiveAt);
+  const key = goLiveKey(prefix, tenant.id);
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  await redis.set(key, String(now()), 'NX');
+  const stored = Number(await redis.get(key));
+  if (!Number.isFinite(stored) || stored <= 0) throw new Error(`the go-live cut-off of tenant ${tenant.id} in Redis (${key}) is not a time`);
+  known.set(key, stored);
+  return stored;
+}
+
+/** What the doctor shows: the cut-off, or undefined when the tenant has never started (nothing written). */
+export async function readGoLiveAt(redis: RedisClient, prefix: string, tenant: Pick<TenantConfig, 'id' | 'settings'>): Promise<{ at: number; source: 'setting' | 'first-start' } | undefined> {
+  if (tenant.settings.goLiveAt) return { at: Date.parse(tenant.settings.goLiveAt), source: 'setting' };
+  const stored = Number(await redis.get(goLiveKey(prefix, tenant.id)));
+  return Number.isFinite(stored) && stored > 0 ? { at: stored, source: 'first-start' } : undefined;
+}
+
+/** WooCommerce's GMT dates have no zone suffix ("2026-11-24T10:15:00"). */
+export function wooGmtMs(text: string | null | undefined): number | undefined {
+  if (!text) return undefined;
+  const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** The moment of the sale as the cut-off reads it: paid, else (an unpaid status such as cash on delivery) created. */
+export function soldAt(order: { date_paid_gmt?: string | null; date_created_gmt?: string | null }): number | undefined {
+  return wooGmtMs(order.date_paid_gmt) ?? wooGmtMs(order.date_created_gmt);
+}

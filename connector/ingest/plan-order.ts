@@ -1,0 +1,78 @@
+import type { Queue } from 'bullmq';
+import type { TenantSettings } from '../config/tenant-config';
+import { documentJobId, type DocumentJobData } from '../jobs';
+import type { Ledger } from '../ledger';
+import { hasWrittenBack } from '../shop/order-meta';
+import { soldAt } from './go-live';
+import { otherSystemDocument } from './other-systems';
+import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
+
+/** Why an order that would otherwise be invoiced is not: shown in the console's not-invoiced list. */
+export type NotInvoicedReason =
+  | { code: 'before-go-live'; soldAt: string; goLiveAt: string }
+  | { code: 'other-system'; system: string; key: string; value: string };
+
+/** What the gate reads: the order's meta and when it was sold. */
+export interface GatedOrder {
+  meta_data: readonly { key: string; value?: unknown }[];
+  date_paid_gmt?: string | null;
+  date_created_gmt?: string | null;
+}
+
+export type GateOrder = PlannableOrder & GatedOrder;
+
+export interface PlanContext {
+  settings: TenantSettings;
+  /** The tenant's go-live cut-off; undefined for a backfill, which a person asked for. */
+  goLiveAt: number | undefined;
+  /** Whether this connector has invoiced the order, or is invoicing it (asked only when it matters). */
+  invoiceKnown: () => Promise<boolean>;
+}
+
+export interface OrderPlan {
+  jobs: PlannedJob[];
+  notInvoiced?: NotInvoicedReason;
+}
+
+/**
+ * Which documents an order gets, for every path (delivery, sweep, backfill): one place for the rules
+ * that keep the connector away from orders it must not touch.
+ * - An order with our invoice on it is planned as usual (its refunds, its cancellation).
+ * - Another system's document on the order: nothing, ever (not even a backfill).
+ * - Sold before the go-live cut-off: nothing, unless a backfill asks.
+ * - Not in a trigger status (cancelled, refunded) and never invoiced here: nothing. An unpaid order
+ *   that WooCommerce cancels is not a problem for a person (FACTS: an order never invoiced is left alone).
+ * The last three apply only when this connector has no invoice of the order (made or in the making).
+ */
+export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<OrderPlan> {
+  if (hasWrittenBack(order.meta_data, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
+  const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt);
+  const reversal = !ctx.settings.triggerStatuses.includes(order.status);
+  if (notInvoiced || reversal) {
+    if (!(await ctx.invoiceKnown())) return notInvoiced ? { jobs: [], notInvoiced } : { jobs: [] };
+  }
+  return { jobs: planJobs(order, ctx.settings) };
+}
+
+/** Another system's document, or a sale before the cut-off (none for a backfill: goLiveAt undefined). */
+export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined): NotInvoicedReason | undefined {
+  const other = otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
+  if (other) return { code: 'other-system', ...other };
+  if (goLiveAt === undefined) return undefined;
+  const sold = soldAt(order);
+  // An order without dates is not one WooCommerce sends; it is planned, and the mapping judges it.
+  // WooCommerce dates have whole seconds: an order of the cut-off's own second is after it.
+  if (sold !== undefined && sold < Math.floor(goLiveAt / 1000) * 1000) {
+    return { code: 'before-go-live', soldAt: new Date(sold).toISOString(), goLiveAt: new Date(goLiveAt).toISOString() };
+  }
+  return undefined;
+}
+
+/**
+ * The ledger has an invoice entry of the order (any state: made, in the making, held), or its invoice
+ * job is in the queue (a paid order cancelled before its job started must still get its credit note).
+ */
+export async function invoiceKnownHere(ledger: Ledger, queue: Queue<DocumentJobData>, tenant: string, orderId: number): Promise<boolean> {
+  if (await ledger.get({ tenant, orderId, purpose: 'invoice' })) return true;
+  return (await queue.getJob(documentJobId(tenant, orderId, 'invoice'))) !== undefined;
+}

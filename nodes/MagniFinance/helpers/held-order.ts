@@ -1,0 +1,41 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { MappingNote } from '../../../webhooks/woocommerce/mapping-errors';
+
+/** What a person does about a held order (the reasons say what is missing). */
+export const HELD_ORDER_FIX =
+  'Nothing was sent to MagniFinance. Do what the reasons say on the order in WooCommerce (for example add the buyer\'s NIF, name or address), or change the Mapping Settings, then run the order again: with a WooCommerce Trigger, saving the order sends it again. Its External ID keeps a second run from issuing twice.';
+
+/** The part of any mapping's answer that can stop an issue: a hold and the notes that say why. */
+export interface MappedForIssue {
+  hold?: boolean;
+  notes: readonly MappingNote[];
+}
+
+/**
+ * A mapping that holds an order says a person must act before a certified document can be issued.
+ * That is a failed item, never a success without a document: with "Continue (using error output)"
+ * it reaches the error branch, otherwise it stops the execution. Which holds exist is the
+ * mapping's business: its answer says "held" and notes why among its warnings, which are all
+ * passed on as the reasons (the mapping does not single out the hold's own).
+ */
+export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIssue, known: IDataObject): void {
+  if (mapped.hold !== true) return;
+  const warnings = mapped.notes.filter((note) => note.level !== 'info').map((note) => note.message);
+  const reasons = warnings.length > 0 ? warnings : ['the order mapping held it (see notes)'];
+  const error = new NodeOperationError(node, `Order #${String(known.orderId)} is held, not invoiced: ${reasons.join('; ')}`, {
+    itemIndex,
+    description: `The order mapping's warnings (the reason for the hold among them):\n${reasons.map((reason) => `- ${reason}`).join('\n')}\n${HELD_ORDER_FIX}`,
+  });
+  const facts: IDataObject = {
+    held: true,
+    orderId: known.orderId,
+    externalId: known.externalId,
+    reasons,
+    notes: mapped.notes.map((note) => ({ ...note })),
+    whatToDo: HELD_ORDER_FIX,
+  };
+  Object.assign(error.context, facts);
+  throw error;
+}

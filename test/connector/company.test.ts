@@ -1,0 +1,148 @@
+import { MagniFinanceClient } from '../../client/rest-client';
+import { portugueseNifCheckDigit } from '../../client/nif';
+import { verifyCompany } from '../../connector/config/company-check';
+import { ConfigError, parseConfig, type ConnectorConfig } from '../../connector/config/load-config';
+import { ConnectorMetrics } from '../../connector/metrics';
+import { startConnector, type RunningConnector } from '../../connector/runtime';
+import { TEST_ACCOUNT } from '../support/sandbox';
+import { eventually, portugueseOrder, quietLogger, rawTestConfig, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { sendWooWebhook } from '../support/fake-woocommerce';
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+
+function nif(firstEight: string): string {
+  return `${firstEight}${portugueseNifCheckDigit(firstEight)}`;
+}
+
+const COMPANY_A = { nif: nif('51230001'), name: 'Loja Azul, Lda.' };
+const COMPANY_B = { nif: nif('51230002'), name: 'Loja Verde, Lda.' };
+
+interface AttentionItem {
+  orderId: number;
+  purpose: string;
+  ledger: { state: string; detail: string; action: string };
+}
+
+describe('the right company: a partner token is checked to be the tenant company\'s before anything is issued', () => {
+  let h: Harness;
+  const tokens: Record<string, string> = {};
+  const running: RunningConnector[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({ role: 'none' });
+    const owner = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl });
+    for (const company of [COMPANY_A, COMPANY_B]) {
+      await owner.addPartner({ CompanyTaxId: company.nif, CompanyLegalName: company.name, UserEmail: `dono@${company.nif}.pt` });
+      tokens[company.nif] = (await owner.getPartnerAccessTokens(company.nif, { password: 'sandbox-password' }))[0].token;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const connector of running) await connector.close();
+    await h.close();
+  });
+
+  function configWith(invoicing: Record<string, unknown>, prefix: string): ConnectorConfig {
+    const raw = rawTestConfig({ prefix, wooOrigin: h.woo.origin, consumerKey: h.woo.consumerKey, consumerSecret: h.woo.consumerSecret, baseUrl: h.sandbox.baseUrl });
+    const tenant = (raw.tenants as Record<string, unknown>[])[0];
+    tenant.invoicing = { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, timeoutMs: 2_000, password: 'sandbox-password', ...invoicing };
+    return parseConfig(raw, 'tenants.yaml', {});
+  }
+
+  async function start(config: ConnectorConfig): Promise<string> {
+    const connector = await startConnector(config, { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    running.push(connector);
+    return connector.origin as string;
+  }
+
+  async function deliver(origin: string, order: Record<string, unknown>): Promise<number> {
+    const stored = h.woo.putOrder(order as never);
+    const answer = await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop1`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: stored, source: `${h.woo.origin}/` });
+    return answer.status;
+  }
+
+  it('company A\'s tenant holding company B\'s token (a copied tenant block): nothing reaches the service, the order waits for a person, naming company A', async () => {
+    const origin = await start(configWith({ partnerToken: tokens[COMPANY_B.nif], companyNif: COMPANY_A.nif }, `${h.prefix}-wrong`));
+    const before = (await h.documents()).length;
+    const order = portugueseOrder();
+    expect(await deliver(origin, order)).toBe(202);
+    const item = await eventually('the order on the attention list', async () => {
+      const list = (await (await fetch(`${origin}/admin/api/attention`, { headers: ADMIN })).json()) as AttentionItem[];
+      return list.find((entry) => entry.orderId === Number(order.id));
+    });
+    expect(item.ledger.state).toBe('failed');
+    expect(item.ledger.detail).toContain(`invoices for company ${COMPANY_A.nif} (${COMPANY_A.name}), but the partner token is not one of the tokens Get Partner Access Tokens lists for company ${COMPANY_A.nif}`);
+    expect(item.ledger.action).toContain(`magnifinance partner tokens --tax-id ${COMPANY_A.nif}`);
+    const note = await eventually('the note on the order', () => h.woo.notes(Number(order.id))[0]);
+    expect(note.note).toContain('Nothing was issued');
+    // Not a single document, not even a draft, reached the service.
+    expect((await h.documents()).length).toBe(before);
+  });
+
+  it('the same check names the company the token belongs to when another tenant of the file is that company', async () => {
+    const config = configWith({ partnerToken: tokens[COMPANY_B.nif], companyNif: COMPANY_A.nif }, 'unused');
+    const tenant = config.tenants[0];
+    const other = { ...tenant, id: 'loja-verde', invoicing: { ...tenant.invoicing, partnerToken: 'another', companyNif: COMPANY_B.nif } };
+    const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl });
+    const verdict = await verifyCompany(client, tenant, [tenant, other]);
+    expect(verdict).toMatchObject({ status: 'wrong', nif: COMPANY_A.nif, cause: 'not-listed', actual: { nif: COMPANY_B.nif, tenant: 'loja-verde' } });
+  });
+
+  it.each([
+    ['documented form (password)', {}],
+    ['spec form (no password)', { partnerTokensForm: 'spec', password: undefined }],
+  ])('the right token (%s): checked once, then the invoice is issued in the partner company', async (_name, form) => {
+    const origin = await start(configWith({ partnerToken: tokens[COMPANY_A.nif], companyNif: COMPANY_A.nif, ...form }, `${h.prefix}-right-${String(Date.now())}`));
+    const order = portugueseOrder();
+    expect(await deliver(origin, order)).toBe(202);
+    await eventually('invoiced', () => h.woo.meta(Number(order.id), '_magnifinance_document_number'));
+    // The console shows the company, and that the token was checked to be its.
+    const console = await (await fetch(`${origin}/console/shop1?lang=en`, { headers: ADMIN })).text();
+    expect(console).toContain(`Company: <b>${COMPANY_A.nif}</b> · <span class="muted">partner token checked to be this company&#39;s</span>`);
+  });
+});
+
+describe('refused at load: credentials that would invoice in the wrong company', () => {
+  const base = (): Record<string, unknown> => rawTestConfig({ prefix: 'unused', wooOrigin: 'http://shop.test', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://sandbox.test/api/v1.1' });
+  const tenantOf = (raw: Record<string, unknown>, index = 0): Record<string, unknown> => (raw.tenants as Record<string, unknown>[])[index];
+  const invoicing = { email: 'agencia@example.pt', token: 'own', baseUrl: 'http://sandbox.test/api/v1.1' };
+
+  it.each<[string, (raw: Record<string, unknown>) => void, string]>([
+    ['a partner token without companyNif', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, partnerToken: 'p1', password: 'pw' }), 'tenants.0.invoicing.companyNif: is required with a partnerToken'],
+    ['a partner token without the password Get Partner Access Tokens needs', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, partnerToken: 'p1', companyNif: COMPANY_A.nif }), 'tenants.0.invoicing.password: is required with a partnerToken'],
+    ['a companyNif that is not a NIF', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, companyNif: '123456788' }), 'tenants.0.invoicing.companyNif: a Portuguese NIF'],
+    [
+      'two tenants with one partner token',
+      (raw) => {
+        tenantOf(raw).invoicing = { ...invoicing, partnerToken: 'same', companyNif: COMPANY_A.nif, password: 'pw' };
+        (raw.tenants as unknown[]).push({ ...tenantOf(raw), id: 'shop2', invoicing: { ...invoicing, partnerToken: 'same', companyNif: COMPANY_B.nif, password: 'pw' } });
+      },
+      'tenants.1.invoicing.partnerToken: the same partner token as tenant shop1',
+    ],
+    [
+      'two tenants on one account with one ExternalId prefix',
+      (raw) => {
+        tenantOf(raw).invoicing = invoicing;
+        (raw.tenants as unknown[]).push({ ...tenantOf(raw), id: 'shop2' });
+      },
+      'tenants.1.settings.mapping.externalIdPrefix: the same MagniFinance account and ExternalId prefix "wc-" as tenant shop1',
+    ],
+  ])('%s', (_name, change, message) => {
+    const raw = base();
+    change(raw);
+    let error: unknown;
+    try {
+      parseConfig(raw, 'tenants.yaml', {});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(message);
+  });
+
+  it('two tenants on one account with their own ExternalId prefixes load', () => {
+    const raw = base();
+    tenantOf(raw).invoicing = invoicing;
+    (raw.tenants as unknown[]).push({ ...tenantOf(raw), id: 'shop2', settings: { mapping: { externalIdPrefix: 'loja2-' } } });
+    expect(parseConfig(raw, 'tenants.yaml', {}).tenants).toHaveLength(2);
+  });
+});
