@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/load-config';
 import { loadConfigSource, type ConfigSource } from '../config/reload';
 import { createLogger } from '../logger';
-import { startConnector, type ConnectorRole } from '../runtime';
+import { startConnector, type ConnectorRole, type RunningConnector } from '../runtime';
 
 const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE
 
@@ -51,13 +51,20 @@ export async function runConnectorCommand(args: string[]): Promise<number> {
     return 1;
   }
   const port = portText === undefined ? undefined : Number(portText);
-  const running = await startConnector(config, { role: role as ConnectorRole, logger, port, configSource: source });
-  const onHangUp = (): void => void running.reload();
+  // Listened for before the start: SIGHUP's default action would end a process still starting.
+  const ready: { connector?: RunningConnector; hungUpEarly?: boolean } = {};
+  const onHangUp = (): void => {
+    if (ready.connector) void ready.connector.reload();
+    else ready.hungUpEarly = true;
+  };
   process.on('SIGHUP', onHangUp);
+  const started = await startConnector(config, { role: role as ConnectorRole, logger, port, configSource: source });
+  ready.connector = started;
+  if (ready.hungUpEarly) void started.reload();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping');
-      void running.close().then(resolve);
+      void started.close().then(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
