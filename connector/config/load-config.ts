@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
+import type { ExchangeRatesSettings } from '../rates/ecb-rates';
 import { resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
@@ -24,6 +25,8 @@ export interface TenantConfig {
   settings: TenantSettings;
   alerts?: AlertSettings;
   vies?: ViesSettings;
+  /** The ECB's reference rates for orders in another currency (absent: static euroRates only). */
+  exchangeRates?: ExchangeRatesSettings;
 }
 
 export interface ConnectorConfig {
@@ -158,6 +161,7 @@ function resolveTenant(
     settings: tenant.settings,
     ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
     ...(tenant.vies ? { vies: tenant.vies } : {}),
+    ...(tenant.exchangeRates ? { exchangeRates: tenant.exchangeRates } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
+import { ExchangeRatesSettingsSchema } from '../rates/ecb-rates';
 import { isValidPortugueseNif } from '../../client/nif';
 import { SecretRefSchema } from './secret-ref';
 
@@ -131,6 +132,11 @@ export const TenantSchema = z
      * `false` turns it off (such invoices are then held, unless mapping.viesRequiredForM16 is false).
      */
     vies: z.union([z.literal(false), ViesSettingsSchema]).prefault({}),
+    /**
+     * Read the ECB's euro reference rates for orders in another currency (the rate of the day the
+     * tax is due); absent = only the static mapping.euroRates, with a warning that they may be stale.
+     */
+    exchangeRates: ExchangeRatesSettingsSchema.optional(),
   })
   .strict();
 

@@ -47,7 +47,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   if (read.readable) {
     checks.push(await checkWriteAccess(runtime.shop, tenant));
     checks.push(...(await checkTaxSettings(runtime.shop, tenant)));
-    checks.push(...(await checkPortugueseRates(runtime.shop, tenant)));
+    checks.push(...(await checkPortugueseRates(runtime.shop, tenant, runtime.mapping)));
     checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
     checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
     checks.push(await checkTriggerStatuses(runtime.shop, tenant));

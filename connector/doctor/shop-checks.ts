@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratesInForce, regionName } from '../../webhooks/woocommerce/vat-rates';
 import type { TenantConfig } from '../config/load-config';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
 import { ShopRequestError, type WooShop } from '../shop/woo-shop';
@@ -115,11 +116,15 @@ const TaxRateSchema = z.looseObject({
 });
 type TaxRate = z.infer<typeof TaxRateSchema>;
 
-/** The standard VAT rate of each region (CIVA art. 18; DL 347/85), a postcode there and the patterns that cover the region. */
-const REGIONS = [
-  { name: 'mainland', rate: 23, postcode: '1000-001', patterns: '' },
-  { name: 'Madeira', rate: 22, postcode: '9000-001', patterns: '90*;91*;92*;93*' },
-  { name: 'the Azores', rate: 16, postcode: '9500-001', patterns: '95*;96*;97*;98*;99*' },
+/**
+ * Buyers in each region, by a postcode there: goods are taxed where they ship from (CIVA art. 6(1)),
+ * so every one of them must pay the rate of the shop's dispatch region; postcode rows that charge
+ * 9xxx buyers their region's rate follow the revoked DL 347/85 (Lei 12/2022).
+ */
+const BUYERS = [
+  { name: 'mainland', postcode: '1000-001' },
+  { name: 'Madeira', postcode: '9000-001' },
+  { name: 'the Azores', postcode: '9500-001' },
 ] as const;
 
 /**
@@ -150,8 +155,12 @@ function rateFor(rates: readonly TaxRate[], postcode: string): TaxRate | undefin
   );
 }
 
-/** Portuguese VAT rates configured: mainland (a failure when absent), Madeira and Azores (warnings). */
-export async function checkPortugueseRates(shop: WooShop, tenant: TenantConfig): Promise<Check[]> {
+/**
+ * The standard Portuguese rate WooCommerce charges a buyer in each region must be the normal rate of
+ * the region the shop dispatches from (mapping dispatchRegion, else its store address, else
+ * mainland): a missing rate fails, another rate warns (the mapping holds such orders).
+ */
+export async function checkPortugueseRates(shop: WooShop, tenant: TenantConfig, mapping?: MappingSettings): Promise<Check[]> {
   let rates: TaxRate[];
   try {
     rates = z.array(TaxRateSchema).parse(await shop.listTaxRates());
@@ -159,25 +168,22 @@ export async function checkPortugueseRates(shop: WooShop, tenant: TenantConfig):
     const problem = error instanceof z.ZodError ? { detail: `unexpected answer of GET taxes: ${error.issues[0]?.message ?? ''}`, fix: 'Check WooCommerce > Settings > Tax by hand.' } : shopCallProblem(error, tenant);
     return [warn('shop', 'Portuguese VAT rates', `could not check: ${problem.detail}`, problem.fix)];
   }
-  const addHint = (region: (typeof REGIONS)[number]): string =>
-    `WooCommerce > Settings > Tax > Standard rates > Insert row: Country code PT${region.patterns ? `, Postcode / ZIP ${region.patterns}` : ''}, Rate % ${region.rate}, Name IVA, Shipping ticked.`;
-  return REGIONS.map((region) => {
-    const name = `VAT rate ${region.name.replace(/^the /, '')}`;
-    const rate = rateFor(rates, region.postcode);
+  const region = mapping?.dispatchRegion ?? (await shop.storeAddressRegion().catch(() => undefined)) ?? 'mainland';
+  const normal = Number(ratesInForce(region, new Date().toISOString().slice(0, 10)).find((r) => r.kind === 'normal')?.percent ?? 23);
+  const shipsFrom = `the shop dispatches from ${regionName(region)}${mapping?.dispatchRegion ? ' (dispatchRegion)' : ' (its store address)'}`;
+  const fix = `WooCommerce > Settings > Tax > Standard rates: one row Country code PT, no postcode, Rate % ${normal}, Name IVA, Shipping ticked; delete rows that give 9xxx postcodes another rate (goods are taxed where they ship from, CIVA art. 6(1); DL 347/85 was revoked in 2022).`;
+  return BUYERS.map((buyer) => {
+    const name = `VAT rate ${buyer.name.replace(/^the /, '')}`;
+    const rate = rateFor(rates, buyer.postcode);
     const percent = rate ? Number(rate.rate) : undefined;
-    if (rate && percent === region.rate) return ok('shop', name, `${region.rate}% (rate id ${rate.id}${rate.name ? ` "${rate.name}"` : ''})`);
-    if (region.name === 'mainland') {
-      return rate
-        ? fail('shop', name, `a buyer in Lisbon pays ${rate.rate.replace(/\.?0+$/, '')}% (rate id ${rate.id}), not ${region.rate}%`, `WooCommerce > Settings > Tax > Standard rates: set the PT rate to ${region.rate}%.`)
-        : fail('shop', name, 'no standard tax rate for Portugal: orders would carry no VAT, and the invoice needs the rate of every line', addHint(region));
+    if (rate && percent === normal) return ok('shop', name, `${normal}% (rate id ${rate.id}${rate.name ? ` "${rate.name}"` : ''}): ${shipsFrom}`);
+    if (!rate) {
+      return buyer.name === 'mainland'
+        ? fail('shop', name, 'no standard tax rate for Portugal: orders would carry no VAT, and the invoice needs the rate of every line', fix)
+        : warn('shop', name, `no rate for a buyer at postcode ${buyer.postcode}`, fix);
     }
-    const found = rate ? `${rate.rate.replace(/\.?0+$/, '')}% (rate id ${rate.id})` : 'no rate';
-    return warn(
-      'shop',
-      name,
-      `${found} for a buyer at postcode ${region.postcode}, not the ${region.rate}% of ${region.name}`,
-      `If your sales to ${region.name} are taxed there (DL 347/85: ask your accountant), ${addHint(region)}`,
-    );
+    const found = `a buyer at postcode ${buyer.postcode} pays ${rate.rate.replace(/\.?0+$/, '')}% (rate id ${rate.id}), not the ${normal}% of ${regionName(region)}: ${shipsFrom}`;
+    return buyer.name === 'mainland' && region === 'mainland' ? fail('shop', name, found, fix) : warn('shop', name, `${found}; such orders are held`, fix);
   });
 }
 

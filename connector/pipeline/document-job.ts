@@ -13,7 +13,7 @@ import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef }
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
 import { viesVerdictFor } from '../vies/vies-registry';
-import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, type IssueRequest } from './document-requests';
+import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, withReferenceRate, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
@@ -451,10 +451,15 @@ async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: Led
   // read from the shop (cached per shop): the same for an invoice, its credit notes and waybills.
   const facts = await readShopFacts(tenant.shop, order, ctx.now());
   switch (data.kind) {
-    case 'invoice':
+    case 'invoice': {
+      // An order in another currency: the ECB reference rate of the sale's day, when the tenant reads it.
+      const rated = await withReferenceRate(tenant.rates, order, tenant.mapping);
       // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
-      return invoiceRequest(order, tenant.mapping, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
+      const built = invoiceRequest(order, rated.settings, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
+      if (rated.note) built.notes.push(rated.note);
+      return built;
+    }
     case 'waybill':
       return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
     case 'credit-note': {

@@ -11,6 +11,8 @@ import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/v
 import type { WooShop } from '../shop/woo-shop';
 import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
 import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
+import { saleDate } from '../../webhooks/woocommerce/order-to-document';
+import type { EcbRateSource } from '../rates/ecb-rates';
 import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-rules';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
@@ -35,6 +37,27 @@ export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | '
     products: await shop.productFacts(order.line_items, now),
     storeAddressRegion: await shop.storeAddressRegion(now),
   };
+}
+
+/**
+ * The mapping settings with the ECB reference rate of the day the tax became due (the sale's day)
+ * for an order in another currency (`referenceEuroRates`). When the ECB file cannot be read, the
+ * static `euroRates` stay the fallback (the mapping warns they may be stale) and the reason is noted.
+ */
+export async function withReferenceRate(
+  source: Pick<EcbRateSource, 'rateOn'> | undefined,
+  order: WooOrder,
+  settings: MappingSettings,
+): Promise<{ settings: MappingSettings; note?: MappingNote }> {
+  const currency = order.currency.toUpperCase();
+  if (!source || currency === 'EUR') return { settings };
+  try {
+    const rate = await source.rateOn(currency, saleDate(order, settings));
+    if (!rate) return { settings, note: warning(`The ECB publishes no reference rate for ${currency} on or before the sale's day: the static euroRates.${currency} is used`) };
+    return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
+  } catch (error) {
+    return { settings, note: warning(`The ECB reference rates could not be read (${error instanceof Error ? error.message : String(error)}): the static euroRates.${currency} is used`) };
+  }
 }
 
 /**

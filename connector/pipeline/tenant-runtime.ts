@@ -4,6 +4,7 @@ import type { TenantConfig } from '../config/load-config';
 import type { TenantSettings } from '../config/tenant-config';
 import { WooShop } from '../shop/woo-shop';
 import { ViesRegistry } from '../vies/vies-registry';
+import { EcbRateSource } from '../rates/ecb-rates';
 
 /** What a worker needs for one tenant: its clients and its settings, built once per process. */
 export interface TenantRuntime {
@@ -15,6 +16,8 @@ export interface TenantRuntime {
   mapping: MappingSettings;
   /** Asks VIES about buyers' EU VAT numbers when the tenant has a `vies` block. */
   vies: ViesRegistry | undefined;
+  /** The ECB's reference rates, when the tenant has an `exchangeRates` block. */
+  rates: EcbRateSource | undefined;
 }
 
 export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
@@ -33,6 +36,7 @@ export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
     shop: new WooShop(config.shop),
     mapping: mappingSettingsFor(config.settings),
     vies: config.vies ? new ViesRegistry(config.vies) : undefined,
+    rates: config.exchangeRates ? new EcbRateSource(config.exchangeRates) : undefined,
   };
 }
 

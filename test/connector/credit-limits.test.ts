@@ -37,3 +37,31 @@ describe('CIVA art. 29(7), 78(2): a second refund of the same goods is held, not
     expect((await h.documentsOf(id)).filter((d) => d.document.Type === 'C')).toHaveLength(1);
   });
 });
+
+describe('a partial line refund, then the status Refunded: the line-less refund of the rest credits exactly the rest', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('two credit notes (the mugs, then the rest), nothing held', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    await h.deliver(order);
+    await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
+    const mugs = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 921, items: [{ index: 0, quantity: 2 }] }) as never);
+    await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
+    await eventually('mugs credited', async () => (await ledgerOf(h, id))[`credit-note-${String(mugs.id)}`]?.state === 'written-back');
+    h.woo.editOrder(id, { status: 'refunded' }, { fire: true });
+    const rest = await eventually('the refund of the rest', () => (h.woo.order(id)?.refunds as { id: number }[] | undefined)?.find((r) => r.id !== mugs.id));
+    const entry = await eventually('rest credited or held', async () => {
+      const found = (await ledgerOf(h, id))[`credit-note-${String(rest.id)}`];
+      return found?.state === 'written-back' || found?.state === 'held' ? found : undefined;
+    });
+    expect(entry.state).toBe('written-back');
+    await h.woo.settle();
+    expect((await h.documentsOf(id)).filter((d) => d.document.Type === 'C')).toHaveLength(2);
+  });
+});
+

@@ -24,6 +24,8 @@ interface ShopSpec {
   woo: FakeWooOptions;
   roundAtSubtotal: 'yes' | 'no';
   rates: boolean;
+  /** Postcode rows giving Madeira and Azores buyers their region's rate (the revoked DL 347/85). */
+  regionalRows?: boolean;
   /** The last orders carry the NIF under _billing_nif. */
   nifOnOrders: boolean;
   orders: boolean;
@@ -35,10 +37,14 @@ async function startShop(spec: ShopSpec): Promise<RunningFakeWoo> {
   const woo = await startFakeWooCommerce(spec.woo);
   woo.setSetting('tax', 'woocommerce_tax_round_at_subtotal', spec.roundAtSubtotal);
   if (spec.rates) {
+    // A mainland shop (the fake's store address is in Lisbon): 23 % for every buyer, wherever in Portugal (CIVA art. 6(1)).
     woo.putTaxRate({ id: 1, rate: '23', name: 'IVA' });
+    woo.putTaxRate({ id: 4, rate: '6', name: 'IVA reduzida', class: 'reduced-rate' });
+  }
+  if (spec.regionalRows) {
+    // Rows that charge 9xxx buyers their region's rate, as the revoked DL 347/85 did.
     woo.putTaxRate({ id: 2, rate: '22', name: 'IVA Madeira', postcodes: ['9000000...9399999'] });
     woo.putTaxRate({ id: 3, rate: '16', name: 'IVA Açores', postcodes: ['95*', '96*', '97*', '98*', '99*'] });
-    woo.putTaxRate({ id: 4, rate: '6', name: 'IVA reduzida', class: 'reduced-rate' });
   }
   for (const topic of ['order.created', 'order.updated']) woo.addWebhook({ topic, status: 'active', delivery_url: DELIVERY_URL, secret: WEBHOOK_SECRET });
   const meta = spec.nifOnOrders ? [{ key: '_billing_nif', value: '232013969' }] : [{ key: '_billing_contribuinte', value: '232013969' }];
@@ -271,7 +277,15 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       check: 'VAT rate mainland',
       status: 'fail',
       detail: /no standard tax rate for Portugal/,
-      fix: /Country code PT, Rate % 23/,
+      fix: /Country code PT, no postcode, Rate % 23/,
+    },
+    {
+      case: 'CIVA art. 6(1): postcode rows charge Madeira buyers 22 % in a mainland shop',
+      spec: { regionalRows: true },
+      check: 'VAT rate Madeira',
+      status: 'warn',
+      detail: /a buyer at postcode 9000-001 pays 22% \(rate id 2\), not the 23% of mainland Portugal: the shop dispatches from mainland Portugal \(its store address\); such orders are held/,
+      fix: /delete rows that give 9xxx postcodes another rate \(goods are taxed where they ship from, CIVA art\. 6\(1\); DL 347\/85 was revoked in 2022\)/,
     },
     {
       case: 'NIF meta key never seen on recent orders',

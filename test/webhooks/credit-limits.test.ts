@@ -30,17 +30,30 @@ describe('CIVA art. 29(7), 78(2): a credit note never credits more than was invo
     ],
     ['shipping twice: the second is held', refund({ id: 2, shipping: true }), [refund({ id: 1, shipping: true })], true, /of "CTT", but invoice FT 1\/1 has 5\.00 and earlier credit notes already credit 5\.00/],
     [
-      'an amount with no lines beyond what is left at 6 %: held per rate',
-      refund({ id: 2, amount: '30.00' }),
+      'an amount with no lines beyond all that remains (the book credited already): held on the 23 % rate',
+      refund({ id: 2, amount: '35.00' }),
       [refund({ id: 1, items: [{ index: 1, quantity: 1 }] })],
       true,
-      /of the 6% VAT rate, but invoice FT 1\/1 has 20\.00 and earlier credit notes already credit 20\.00/,
+      /of the 23% VAT rate, but invoice FT 1\/1 has 25\.00/,
     ],
+    ['an amount with no lines within what remains (the book credited already): split over the 23 % rest only', refund({ id: 2, amount: '30.00' }), [refund({ id: 1, items: [{ index: 1, quantity: 1 }] })], false, undefined],
     ['an amount with no lines within the invoice', refund({ id: 1, amount: '20.00' }), [], false, undefined],
   ])('%s', (_name, current, earlier, held, reason) => {
     const note = creditNoteForRefund(order as never, current as never, 'FT 1/1', {}, issue, earlier as never);
     expect(note.hold).toBe(held);
     if (reason) expect(note.notes.map((n) => n.message).join('\n')).toMatch(reason);
+  });
+
+  it('a partial line refund, then the status Refunded (WooCommerce refunds the rest without lines): one credit note for exactly the rest, nothing held', () => {
+    const mugs = refund({ id: 1, items: [{ index: 0, quantity: 2 }] });
+    // The rest: the book (20.00 + 6 %) and the shipping (5.00 + 23 %).
+    const rest = refund({ id: 2, amount: '27.35' });
+    const note = creditNoteForRefund(order as never, rest as never, 'FT 1/1', {}, issue, [mugs] as never);
+    expect(note.hold).toBe(false);
+    expect(note.request.Document.Lines.map((l) => [String(l.TaxValue), l.UnitPrice])).toEqual([
+      ['23', '5'],
+      ['6', '20'],
+    ]);
   });
 
   it('a refund of more than the whole order is held on its lines and rates', () => {

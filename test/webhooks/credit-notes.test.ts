@@ -68,7 +68,7 @@ describe('credit note totals equal the refund amount to the cent', () => {
   it('splits a refund without items over the VAT rates of the order, in proportion', () => {
     const { request, notes } = creditNoteForRefund(order5026 as never, refundFixture('pt-026-refund-amount-only') as never, 'FR 2025/118');
     expect(request.Document.Lines[0].Description).toBe('Reembolso da encomenda #5026: Compensação por atraso (IVA 23%)');
-    expect(notes.map((n) => n.message)).toContain('Refund 7003 lists no items: one amount line per VAT rate of the order, typed as what the order sold at that rate');
+    expect(notes.map((n) => n.message)).toContain('Refund 7003 lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate');
   });
 
   it('adds the part of a refund beyond its items as an amount line', () => {

@@ -139,3 +139,24 @@ describe('CIVA art. 6-A, RITI art. 10 (OSS registration)', () => {
     if (held) expect(notes.map((n) => n.message).join('\n')).toMatch(/registered in OSS: goods sent to a consumer in FR are taxed in FR/);
   });
 });
+
+describe('holdReasons: only the reasons that made hold true (the n8n node lists them)', () => {
+  it('a held order lists its reason and deadline, not its other warnings; an issued one none', () => {
+    const held = documentForOrder(buildOrder(cart('22', funchal)) as never, { dispatchRegion: 'mainland' }, { issueDate: '2026-03-10' });
+    expect(held.hold).toBe(true);
+    expect(held.holdReasons).toHaveLength(2);
+    expect(held.holdReasons[0]).toMatch(/^Held: Line "Caneca" carries 22%/);
+    expect(held.holdReasons[1]).toMatch(/^Deadline for this invoice: 2026-03-10 \(/);
+    expect(held.notes.length).toBeGreaterThan(held.holdReasons.length);
+    expect(documentForOrder(buildOrder(cart('23', lisbon)) as never).holdReasons).toEqual([]);
+  });
+
+  it('a held credit note lists its reasons', () => {
+    const order = buildOrder(cart('23', lisbon));
+    const refund = buildRefund(order, { id: 1, items: [{ index: 0, quantity: 1 }] });
+    const again = creditNoteForRefund(order as never, { ...refund, id: 2 } as never, 'FT 1/1', {}, { issueDate: '2026-03-12' }, [refund] as never);
+    expect(again.hold).toBe(true);
+    expect(again.holdReasons.every((r) => r.startsWith('Held: Refund 2 would credit'))).toBe(true);
+  });
+});
+

@@ -2,7 +2,7 @@ import { compare, Decimal, formatDecimal, multiply, parseDecimal, round } from '
 import { BuyerIdentity, billingCountry } from './buyer-identity';
 import { ExemptionContext } from './exemption-rules';
 import { placeForVat, type PlaceForVat } from './countries';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
 
@@ -33,6 +33,11 @@ export interface CurrencyChoice {
 export function currencyFor(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): CurrencyChoice {
   const currency = order.currency.toUpperCase();
   if (currency === 'EUR') return { currency, euroRate: undefined };
+  const reference = settings.referenceEuroRates[currency];
+  if (reference && parseDecimal(reference.euroRate).units > 0n) {
+    notes.push(info(`Order in ${currency}: EuroRate ${reference.euroRate}, the ECB reference rate of ${reference.day}`));
+    return { currency, euroRate: reference.euroRate };
+  }
   for (const key of settings.euroRateMetaKeys) {
     const value = order.meta_data.find((m) => m.key === key)?.value;
     if ((typeof value === 'string' || typeof value === 'number') && /^\d+(\.\d+)?$/.test(String(value).trim())) {
@@ -45,7 +50,8 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
   }
   const configured = settings.euroRates[currency];
   if (configured && parseDecimal(configured).units > 0n) {
-    notes.push(info(`Order in ${currency}: EuroRate ${configured} from the mapping settings`));
+    // A fixed rate goes stale: the law wants the rate of the day the tax is due (the ECB's, which the connector reads).
+    notes.push(warning(`Order in ${currency}: EuroRate ${configured} from the mapping settings (euroRates.${currency}), a fixed rate that may be stale: no ECB reference rate of the day was available`));
     return { currency, euroRate: configured };
   }
   throw new OrderMappingError(

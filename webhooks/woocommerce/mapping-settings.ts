@@ -219,6 +219,11 @@ export const MappingSettingsSchema = z.object({
   taxInclusiveUnitPrice: z.enum(['unrounded', 'cents']).default('unrounded'),
   /** EuroRate per currency: euros per one unit of the order's currency (TotalAmountWithExchangeRate = Amount × EuroRate). */
   euroRates: z.record(z.string().regex(/^[A-Z]{3}$/), decimalText).default({}),
+  /**
+   * The ECB reference rate of the day the tax became due, per currency (euros per unit), filled by
+   * the connector from the ECB's rates file, not by hand; wins over the order meta and euroRates.
+   */
+  referenceEuroRates: z.record(z.string().regex(/^[A-Z]{3}$/), z.object({ euroRate: decimalText, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })).default({}),
   /** Order meta keys holding the rate used at checkout by a currency plugin; wins over euroRates. */
   euroRateMetaKeys: z.array(z.string().min(1)).default(['_euro_rate']),
   /** Close documents (number + PDF) or leave drafts. */

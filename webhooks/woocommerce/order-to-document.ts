@@ -36,6 +36,8 @@ export interface OrderDocument {
   notes: MappingNote[];
   /** Do not issue yet: a person must act first (a company's invalid NIF, a missing name or address, per settings an unreachable total). */
   hold: boolean;
+  /** The reasons that made `hold` true (each also a warning in `notes`); empty when not held. */
+  holdReasons: string[];
   /**
    * Shop total minus document total ("0.01", "-0.01") when per-rate tax rounding cannot reach the
    * shop's total; absent when they are equal. Shown on the order and to the shop owner.
@@ -239,8 +241,11 @@ export function documentForOrder(
   );
 
   const totalEur = inEuros(total, currency);
+  const holdReasons: string[] = [];
   if (totalDifference && settings.unreachableTotal === 'hold') {
-    notes.push(warning(`Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`));
+    const reason = `Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`;
+    holdReasons.push(reason);
+    notes.push(warning(reason));
   }
   const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
@@ -269,10 +274,12 @@ export function documentForOrder(
   }
   for (const reason of holds) {
     hold = true;
+    holdReasons.push(`Held: ${reason}`);
     notes.push(warning(`Held: ${reason}`));
   }
   if (buyer.holdReason) {
     hold = true;
+    holdReasons.push(buyer.holdReason);
     notes.push(warning(buyer.holdReason));
   }
   // From EUR 1,000 a consumer's invoice carries name and address (the consumer NIF is fine): held
@@ -282,12 +289,11 @@ export function documentForOrder(
     if (missing.length > 0) {
       // Never lifts a hold another reason set.
       hold = hold || settings.holdUnidentifiedConsumerInvoices;
-      notes.push(
-        warning(
-          `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
-            (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : ''),
-        ),
-      );
+      const message =
+        `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
+        (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : '');
+      if (settings.holdUnidentifiedConsumerInvoices) holdReasons.push(message);
+      notes.push(warning(message));
     } else {
       notes.push(info(`Invoice of ${euros(totalEur)} to a consumer: issued with the consumer NIF and the buyer's name and address`));
     }
@@ -302,7 +308,11 @@ export function documentForOrder(
   const late = lateInvoiceNote(`Order #${order.number ?? order.id}`, deadline, date);
   if (late) notes.push(late);
   // Every hold tells a person the deadline the wait runs against.
-  if (hold) notes.push(warning(`Deadline for this invoice: ${deadline.due} (${deadline.basis})`));
+  if (hold) {
+    const due = `Deadline for this invoice: ${deadline.due} (${deadline.basis})`;
+    holdReasons.push(due);
+    notes.push(warning(due));
+  }
   const document: InvoiceDocument = {
     Type: type,
     Date: date,
@@ -318,7 +328,7 @@ export function documentForOrder(
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
   const email = usableEmail(order.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(order.id, request), notes, hold, ...(totalDifference ? { totalDifference } : {}) };
+  return { request: checkedRequest(order.id, request), notes, hold, holdReasons, ...(totalDifference ? { totalDifference } : {}) };
 }
 
 function checkedRequest(orderId: number, request: CreateDocumentRequest): CreateDocumentRequest {

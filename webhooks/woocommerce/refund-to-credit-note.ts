@@ -28,6 +28,8 @@ export interface CreditNote {
   totalDifference?: string;
   /** Do not issue yet: a person must act first (the reasons are warnings in `notes`). */
   hold: boolean;
+  /** The reasons that made `hold` true (each also a warning in `notes`); empty when not held. */
+  holdReasons: string[];
 }
 
 const ONE = parseDecimal(1);
@@ -93,8 +95,25 @@ function refundLinesGross(refund: WooRefund): Decimal {
  * An amount refunded without lines (WooCommerce's "refund amount" box) as one line per VAT rate of
  * the order, in proportion to the order's gross per rate: one line for a single-rate order.
  */
-function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
-  const groups = grossByRate(invoicedLines(order, rates, settings)).filter((g) => !isZero(g.gross));
+function amountLines(
+  order: WooOrder,
+  refund: WooRefund,
+  amount: Decimal,
+  rates: Map<number, ResolvedRate>,
+  settings: MappingSettings,
+  credited: readonly PlannedLine[],
+): PlannedLine[] {
+  const invoiced = grossByRate(invoicedLines(order, rates, settings)).filter((g) => !isZero(g.gross));
+  // What remains per rate after the earlier credit notes: the refund WooCommerce makes of "the rest"
+  // when the status is set to Refunded credits exactly that (never a rate already credited in full).
+  const already = new Map(grossByRate(credited).map((g) => [round(g.rate, 6).units.toString(), g.gross]));
+  const remaining = invoiced
+    .map((g) => {
+      const left = subtract(g.gross, already.get(round(g.rate, 6).units.toString()) ?? parseDecimal(0));
+      return { ...g, gross: left.units > 0n ? left : parseDecimal(0) };
+    })
+    .filter((g) => toCents(g.gross) > 0n);
+  const groups = remaining.length > 0 ? remaining : invoiced;
   if (groups.length === 0) groups.push({ rate: parseDecimal(0), gross: ONE, type: 'P' });
   const totalGross = sum(groups.map((g) => g.gross));
   const reason = plainText(refund.reason);
@@ -122,16 +141,23 @@ function amountLines(order: WooOrder, refund: WooRefund, amount: Decimal, rates:
 }
 
 /** The planned lines of a refund's credit note: its items, shipping and fees, and any amount beyond them. */
-function creditLines(order: WooOrder, refund: WooRefund, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+function creditLines(
+  order: WooOrder,
+  refund: WooRefund,
+  rates: Map<number, ResolvedRate>,
+  settings: MappingSettings,
+  notes: MappingNote[],
+  credited: readonly PlannedLine[] = [],
+): PlannedLine[] {
   const amount = round(abs(parseDecimal(refund.amount)), 2);
   const planned = refundItemLines(order, refund, rates, settings, notes);
   const uncovered = subtract(amount, refundLinesGross(refund));
   if (planned.length === 0) {
-    planned.push(...amountLines(order, refund, amount, rates, settings));
-    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of the order, typed as what the order sold at that rate`));
+    planned.push(...amountLines(order, refund, amount, rates, settings, credited));
+    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate`));
   } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
     // Items plus an extra amount typed into the refund box.
-    planned.push(...amountLines(order, refund, uncovered, rates, settings));
+    planned.push(...amountLines(order, refund, uncovered, rates, settings, credited));
     notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
   }
   return planned;
@@ -166,12 +192,13 @@ export function creditNoteForRefund(
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
 
-  const planned = creditLines(order, refund, rates, settings, notes);
   // CIVA art. 29(7), 78(2): never more than the invoice, net of the credit notes of earlier refunds.
   const earlier = earlierRefunds.map((input) => parseWooRefund(input, order.id)).filter((r) => r.id !== refund.id);
+  const earlierLines = earlier.map((r) => creditLines(order, r, rates, settings, []));
+  const planned = creditLines(order, refund, rates, settings, notes, earlierLines.flat());
   const limitHolds = creditLimitHolds(
     invoicedLines(order, rates, settings),
-    earlier.map((r) => creditLines(order, r, rates, settings, [])),
+    earlierLines,
     planned,
     { refundId: refund.id, invoiceNumber: reference },
   );
@@ -211,5 +238,5 @@ export function creditNoteForRefund(
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
   }
-  return { request, notes, hold: holds.length > 0, ...(totalDifference ? { totalDifference } : {}) };
+  return { request, notes, hold: holds.length > 0, holdReasons: holds.map((reason) => `Held: ${reason}`), ...(totalDifference ? { totalDifference } : {}) };
 }
