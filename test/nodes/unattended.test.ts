@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
@@ -139,6 +140,10 @@ describe('a held order is a failed item with the reasons and the fix, and nothin
       notes: expect.arrayContaining([expect.objectContaining({ level: 'warning' })]),
       whatToDo: expect.stringContaining('run the order again'),
     });
+    // The reasons are the hold's own, as the mapping names them, not every warning of the order.
+    const mapped = documentForOrder(unidentifiedInLisbon as never, JSON.parse(String(fromOrder.mappingSettings)) as never);
+    expect(mapped.holdReasons.length).toBeGreaterThan(0);
+    expect((output[1][0].json.error as IDataObject).reasons).toEqual(mapped.holdReasons);
   });
 
   it('once the order has what was missing, the same order is invoiced', async () => {

@@ -7,9 +7,11 @@ import type { MappingNote } from '../../../webhooks/woocommerce/mapping-errors';
 export const HELD_ORDER_FIX =
   'Nothing was sent to MagniFinance. Do what the reasons say on the order in WooCommerce (for example add the buyer\'s NIF, name or address), or change the Mapping Settings, then run the order again: with a WooCommerce Trigger, saving the order sends it again. Its External ID keeps a second run from issuing twice.';
 
-/** The part of any mapping's answer that can stop an issue: a hold and the notes that say why. */
+/** The part of any mapping's answer that can stop an issue: a hold, its reasons and the notes. */
 export interface MappedForIssue {
   hold?: boolean;
+  /** The reasons that made `hold` true (invoices and credit notes name them; a waybill only notes). */
+  holdReasons?: readonly string[];
   notes: readonly MappingNote[];
 }
 
@@ -17,16 +19,17 @@ export interface MappedForIssue {
  * A mapping that holds an order says a person must act before a certified document can be issued.
  * That is a failed item, never a success without a document: with "Continue (using error output)"
  * it reaches the error branch, otherwise it stops the execution. Which holds exist is the
- * mapping's business: its answer says "held" and notes why among its warnings, which are all
- * passed on as the reasons (the mapping does not single out the hold's own).
+ * mapping's business: its answer says "held" and names the hold's own reasons; where a mapping
+ * names none, its warnings are passed on as the reasons.
  */
 export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIssue, known: IDataObject): void {
   if (mapped.hold !== true) return;
+  const named = mapped.holdReasons ?? [];
   const warnings = mapped.notes.filter((note) => note.level !== 'info').map((note) => note.message);
-  const reasons = warnings.length > 0 ? warnings : ['the order mapping held it (see notes)'];
+  const reasons = named.length > 0 ? [...named] : warnings.length > 0 ? warnings : ['the order mapping held it (see notes)'];
   const error = new NodeOperationError(node, `Order #${String(known.orderId)} is held, not invoiced: ${reasons.join('; ')}`, {
     itemIndex,
-    description: `The order mapping's warnings (the reason for the hold among them):\n${reasons.map((reason) => `- ${reason}`).join('\n')}\n${HELD_ORDER_FIX}`,
+    description: `${named.length > 0 ? 'Why the order mapping held it' : "The order mapping's warnings (the reason for the hold among them)"}:\n${reasons.map((reason) => `- ${reason}`).join('\n')}\n${HELD_ORDER_FIX}`,
   });
   const facts: IDataObject = {
     held: true,
