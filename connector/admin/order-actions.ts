@@ -59,7 +59,7 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${tenant}` };
   const retried: string[] = [];
   for (const job of await jobsOfOrder(deps.queue, deps.ledger, tenant, orderId)) {
-    if ((await job.getState()) === 'failed') {
+    if ((await stateOnceSettled(job)) === 'failed') {
       await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
       retried.push(String(job.id));
     }
@@ -80,6 +80,21 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
   }
   deps.logger.info({ tenant, orderId, retried, enqueued }, 'admin retry');
   return { ok: true, value: { retried, enqueued } };
+}
+
+/**
+ * A job's state, waiting a moment while it is active: a job failing for good records `failed` in the
+ * ledger (so the console offers Retry) a little before BullMQ moves it to its failed list, and a
+ * retry in between would replay nothing while answering "done".
+ */
+async function stateOnceSettled(job: Awaited<ReturnType<typeof jobsOfOrder>>[number], waitMs = 5_000): Promise<string> {
+  const deadline = Date.now() + waitMs;
+  let state = await job.getState();
+  while (state === 'active' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = await job.getState();
+  }
+  return state;
 }
 
 /**
