@@ -1,25 +1,11 @@
-import type { Queue } from 'bullmq';
-import type { Logger } from 'pino';
-import type { DocumentJobData } from '../jobs';
-import type { Ledger } from '../ledger';
-import type { ConnectorMetrics } from '../metrics';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { RedisClient } from '../redis-connection';
-import { checkWebhooks, storeWebhookFindings } from '../sweep';
+import { checkWebhooks, storeWebhookFindings, type SweepDeps } from '../sweep';
 import { recentRefusals } from './webhook-health';
 
-export interface WebhookWatchDeps {
+/** What the sweep needs to judge a shop's webhooks, and which shops to watch how often. */
+export interface WebhookWatchDeps extends SweepDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
-  redis: RedisClient;
-  prefix: string;
-  queue: Queue<DocumentJobData>;
-  ledger: Ledger;
-  metrics: ConnectorMetrics;
-  logger: Logger;
-  /** server.publicUrl: the sweep's judgement of which webhooks are the connector's. */
-  publicUrl: string;
   everyMs: number;
-  now?: () => number;
 }
 
 /**
