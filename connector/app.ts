@@ -134,7 +134,6 @@ export function createConnectorApp(deps: AppDeps): Express {
       ledger: deps.ledger,
       metrics: deps.metrics,
       logger: deps.logger,
-      lookbackHours: deps.config.sweep.initialLookbackHours,
       publicUrl: deps.config.server.publicUrl,
     }),
   );
@@ -150,7 +149,6 @@ export function createConnectorApp(deps: AppDeps): Express {
       metrics: deps.metrics,
       logger: deps.logger,
       prefix: deps.config.redis.prefix,
-      lookbackHours: deps.config.sweep.initialLookbackHours,
       publicUrl: deps.config.server.publicUrl,
       links: deps.links,
       secret: deps.config.server.linkSecret,

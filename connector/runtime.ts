@@ -185,7 +185,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
           if (job.data.tenant && job.data.tenant !== id) continue;
           // One shop being down must not stop the sweep of the others.
           try {
-            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl }, config.sweep.initialLookbackHours));
+            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl }));
           } catch (error) {
             failures.push(`${id}: ${(error as Error).message}`);
             logger.warn({ tenant: id, err: (error as Error).message }, 'sweep failed for this tenant');

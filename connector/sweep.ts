@@ -62,7 +62,7 @@ const OVERLAP_MS = 5 * 60_000;
  * cancellation the ledger has not settled: the safety net for deliveries WooCommerce never made or
  * we refused (it never retries). Also reports order webhooks the shop has disabled.
  */
-export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps, _lookbackHours?: number): Promise<SweepReport> {
+export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promise<SweepReport> {
   const now = deps.now ?? Date.now;
   const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
   const cursorKey = shopCursorKey(deps.prefix, tenant.config.id);

@@ -7,7 +7,6 @@ import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderAction
 
 export interface AdminDeps extends OrderActionDeps {
   prefix: string;
-  lookbackHours: number;
   /** server.publicUrl, for the sweep's webhook check. */
   publicUrl: string;
 }
@@ -111,7 +110,7 @@ export function adminApi(deps: AdminDeps): Router {
         continue;
       }
       try {
-        reports.push(await sweepTenant(runtime, deps, deps.lookbackHours));
+        reports.push(await sweepTenant(runtime, deps));
       } catch (error) {
         reports.push({ tenant: id, error: (error as Error).message });
       }

@@ -26,7 +26,6 @@ export interface ConsoleDeps extends OrderActionDeps {
   prefix: string;
   /** The reload button (absent: the button is not shown). */
   reloads?: ReloadControl;
-  lookbackHours: number;
   /** server.publicUrl, for the sweep's webhook check. */
   publicUrl: string;
   links: PdfLinkSigner;
@@ -169,7 +168,7 @@ ${rows}</table></section>`;
   router.post(
     '/:tenant/sweep',
     action(async (tenant) => {
-      const report = await sweepTenant(tenant, deps, deps.lookbackHours);
+      const report = await sweepTenant(tenant, deps);
       return { ok: true, value: `${report.scanned} scanned, ${report.enqueued.length} enqueued, ${report.resumed.length} resumed` };
     }),
   );
