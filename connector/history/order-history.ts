@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { RedisClient } from '../redis-connection';
+
+/**
+ * An order's story as the console's order page tells it: what was received and when, each attempt
+ * and the service's answer, each document, each note written to the shop, each problem and each
+ * action a person took (and who). One capped Redis list per tenant + order, newest last; events are
+ * facts (codes and parameters), worded in the reader's language when shown. It is a record for
+ * people, never read to decide anything: the ledger stays the only memory that guards a document.
+ */
+const At = z.number().int().nonnegative();
+const Purpose = z.string().max(64);
+
+export const HistoryEventSchema = z.discriminatedUnion('kind', [
+  /** An order (or its update) came in: by webhook, the sweep, a backfill or the console. */
+  z.object({ kind: z.literal('received'), at: At, via: z.enum(['webhook', 'sweep', 'backfill', 'console']), status: z.string().max(64).optional() }),
+  /** A call to the invoicing service or the shop for a purpose, and its answer (`ok` false: `error` says what came back). */
+  z.object({
+    kind: z.literal('attempt'),
+    at: At,
+    purpose: Purpose,
+    step: z.enum(['draft', 'create', 'close', 'get-document', 'write-back', 'cancel', 'vies']),
+    ok: z.boolean(),
+    error: z.string().max(2000).optional(),
+  }),
+  /** A document was issued (or became known: attached) for a purpose. */
+  z.object({
+    kind: z.literal('document'),
+    at: At,
+    purpose: Purpose,
+    documentId: z.number().int(),
+    number: z.string().max(64).optional(),
+    type: z.string().max(4).optional(),
+    total: z.string().max(32).optional(),
+    /** A credit note or cancellation: the number of the invoice it corrects. */
+    corrects: z.string().max(64).optional(),
+  }),
+  /** A note written on the order in the shop (`customer`: the buyer sees it and is e-mailed). */
+  z.object({ kind: z.literal('note'), at: At, purpose: Purpose.optional(), customer: z.boolean(), text: z.string().max(4000) }),
+  /** The purpose waits for a person: the problem as recorded (pipeline/problems.ts, JSON). */
+  z.object({ kind: z.literal('problem'), at: At, purpose: Purpose, problem: z.string().max(8000) }),
+  /** A person acted from the console or the admin API. */
+  z.object({
+    kind: z.literal('action'),
+    at: At,
+    purpose: Purpose.optional(),
+    by: z.string().max(200),
+    action: z.enum(['retry', 'attach', 'issue-now', 'credit-note', 'cancellation', 'dismiss', 'settle']),
+    /** What the person wrote or chose (the dismiss reason, the attached document id). */
+    detail: z.string().max(1000).optional(),
+  }),
+]);
+export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
+/** An event as recorded: `at` defaults to now. */
+export type NewHistoryEvent = HistoryEvent extends infer E ? (E extends HistoryEvent ? Omit<E, 'at'> & { at?: number } : never) : never;
+
+/** How many events an order keeps (the oldest go first); enough for years of an ordinary order. */
+export const HISTORY_LIMIT = 200;
+
+export class OrderHistory {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    /** How long an order's story is kept after its last event; 0 keeps it for ever. */
+    private readonly ttlMs = 0,
+  ) {}
+
+  key(tenant: string, orderId: number): string {
+    return `${this.prefix}:history:${tenant}:${orderId}`;
+  }
+
+  private numbersKey(tenant: string): string {
+    return `${this.prefix}:document-numbers:${tenant}`;
+  }
+
+  /** Appends an event. A history that cannot be written never stops a document: the caller may ignore the promise's rejection. */
+  async add(tenant: string, orderId: number, event: NewHistoryEvent, now = Date.now()): Promise<void> {
+    const full = HistoryEventSchema.parse({ ...event, at: event.at ?? now });
+    const key = this.key(tenant, orderId);
+    const multi = this.redis.multi().rpush(key, JSON.stringify(full)).ltrim(key, -HISTORY_LIMIT, -1);
+    if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
+    if (full.kind === 'document' && full.number) multi.hset(this.numbersKey(tenant), full.number.toUpperCase(), String(orderId));
+    await multi.exec();
+  }
+
+  /** The order's events, oldest first; an event that does not parse (an older version's) is left out. */
+  async of(tenant: string, orderId: number): Promise<HistoryEvent[]> {
+    const raw = await this.redis.lrange(this.key(tenant, orderId), 0, -1);
+    const events: HistoryEvent[] = [];
+    for (const text of raw) {
+      try {
+        const parsed = HistoryEventSchema.safeParse(JSON.parse(text));
+        if (parsed.success) events.push(parsed.data);
+      } catch {
+        // not JSON: skipped
+      }
+    }
+    return events;
+  }
+
+  /** The order a document number belongs to ("FT A/12", any case), for the console's search. */
+  async orderOfNumber(tenant: string, number: string): Promise<number | null> {
+    const id = await this.redis.hget(this.numbersKey(tenant), number.trim().toUpperCase());
+    return id === null ? null : Number(id);
+  }
+}
