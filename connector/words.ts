@@ -163,3 +163,28 @@ export function isDeliveryProblem(reason: string): reason is DeliveryProblem {
 export function deliveryProblemWords(lang: Lang, reason: DeliveryProblem): { cause: string; fix: string } {
   return DELIVERY_PROBLEM_WORDS[reason][lang];
 }
+
+/**
+ * The console's buttons, named the same on the button and in every note, alert and problem that
+ * tells a person to press one (so "press «Tentar de novo»" always matches what they see).
+ */
+export const BUTTONS = {
+  retry: { pt: 'Tentar de novo', en: 'Try again' },
+  attach: { pt: 'Associar documento', en: 'Attach document' },
+  issueNow: { pt: 'Rever e emitir', en: 'Review and issue' },
+  confirmIssue: { pt: 'Confirmar e emitir', en: 'Confirm and issue' },
+  creditNote: { pt: 'Nota de crédito da fatura inteira', en: 'Credit note for the whole invoice' },
+  cancellation: { pt: 'Aplicar a regra de cancelamento', en: 'Apply the cancellation rule' },
+  dismiss: { pt: 'Marcar como tratada', en: 'Mark as handled' },
+} as const satisfies Record<string, Record<Lang, string>>;
+export type Button = keyof typeof BUTTONS;
+
+/** A button's name in a sentence: «Tentar de novo» (pt), "Try again" (en). */
+export function buttonWords(lang: Lang, button: Button): string {
+  return lang === 'pt' ? `«${BUTTONS[button].pt}»` : `"${BUTTONS[button].en}"`;
+}
+
+/** The console's page of an order: notes and alerts link here (server.publicUrl in front). */
+export function orderPagePath(tenant: string, orderId: number): string {
+  return `/console/${encodeURIComponent(tenant)}/orders/${orderId}`;
+}
