@@ -16,6 +16,7 @@ import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from './shop
 import { ShopRequestError, type ShopWebhook } from './shop/woo-shop';
 import { settledOutsideProblem } from './pipeline/problems';
 import type { EnqueueResult } from './ingest/add-resuming';
+import type { NewHistoryEvent, OrderHistory } from './history/order-history';
 
 export interface SweepDeps {
   redis: RedisClient;
@@ -27,6 +28,8 @@ export interface SweepDeps {
   /** server.publicUrl: the connector's own webhooks are those delivering to it. */
   publicUrl: string;
   now?: () => number;
+  /** The orders' stories: an order the sweep (or a backfill) sends to be issued is told as received. */
+  history?: OrderHistory;
 }
 
 export interface SweepReport {
@@ -170,6 +173,7 @@ export async function enqueueMissing(
       const listing = await listOrRefused(tenant, { ...filter, status, per_page: '100', page: String(page) }, report);
       if (!listing) break;
       totalPages = listing.totalPages;
+      const received: { tenant: string; orderId: number; event: NewHistoryEvent }[] = [];
       for (const raw of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
@@ -202,7 +206,10 @@ export async function enqueueMissing(
           tally(report, result);
           deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
         }
+        received.push({ tenant: tenant.config.id, orderId: order.id, event: { kind: 'received', via: source, status: order.status } });
       }
+      // The page's orders told in their stories in one write; a story that cannot be written stops nothing.
+      await deps.history?.record(received, now()).catch((error: unknown) => deps.logger.warn({ tenant: tenant.config.id, err: (error as Error).message }, 'could not record the order history'));
       onPage?.({ status, scanned: scannedForStatus, total: listing.total });
       page += 1;
     } while (page <= totalPages);

@@ -6,7 +6,7 @@ import type { RedisClient } from '../redis-connection';
 import { lastSweepReport } from '../sweep';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
-import type { Lang } from '../words';
+import { orderPagePath, type Lang } from '../words';
 import { describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
 
 /**
@@ -21,7 +21,7 @@ export interface AlerterDeps {
   redis: RedisClient;
   ledger: Ledger;
   prefix: string;
-  /** Public origin of the connector: the links in the messages point at its admin API. */
+  /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
   tenants: { id: string; alerts?: AlertSettings; settings?: { language?: Lang } }[];
@@ -143,7 +143,7 @@ export class Alerter {
       orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
       more: pending.length - taken.length,
-      attentionLink: `${this.deps.publicUrl}/admin/api/attention`,
+      attentionLink: `${this.origin}/console/${encodeURIComponent(tenant)}`,
     };
     let lastError: Error | undefined;
     for (let attempt = 1; attempt <= TRIES; attempt++) {
@@ -189,9 +189,13 @@ export class Alerter {
     const [, orderText, ...purposeParts] = entry.member.slice(tenant.length).split(':');
     const orderId = Number(orderText);
     const purpose = purposeParts.join(':');
-    const link = `${this.deps.publicUrl}/admin/api/orders/${tenant}/${orderId}`;
+    const link = `${this.origin}${orderPagePath(tenant, orderId)}`;
     const ledger = await this.deps.ledger.get({ tenant, orderId, purpose });
-    return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, link, lang), link, since: new Date(entry.score).toISOString() };
+    return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, lang), link, since: new Date(entry.score).toISOString() };
+  }
+
+  private get origin(): string {
+    return this.deps.publicUrl.replace(/\/+$/, '');
   }
 }
 

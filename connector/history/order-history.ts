@@ -21,7 +21,10 @@ export const HistoryEventSchema = z.discriminatedUnion('kind', [
     purpose: Purpose,
     step: z.enum(['draft', 'create', 'close', 'get-document', 'write-back', 'cancel', 'vies']),
     ok: z.boolean(),
+    /** The answer in English, for logs and older readers. */
     error: z.string().max(2000).optional(),
+    /** The answer as facts (pipeline/answers.ts, JSON): worded in the reader's language with answerWords. */
+    answer: z.string().max(8000).optional(),
   }),
   /** A document was issued (or became known: attached) for a purpose. */
   z.object({
@@ -75,11 +78,30 @@ export class OrderHistory {
 
   /** Appends an event. A history that cannot be written never stops a document: the caller may ignore the promise's rejection. */
   async add(tenant: string, orderId: number, event: NewHistoryEvent, now = Date.now()): Promise<void> {
-    const full = HistoryEventSchema.parse({ ...event, at: event.at ?? now });
-    const key = this.key(tenant, orderId);
-    const multi = this.redis.multi().rpush(key, JSON.stringify(full)).ltrim(key, -HISTORY_LIMIT, -1);
-    if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
-    if (full.kind === 'document' && full.number) multi.hset(this.numbersKey(tenant), full.number.toUpperCase(), String(orderId));
+    await this.record([{ tenant, orderId, event }], now);
+  }
+
+  /**
+   * Appends events of one or more orders in one MULTI (one round trip): a step's attempts, document
+   * and notes, or the orders of one webhook batch. Events that do not parse are left out.
+   */
+  async record(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now = Date.now()): Promise<void> {
+    if (events.length === 0) return;
+    const multi = this.redis.multi();
+    const touched = new Set<string>();
+    for (const { tenant, orderId, event } of events) {
+      const parsed = HistoryEventSchema.safeParse({ ...event, at: event.at ?? now });
+      if (!parsed.success) continue;
+      const full = parsed.data;
+      const key = this.key(tenant, orderId);
+      multi.rpush(key, JSON.stringify(full));
+      touched.add(key);
+      if (full.kind === 'document' && full.number) multi.hset(this.numbersKey(tenant), full.number.toUpperCase(), String(orderId));
+    }
+    for (const key of touched) {
+      multi.ltrim(key, -HISTORY_LIMIT, -1);
+      if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
+    }
     await multi.exec();
   }
 
