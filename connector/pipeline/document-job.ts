@@ -149,7 +149,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       }
       return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
     }
-    if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel') return cancelInvoice(ctx, entry, invoice);
+    if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel' && entry?.creditNoteAskedAt === undefined) return cancelInvoice(ctx, entry, invoice);
   }
 
   const order = await orderOf(ctx);
