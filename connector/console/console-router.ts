@@ -21,7 +21,7 @@ import { isRedisOutage } from '../redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
-import { amount, customerName, orderPageBody, ShopOrderHeadSchema, type ShopOrderHead } from './order-page';
+import { amount, customerName, orderPageBody, ShopOrderHeadSchema, shopStatusLabel, type ShopOrderHead } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
 import { previewHtml } from './preview-page';
@@ -106,8 +106,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     shops.sort((a, b) => Number(b.problems > 0) - Number(a.problems > 0) || b.problems - a.problems || shopName(a.tenant).localeCompare(shopName(b.tenant)));
     const rows = shops.map(({ tenant, sweep, today, count, failed }) => {
       const id = tenant.config.id;
-      const host = hostOf(tenant.config.shop.url);
-      return html`<tr data-tenant="${id}"><td data-label="${t(view.lang, 'shop')}"><a href="/console/${id}"><b>${shopName(tenant)}</b></a> <span class="muted">${id}</span><br><a class="muted" href="${tenant.config.shop.url}" rel="noopener">${host}</a></td>
+      return html`<tr data-tenant="${id}"><td data-label="${t(view.lang, 'shop')}"><a href="/console/${id}"><b>${shopName(tenant)}</b></a><br><a class="muted" href="${tenant.config.shop.url}" rel="noopener">${tenant.config.shop.url} ↗</a></td>
 <td data-label="${t(view.lang, 'company')}">${tenant.config.invoicing.companyNif ?? '–'}</td>
 <td class="num ${count > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'waiting')}">${count}</td>
 <td class="num ${failed > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'queueFailed')}">${failed}</td>
@@ -155,7 +154,7 @@ ${rows}</table></section>`;
     const zone = tenant.mapping.shopTimeZone;
     const rows = found.results.map(
       (r) => html`<tr data-order="${r.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, r.orderId)}">#${r.orderId}</a></td><td data-label="${t(lang, 'customer')}">${r.name ?? '–'}</td>
-<td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${r.status}</span>` : '–'}</td>
+<td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${shopStatusLabel(lang, r.status)}</span>` : '–'}</td>
 <td data-label="${t(lang, 'foundBy')}">${t(lang, `foundBy.${r.by}`)}</td><td class="wide">${r.createdAt ? shopTime(r.createdAt, zone, lang) : ''}</td></tr>`,
     );
     const body = html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view, query)}<section id="search-results"><h2>${t(lang, 'searchResults')}${query ? html`: <q>${query}</q>` : ''}</h2>
@@ -333,7 +332,7 @@ ${
     res.setHeader('Retry-After', '5');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
-    const body = html`<section id="redis-down"><h2 class="warn">${t(lang, 'redisDownTitle')}</h2><p>${t(lang, 'redisDownWhat')}</p><p>${t(lang, 'redisDownFix')}</p><p class="muted">${error.message}</p></section>`;
+    const body = html`<section id="redis-down"><h2 class="warn">${t(lang, 'redisDownTitle')}</h2><p>${t(lang, 'redisDownWhat')}</p><p>${t(lang, 'redisDownFix')}</p><details><summary class="muted">${t(lang, 'technicalDetail')}</summary><p class="muted">${error.message}</p></details></section>`;
     res.status(503).type('html').send(page(lang, t(lang, 'redisDownTitle'), body, undefined, queryOf(req)));
   });
 
@@ -388,11 +387,11 @@ function hostOf(url: string): string {
 
 function shopHeading(_deps: ConsoleDeps, tenant: TenantRuntime, view: View): Html {
   const id = tenant.config.id;
-  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2><a href="/console/${id}">${shopName(tenant)}</a> <span class="muted">${id}</span></h2>`;
+  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>`;
 }
 
 function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {
-  return html`<section class="search-bar"><form method="get" action="/console/${tenant.config.id}/search" role="search"><input class="search" type="search" name="q" value="${value}" placeholder="${t(view.lang, 'searchLabel')}" aria-label="${t(view.lang, 'searchLabel')}" required maxlength="100"><button>${t(view.lang, 'search')}</button></form></section>`;
+  return html`<section class="search-bar"><form method="get" action="/console/${tenant.config.id}/search" role="search"><input class="search" type="search" name="q" value="${value}" placeholder="${t(view.lang, 'searchLabel')}" aria-label="${t(view.lang, 'searchLabel')}" title="${t(view.lang, 'searchHelp')}" required maxlength="100"><button>${t(view.lang, 'search')}</button></form></section>`;
 }
 
 interface SearchResult {
@@ -632,11 +631,11 @@ async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view
   if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
   const lines = rows.map(
     (row) =>
-      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td>${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td data-label="${t(lang, 'kind')}">${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
 <form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
-<table class="stack"><tr><th></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<table class="stack"><tr><th class="check"></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
 <div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
 }
 
@@ -675,7 +674,7 @@ async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vie
       const head = names.get(item.orderId);
       return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">#${item.orderId}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
 <td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td>
-<td data-label="${t(lang, 'pdf')}"><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
+<td><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
     }),
   );
   const more = pager(lang, `/console/${id}?recentFrom=`, 'recent', offset, recent.length, total, RECENT_PAGE);

@@ -93,7 +93,8 @@ const WORDS = {
   address: { pt: 'Endereço', en: 'Address' },
   // Search.
   search: { pt: 'Procurar', en: 'Search' },
-  searchLabel: { pt: 'N.º da encomenda, nome do cliente ou n.º do documento', en: 'Order number, customer name or document number' },
+  searchLabel: { pt: 'Encomenda, cliente ou documento', en: 'Order, customer or document' },
+  searchHelp: { pt: 'Procure pelo número da encomenda, pelo nome ou e-mail do cliente, ou pelo número do documento (ex.: FR A/12).', en: 'Search by order number, customer name or e-mail, or document number (e.g. FR A/12).' },
   searchResults: { pt: 'Resultados da pesquisa', en: 'Search results' },
   searchNone: { pt: 'Nenhuma encomenda encontrada.', en: 'No order found.' },
   searchShopDown: { pt: 'A loja não respondeu, por isso a pesquisa por nome não foi feita', en: 'The shop did not answer, so the search by name was not made' },
@@ -125,6 +126,7 @@ const WORDS = {
   },
   buyer: { pt: 'Cliente', en: 'Buyer' },
   nif: { pt: 'NIF', en: 'Tax number' },
+  consumerNif: { pt: 'consumidor final, sem o NIF do cliente', en: "final consumer, without the buyer's tax number" },
   country: { pt: 'País', en: 'Country' },
   description: { pt: 'Descrição', en: 'Description' },
   quantity: { pt: 'Qtd.', en: 'Qty' },
@@ -139,6 +141,7 @@ const WORDS = {
   cancelPreview: { pt: 'A regra de cancelamento da loja é anular a fatura: a fatura {number} vai ser anulada na MagniFinance.', en: "The shop's cancellation rule is to cancel the invoice: invoice {number} will be cancelled on MagniFinance." },
   backToOrder: { pt: 'Voltar à encomenda', en: 'Back to the order' },
   nothingToPreview: { pt: 'Não há nada a emitir para esta encomenda.', en: 'Nothing to issue for this order.' },
+  technicalDetail: { pt: 'Detalhe técnico', en: 'Technical detail' },
   // Redis down.
   redisDownTitle: { pt: 'O Redis do conector não responde', en: "The connector's Redis does not answer" },
   redisDownWhat: {

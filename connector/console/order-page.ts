@@ -24,7 +24,9 @@ export type ShopOrderHead = z.infer<typeof ShopOrderHeadSchema>;
 export function customerName(order: ShopOrderHead): string {
   const billing = order.billing ?? {};
   const name = [billing.first_name, billing.last_name].filter(Boolean).join(' ').trim();
-  return name || billing.company?.trim() || '';
+  const company = billing.company?.trim() ?? '';
+  if (name && company) return `${name} (${company})`;
+  return name || company;
 }
 
 /**
@@ -34,6 +36,24 @@ export function customerName(order: ShopOrderHead): string {
  */
 export function wpAdminOrderUrl(shopUrl: string, orderId: number): string {
   return `${shopUrl.replace(/\/+$/, '')}/wp-admin/admin.php?page=wc-orders&action=edit&id=${orderId}`;
+}
+
+/** WooCommerce's order statuses as WooCommerce itself names them in Portuguese (pt_PT) and English. */
+const SHOP_STATUSES: Record<string, Record<Lang, string>> = {
+  pending: { pt: 'Pagamento pendente', en: 'Pending payment' },
+  processing: { pt: 'Em processamento', en: 'Processing' },
+  'on-hold': { pt: 'Em espera', en: 'On hold' },
+  completed: { pt: 'Concluída', en: 'Completed' },
+  cancelled: { pt: 'Cancelada', en: 'Cancelled' },
+  refunded: { pt: 'Reembolsada', en: 'Refunded' },
+  failed: { pt: 'Falhada', en: 'Failed' },
+  'checkout-draft': { pt: 'Rascunho', en: 'Draft' },
+  trash: { pt: 'No lixo', en: 'Trash' },
+};
+
+/** The order's status on the shop in the reader's words; a plugin's own status as its slug. */
+export function shopStatusLabel(lang: Lang, status: string): string {
+  return SHOP_STATUSES[status]?.[lang] ?? status;
 }
 
 /** An amount in the reader's words (`1 660,50 €`), or a dash. */
@@ -81,7 +101,7 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
       }
       if (entry.state !== 'written-back') marks.push(html` <span class="muted">${stateLabel(lang, entry.state)}</span>`);
       const pdf = entry.documentNumber ? html`<a href="${deps.links.link(tenant.config.id, entry.documentId as number)}">${t(lang, 'pdf')}</a>` : '–';
-      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td><td data-label="${t(lang, 'pdf')}">${pdf}</td><td>${marks}</td></tr>`;
+      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
     });
   return html`<section id="documents"><h2>${t(lang, 'documents')}</h2>${
     rows.length === 0
@@ -136,7 +156,7 @@ const ACTION: Record<Extract<HistoryEvent, { kind: 'action' }>['action'], Record
   retry: { pt: `carregou em «${BUTTONS.retry.pt}»`, en: `pressed "${BUTTONS.retry.en}"` },
   attach: { pt: 'associou o documento da MagniFinance com o id', en: 'attached the MagniFinance document with id' },
   'issue-now': { pt: 'reviu o documento e mandou emiti-lo', en: 'reviewed the document and had it issued' },
-  'credit-note': { pt: 'reviu e pediu a nota de crédito da fatura inteira', en: 'reviewed and asked for a credit note for the whole invoice' },
+  'credit-note': { pt: 'reviu e pediu uma nota de crédito da fatura inteira', en: 'reviewed and asked for a credit note for the whole invoice' },
   cancellation: { pt: 'aplicou a regra de cancelamento da loja à fatura', en: "applied the shop's cancellation rule to the invoice" },
   dismiss: { pt: 'marcou como tratada fora do conector', en: 'marked it as handled outside the connector' },
   settle: { pt: 'marcou a diferença como regularizada', en: 'marked the difference as settled' },
@@ -147,7 +167,7 @@ export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orde
   const pt = lang === 'pt';
   switch (event.kind) {
     case 'received':
-      return html`${pt ? 'Encomenda recebida' : 'Order received'} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${event.status}</span>` : ''}.`;
+      return html`${pt ? 'Encomenda recebida' : 'Order received'} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
     case 'attempt':
       return html`${purposeLabel(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
         event.ok ? html`<span class="good">${pt ? 'correu bem' : 'done'}</span>` : html`<span class="warn">${pt ? 'falhou' : 'failed'}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
@@ -163,6 +183,12 @@ export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orde
       return html`<span class="warn">${purposeLabel(lang, event.purpose)}: ${pt ? 'precisa da sua atenção' : 'needs your attention'}.</span> ${words.reason}`;
     }
     case 'action':
+      if (event.action === 'credit-note' && event.detail) {
+        return html`<b>${event.by}</b> ${pt ? html`reviu e pediu uma nota de crédito da fatura <b>${event.detail}</b> inteira` : html`reviewed and asked for a credit note for the whole invoice <b>${event.detail}</b>`}.`;
+      }
+      if (event.action === 'cancellation' && event.detail) {
+        return html`<b>${event.by}</b> ${ACTION.cancellation[lang]} <b>${event.detail}</b>.`;
+      }
       return html`<b>${event.by}</b> ${ACTION[event.action][lang]}${event.detail ? html` <q>${event.detail}</q>` : ''}${event.purpose ? html` <span class="muted">(${purposeLabel(lang, event.purpose)})</span>` : ''}.`;
   }
 }
@@ -186,7 +212,7 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${name ? html` · ${name}` : ''}</h2>
 ${
   order
-    ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${order.status}</span></dd>
+    ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${shopStatusLabel(lang, order.status)}</span></dd>
 <dt>${t(lang, 'total')}</dt><dd>${amount(lang, order.total, order.currency?.toUpperCase())}</dd>
 ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.date_created_gmt}Z`), zone, lang)}</dd>` : ''}</dl>`
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`

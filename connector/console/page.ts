@@ -46,9 +46,10 @@ th{font-weight:600;color:#50575e;font-size:.85rem}td.num,th.num{text-align:right
 .item p{margin:.25rem 0}.actions{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.4rem}
 button,.button{background:#2271b1;color:#fff;border:0;border-radius:4px;padding:.45rem .8rem;font:inherit;cursor:pointer;text-decoration:none;display:inline-block}
 button.secondary{background:#f6f7f7;color:#2271b1;border:1px solid #2271b1}button.danger{background:#b32d2e}
-input{font:inherit;padding:.35rem;border:1px solid #8c8f94;border-radius:4px;width:9rem;max-width:100%}input.reason{width:min(24rem,100%)}input.search{width:min(26rem,100%)}
+input{font:inherit;padding:.35rem;border:1px solid #8c8f94;border-radius:4px;width:9rem;max-width:100%}input.reason{width:22rem}input[type=checkbox]{width:auto}
+.nowrap{white-space:nowrap}td.check,th.check{width:2rem}
 form{display:inline-flex;gap:.4rem;align-items:center;margin:0;flex-wrap:wrap;max-width:100%}
-.search-bar{margin:0 0 1rem}
+.search-bar{margin:0 0 1rem}.search-bar form{display:flex;flex-wrap:nowrap;width:min(36rem,100%)}.search-bar input.search{flex:1;min-width:0;width:auto}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:.5rem 0}dl.facts dt{color:#50575e}dl.facts dd{margin:0}
 ol.history{list-style:none;padding:0;margin:0}ol.history li{padding:.45rem 0;border-bottom:1px solid #f0f0f1}ol.history time{color:#646970;font-size:.85rem;display:block}
 .tag{display:inline-block;padding:0 .4rem;border-radius:3px;background:#f0f0f1;font-size:.8rem}.tag.warn{background:#fcf0f1}
@@ -56,7 +57,10 @@ ol.history{list-style:none;padding:0;margin:0}ol.history li{padding:.45rem 0;bor
 @media (max-width:640px){.wide{display:none}th,td{padding:.4rem .2rem}body{font-size:14px}main{padding:.5rem}section{padding:.75rem}
 table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack tr:first-child{display:none}
 table.stack tr{border-bottom:1px solid #dcdcde;padding:.35rem 0}table.stack td{border:0;padding:.1rem 0}table.stack td.num{text-align:left}
-table.stack td[data-label]::before{content:attr(data-label) ": ";color:#50575e;font-size:.85rem}table.stack td.wide{display:none}}
+table.stack td[data-label]::before{content:attr(data-label) ": ";color:#50575e;font-size:.85rem}table.stack td.wide{display:none}
+table.stack td.check{display:inline-block;width:auto;margin-right:.6rem}table.stack td.check+td{display:inline-block;width:auto}
+table.lines td:first-child{font-weight:600}table.lines td:first-child::before{content:none}table.lines td.num{display:inline-block;width:auto;margin-right:.9rem}}
+input[type=checkbox]{transform:scale(1.3)}
 `;
 
 /** What every page needs to know of its reader: the language, and the token its forms carry. */

@@ -1,3 +1,4 @@
+import { CONSUMER_NIF } from '../../client/nif';
 import { documentTypeLabel, type Lang } from '../words';
 import { t } from './i18n';
 import { amount } from './order-page';
@@ -33,7 +34,7 @@ export function previewHtml(lang: Lang, preview: DocumentPreview, mappingText: (
   const warnings = preview.hold ? [] : preview.warnings;
   return html`<div class="preview" data-order="${preview.orderId}">
 <h3>${t(lang, 'order')} #${preview.orderId} · ${documentTypeLabel(lang, preview.type)}${preview.corrects ? html` · ${t(lang, 'corrects')} ${preview.corrects}` : ''}</h3>
-<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name ?? '–'}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
+<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name ?? '–'}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
 ${preview.exemption ? html`<dt>${t(lang, 'exemption')}</dt><dd>${preview.exemption}</dd>` : ''}</dl>
 <table class="stack lines"><tr><th>${t(lang, 'description')}</th><th class="num">${t(lang, 'quantity')}</th><th class="num">${t(lang, 'unitPrice')}</th><th class="num">${t(lang, 'rate')}</th>${
     preview.lines.some((l) => l.discount !== '0') ? html`<th class="num">${t(lang, 'discount')}</th>` : ''

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { META } from '../../connector/shop/order-meta';
 import { BUTTONS } from '../../connector/words';
+import { CHROMIUM, heldOrder, launchChromium } from './support/console-browser';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 /**
@@ -10,16 +11,7 @@ import { eventually, portugueseOrder, startHarness, type Harness } from './suppo
  * invoice issued only after its preview is confirmed, its number landing on the shop's order; and a
  * held order's "issue now" that shows the document before anything is issued.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-
-/** A company buyer with a NIF that fails its check digit: the mapping holds the invoice. */
-export function heldOrder(): ReturnType<typeof portugueseOrder> {
-  return portugueseOrder({
-    billing: { company: 'Costa & Filhos, Lda.', first_name: 'Rui', last_name: 'Costa', address_1: 'Av. da Liberdade 1', city: 'Lisboa', postcode: '1250-096', country: 'PT', email: 'rui@costa.pt' },
-    meta: [{ key: '_billing_nif', value: '123456788' }],
-  });
-}
 
 describeInBrowser('the order page: search, documents, history, a credit note after its preview (issue 19)', () => {
   let h: Harness;
@@ -28,7 +20,7 @@ describeInBrowser('the order page: search, documents, history, a credit note aft
   beforeAll(async () => {
     // A Portuguese shop: its notes in Portuguese.
     h = await startHarness({ settings: { language: 'pt' } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await launchChromium();
     context = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, locale: 'pt-PT', viewport: { width: 1280, height: 900 } });
   });
   afterAll(async () => {
@@ -123,7 +115,7 @@ describeInBrowser('the order page: search, documents, history, a credit note aft
     await documents.locator('tr[data-purpose="cancellation"]').getByText(`corrige a ${invoiceNumber}`).waitFor();
     await documents.locator('tr[data-purpose="invoice"]').getByText('creditada').waitFor();
     // The history says who asked; the order's note too.
-    await page.locator('#history').getByText('admin reviu e pediu a nota de crédito da fatura inteira').waitFor();
+    await page.locator('#history').getByText(`admin reviu e pediu uma nota de crédito da fatura ${invoiceNumber} inteira`).waitFor();
     expect(h.woo.notes(orderId).some((note) => note.note.includes(`admin reviu na consola e pediu uma nota de crédito da fatura ${invoiceNumber} inteira`))).toBe(true);
     // Asked again (a second tab, a double click): refused, never a second credit note.
     expect(await page.getByRole('button', { name: BUTTONS.creditNote.pt }).count()).toBe(0);

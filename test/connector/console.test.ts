@@ -71,7 +71,7 @@ describeInBrowser('the operator console in a real browser (issue 12)', () => {
 
     // The overview shows the shop with one order waiting.
     await page.goto(`${origin}/console`);
-    const row = page.locator('tr', { hasText: 'shop1' });
+    const row = page.locator('tr[data-tenant="shop1"]');
     // One order waits for a person; its job failed for good (the refusal), so "with an error" says 1 too.
     expect(await row.locator('td.warn').allTextContents()).toEqual(['1', '1']);
     await shot(page, 'console-overview');
