@@ -23,6 +23,7 @@ import type { ConnectorMetrics } from './metrics';
 import type { PdfLinkSigner } from './pdf-link';
 import { pdfRouter } from './pdf-route';
 import { sweepScheduleState } from './queues';
+import { OrderHistory } from './history/order-history';
 
 /** What /readyz says when the periodic sweep is not scheduled (operators read it in English, like the logs). */
 const SWEEP_PROBLEM = {
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger: Logger;
   /** Reload of the tenants file from the console and the admin API (SIGHUP does the same). */
   reloads?: ReloadControl;
+  /** The orders' stories (the runtime's); absent: one on this app's Redis connection. */
+  history?: OrderHistory;
 }
 
 export interface ReloadControl {
@@ -105,6 +108,8 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
+  // The HTTP side's own connection (fail-fast: the console answers 503 while Redis is away).
+  const history = deps.history ?? new OrderHistory(deps.redis, deps.config.redis.prefix);
   const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
@@ -120,7 +125,7 @@ export function createConnectorApp(deps: AppDeps): Express {
     '/admin/api/not-invoiced',
     auth,
     sameOriginWrites(),
-    notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, prefix: deps.config.redis.prefix }),
+    notInvoicedApi({ tenants: deps.tenants, queue: deps.queue, redis: deps.redis, ledger: deps.ledger, metrics: deps.metrics, logger: deps.logger, history, prefix: deps.config.redis.prefix }),
   );
   app.use(
     '/admin/api',
@@ -134,6 +139,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       ledger: deps.ledger,
       metrics: deps.metrics,
       logger: deps.logger,
+      history,
       publicUrl: deps.config.server.publicUrl,
     }),
   );
@@ -148,6 +154,7 @@ export function createConnectorApp(deps: AppDeps): Express {
       ledger: deps.ledger,
       metrics: deps.metrics,
       logger: deps.logger,
+      history,
       prefix: deps.config.redis.prefix,
       publicUrl: deps.config.server.publicUrl,
       links: deps.links,

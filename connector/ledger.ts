@@ -70,6 +70,8 @@ export const LedgerEntrySchema = z.object({
   settledAt: z.coerce.number().optional(),
   /** A person released the hold (console "issue now"): the next run issues despite it. */
   holdReleasedAt: z.coerce.number().optional(),
+  /** A person asked for a credit note of the whole invoice (console): the cancellation purpose issues one whatever onCancelled says. */
+  creditNoteAskedAt: z.coerce.number().optional(),
   /** Why the purpose waits for a person (or how it ended). */
   detail: z.string().optional(),
   /** What the person does about it. */
@@ -271,14 +273,19 @@ export class Ledger {
     await this.redis.zremrangebyscore(key, '-inf', at - RECENT_DAYS * 86_400_000);
   }
 
-  async recent(tenant: string, limit: number): Promise<{ orderId: number; purpose: string; at: number }[]> {
-    const flat = await this.redis.zrevrange(`${this.prefix}:recent:${tenant}`, 0, limit - 1, 'WITHSCORES');
+  async recent(tenant: string, limit: number, offset = 0): Promise<{ orderId: number; purpose: string; at: number }[]> {
+    const flat = await this.redis.zrevrange(`${this.prefix}:recent:${tenant}`, offset, offset + limit - 1, 'WITHSCORES');
     const items: { orderId: number; purpose: string; at: number }[] = [];
     for (let i = 0; i < flat.length; i += 2) {
       const [orderId, purpose] = [flat[i].slice(0, flat[i].indexOf(':')), flat[i].slice(flat[i].indexOf(':') + 1)];
       items.push({ orderId: Number(orderId), purpose, at: Number(flat[i + 1]) });
     }
     return items;
+  }
+
+  /** How many documents the recent list holds (the console pages through them). */
+  async recentCount(tenant: string): Promise<number> {
+    return this.redis.zcard(`${this.prefix}:recent:${tenant}`);
   }
 
   /** Documents written back since `since` (ms), for today's figures. */

@@ -47,7 +47,7 @@ export function adminApi(deps: AdminDeps): Router {
   router.post('/orders/:tenant/:orderId/retry', async (req: Request, res: Response) => {
     const params = OrderParams.safeParse(req.params);
     if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
-    const result = await retryOrder(deps, params.data.tenant, params.data.orderId);
+    const result = await retryOrder(deps, params.data.tenant, params.data.orderId, adminUser(req));
     if (!result.ok) return void res.status(result.status).json({ error: result.error });
     res.status(202).json(result.value);
   });
@@ -58,7 +58,7 @@ export function adminApi(deps: AdminDeps): Router {
     if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant or order id' });
     const body = AttachBody.safeParse(req.body ?? {});
     if (!body.success) return void res.status(400).json({ error: 'body must be {"purpose": "invoice" | "credit-note-<refund id>" | ..., "documentId": <positive integer>}' });
-    const result = await attachDocument(deps, { ...params.data, purpose: body.data.purpose }, body.data.documentId);
+    const result = await attachDocument(deps, { ...params.data, purpose: body.data.purpose }, body.data.documentId, adminUser(req));
     if (!result.ok) return void res.status(result.status).json({ error: result.error });
     res.status(202).json(result.value);
   });

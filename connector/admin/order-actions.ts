@@ -11,8 +11,10 @@ import type { ConnectorMetrics } from '../metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
-import { NOTES } from '../words';
+import { NOTES, purposeWords, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import type { HistoryEvent, OrderHistory } from '../history/order-history';
+import { ACTION_NOTES } from './action-notes';
 
 /**
  * What a person can do to an order, from the admin API (JSON) or the console (forms): one
@@ -25,9 +27,23 @@ export interface OrderActionDeps {
   ledger: Ledger;
   metrics: ConnectorMetrics;
   logger: Logger;
+  /** The orders' stories: every action a person takes is recorded there (who, what). */
+  history: OrderHistory;
 }
 
-export type ActionResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 502; error: string };
+type ActionName = Extract<HistoryEvent, { kind: 'action' }>['action'];
+
+/** Records a person's action in the order's history; a history that cannot be written never stops the action. */
+export async function recordAction(deps: OrderActionDeps, tenant: string, orderId: number, action: { action: ActionName; by: string; purpose?: string; detail?: string }): Promise<void> {
+  try {
+    await deps.history.add(tenant, orderId, { kind: 'action', ...action, ...(action.detail !== undefined ? { detail: action.detail.slice(0, 1000) } : {}) });
+  } catch (error) {
+    deps.logger.warn({ tenant, orderId, err: (error as Error).message }, 'could not record the action in the order history');
+  }
+}
+
+/** A refusal: `error` for the admin API (English, like the logs), `says` for a person in the console's languages. */
+export type ActionResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 502; error: string; says?: Record<Lang, string> };
 
 /** Purpose names in the ledger back to job kinds: `credit-note-<refund id>` carries its refund. */
 export function jobKindOf(purpose: string): { kind: PurposeKind; refundId?: number } {
@@ -54,7 +70,7 @@ export async function jobsOfOrder(queue: Queue<DocumentJobData>, ledger: Ledger,
  * Runs the order again now: its failed jobs are retried from their ledger step; with none failed,
  * the order is read from the shop and what it still needs is enqueued (resuming anything failed).
  */
-export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId: number): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
+export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId: number, by?: string): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
   const runtime = deps.tenants.get(tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${tenant}` };
   const retried: string[] = [];
@@ -70,15 +86,30 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
       const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
       // A person's ask: the go-live cut-off does not apply; another system's document still does.
       const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId) });
-      if (plan.notInvoiced) return { ok: false, status: 409, error: `order ${orderId} has another system's document (${plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code}): the connector never invoices it` };
+      if (plan.notInvoiced) {
+        const which = plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code;
+        return {
+          ok: false,
+          status: 409,
+          error: `order ${orderId} has another system's document (${which}): the connector never invoices it`,
+          says: { pt: `a encomenda ${orderId} já tem um documento de outro sistema (${which}) e o conector nunca a fatura.`, en: `order ${orderId} has another system's document (${which}): the connector never invoices it.` },
+        };
+      }
       const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, plan.jobs, Date.now()));
       enqueued = results.map((result) => result.jobId);
       for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
     } catch (error) {
-      return { ok: false, status: 502, error: `could not fetch order ${orderId} from the shop: ${(error as Error).message}` };
+      const why = (error as Error).message;
+      return {
+        ok: false,
+        status: 502,
+        error: `could not fetch order ${orderId} from the shop: ${why}`,
+        says: { pt: `não foi possível ler a encomenda ${orderId} na loja (${why}). Tente de novo daqui a pouco.`, en: `could not read order ${orderId} from the shop (${why}). Try again in a moment.` },
+      };
     }
   }
   deps.logger.info({ tenant, orderId, retried, enqueued }, 'admin retry');
+  if (by !== undefined) await recordAction(deps, tenant, orderId, { action: 'retry', by });
   return { ok: true, value: { retried, enqueued } };
 }
 
@@ -106,12 +137,18 @@ export async function attachDocument(
   deps: OrderActionDeps,
   ref: { tenant: string; orderId: number; purpose: string },
   documentId: number,
+  by?: string,
 ): Promise<ActionResult<{ attached: number; enqueued: string }>> {
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
   const entry = await deps.ledger.get(ref);
   if (entry?.state !== 'duplicate-unknown-id') {
-    return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand` };
+    return {
+      ok: false,
+      status: 409,
+      error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand`,
+      says: stateSays(ref, entry, { pt: 'só se associa um documento quando o conector não sabe o id do documento emitido', en: 'a document is attached only when the connector does not know the id of the issued document' }),
+    };
   }
   let found: string | undefined;
   try {
@@ -119,10 +156,24 @@ export async function attachDocument(
     const details = await runtime.invoicing.getDocumentProperty(documentId, runtime.documentCallOptions);
     found = details.details.document.ExternalId ?? undefined;
   } catch (error) {
-    return { ok: false, status: 502, error: `could not read document ${documentId} from MagniFinance: ${(error as Error).message}` };
+    const why = (error as Error).message;
+    return {
+      ok: false,
+      status: 502,
+      error: `could not read document ${documentId} from MagniFinance: ${why}`,
+      says: { pt: `não foi possível ler o documento ${documentId} na MagniFinance (${why}).`, en: `could not read document ${documentId} from MagniFinance (${why}).` },
+    };
   }
   if (!entry.externalId || found !== entry.externalId) {
-    return { ok: false, status: 409, error: `document ${documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}` };
+    return {
+      ok: false,
+      status: 409,
+      error: `document ${documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}`,
+      says: {
+        pt: `o documento ${documentId} não é o desta encomenda: o seu ExternalId é ${found ?? '(nenhum)'} e devia ser ${entry.externalId ?? '(desconhecido)'}. Confirme o id no back-office.`,
+        en: `document ${documentId} is not this order's: its ExternalId is ${found ?? '(none)'}, not ${entry.externalId ?? '(unknown)'}. Check the id in the back-office.`,
+      },
+    };
   }
   await deps.ledger.record(ref, { state: 'created', documentId, detail: 'document id attached by hand', lastError: '' });
   await clearForPerson(deps.ledger, ref, entry);
@@ -132,19 +183,108 @@ export async function attachDocument(
   const jobId = documentJobId(ref.tenant, ref.orderId, kind.kind, kind.refundId);
   await addResuming(deps.queue, deps.redis, [{ name: kind.kind, data, opts: { jobId } }]);
   deps.logger.info({ ...ref, documentId }, 'admin attached a document id');
+  if (by !== undefined) await recordAction(deps, ref.tenant, ref.orderId, { action: 'attach', by, purpose: ref.purpose, detail: String(documentId) });
   return { ok: true, value: { attached: documentId, enqueued: jobId } };
 }
 
 /**
- * "Issue now" for a held order: a person decided the hold does not apply (the ledger keeps when),
- * and the order runs again; the mapping's warnings still go on the order.
+ * "Issue now" for a held order: a person looked at the document that would be issued (the console's
+ * preview) and decided the hold does not apply (the ledger keeps when); the order runs again, the
+ * mapping's warnings still go on the order, and a note on the order says who decided it.
  */
-export async function releaseHold(deps: OrderActionDeps, ref: { tenant: string; orderId: number; purpose: string }): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
+export async function releaseHold(
+  deps: OrderActionDeps,
+  ref: { tenant: string; orderId: number; purpose: string },
+  by?: string,
+  seen?: { total?: string },
+): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
   const entry = await deps.ledger.get(ref);
-  if (entry?.state !== 'held') return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}, not held` };
+  if (entry?.state !== 'held') {
+    return {
+      ok: false,
+      status: 409,
+      error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}, not held`,
+      says: stateSays(ref, entry, { pt: 'já não está retida', en: 'it is no longer held' }),
+    };
+  }
   await deps.ledger.record(ref, { holdReleasedAt: Date.now() });
   deps.logger.info(ref, 'admin released a held order');
+  if (by !== undefined) {
+    await recordAction(deps, ref.tenant, ref.orderId, { action: 'issue-now', by, purpose: ref.purpose, ...(seen?.total ? { detail: seen.total } : {}) });
+    const runtime = deps.tenants.get(ref.tenant);
+    if (runtime) await addNoteQuietly(runtime, ref.orderId, ACTION_NOTES.issueNow(runtime.config.settings.language, { purpose: ref.purpose, by, total: seen?.total }), deps.logger);
+  }
   return retryOrder(deps, ref.tenant, ref.orderId);
+}
+
+/** Whether the whole invoice of an order can be credited from the console, and the invoice if so. */
+export async function creditableInvoice(deps: Pick<OrderActionDeps, 'ledger'>, tenant: string, orderId: number): Promise<{ ok: true; invoice: LedgerEntry } | { ok: false; error: string; says: Record<Lang, string> }> {
+  const invoice = await deps.ledger.get({ tenant, orderId, purpose: 'invoice' });
+  if (!invoice?.documentNumber || invoice.documentId === undefined || (invoice.state !== 'written-back' && invoice.state !== 'finalized')) {
+    return {
+      ok: false,
+      error: `order ${orderId} has no invoice issued by the connector to credit`,
+      says: { pt: `a encomenda ${orderId} não tem uma fatura emitida pelo conector que possa ser creditada.`, en: `order ${orderId} has no invoice issued by the connector to credit.` },
+    };
+  }
+  const cancellation = await deps.ledger.get({ tenant, orderId, purpose: 'cancellation' });
+  if (cancellation?.documentId !== undefined || cancellation?.state === 'dismissed') {
+    return {
+      ok: false,
+      error: `the invoice ${invoice.documentNumber} of order ${orderId} is already credited or cancelled (state ${cancellation.state ?? 'none'})`,
+      says: { pt: `a fatura ${invoice.documentNumber} já foi creditada ou anulada: não se emite outra nota de crédito.`, en: `invoice ${invoice.documentNumber} is already credited or cancelled: no second credit note is issued.` },
+    };
+  }
+  return { ok: true, invoice };
+}
+
+/**
+ * A credit note for the whole invoice, asked by a person from the console after its preview: the
+ * pipeline's cancellation purpose issues it (a full refund of every line, as for a cancelled order
+ * with onCancelled: credit-note), so the ledger guards it against twice, its number lands on the
+ * order like any document, and a note says who asked. `policy` applies the tenant's onCancelled
+ * instead (a cancelled order whose cancellation waits): a credit note, or the invoice cancelled.
+ */
+export async function creditWholeInvoice(
+  deps: OrderActionDeps,
+  ref: { tenant: string; orderId: number },
+  by: string,
+  options: { policy?: boolean; total?: string } = {},
+): Promise<ActionResult<{ enqueued: string[] }>> {
+  const runtime = deps.tenants.get(ref.tenant);
+  if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
+  const creditable = await creditableInvoice(deps, ref.tenant, ref.orderId);
+  if (!creditable.ok) return { ok: false, status: 409, error: creditable.error, says: creditable.says };
+  const purpose = 'cancellation';
+  const now = Date.now();
+  const onCancelled = runtime.config.settings.onCancelled;
+  if (options.policy && onCancelled === 'ignore') {
+    return {
+      ok: false,
+      status: 409,
+      error: "the shop's cancellation rule (onCancelled) is ignore: nothing to issue",
+      says: { pt: 'a regra de cancelamento da loja (onCancelled) é ignore: não há nada a emitir.', en: "the shop's cancellation rule (onCancelled) is ignore: nothing to issue." },
+    };
+  }
+  const creditNote = !options.policy || onCancelled === 'credit-note';
+  // The person saw the document before confirming: a hold of the mapping does not stop it.
+  await deps.ledger.record({ ...ref, purpose }, creditNote ? { creditNoteAskedAt: now, holdReleasedAt: now } : { holdReleasedAt: now });
+  const entry = await deps.ledger.get({ ...ref, purpose });
+  if (entry) await clearForPerson(deps.ledger, { ...ref, purpose }, entry);
+  const data: DocumentJobData = { tenant: ref.tenant, orderId: ref.orderId, kind: 'cancellation', step: 'issue', polls: 0, seenAt: now };
+  const results = await addResuming(deps.queue, deps.redis, [{ name: 'cancellation', data, opts: { jobId: documentJobId(ref.tenant, ref.orderId, 'cancellation') } }]);
+  for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'admin' });
+  const number = creditable.invoice.documentNumber as string;
+  await recordAction(deps, ref.tenant, ref.orderId, { action: options.policy ? 'cancellation' : 'credit-note', by, purpose, detail: number });
+  const lang = runtime.config.settings.language;
+  await addNoteQuietly(
+    runtime,
+    ref.orderId,
+    creditNote ? ACTION_NOTES.creditNote(lang, { by, number, total: options.total }) : ACTION_NOTES.cancelInvoice(lang, { by, number }),
+    deps.logger,
+  );
+  deps.logger.info({ ...ref, by, creditNote }, 'admin asked for the whole invoice to be credited');
+  return { ok: true, value: { enqueued: results.map((result) => result.jobId) } };
 }
 
 /**
@@ -171,11 +311,17 @@ export async function dismissOrder(
     await deps.ledger.record(ref, outside.code === 'order-changed' ? { settledDifference: outside.difference, detail } : { settledAt: now, detail }, now);
     await clearForPerson(deps.ledger, ref, entry);
     await addNoteQuietly(runtime, ref.orderId, NOTES.settled(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
+    await recordAction(deps, ref.tenant, ref.orderId, { action: 'settle', by, purpose: ref.purpose, detail: how });
     deps.logger.info({ ...ref, by }, 'admin marked a difference as settled');
     return { ok: true, value: { dismissed: ref.purpose } };
   }
   if (!canDismiss(entry)) {
-    return { ok: false, status: 409, error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled` };
+    return {
+      ok: false,
+      status: 409,
+      error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled`,
+      says: stateSays(ref, entry, { pt: 'só se marca como tratada uma encomenda retida ou com erro, sem documento emitido', en: 'only an order held or failed, with nothing issued, can be marked as handled' }),
+    };
   }
   const now = Date.now();
   const detail = `Handled outside the connector, marked by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${how}`;
@@ -186,6 +332,7 @@ export async function dismissOrder(
   const job = await deps.queue.getJob(documentJobId(ref.tenant, ref.orderId, kind.kind, kind.refundId));
   if (job && (await job.getState()) === 'failed') await job.remove();
   await addNoteQuietly(runtime, ref.orderId, NOTES.dismissed(runtime.config.settings.language, { purpose: ref.purpose, by, how }), deps.logger);
+  await recordAction(deps, ref.tenant, ref.orderId, { action: 'dismiss', by, purpose: ref.purpose, detail: how });
   deps.logger.info({ ...ref, by }, 'admin marked an order as handled');
   return { ok: true, value: { dismissed: ref.purpose } };
 }
@@ -210,4 +357,12 @@ function problemCodeOf(entry: LedgerEntry): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** "The invoice of order 5001 is in state «na encomenda»: <why not>." in both languages. */
+function stateSays(ref: { orderId: number; purpose: string }, entry: LedgerEntry | null, why: Record<Lang, string>): Record<Lang, string> {
+  return {
+    pt: `a ${purposeWords('pt', ref.purpose)} da encomenda ${ref.orderId} está no estado «${stateLabel('pt', entry?.state)}»: ${why.pt}.`,
+    en: `the ${purposeWords('en', ref.purpose)} of order ${ref.orderId} is in state "${stateLabel('en', entry?.state)}": ${why.en}.`,
+  };
 }

@@ -10,6 +10,8 @@ import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type 
 
 export interface TenantConfig {
   id: string;
+  /** The shop's name as people know it (the console shows it; absent: the shop's host). */
+  name?: string;
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
   invoicing: {
     email: string;
@@ -149,6 +151,7 @@ function resolveTenant(
   if (tenant.invoicing.password !== undefined) invoicing.password = secret(tenant.invoicing.password, `${at}.invoicing.password`);
   return {
     id: tenant.id,
+    ...(tenant.name ? { name: tenant.name } : {}),
     shop: {
       url: tenant.shop.url.replace(/\/+$/, ''),
       consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),

@@ -121,6 +121,8 @@ export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 export const TenantSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
+    /** The shop's name as people know it, shown by the console (absent: the shop's host). */
+    name: z.string().trim().min(1).max(100).optional(),
     shop: ShopSchema,
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { idFrom, IdText, type SweepJobData } from '../jobs';
+import { idFrom, IdText, type DocumentJobData, type SweepJobData } from '../jobs';
 import { sweepScheduleState } from '../queues';
 import { adminUser } from '../admin/basic-auth';
-import { attachDocument, canDismiss, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
+import { attachDocument, canDismiss, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import { entryWords } from '../pipeline/problems';
-import { deliveryProblemWords, documentTypeLabel, purposeLabel, stateLabel, type Lang } from '../words';
+import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
@@ -17,10 +17,14 @@ import { companyFingerprint } from '../config/company-check';
 import type { ReloadResult } from '../config/reload';
 import type { ReloadControl } from '../app';
 import { CompanyGuard } from '../config/company-guard';
+import { isRedisOutage } from '../redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
-import { html, page, type Html } from './page';
+import { amount, customerName, orderPageBody, ShopOrderHeadSchema, shopStatusLabel, type ShopOrderHead } from './order-page';
+import { html, page, type Html, type View } from './page';
+import { previewDocument, type DocumentPreview } from './preview';
+import { previewHtml } from './preview-page';
 
 export interface ConsoleDeps extends OrderActionDeps {
   prefix: string;
@@ -36,19 +40,26 @@ export interface ConsoleDeps extends OrderActionDeps {
   sweepEveryMinutes?: number;
 }
 
-const OrderForm = z.object({ purpose: z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/), csrf: z.string() });
+const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
+const OrderForm = z.object({ purpose: Purpose, csrf: z.string() });
 const AttachForm = OrderForm.extend({ documentId: IdText });
 const DismissForm = OrderForm.extend({ reason: z.string().trim().min(3).max(500) });
+/** The total the person saw in the preview (kept in the note and the history). */
+const SeenTotal = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/).optional().catch(undefined);
+const ConfirmForm = z.object({ csrf: z.string(), total: SeenTotal });
 
-interface View {
-  lang: Lang;
-  token: string;
-}
+/** How long a console page may wait for Redis before it says Redis does not answer. */
+const PAGE_TIMEOUT_MS = 5_000;
+
+/** Documents per page of the recent list. */
+const RECENT_PAGE = 50;
 
 /**
- * The operator's console, server-rendered HTML behind the admin credentials: every shop at a glance,
- * and per shop the orders waiting for a person (why, what to do, and the buttons to do it), recent
- * documents with their PDF, the sweep and webhook health, and today's figures.
+ * The operator's console, server-rendered HTML behind the admin credentials: every shop at a glance
+ * (problems first), and per shop a search, the orders waiting for a person (why, what to do, and the
+ * buttons to do it), orders not invoiced, today's figures and queue, recent documents with their
+ * customer and PDF, the sweep and webhook health; every order has its own page (its documents,
+ * actions and story), and every action that issues a certified document shows it first.
  */
 export function consoleRouter(deps: ConsoleDeps): Router {
   const router = Router();
@@ -61,24 +72,51 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     return { lang, token: csrfToken(deps.secret, req) };
   };
+  const langOf = (req: Request): Lang => pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
+  const queryOf = (req: Request): URLSearchParams => new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '');
+  const send = async (req: Request, res: Response, view: View, title: string, body: Html, status = 200): Promise<void> => {
+    res.status(status).type('html').send(page(view.lang, title, body, await takeFlash(req), queryOf(req)));
+  };
+  /** A GET page: built within PAGE_TIMEOUT_MS (Redis away: the 503 page below). */
+  const get = (path: string, build: (req: Request, res: Response) => Promise<void>) =>
+    router.get(path, async (req: Request, res: Response) => {
+      await withTimeout(build(req, res), PAGE_TIMEOUT_MS);
+    });
+  const notFound = (req: Request, res: Response, what: string): void => {
+    const view = viewOf(req, res);
+    res.status(404).type('html').send(page(view.lang, t(view.lang, 'title'), html`<section><h2>${what}</h2><p><a href="/console">← ${t(view.lang, 'back')}</a></p></section>`, undefined, queryOf(req)));
+  };
 
-  router.get('/', async (req: Request, res: Response) => {
+  get('/', async (req, res) => {
     const view = viewOf(req, res);
     const waiting = await deps.ledger.attentionCounts();
-    const rows = await Promise.all(
+    const queues = await queueByTenant(deps.queue);
+    const shops = await Promise.all(
       [...deps.tenants.values()].map(async (tenant) => {
         const id = tenant.config.id;
         const sweep = await lastSweepReport(deps.redis, deps.prefix, id);
         const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
         const count = waiting.get(id) ?? 0;
-        return html`<tr><td><a href="/console/${id}">${id}</a></td><td>${tenant.config.invoicing.companyNif ?? '–'}</td><td class="${count > 0 ? 'warn' : ''}">${count}</td><td>${today}</td>
-<td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td>${webhookHealth(sweep)}</td></tr>`;
+        const failed = queues.get(id)?.failed.length ?? 0;
+        const webhookProblems = sweep ? sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length : 0;
+        return { tenant, sweep, today, count, failed, problems: count + failed + webhookProblems };
       }),
     );
-    const body = html`${await sweepNotice(deps, view)}${reloadSection(deps, view)}<section><h2>${t(view.lang, 'shops')}</h2><table>
-<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th>${t(view.lang, 'waiting')}</th><th>${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
+    // Shops with problems first (most first), then by name.
+    shops.sort((a, b) => Number(b.problems > 0) - Number(a.problems > 0) || b.problems - a.problems || shopName(a.tenant).localeCompare(shopName(b.tenant)));
+    const rows = shops.map(({ tenant, sweep, today, count, failed }) => {
+      const id = tenant.config.id;
+      return html`<tr data-tenant="${id}"><td data-label="${t(view.lang, 'shop')}"><a href="/console/${id}"><b>${shopName(tenant)}</b></a><br><a class="muted" href="${tenant.config.shop.url}" rel="noopener">${tenant.config.shop.url} ↗</a></td>
+<td data-label="${t(view.lang, 'company')}">${tenant.config.invoicing.companyNif ?? '–'}</td>
+<td class="num ${count > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'waiting')}">${count}</td>
+<td class="num ${failed > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'queueFailed')}">${failed}</td>
+<td class="num" data-label="${t(view.lang, 'issuedToday')}">${today}</td>
+<td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td data-label="Webhooks">${webhookHealth(sweep)}</td></tr>`;
+    });
+    const body = html`${await sweepNotice(deps, view)}${reloadSection(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
+<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th class="num">${t(view.lang, 'waiting')}</th><th class="num">${t(view.lang, 'queueFailed')}</th><th class="num">${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
 ${rows}</table></section>`;
-    res.type('html').send(page(view.lang, t(view.lang, 'title'), body, await takeFlash(req)));
+    await send(req, res, view, t(view.lang, 'title'), body);
   });
 
   router.post('/reload', async (req: Request, res: Response) => {
@@ -86,92 +124,217 @@ ${rows}</table></section>`;
     if (forged) return void res.status(403).type('text').send(forged);
     if (!deps.reloads) return void res.status(404).type('text').send('reload is not available here');
     const result = await deps.reloads.reload();
-    res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'))) })}`);
+    res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req)) })}`);
   });
 
-  router.get('/:tenant', async (req: Request, res: Response) => {
+  get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
-    if (!tenant) return void res.status(404).type('text').send('unknown tenant');
+    if (!tenant) return notFound(req, res, 'unknown tenant');
     const view = viewOf(req, res);
     const sections = [
       await sweepNotice(deps, view),
-      await waitingSection(deps, tenant, view, waitingOffset(req.query.waitingFrom)),
+      await waitingSection(deps, tenant, view, pageOffset(req.query.waitingFrom)),
       await notInvoicedSection(deps, tenant, view),
       await figuresSection(deps, tenant, view),
-      await recentSection(deps, tenant, view),
+      await recentSection(deps, tenant, view, pageOffset(req.query.recentFrom)),
       await healthSection(deps, tenant, view),
     ];
-    res.type('html').send(page(view.lang, `${tenant.config.id} · ${t(view.lang, 'title')}`, html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2>${tenant.config.id}</h2>${await companyLine(deps, tenant, view.lang)}${sections}`, await takeFlash(req)));
+    await send(req, res, view, `${shopName(tenant)} · ${t(view.lang, 'title')}`, html`${shopHeading(deps, tenant, view)}${await companyLine(deps, tenant, view.lang)}${searchBar(tenant, view)}${sections}`);
+  });
+
+  get('/:tenant/search', async (req, res) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    if (!tenant) return notFound(req, res, 'unknown tenant');
+    const view = viewOf(req, res);
+    const query = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
+    const found = query ? await searchOrders(deps, tenant, query) : { results: [], shopDown: undefined };
+    // One order found: its page straight away.
+    if (found.results.length === 1 && !found.shopDown) return void res.redirect(303, orderPagePath(tenant.config.id, found.results[0].orderId));
+    const { lang } = view;
+    const zone = tenant.mapping.shopTimeZone;
+    const rows = found.results.map(
+      (r) => html`<tr data-order="${r.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, r.orderId)}">#${r.orderId}</a></td><td data-label="${t(lang, 'customer')}">${r.name ?? '–'}</td>
+<td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${shopStatusLabel(lang, r.status)}</span>` : '–'}</td>
+<td data-label="${t(lang, 'foundBy')}">${t(lang, `foundBy.${r.by}`)}</td><td class="wide">${r.createdAt ? shopTime(r.createdAt, zone, lang) : ''}</td></tr>`,
+    );
+    const body = html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view, query)}<section id="search-results"><h2>${t(lang, 'searchResults')}${query ? html`: <q>${query}</q>` : ''}</h2>
+${found.shopDown ? html`<p class="warn">${t(lang, 'searchShopDown')}: ${found.shopDown}</p>` : ''}
+${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class="stack"><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'customer')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'state')}</th><th>${t(lang, 'foundBy')}</th><th class="wide">${t(lang, 'createdAt')}</th></tr>${rows}</table>`}</section>`;
+    await send(req, res, view, `${t(lang, 'searchResults')} · ${shopName(tenant)}`, body);
+  });
+
+  get('/:tenant/orders/:orderId', async (req, res) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    const orderId = idFrom(req.params.orderId);
+    if (!tenant || orderId === null) return notFound(req, res, 'unknown tenant or order');
+    const view = viewOf(req, res);
+    const { body, found } = await orderPageBody(deps, tenant, view, orderId);
+    await send(req, res, view, `${t(view.lang, 'order')} #${orderId} · ${shopName(tenant)}`, html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view)}${body}`, found ? 200 : 404);
+  });
+
+  /** The document "issue now", the credit note or the cancellation rule would issue, and the confirmation button. */
+  get('/:tenant/orders/:orderId/preview', async (req, res) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    const orderId = idFrom(req.params.orderId);
+    if (!tenant || orderId === null) return notFound(req, res, 'unknown tenant or order');
+    const view = viewOf(req, res);
+    const { lang, token } = view;
+    const id = tenant.config.id;
+    const purpose = req.query.purpose === 'cancellation' ? 'cancellation' : 'invoice';
+    const policy = purpose === 'cancellation' && req.query.policy === '1';
+    const base = orderPagePath(id, orderId);
+    const back = html`<p><a href="${base}">← ${t(lang, 'backToOrder')}</a></p>`;
+    let content: Html;
+    if (purpose === 'invoice') {
+      const entry = await deps.ledger.get({ tenant: id, orderId, purpose: 'invoice' });
+      if (entry?.state !== 'held') {
+        content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
+      } else {
+        const preview = await previewDocument(tenant, orderId, 'invoice', null);
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`)}`;
+      }
+    } else {
+      const creditable = await creditableInvoice(deps, id, orderId);
+      if (!creditable.ok) {
+        content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
+      } else if (policy && tenant.config.settings.onCancelled === 'cancel') {
+        content = html`<div class="item"><p>${t(lang, 'cancelPreview').replace('{number}', creditable.invoice.documentNumber ?? '')}</p></div>
+<form method="post" action="${base}/cancellation"><input type="hidden" name="csrf" value="${token}"><button class="danger">${BUTTONS.confirmIssue[lang]}</button></form>`;
+      } else {
+        const preview = await previewDocument(tenant, orderId, 'cancellation', creditable.invoice);
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``)}`;
+      }
+    }
+    const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>${content}</section>`;
+    await send(req, res, view, `${t(lang, 'previewTitle')} · #${orderId}`, body);
+  });
+
+  /** The chosen orders of the not-invoiced list, each as it would be issued, then one confirmation. */
+  get('/:tenant/not-invoiced/preview', async (req, res) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    if (!tenant) return notFound(req, res, 'unknown tenant');
+    const view = viewOf(req, res);
+    const { lang, token } = view;
+    const chosen = [...new Set(([] as unknown[]).concat(req.query.order ?? []).map((text) => idFrom(text)).filter((id): id is number => id !== null))].slice(0, 50);
+    const rows = await notInvoicedRows(deps, tenant, lang);
+    const issuable = chosen.filter((orderId) => rows.some((row) => row.orderId === orderId && row.issuable));
+    const previews = await Promise.all(issuable.map((orderId) => previewDocument(tenant, orderId, 'invoice', null)));
+    const confirmable = previews.filter((preview) => preview.refusal === undefined);
+    const back = html`<p><a href="/console/${tenant.config.id}#not-invoiced">← ${shopName(tenant)}</a></p>`;
+    const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>
+${previews.length === 0 ? html`<p>${lang === 'pt' ? 'Escolha pelo menos uma encomenda que possa ser emitida.' : 'Choose at least one order that can be issued.'}</p>` : previews.map((preview) => previewHtml(lang, preview))}
+${
+  confirmable.length > 0
+    ? html`<form method="post" action="/console/${tenant.config.id}/not-invoiced/issue"><input type="hidden" name="csrf" value="${token}">${confirmable.map((preview) => html`<input type="hidden" name="order" value="${preview.orderId}">`)}<button>${BUTTONS.confirmIssue[lang]} (${confirmable.length})</button></form>`
+    : ''
+}</section>`;
+    await send(req, res, view, `${t(lang, 'previewTitle')} · ${shopName(tenant)}`, body);
   });
 
   /** Every form posts here: checked, carried out, then the page again with what happened (POST-redirect-GET). */
-  const action = (run: (tenant: TenantRuntime, req: Request) => Promise<ActionResult<unknown> | { ok: true; value: string }>) => {
+  const action = (run: (tenant: TenantRuntime, req: Request, lang: Lang) => Promise<ActionResult<unknown> | { ok: true; value: string }>) => {
     return async (req: Request, res: Response) => {
       const tenant = deps.tenants.get(String(req.params.tenant));
       if (!tenant) return void res.status(404).type('text').send('unknown tenant');
       if (req.params.orderId !== undefined && idFrom(req.params.orderId) === null) return void res.status(404).type('text').send('unknown order id: an order id is written in digits');
-      const lang = pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
+      const lang = langOf(req);
       const forged = csrfProblem(deps.secret, req, (req.body as Record<string, unknown> | undefined)?.csrf);
       if (forged) return void res.status(403).type('text').send(forged);
       let flash: { ok: boolean; text: string };
       try {
-        const result = await run(tenant, req);
-        flash = result.ok ? { ok: true, text: `${t(lang, 'done')}: ${summary(result.value, lang)}` } : { ok: false, text: `${t(lang, 'failed')}: ${result.error}` };
+        const result = await run(tenant, req, lang);
+        flash = result.ok ? { ok: true, text: `${t(lang, 'done')}: ${summary(result.value, lang)}` } : { ok: false, text: `${t(lang, 'failed')}: ${'says' in result && result.says ? result.says[lang] : result.error}` };
       } catch (error) {
+        if (redisDown(error)) throw error;
         flash = { ok: false, text: `${t(lang, 'failed')}: ${(error as Error).message}` };
       }
-      res.redirect(303, `/console/${tenant.config.id}?flash=${await putFlash(flash)}`);
+      const toOrder = req.params.orderId !== undefined && (req.body as Record<string, unknown> | undefined)?.from !== 'shop';
+      const target = toOrder ? orderPagePath(tenant.config.id, Number(req.params.orderId)) : `/console/${tenant.config.id}`;
+      res.redirect(303, `${target}?flash=${await putFlash(flash)}`);
     };
   };
 
-  const lang = (req: Request): Lang => pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
-  const orderRef = (tenant: TenantRuntime, req: Request, form: z.infer<typeof OrderForm>) => ({ tenant: tenant.config.id, orderId: Number(req.params.orderId), purpose: form.purpose });
+  const orderRef = (tenant: TenantRuntime, req: Request, form: { purpose: string }) => ({ tenant: tenant.config.id, orderId: Number(req.params.orderId), purpose: form.purpose });
   const formError = (message: string): ActionResult<never> => ({ ok: false, status: 409, error: message });
 
   router.post(
     '/:tenant/orders/:orderId/retry',
-    action(async (tenant, req) => retryOrder(deps, tenant.config.id, Number(req.params.orderId))),
+    action(async (tenant, req) => retryOrder(deps, tenant.config.id, Number(req.params.orderId), adminUser(req))),
   );
   router.post(
     '/:tenant/orders/:orderId/attach',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const form = AttachForm.safeParse(req.body);
-      if (!form.success) return formError('enter the document id (a positive number) found in the MagniFinance back-office');
-      return attachDocument(deps, orderRef(tenant, req, form.data), form.data.documentId);
+      if (!form.success) return formError(lang === 'pt' ? 'indique o id do documento (um número positivo) que encontrou no back-office da MagniFinance' : 'enter the document id (a positive number) found in the MagniFinance back-office');
+      return attachDocument(deps, orderRef(tenant, req, form.data), form.data.documentId, adminUser(req));
     }),
   );
+  /** "Issue now" of a held order, confirmed on its preview. */
   router.post(
     '/:tenant/orders/:orderId/release',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const form = OrderForm.safeParse(req.body);
-      if (!form.success) return formError('the form is incomplete: reload the page');
-      return releaseHold(deps, orderRef(tenant, req, form.data));
+      if (!form.success) return formError(lang === 'pt' ? 'o formulário está incompleto: recarregue a página' : 'the form is incomplete: reload the page');
+      const seen = ConfirmForm.safeParse(req.body);
+      return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined });
+    }),
+  );
+  /** The whole invoice credited, confirmed on its preview. */
+  router.post(
+    '/:tenant/orders/:orderId/credit-note',
+    action(async (tenant, req) => {
+      const seen = ConfirmForm.safeParse(req.body);
+      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined });
+    }),
+  );
+  /** The shop's cancellation rule for a cancelled order, confirmed on its preview. */
+  router.post(
+    '/:tenant/orders/:orderId/cancellation',
+    action(async (tenant, req) => {
+      const seen = ConfirmForm.safeParse(req.body);
+      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { policy: true, total: seen.success ? seen.data.total : undefined });
     }),
   );
   router.post(
     '/:tenant/orders/:orderId/dismiss',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const form = DismissForm.safeParse(req.body);
-      if (!form.success) return formError('say how the order was handled (at least 3 characters), e.g. the number of the invoice issued by hand');
+      if (!form.success) return formError(lang === 'pt' ? 'diga como a encomenda foi tratada (pelo menos 3 caracteres), por exemplo o número da fatura emitida à mão' : 'say how the order was handled (at least 3 characters), e.g. the number of the invoice issued by hand');
       return dismissOrder(deps, orderRef(tenant, req, form.data), form.data.reason, adminUser(req));
     }),
   );
   router.post(
     '/:tenant/not-invoiced/issue',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const chosen = ([] as unknown[]).concat((req.body as Record<string, unknown>).order ?? []).map(Number).filter((id) => Number.isInteger(id) && id > 0);
-      if (chosen.length === 0) return formError(lang(req) === 'pt' ? 'escolha pelo menos uma encomenda' : 'choose at least one order');
-      const outcomes = await issueChosen(deps, tenant, chosen);
-      return { ok: true, value: outcomes.map((o) => `#${o.orderId} ${o.ok ? '✓' : '✗'} ${o.detail}`).join('; ') };
+      if (chosen.length === 0) return formError(lang === 'pt' ? 'escolha pelo menos uma encomenda' : 'choose at least one order');
+      const outcomes = await issueChosen(deps, tenant, chosen, adminUser(req));
+      const pt = lang === 'pt';
+      return {
+        ok: true,
+        value: outcomes.map((o) => (o.ok ? `#${o.orderId} ✓ ${pt ? 'a emitir' : 'being issued'}` : `#${o.orderId} ✗ ${o.detail}`)).join('; '),
+      };
     }),
   );
   router.post(
     '/:tenant/sweep',
-    action(async (tenant) => {
+    action(async (tenant, _req, lang) => {
       const report = await sweepTenant(tenant, deps);
-      return { ok: true, value: `${report.scanned} scanned, ${report.enqueued.length} enqueued, ${report.resumed.length} resumed` };
+      return { ok: true, value: `${report.scanned} ${t(lang, 'scanned')}, ${report.enqueued.length} ${t(lang, 'enqueued')}, ${report.resumed.length} ${t(lang, 'resumed')}` };
     }),
   );
+
+  /** Redis away: a page that says so and what to do, in the reader's language (never a JSON 500). */
+  router.use((error: Error, req: Request, res: Response, next: NextFunction) => {
+    if (!redisDown(error) || res.headersSent) return next(error);
+    deps.logger.warn({ err: error.message, path: req.path }, 'console page while Redis does not answer');
+    const lang = langOf(req);
+    res.setHeader('Retry-After', '5');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    const body = html`<section id="redis-down"><h2 class="warn">${t(lang, 'redisDownTitle')}</h2><p>${t(lang, 'redisDownWhat')}</p><p>${t(lang, 'redisDownFix')}</p><details><summary class="muted">${t(lang, 'technicalDetail')}</summary><p class="muted">${error.message}</p></details></section>`;
+    res.status(503).type('html').send(page(lang, t(lang, 'redisDownTitle'), body, undefined, queryOf(req)));
+  });
 
   async function putFlash(flash: { ok: boolean; text: string }): Promise<string> {
     const id = randomUUID();
@@ -189,16 +352,184 @@ ${rows}</table></section>`;
   return router;
 }
 
+function redisDown(error: unknown): boolean {
+  return isRedisOutage(error) || (error instanceof Error && /^timed out after \d+ ms$/.test(error.message));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
+function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
+  if (preview.refusal !== undefined) return '';
+  return html`<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
+}
+
+/** The shop's name as its owner knows it: the shop's host (the tenant id when the URL has none). */
+export function shopName(tenant: TenantRuntime): string {
+  return tenant.config.name ?? hostOf(tenant.config.shop.url) ?? tenant.config.id;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function shopHeading(_deps: ConsoleDeps, tenant: TenantRuntime, view: View): Html {
+  const id = tenant.config.id;
+  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>`;
+}
+
+function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {
+  return html`<section class="search-bar"><form method="get" action="/console/${tenant.config.id}/search" role="search"><input class="search" type="search" name="q" value="${value}" placeholder="${t(view.lang, 'searchLabel')}" aria-label="${t(view.lang, 'searchLabel')}" title="${t(view.lang, 'searchHelp')}" required maxlength="100"><button>${t(view.lang, 'search')}</button></form></section>`;
+}
+
+interface SearchResult {
+  orderId: number;
+  by: 'number' | 'document' | 'customer';
+  name?: string;
+  total?: string;
+  currency?: string;
+  status?: string;
+  createdAt?: number;
+}
+
+/**
+ * Orders matching a search: an order number, a document number (the history's index, then the
+ * recent documents), or the customer's name, e-mail or address (asked to the shop: WooCommerce's
+ * `search`; the connector keeps no personal data).
+ */
+async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, query: string): Promise<{ results: SearchResult[]; shopDown?: string }> {
+  const id = tenant.config.id;
+  const results = new Map<number, SearchResult>();
+  const add = (result: SearchResult): void => {
+    if (!results.has(result.orderId)) results.set(result.orderId, result);
+  };
+  const number = /^#?\s*(\d{1,15})$/.exec(query)?.[1];
+  if (number !== undefined) {
+    const orderId = Number(number);
+    if (Object.keys(await deps.ledger.forOrder(id, orderId)).length > 0 || (await deps.history.of(id, orderId)).length > 0) add({ orderId, by: 'number' });
+  }
+  if (/[a-z]/i.test(query) && /\d/.test(query)) {
+    const byNumber = (await deps.history.orderOfNumber(id, query)) ?? (await recentOrderOfNumber(deps, id, query));
+    if (byNumber !== null) add({ orderId: byNumber, by: 'document' });
+  }
+  let shopDown: string | undefined;
+  try {
+    const { orders } = await tenant.shop.listOrders({ search: query, per_page: '20' });
+    for (const raw of orders) {
+      const parsed = ShopOrderHeadSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      const order = parsed.data;
+      const known = results.get(order.id);
+      const facts = shopFacts(order);
+      if (known) Object.assign(known, facts);
+      else add({ orderId: order.id, by: number !== undefined && order.id === Number(number) ? 'number' : 'customer', ...facts });
+    }
+  } catch (error) {
+    shopDown = (error as Error).message;
+  }
+  // Orders found by number or document but not (or not yet) by the shop's search: their names by include.
+  const unnamed = [...results.values()].filter((result) => result.name === undefined).map((result) => result.orderId);
+  if (unnamed.length > 0 && !shopDown) {
+    const heads = await ordersByIds(tenant, unnamed).catch(() => new Map<number, ShopOrderHead>());
+    for (const [orderId, head] of heads) Object.assign(results.get(orderId) as SearchResult, shopFacts(head));
+  }
+  return { results: [...results.values()], shopDown };
+}
+
+function shopFacts(order: ShopOrderHead): Partial<SearchResult> {
+  const created = order.date_created_gmt ? Date.parse(`${order.date_created_gmt}Z`) : NaN;
+  return { name: customerName(order), total: order.total, currency: order.currency?.toUpperCase(), status: order.status, ...(Number.isFinite(created) ? { createdAt: created } : {}) };
+}
+
+/** A document number among the last recent documents (before the history index knew numbers). */
+async function recentOrderOfNumber(deps: ConsoleDeps, tenant: string, number: string): Promise<number | null> {
+  const wanted = number.trim().toUpperCase();
+  for (const item of await deps.ledger.recent(tenant, 500)) {
+    const entry = await deps.ledger.get({ tenant, orderId: item.orderId, purpose: item.purpose });
+    if (entry?.documentNumber?.toUpperCase() === wanted) return item.orderId;
+  }
+  return null;
+}
+
+/** The shop's orders of these ids, in one call (WooCommerce's `include`; at most 100). */
+async function ordersByIds(tenant: TenantRuntime, ids: readonly number[]): Promise<Map<number, ShopOrderHead>> {
+  const unique = [...new Set(ids)].slice(0, 100);
+  const heads = new Map<number, ShopOrderHead>();
+  if (unique.length === 0) return heads;
+  const { orders } = await tenant.shop.listOrders({ include: unique.join(','), per_page: String(unique.length) });
+  for (const raw of orders) {
+    const parsed = ShopOrderHeadSchema.safeParse(raw);
+    if (parsed.success) heads.set(parsed.data.id, parsed.data);
+  }
+  return heads;
+}
+
+/** Jobs per shop, from their ids (`<purpose>.<tenant>.<order>`: no job is loaded). */
+interface ShopQueue {
+  now: number;
+  later: number;
+  failed: { orderId: number; purpose: string }[];
+}
+
+async function queueByTenant(queue: Queue<DocumentJobData>): Promise<Map<string, ShopQueue>> {
+  const [now, later, failed] = await Promise.all([
+    queue.getRanges(['waiting', 'prioritized', 'active', 'waiting-children'], 0, -1),
+    queue.getRanges(['delayed'], 0, -1),
+    queue.getRanges(['failed'], 0, -1),
+  ]);
+  const byTenant = new Map<string, ShopQueue>();
+  const of = (id: string): { tenant: string; orderId: number; purpose: string; counts: ShopQueue } | undefined => {
+    const [purpose, tenant, order] = id.split('.');
+    if (!tenant || !order) return undefined;
+    let counts = byTenant.get(tenant);
+    if (!counts) byTenant.set(tenant, (counts = { now: 0, later: 0, failed: [] }));
+    return { tenant, orderId: Number(order), purpose, counts };
+  };
+  for (const id of new Set(now)) {
+    const found = of(id);
+    if (found) found.counts.now += 1;
+  }
+  for (const id of new Set(later)) {
+    const found = of(id);
+    if (found) found.counts.later += 1;
+  }
+  for (const id of new Set(failed)) {
+    const found = of(id);
+    if (found) found.counts.failed.push({ orderId: found.orderId, purpose: found.purpose });
+  }
+  return byTenant;
+}
+
+function pageOffset(query: unknown): number {
+  return typeof query === 'string' && /^\d{1,9}$/.test(query) ? Number(query) : 0;
+}
+
+/** What an action did, in the reader's words. */
 function summary(value: unknown, lang: Lang): string {
   if (typeof value === 'string') return value;
   const v = value as { retried?: string[]; enqueued?: string[] | string; attached?: number; dismissed?: string };
   const pt = lang === 'pt';
   const parts: string[] = [];
   if (v.dismissed !== undefined) parts.push(`${purposeLabel(lang, v.dismissed)}: ${pt ? 'marcada como tratada' : 'marked as handled'}`);
-  if (v.attached !== undefined) parts.push(`${pt ? 'documento' : 'document'} ${v.attached} ${pt ? 'associado' : 'attached'}`);
-  if (v.retried?.length) parts.push(`${pt ? 'tentado de novo' : 'retried'} ${v.retried.join(', ')}`);
-  if (Array.isArray(v.enqueued) && v.enqueued.length) parts.push(`${pt ? 'em fila' : 'enqueued'} ${v.enqueued.join(', ')}`);
-  return parts.join('; ') || (pt ? 'nada mais a fazer nesta encomenda' : 'nothing left to do for this order');
+  if (v.attached !== undefined) parts.push(pt ? `documento ${v.attached} associado; o número e o PDF seguem para a encomenda` : `document ${v.attached} attached; its number and PDF go to the order`);
+  const jobs = [...(v.retried ?? []), ...(Array.isArray(v.enqueued) ? v.enqueued : [])];
+  if (jobs.length > 0) {
+    const purposes = [...new Set(jobs.map((job) => purposeLabel(lang, job.split('.')[0]).toLowerCase()))].join(', ');
+    parts.push(pt ? `a emitir de novo (${purposes}); o resultado aparece nesta página dentro de momentos` : `being issued again (${purposes}); the result shows on this page in a moment`);
+  }
+  return parts.join('; ') || (pt ? 'não havia mais nada a fazer nesta encomenda' : 'nothing left to do for this order');
 }
 
 /** What the last reload did, or why it was refused, in the reader's words. */
@@ -214,7 +545,7 @@ function reloadSection(deps: ConsoleDeps, view: View): Html | string {
   const last = deps.reloads.last();
   return html`<section id="configuration"><h2>${t(view.lang, 'configuration')}</h2>
 <p class="${last && !last.ok ? 'warn' : ''}">${last ? reloadWords(last, view.lang) : t(view.lang, 'neverReloaded')}</p>
-<form method="post" action="/console/reload"><input type="hidden" name="csrf" value="${view.token}"><button>${t(view.lang, 'reload')}</button></form></section>`;
+<form method="post" action="/console/reload"><input type="hidden" name="csrf" value="${view.token}"><button class="secondary">${t(view.lang, 'reload')}</button></form></section>`;
 }
 
 /** Which company the shop's documents are issued for, and whether its partner token was checked to be that company's. */
@@ -233,15 +564,15 @@ async function refusalsTable(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lan
   const zone = tenant.mapping.shopTimeZone;
   const rows = refusals.map((refusal) => {
     const words = deliveryProblemWords(lang, refusal.reason);
-    return html`<tr data-reason="${refusal.reason}"><td>${refusal.reason}</td><td class="warn">${refusal.count}</td><td>${shopTime(refusal.lastAt, zone, lang)}</td><td>${words.cause}</td><td>${words.fix}</td></tr>`;
+    return html`<tr data-reason="${refusal.reason}"><td data-label="${t(lang, 'reason')}">${refusal.reason}</td><td class="warn" data-label="${t(lang, 'count')}">${refusal.count}</td><td data-label="${t(lang, 'lastSeen')}">${shopTime(refusal.lastAt, zone, lang)}</td><td data-label="${t(lang, 'likelyCause')}">${words.cause}</td><td data-label="${t(lang, 'whatToDo')}">${words.fix}</td></tr>`;
   });
-  return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;
+  return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals" class="stack"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;
 }
 
 function webhookHealth(sweep: SweepReport | null): Html | string {
   if (!sweep) return '–';
   const problems = sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length;
-  if (problems === 0) return html`<span>✓</span>`;
+  if (problems === 0) return html`<span class="good">✓</span>`;
   return html`<span class="warn">${problems} ✗</span>`;
 }
 
@@ -255,15 +586,17 @@ async function sweepNotice(deps: ConsoleDeps, view: View): Promise<Html | string
 /** Orders waiting for a person shown per console page (the rest are a "Next" away, never cut off). */
 const WAITING_PAGE = 100;
 
-function waitingOffset(query: unknown): number {
-  return typeof query === 'string' && /^\d{1,9}$/.test(query) ? Number(query) : 0;
+function pager(lang: Lang, base: string, anchor: string, offset: number, shown: number, total: number, size: number): Html | string {
+  if (total <= size && offset === 0) return '';
+  return html`<p class="muted pager">${t(lang, 'shownOf')} ${offset + 1}–${offset + shown} ${t(lang, 'of')} ${total}
+${offset > 0 ? html` · <a href="${base}${Math.max(0, offset - size)}#${anchor}">${t(lang, 'previousPage')}</a>` : ''}${offset + size < total ? html` · <a href="${base}${offset + size}#${anchor}">${t(lang, 'nextPage')}</a>` : ''}</p>`;
 }
 
 async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
   const { lang } = view;
   const zone = tenant.mapping.shopTimeZone;
-  const page = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
-  const refs = page.members.map((member) => member.split(':'));
+  const attention = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
+  const refs = attention.members.map((member) => member.split(':'));
   const items = await Promise.all(
     refs.map(async ([, orderText, purpose]) => {
       const orderId = Number(orderText);
@@ -271,75 +604,84 @@ async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vi
       return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
     }),
   );
-  const base = `/console/${tenant.config.id}?waitingFrom=`;
-  const pager =
-    page.total <= WAITING_PAGE
-      ? ''
-      : html`<p class="muted">${t(lang, 'shownOf')} ${offset + 1}–${offset + refs.length} ${t(lang, 'of')} ${page.total}
-${offset > 0 ? html` · <a href="${base}${Math.max(0, offset - WAITING_PAGE)}#waiting">${t(lang, 'previousPage')}</a>` : ''}${offset + WAITING_PAGE < page.total ? html` · <a href="${base}${offset + WAITING_PAGE}#waiting">${t(lang, 'nextPage')}</a>` : ''}</p>`;
-  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${page.total})</h2>${page.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${pager}`}</section>`;
+  const more = pager(lang, `/console/${tenant.config.id}?waitingFrom=`, 'waiting', offset, refs.length, attention.total, WAITING_PAGE);
+  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${attention.total})</h2>${attention.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${more}`}</section>`;
 }
 
 function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
   const { lang, token } = view;
-  const base = `/console/${tenant.config.id}/orders/${orderId}`;
-  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}">`;
+  const base = orderPagePath(tenant.config.id, orderId);
+  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="shop">`;
   const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
   return html`<div class="item" data-order="${orderId}">
-<p><b>${t(lang, 'order')} #${orderId}</b> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)} · ${entry.alertAt ? shopTime(entry.alertAt, zone, lang) : ''}</span></p>
+<p><a href="${base}"><b>${t(lang, 'order')} #${orderId}</b></a> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}${entry.alertAt ? ` · ${shopTime(entry.alertAt, zone, lang)}` : ''}</span></p>
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
-<form method="post" action="${base}/retry">${hidden}<button>${t(lang, 'retry')}</button></form>
-${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${t(lang, 'attach')}</button></form>` : ''}
-${entry.state === 'held' ? html`<form method="post" action="${base}/release">${hidden}<button>${t(lang, 'issueNow')}</button></form>` : ''}
-${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button>${t(lang, 'dismiss')}</button></form>` : ''}
+${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>`}
+${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>` : ''}
+${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>` : ''}
 </div></div>`;
 }
 
 async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
-  const { lang, token } = view;
+  const { lang } = view;
   const rows = await notInvoicedRows(deps, tenant, lang);
   const zone = tenant.mapping.shopTimeZone;
   if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
   const lines = rows.map(
-    (row) => html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td>${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td>#${row.orderId}</td><td>${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+    (row) =>
+      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
-<form method="post" action="/console/${tenant.config.id}/not-invoiced/issue"><input type="hidden" name="csrf" value="${token}">
-<table><tr><th></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
+<table class="stack"><tr><th class="check"></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
 <div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
 }
 
+/** Today's figures and this shop's queue, in an owner's words; a red figure lists the orders behind it. */
 async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
   const { lang } = view;
-  const today = await deps.ledger.writtenBackSince(tenant.config.id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
-  const waiting = (await deps.ledger.attentionCounts()).get(tenant.config.id) ?? 0;
-  const counts = await deps.queue.getJobCounts('waiting', 'delayed', 'failed');
-  const figure = (label: string, value: number, warn = false) => html`<div class="figure"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
+  const id = tenant.config.id;
+  const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
+  const waiting = (await deps.ledger.attentionCounts()).get(id) ?? 0;
+  const queue = (await queueByTenant(deps.queue)).get(id) ?? { now: 0, later: 0, failed: [] };
+  const figure = (key: string, label: string, value: number, warn = false) => html`<div class="figure" data-figure="${key}"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
+  const failedOrders = [...new Map(queue.failed.map((job) => [job.orderId, job])).values()];
+  const behind =
+    failedOrders.length === 0
+      ? ''
+      : html`<p id="failed-orders" class="warn">${t(lang, 'queueFailedHelp')}: ${failedOrders.slice(0, 50).map((job, index) => html`${index > 0 ? ', ' : ''}<a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>`)}${failedOrders.length > 50 ? ' …' : ''}</p>`;
   return html`<section id="today"><h2>${t(lang, 'today')}</h2><div class="figures">
-${figure(t(lang, 'issuedToday'), today)}${figure(t(lang, 'waiting'), waiting, waiting > 0)}
-${figure(`${t(lang, 'queue')}: ${t(lang, 'waitingJobs')}`, counts.waiting ?? 0)}${figure(`${t(lang, 'queue')}: ${t(lang, 'delayedJobs')}`, counts.delayed ?? 0)}${figure(`${t(lang, 'queue')}: ${t(lang, 'failedJobs')}`, counts.failed ?? 0, (counts.failed ?? 0) > 0)}
-</div><p class="muted">${t(lang, 'queue')}: ${lang === 'pt' ? 'todas as lojas' : 'all shops'}</p></section>`;
+${figure('issued', t(lang, 'issuedToday'), today)}${figure('waiting', t(lang, 'waiting'), waiting, waiting > 0)}
+${figure('now', t(lang, 'queueNow'), queue.now)}${figure('later', t(lang, 'queueLater'), queue.later)}${figure('failed', t(lang, 'queueFailed'), failedOrders.length, failedOrders.length > 0)}
+</div>${behind}</section>`;
 }
 
-async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+/** The shop's documents, newest first, with the customer (one `include=` call to the shop per page), paged. */
+async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
   const { lang } = view;
+  const id = tenant.config.id;
   const zone = tenant.mapping.shopTimeZone;
-  const recent = await deps.ledger.recent(tenant.config.id, 50);
+  const [recent, total] = await Promise.all([deps.ledger.recent(id, RECENT_PAGE, offset), deps.ledger.recentCount(id)]);
+  const names = await ordersByIds(tenant, recent.map((item) => item.orderId)).catch(() => new Map<number, ShopOrderHead>());
   const rows = await Promise.all(
     recent.map(async (item) => {
-      const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: item.orderId, purpose: item.purpose });
-      if (!entry?.documentId) return html``;
-      const type = documentTypeLabel(lang, entry.documentType);
-      return html`<tr><td>#${item.orderId}</td><td>${type}</td><td>${entry.documentNumber ?? ''}</td><td>${lang === 'pt' ? (entry.total ?? '').replace('.', ',') : (entry.total ?? '')}</td>
-<td><a href="${deps.links.link(tenant.config.id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
+      const entry = await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: item.purpose });
+      if (entry?.documentId === undefined) return html``;
+      const corrects = item.purpose === 'cancellation' || item.purpose.startsWith('credit-note-') ? (await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: 'invoice' }))?.documentNumber : undefined;
+      const type = entry.documentType ?? (corrects !== undefined || item.purpose !== 'invoice' ? (item.purpose === 'waybill' ? undefined : 'C') : undefined);
+      const head = names.get(item.orderId);
+      return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">#${item.orderId}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
+<td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td>
+<td><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
     }),
   );
-  return html`<section id="recent"><h2>${t(lang, 'recent')}</h2>${
+  const more = pager(lang, `/console/${id}?recentFrom=`, 'recent', offset, recent.length, total, RECENT_PAGE);
+  return html`<section id="recent"><h2>${t(lang, 'recent')} (${total})</h2>${
     recent.length === 0
       ? html`<p>${t(lang, 'noneRecent')}</p>`
-      : html`<table><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th>${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th class="wide">${t(lang, 'when')}</th></tr>${rows}</table>`
+      : html`<table class="stack"><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'customer')}</th><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th class="wide">${t(lang, 'when')}</th></tr>${rows}</table>${more}`
   }</section>`;
 }
 
@@ -359,5 +701,5 @@ async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vie
 <p>${t(lang, 'webhooksChecked')}: ${sweep?.webhooksCheckedAt ? shopTime(Date.parse(sweep.webhooksCheckedAt), zone, lang) : t(lang, 'never')}</p>
 ${webhooks}
 ${await refusalsTable(deps, tenant, lang)}
-<form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button>${t(lang, 'sweepNow')}</button></form></section>`;
+<form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button class="secondary">${t(lang, 'sweepNow')}</button></form></section>`;
 }

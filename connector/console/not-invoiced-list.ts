@@ -1,6 +1,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { releaseHold, retryOrder, type OrderActionDeps } from '../admin/order-actions';
+import { recordAction, releaseHold, retryOrder, type OrderActionDeps } from '../admin/order-actions';
+import { ACTION_NOTES } from '../admin/action-notes';
+import { addNoteQuietly } from '../pipeline/write-back';
 import { forgetNotInvoiced, listNotInvoiced } from '../ingest/not-invoiced';
 import type { NotInvoicedReason } from '../ingest/plan-order';
 import { DISMISSABLE_STATES, type LedgerState } from '../ledger';
@@ -66,8 +68,11 @@ export interface IssueOutcome {
   detail: string;
 }
 
-/** "Issue" for the chosen orders, each by the way its reason calls for; one order's failure does not stop the others. */
-export async function issueChosen(deps: OrderActionDeps & { prefix: string }, tenant: TenantRuntime, orderIds: readonly number[]): Promise<IssueOutcome[]> {
+/**
+ * "Issue" for the chosen orders, each by the way its reason calls for; one order's failure does not
+ * stop the others. `by` (the console, after the preview): the history and a note on each order say who decided it.
+ */
+export async function issueChosen(deps: OrderActionDeps & { prefix: string }, tenant: TenantRuntime, orderIds: readonly number[], by?: string): Promise<IssueOutcome[]> {
   const id = tenant.config.id;
   const rows = new Map<number, NotInvoicedRow[]>();
   for (const row of await notInvoicedRows(deps, tenant, 'en')) rows.set(row.orderId, [...(rows.get(row.orderId) ?? []), row]);
@@ -83,7 +88,11 @@ export async function issueChosen(deps: OrderActionDeps & { prefix: string }, te
         outcomes.push({ orderId, ok: false, detail: `never issued here: ${row.why}` });
         continue;
       }
-      const result = row.kind === 'held' && row.purpose ? await releaseHold(deps, { tenant: id, orderId, purpose: row.purpose }) : await retryOrder(deps, id, orderId);
+      const result = row.kind === 'held' && row.purpose ? await releaseHold(deps, { tenant: id, orderId, purpose: row.purpose }, by) : await retryOrder(deps, id, orderId);
+      if (result.ok && by !== undefined && !(row.kind === 'held' && row.purpose)) {
+        await recordAction(deps, id, orderId, { action: 'issue-now', by, purpose: row.purpose ?? 'invoice' });
+        await addNoteQuietly(tenant, orderId, ACTION_NOTES.issueNow(tenant.config.settings.language, { purpose: row.purpose ?? 'invoice', by, held: false }), deps.logger);
+      }
       if (result.ok && row.kind === 'before-go-live') await forgetNotInvoiced(deps.redis, deps.prefix, id, [orderId]);
       outcomes.push(result.ok ? { orderId, ok: true, detail: [...result.value.retried, ...result.value.enqueued].join(', ') || 'nothing left to do' } : { orderId, ok: false, detail: result.error });
     }

@@ -204,7 +204,7 @@ describe('the attention list after a bad day: every entry reachable (admin API p
       expect((await fetch(`${h.connector?.origin}/admin/api/attention?limit=1e2`, { headers: ADMIN })).status).toBe(400);
 
       const console1 = await (await fetch(`${h.connector?.origin}/console/shop1?lang=en`, { headers: ADMIN })).text();
-      expect(console1).toContain('Waiting for a person (150)');
+      expect(console1).toContain('Need your attention (150)');
       expect(console1.match(/class="item"/g)).toHaveLength(100);
       expect(console1).toContain('href="/console/shop1?waitingFrom=100#waiting"');
       const console2 = await (await fetch(`${h.connector?.origin}/console/shop1?lang=en&waitingFrom=100`, { headers: ADMIN })).text();

@@ -64,7 +64,7 @@ describeInBrowser('a shop switching from another plugin: the not-invoiced list, 
     const page = await context.newPage();
     await page.goto(`${h.connector?.origin}/console/shop1`);
     const section = page.locator('#not-invoiced');
-    await section.getByText('Encomendas não faturadas (5)').waitFor();
+    await section.getByText('Encomendas por faturar (5)').waitFor();
     await section.getByText('já tem um documento de outro sistema (InvoiceXpress: hd_wc_ie_plus_invoice_receipt_id = 88123401)').waitFor();
     // No box to tick for another system's document.
     expect(await section.locator(`tr[data-order="${String(moloni.id)}"] input[type=checkbox]`).count()).toBe(0);
@@ -72,7 +72,14 @@ describeInBrowser('a shop switching from another plugin: the not-invoiced list, 
 
     await section.locator(`input[value="${String(beforeA.id)}"]`).check();
     await section.locator(`input[value="${String(held.id)}"]`).check();
-    await section.getByRole('button', { name: 'Emitir as escolhidas' }).click();
+    await section.getByRole('button', { name: 'Rever e emitir as escolhidas' }).click();
+    // Nothing is issued before the person has seen both documents and confirmed.
+    const preview = page.locator('#preview');
+    await preview.locator(`.preview[data-order="${String(beforeA.id)}"]`).getByText('Caneca de cerâmica').waitFor();
+    await preview.locator(`.preview[data-order="${String(held.id)}"]`).getByText('Porque foi retida').waitFor();
+    await h.woo.settle();
+    expect(await h.documentsOf(Number(beforeA.id))).toHaveLength(0);
+    await preview.getByRole('button', { name: 'Confirmar e emitir (2)' }).click();
     await page.getByText(`#${String(beforeA.id)} ✓`).waitFor();
     await eventually('the chosen old order invoiced', () => h.woo.meta(Number(beforeA.id), META.documentNumber));
     await eventually('the released hold invoiced', () => h.woo.meta(Number(held.id), META.documentNumber));
@@ -84,7 +91,7 @@ describeInBrowser('a shop switching from another plugin: the not-invoiced list, 
     await h.woo.settle();
     expect(await h.documentsOf(Number(moloni.id))).toHaveLength(0);
     await page.goto(`${h.connector?.origin}/console/shop1`);
-    await section.getByText('Encomendas não faturadas (3)').waitFor();
+    await section.getByText('Encomendas por faturar (3)').waitFor();
     await context.close();
   }, 60_000);
 

@@ -33,5 +33,6 @@ const NOT_PROSE = [
 export function englishWords(text: string): string[] {
   let prose = text;
   for (const pattern of NOT_PROSE) prose = prose.replace(pattern, ' ');
-  return (prose.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => ENGLISH.has(word));
+  // Whole words, accented letters included: "Canárias" is one Portuguese word, not "can" + "rias".
+  return (prose.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => ENGLISH.has(word));
 }

@@ -24,7 +24,7 @@
  *   (wc_order_fully_refunded); refunds can be deleted (DELETE, force or not), which fires no
  *   webhook and leaves date_modified as it was; summaries newest first (ties by id);
  * - listings like WordPress's REST collections: per_page over 100 and an unknown status answer 400;
- *   `include` on orders;
+ *   `include` and `search` on orders (searchMatcher: names, addresses, e-mail, phone, item names, the id);
  * - notes: WooCommerce's own (status changes, stock reduced, full refund) beside ours, `type`
  *   any/customer/internal, an empty note accepted, no added_by_user in answers, newest first;
  * All of the above was compared request by request with a real WordPress 6.8.8 + WooCommerce
@@ -273,6 +273,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     let list = [...orders.values()].filter((o) => statuses.includes('any') ? o.status !== 'checkout-draft' && o.status !== 'trash' : statuses.includes(String(o.status)));
     if (include.length > 0) list = list.filter((o) => include.includes(Number(o.id)));
+    if (q.search) list = list.filter(searchMatcher(q.search));
     const cmp = (field: string, bound: string | undefined, after: boolean): void => {
       if (!bound) return;
       const limit = parseWooDate(bound, gmt ? 'UTC' : zone);
@@ -1036,4 +1037,23 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * WooCommerce's order search (`search=` on GET orders), as WC_Order_Data_Store_CPT::search_orders
+ * does it (and the HPOS search alike): a numeric term is also an order id; otherwise the term is
+ * matched, case-insensitively and anywhere, against the billing and shipping address indexes (names,
+ * company, address, city, postcode, country, e-mail, phone) and the order's item names. With
+ * `include` both apply (the id lists are intersected).
+ */
+function searchMatcher(term: string): (order: JsonObject) => boolean {
+  const wanted = term.trim().toLowerCase();
+  const numeric = /^\d+$/.test(wanted) ? Number(wanted) : undefined;
+  const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+  return (order) => {
+    if (numeric !== undefined && Number(order.id) === numeric) return true;
+    const address = (block: unknown): string => Object.values((block ?? {}) as Record<string, unknown>).map(text).join(' ');
+    const items = ((order.line_items ?? []) as JsonObject[]).map((item) => text(item.name)).join(' ');
+    return `${address(order.billing)} ${address(order.shipping)} ${items}`.toLowerCase().includes(wanted);
+  };
 }

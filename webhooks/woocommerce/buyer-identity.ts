@@ -3,6 +3,7 @@ import { isIsoCountryCode } from '../../client/schemas/iso-codes';
 import { countryOfVatPrefix, isEuCountry, placeForVat } from './countries';
 import { itemType } from './line-type';
 import { info, MappingNote, warning } from './mapping-errors';
+import type { MappingMessage } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
 import { hasEuVatFormat, vatPrefixOf, type VatNumberRegistry, type VatNumberVerdict } from './vat-number';
@@ -17,7 +18,7 @@ export interface BuyerIdentity {
   /** An EU VAT number outside Portugal: 0% intra-community supplies (M16). */
   isEuVatNumber: boolean;
   /** Why no invoice may be issued until a person corrects the order (set only by resolveBuyer). */
-  holdReason?: string;
+  hold?: MappingMessage;
   /** A VAT registry (VIES) confirmed the EU VAT number valid (the verdict the caller passed). */
   viesConfirmed?: boolean;
 }
@@ -51,17 +52,12 @@ function companyBuyer(order: WooOrder, metaKey: string): boolean {
  * for a 0% intra-EU supply, RITI art. 14). Issued to the consumer NIF, the company could not deduct
  * it and nobody could correct it (only a credit note reverses it): held, with `problem` as the why.
  */
-function companyHeld(order: WooOrder, country: string, problem: (who: string) => string): BuyerIdentity {
-  const who = order.billing.company.trim() || 'the buyer';
-  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, holdReason: problem(who) };
+function companyHeld(order: WooOrder, country: string, problem: (company: string) => MappingMessage): BuyerIdentity {
+  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, hold: problem(order.billing.company.trim()) };
 }
 
 function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
-  return companyHeld(
-    order,
-    country,
-    (who) => `The tax number ${raw} given for ${who} is not valid (CIVA art. 36(5)(a): a company's invoice must carry its NIF); correct it on the order (meta with the NIF) and save the order.`,
-  );
+  return companyHeld(order, country, (company) => ({ code: 'company-nif-invalid', params: { nif: raw, company } }));
 }
 
 /**
@@ -73,19 +69,15 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
   const buyer = resolveFormat(order, settings, notes);
   if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
   if (verdict.valid) {
-    notes.push(info(`VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} confirmed valid by the VAT registry (VIES)`));
+    notes.push(info('vies-valid', { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` }));
     return { ...buyer, viesConfirmed: true };
   }
   const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
   const found = metaText(order, settings.nifMetaKeys);
   if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-    return companyHeld(
-      order,
-      billingCountry(order, settings),
-      (who) => `The VAT registry (VIES) says VAT number ${text} of ${who} is not valid (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order, or ask the buyer, and save the order.`,
-    );
+    return companyHeld(order, billingCountry(order, settings), (company) => ({ code: 'company-vies-invalid', params: { vat: text, company } }));
   }
-  notes.push(warning(`The VAT registry (VIES) says VAT number ${text} is not valid: consumer NIF ${CONSUMER_NIF} used`));
+  notes.push(warning('vies-invalid-consumer', { vat: text, consumerNif: CONSUMER_NIF }));
   return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
 }
 
@@ -124,15 +116,11 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
     const text = found?.value ?? '';
     if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-      return companyHeld(
-        order,
-        country,
-        (who) => `The VAT number ${text} given for ${who} does not have the format of ${vatCountry} VAT numbers (RITI art. 14: an intra-EU supply needs the buyer's valid VAT number); correct it on the order and save the order.`,
-      );
+      return companyHeld(order, country, (company) => ({ code: 'company-vat-format', params: { vat: text, company, country: vatCountry } }));
     }
-    return consumer(warning(`VAT number ${text} does not have the format of ${vatCountry} VAT numbers: consumer NIF ${CONSUMER_NIF} used`));
+    return consumer(warning('vat-format-consumer', { vat: text, country: vatCountry, consumerNif: CONSUMER_NIF }));
   };
-  if (!found) return consumer(info(`No NIF on the order: consumer NIF ${CONSUMER_NIF} used`));
+  if (!found) return consumer(info('no-nif', { consumerNif: CONSUMER_NIF }));
   const raw = found.value;
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
 
@@ -144,10 +132,8 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
     if (euNumber && !hasEuVatFormat(prefixCountry, prefixed[2])) {
       return badEuVatNumber(prefixed[1] === 'XI' ? 'XI' : prefixCountry);
     }
-    notes.push(info(`VAT number ${compact} kept with its country ${prefixCountry}`));
-    if (prefixCountry !== country) {
-      notes.push(info(`VAT number country ${prefixCountry} differs from the billing country ${country}`));
-    }
+    notes.push(info('vat-number-kept', { vat: compact, country: prefixCountry }));
+    if (prefixCountry !== country) notes.push(info('vat-country-differs', { vatCountry: prefixCountry, country }));
     return {
       nif: prefixed[2].slice(0, 20),
       countryCode: prefixCountry,
@@ -163,26 +149,22 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
       if (portuguese === CONSUMER_NIF) {
         // A company that typed the consumer NIF: its invoice must carry its own (CIVA art. 36(5)(a)).
         if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) {
-          return companyHeld(
-            order,
-            country,
-            (who) => `${who} typed the consumer NIF ${CONSUMER_NIF}, but a company's invoice must carry its own NIF (CIVA art. 36(5)(a)); ask for its NIF, put it on the order (meta with the NIF) and save the order.`,
-          );
+          return companyHeld(order, country, (company) => ({ code: 'company-typed-consumer-nif', params: { company, consumerNif: CONSUMER_NIF } }));
         }
-        return consumer(info(`Consumer NIF ${CONSUMER_NIF} given on the order`));
+        return consumer(info('consumer-nif-given', { consumerNif: CONSUMER_NIF }));
       }
       const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
       return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
     }
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
-    return consumer(warning(`NIF ${raw} invalid: consumer NIF ${CONSUMER_NIF} used`));
+    return consumer(warning('nif-invalid', { nif: raw, consumerNif: CONSUMER_NIF }));
   }
 
   // A Portuguese NIF billed to an address abroad (a resident living abroad, a non-resident's 45...
   // NIF) stays on the invoice (CIVA art. 36(16)): a valid Portuguese NIF typed in a NIF field, or
   // any valid 45 NIF. A number typed in a VAT-number field is read as the billing country's.
   if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !/vat/i.test(found.key))) {
-    notes.push(info(`Portuguese NIF ${compact} kept although the billing address is in ${country} (CIVA art. 36(16))`));
+    notes.push(info('portuguese-nif-abroad', { nif: compact, country }));
     const individual = INDIVIDUAL_PREFIXES.some((p) => compact.startsWith(p));
     return { nif: compact, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
   }
@@ -191,17 +173,17 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
   // read with the billing country when it has that country's format.
   if (isEuCountry(country)) {
     if (!hasEuVatFormat(country, compact)) return badEuVatNumber(country);
-    notes.push(info(`VAT number ${compact} read as ${vatPrefixOf(country)}${compact} (billing country ${country}, no prefix typed)`));
+    notes.push(info('vat-number-prefixed', { vat: compact, read: `${vatPrefixOf(country)}${compact}`, country }));
     return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
   }
 
   // A tax id from outside the EU without a country prefix: kept with the billing country.
   if (compact.length < 2 || compact.length > 20) {
     if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
-    return consumer(warning(`Tax id ${raw} unusable: consumer NIF ${CONSUMER_NIF} used`));
+    return consumer(warning('tax-id-unusable', { taxId: raw, consumerNif: CONSUMER_NIF }));
   }
   // A tax number from outside the EU does not by itself make a business (a consumer's national id
   // is a tax number too): only with a billing company is the buyer a business for the services rule (M40).
-  notes.push(info(`Tax id ${compact} kept with the billing country ${country}${hasCompany ? '' : ': no billing company, so the buyer is treated as a consumer for the services rule (CIVA art. 6(6))'}`));
+  notes.push(info(hasCompany ? 'tax-id-kept' : 'tax-id-kept-consumer', { taxId: compact, country }));
   return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: hasCompany, isEuVatNumber: false };
 }

@@ -1,3 +1,5 @@
+import { placeWhyWords } from './mapping-words';
+
 /** EU member states (ISO codes) for the exemption rules: intra-EU B2B (M16) versus exports (M05). */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set(
   'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
@@ -23,18 +25,19 @@ export type VatTerritory = 'PT' | 'EU' | 'outside';
  * Each postcode was checked against the postal code of the place.
  */
 const OUTSIDE_VAT_TERRITORY: readonly { country: string; postcode: RegExp; place: string }[] = [
-  { country: 'ES', postcode: /^3[58]/, place: 'the Canary Islands (35xxx Las Palmas, 38xxx Santa Cruz de Tenerife)' },
-  { country: 'ES', postcode: /^51/, place: 'Ceuta (51xxx)' },
-  { country: 'ES', postcode: /^52/, place: 'Melilla (52xxx)' },
-  { country: 'FI', postcode: /^22/, place: 'the Åland Islands (22xxx)' },
-  { country: 'GR', postcode: /^63086/, place: 'Mount Athos (630 86 Karyes)' },
-  { country: 'DE', postcode: /^78266/, place: 'Büsingen am Hochrhein (78266)' },
-  { country: 'DE', postcode: /^27498/, place: 'Heligoland (27498)' },
-  { country: 'IT', postcode: /^23041/, place: 'Livigno (23041)' },
-  { country: 'IT', postcode: /^22061/, place: "Campione d'Italia (22061)" },
+  { country: 'ES', postcode: /^3[58]/, place: 'canary-islands' },
+  { country: 'ES', postcode: /^51/, place: 'ceuta' },
+  { country: 'ES', postcode: /^52/, place: 'melilla' },
+  { country: 'FI', postcode: /^22/, place: 'aland' },
+  { country: 'GR', postcode: /^63086/, place: 'mount-athos' },
+  { country: 'DE', postcode: /^78266/, place: 'busingen' },
+  { country: 'DE', postcode: /^27498/, place: 'heligoland' },
+  { country: 'IT', postcode: /^23041/, place: 'livigno' },
+  { country: 'IT', postcode: /^22061/, place: 'campione' },
   // The French overseas departments are outside too; WooCommerce usually gives them their own codes (GP, MQ, GF, RE, YT).
-  { country: 'FR', postcode: /^97[1-6]/, place: 'a French overseas department (971-976)' },
+  { country: 'FR', postcode: /^97[1-6]/, place: 'french-overseas' },
 ];
+// Their names, in English and Portuguese, are in mapping-words.ts (OUTSIDE_PLACES).
 
 /** Country codes WooCommerce may use for a place that is, for VAT, part of a member state. */
 const PART_OF_MEMBER_STATE: Readonly<Record<string, string>> = {
@@ -46,8 +49,20 @@ export interface PlaceForVat {
   territory: VatTerritory;
   /** The member state for VAT (Monaco -> FR, Northern Ireland -> XI), or the ISO country outside the EU. */
   country: string;
-  /** Why a place of an EU country is outside the VAT territory, or Northern Ireland is inside for goods. */
+  /** Why a place of an EU country is outside the VAT territory, or Northern Ireland is inside for goods (English). */
   why?: string;
+  /** The same as a message's params (`placeWhy`, `place`: a key of OUTSIDE_PLACES or the member state, `placeCode`). */
+  reason?: PlaceReason;
+}
+
+export interface PlaceReason {
+  placeWhy: 'aland' | 'northern-ireland' | 'outside' | 'part-of';
+  place: string;
+  placeCode: string;
+}
+
+function place(territory: VatTerritory, country: string, reason: PlaceReason): PlaceForVat {
+  return { territory, country, why: placeWhyWords('en', reason), reason };
 }
 
 /**
@@ -58,14 +73,14 @@ export interface PlaceForVat {
 export function placeForVat(country: string, postcode: string): PlaceForVat {
   const code = country.trim().toUpperCase();
   const compact = postcode.replace(/[\s-]/g, '').toUpperCase();
-  if (code === 'AX') return { territory: 'outside', country: 'AX', why: 'the Åland Islands are outside the EU VAT territory' };
+  if (code === 'AX') return place('outside', 'AX', { placeWhy: 'aland', place: '', placeCode: code });
   if ((code === 'GB' && compact.startsWith('BT')) || code === 'XI') {
-    return { territory: 'EU', country: 'XI', why: 'Northern Ireland follows the EU VAT rules for goods (Windsor Framework)' };
+    return place('EU', 'XI', { placeWhy: 'northern-ireland', place: '', placeCode: code });
   }
   const member = PART_OF_MEMBER_STATE[code] ?? code;
   if (!isEuCountry(member)) return { territory: 'outside', country: code };
   const outside = OUTSIDE_VAT_TERRITORY.find((o) => o.country === member && o.postcode.test(compact));
-  if (outside) return { territory: 'outside', country: member, why: `${outside.place} is outside the EU VAT territory` };
+  if (outside) return place('outside', member, { placeWhy: 'outside', place: outside.place, placeCode: code });
   if (member === 'PT') return { territory: 'PT', country: 'PT' };
-  return member === code ? { territory: 'EU', country: member } : { territory: 'EU', country: member, why: `${code} is part of the ${member} VAT territory` };
+  return member === code ? { territory: 'EU', country: member } : place('EU', member, { placeWhy: 'part-of', place: member, placeCode: code });
 }

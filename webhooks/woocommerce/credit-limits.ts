@@ -1,5 +1,6 @@
 import { formatDecimal, fromCents, toCents } from '../../client/money';
 import type { PlannedLine } from './line-plan';
+import { currencyParam, type MappingMessage } from './mapping-messages';
 
 /**
  * A credit note never credits more than its invoice (CIVA art. 29(7): it corrects that invoice;
@@ -30,26 +31,31 @@ export function creditLimitHolds(
   invoiced: readonly PlannedLine[],
   earlier: readonly (readonly PlannedLine[])[],
   current: readonly PlannedLine[],
-  context: { refundId: number; invoiceNumber: string },
-): string[] {
-  const holds: string[] = [];
+  context: { refundId: number; invoiceNumber: string; currency?: string },
+): MappingMessage[] {
+  const holds: MappingMessage[] = [];
   const credited = earlier.flat();
-  const check = (key: (line: PlannedLine) => string | undefined, what: (k: string, label: string) => string) => {
+  const check = (key: (line: PlannedLine) => string | undefined, about: (k: string, label: string) => { line: string } | { rate: string }) => {
     const inv = netsBy(invoiced, key);
     const before = netsBy(credited, key);
     for (const [k, now] of netsBy(current, key)) {
       const invoicedCents = inv.get(k)?.cents ?? 0n;
       const earlierCents = before.get(k)?.cents ?? 0n;
       if (earlierCents + now.cents <= invoicedCents) continue;
-      holds.push(
-        `Refund ${context.refundId} would credit ${euros(now.cents)} (net) of ${what(k, now.label)}, but invoice ${context.invoiceNumber} has ${euros(invoicedCents)}` +
-          `${earlierCents > 0n ? ` and earlier credit notes already credit ${euros(earlierCents)}` : ''}: a credit note never credits more than was invoiced ` +
-          '(CIVA art. 29(7), 78(2)). Correct the refund in WooCommerce, or settle the difference by hand',
-      );
+      const facts = {
+        refund: context.refundId,
+        amount: euros(now.cents),
+        invoice: context.invoiceNumber,
+        invoiced: euros(invoicedCents),
+        earlier: euros(earlierCents),
+        ...currencyParam(context.currency),
+      };
+      const subject = about(k, now.label);
+      holds.push('line' in subject ? { code: 'credit-over-line', params: { ...facts, ...subject } } : { code: 'credit-over-rate', params: { ...facts, ...subject } });
     }
   };
   // Per line: products, shipping and fees by their code (amount lines of a refund without items count per rate only).
-  check((line) => (line.code === REFUND_AMOUNT_CODE ? undefined : line.code), (_k, label) => `"${label}"`);
-  check((line) => formatDecimal(line.rate), (rate) => `the ${rate}% VAT rate`);
+  check((line) => (line.code === REFUND_AMOUNT_CODE ? undefined : line.code), (_k, label) => ({ line: label }));
+  check((line) => formatDecimal(line.rate), (rate) => ({ rate }));
   return holds;
 }

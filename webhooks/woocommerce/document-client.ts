@@ -42,7 +42,7 @@ export function clientFromBilling(billing: WooAddress, buyer: BuyerIdentity, not
     if (buyer.countryCode === 'PT') {
       const valid = portuguesePostCode(postcode);
       if (valid) client.PostCode = valid;
-      else notes.push(warning(`Post code "${postcode}" is not a Portuguese post code (0000-000): left off the document`));
+      else notes.push(warning('postcode-not-portuguese', { postcode }));
     } else {
       client.PostCode = clipText(postcode, 50);
     }
@@ -51,7 +51,7 @@ export function clientFromBilling(billing: WooAddress, buyer: BuyerIdentity, not
   if (phone) client.PhoneNumber = clipText(phone, 50);
   const email = usableEmail(billing);
   if (email) client.Email = email;
-  else if (billing.email.trim()) notes.push(warning(`E-mail "${billing.email}" is not usable: left off the document`));
-  if (name.length > 75) notes.push(warning(`Client name shortened to 75 characters: "${client.Name}"`));
+  else if (billing.email.trim()) notes.push(warning('email-unusable', { email: billing.email }));
+  if (name.length > 75) notes.push(warning('client-name-shortened', { name: client.Name }));
   return client;
 }

@@ -2,7 +2,7 @@ import { compare, Decimal, formatDecimal, multiply, parseDecimal, round } from '
 import { BuyerIdentity, billingCountry } from './buyer-identity';
 import { ExemptionContext } from './exemption-rules';
 import { placeForVat, type PlaceForVat } from './countries';
-import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
+import { info, MappingNote, mappingError, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
 import { WooOrder } from './order-schema';
 
@@ -35,7 +35,7 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
   if (currency === 'EUR') return { currency, euroRate: undefined };
   const reference = settings.referenceEuroRates[currency];
   if (reference && parseDecimal(reference.euroRate).units > 0n) {
-    notes.push(info(`Order in ${currency}: EuroRate ${reference.euroRate}, the ECB reference rate of ${reference.day}`));
+    notes.push(info('euro-rate-ecb', { currency, rate: reference.euroRate, day: reference.day }));
     return { currency, euroRate: reference.euroRate };
   }
   for (const key of settings.euroRateMetaKeys) {
@@ -43,7 +43,7 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
     if ((typeof value === 'string' || typeof value === 'number') && /^\d+(\.\d+)?$/.test(String(value).trim())) {
       const rate = String(value).trim();
       if (parseDecimal(rate).units > 0n) {
-        notes.push(info(`Order in ${currency}: EuroRate ${rate} from order meta ${key}`));
+        notes.push(info('euro-rate-meta', { currency, rate, key }));
         return { currency, euroRate: rate };
       }
     }
@@ -51,14 +51,10 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
   const configured = settings.euroRates[currency];
   if (configured && parseDecimal(configured).units > 0n) {
     // A fixed rate goes stale: the law wants the rate of the day the tax is due (the ECB's, which the connector reads).
-    notes.push(warning(`Order in ${currency}: EuroRate ${configured} from the mapping settings (euroRates.${currency}), a fixed rate that may be stale: no ECB reference rate of the day was available`));
+    notes.push(warning('euro-rate-static', { currency, rate: configured }));
     return { currency, euroRate: configured };
   }
-  throw new OrderMappingError(
-    order.id,
-    `the order is in ${currency} and no EuroRate is known: set euroRates.${currency} in the mapping settings ` +
-      `or store the rate in order meta ${settings.euroRateMetaKeys.join(' / ') || '(no keys configured)'}`,
-  );
+  throw mappingError(order.id, 'euro-rate-unknown', { currency, keys: settings.euroRateMetaKeys.join(' / ') });
 }
 
 /** An amount of the document's currency in euros (for the legal limits). */

@@ -1,5 +1,7 @@
 import { add, Decimal, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, toCents } from '../../client/money';
 import { info, MappingNote, warning } from './mapping-errors';
+import { currencyParam } from './mapping-messages';
+import type { TotalKind } from './mapping-words';
 import { PlannedLine } from './line-plan';
 
 /**
@@ -22,6 +24,13 @@ export interface RoundingLineSettings {
   code: string;
   description: string;
   unit: string;
+}
+
+/** The total a document must reach, for the messages: what it is, the amount and the order's currency. */
+export interface TotalTarget {
+  kind: TotalKind;
+  amount: string;
+  currency?: string;
 }
 
 export interface BalanceResult {
@@ -101,8 +110,9 @@ export function balanceToTotal(
   target: bigint,
   wcTaxByRate: ReadonlyMap<string, Decimal>,
   rounding: RoundingLineSettings | undefined,
-  totalLabel: string,
+  total: TotalTarget,
 ): BalanceResult {
+  const totalParams = { totalKind: total.kind, total: total.amount, ...currencyParam(total.currency) };
   const groups = groupByRate(lines, wcTaxByRate);
   const current = groups.reduce((total, g) => total + g.base + taxCents(g.base, g.rate), 0n);
   const diff = target - current;
@@ -155,21 +165,17 @@ export function balanceToTotal(
     const before = line.targetNet;
     line.targetNet = add(round(before, 2), fromCents(BigInt(delta)));
     notes.push(
-      info(
-        `Rounding: net of "${line.description}" (${formatDecimal(line.rate)}% VAT) set to ${formatDecimal(line.targetNet, 2)} ` +
-          `instead of ${formatDecimal(round(before, 2), 2)} so the document total equals ${totalLabel} ` +
-          `(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)`,
-      ),
+      info('rounding-net-moved', {
+        line: line.description,
+        rate: formatDecimal(line.rate),
+        net: formatDecimal(line.targetNet, 2),
+        before: formatDecimal(round(before, 2), 2),
+        ...totalParams,
+      }),
     );
   });
   if (remainder !== 0n && !rounding) {
-    notes.push(
-      warning(
-        `Total: the document total differs from ${totalLabel} by ${formatDecimal(fromCents(-remainder), 2)}: WooCommerce rounded the tax per line, ` +
-          'the invoice rounds it once per rate, and no change of line nets reaches the shop total. Turn on WooCommerce > Settings > Tax > ' +
-          '"Round tax at subtotal level, instead of rounding per line" so the shop rounds like the invoice',
-      ),
-    );
+    notes.push(warning('total-unreachable', { difference: formatDecimal(fromCents(-remainder), 2), ...totalParams }));
     return { lines: result, notes, addedRoundingLine: false, differenceCents: remainder };
   }
   if (remainder > 0n && rounding) {
@@ -185,12 +191,7 @@ export function balanceToTotal(
       rate: parseDecimal(0),
       adjustable: false,
     });
-    notes.push(
-      warning(
-        `Rounding: line "${rounding.description}" of ${formatDecimal(amount, 2)} at 0% added so the document total ` +
-          `equals ${totalLabel}; no change of line nets could reach it under per-rate tax rounding`,
-      ),
-    );
+    notes.push(warning('rounding-line-added', { line: rounding.description, amount: formatDecimal(amount, 2), ...totalParams }));
   }
   return { lines: result, notes, addedRoundingLine: remainder > 0n && !isZero(fromCents(remainder)), differenceCents: 0n };
 }

@@ -1,10 +1,10 @@
 import { isZero } from '../../client/money';
 import type { BuyerIdentity } from './buyer-identity';
 import type { PlaceForVat } from './countries';
-import { exemptionCodeInfo } from './exemption-codes';
 import { PlannedLine, supplyNature } from './line-plan';
 import { lineProductId, type ProductFacts } from './line-type';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, mappingError, OrderMappingError } from './mapping-errors';
+import type { ExemptionReasonParams } from './mapping-words';
 import { exemptionRegime, type MappingSettings } from './mapping-settings';
 import type { WooLineItem } from './order-schema';
 
@@ -30,7 +30,13 @@ import type { WooLineItem } from './order-schema';
 
 interface Reason {
   code: string | undefined;
-  why: string;
+  /** Why, as a message's params (mapping-words.ts words it). */
+  why: ExemptionReasonParams;
+}
+
+/** A reason's params: `why` and only the facts it needs (the others empty). */
+function reason(why: string, facts: Partial<ExemptionReasonParams> = {}): ExemptionReasonParams {
+  return { why, country: '', vat: '', regime: '', placeWhy: '', place: '', placeCode: '', ...facts };
 }
 
 export interface ExemptionContext {
@@ -70,27 +76,25 @@ export function isDonation(name: string, productIds: readonly number[], settings
 
 function goodsReason(context: ExemptionContext, regime: string | undefined): Reason {
   const { destination, buyer } = context;
-  const where = destination.why ? ` (${destination.why})` : '';
-  if (destination.territory === 'outside') return { code: 'M05', why: `export of goods to ${destination.country}${where} (CIVA art. 14)` };
+  const place = destination.reason ?? {};
+  if (destination.territory === 'outside') return { code: 'M05', why: reason('export', { country: destination.country, ...place }) };
   if (destination.territory === 'EU' && buyer.isEuVatNumber && buyer.countryCode !== 'PT') {
-    return { code: 'M16', why: `intra-EU supply of goods to VAT number ${buyer.countryCode}${buyer.nif} in ${destination.country}${where} (RITI art. 14)` };
+    return { code: 'M16', why: reason('intra-eu', { vat: `${buyer.countryCode}${buyer.nif}`, country: destination.country, ...place }) };
   }
-  const situation = destination.territory === 'PT' ? 'goods that stay in Portugal' : `goods to a consumer in ${destination.country}`;
-  if (regime) return { code: regime, why: `${situation}: shop-wide regime ${regime} (${exemptionCodeInfo(regime)?.basis ?? ''})` };
-  return { code: undefined, why: `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)` };
+  const situation = destination.territory === 'PT' ? 'goods-pt' : 'goods-eu';
+  if (regime) return { code: regime, why: reason(`${situation}-regime`, { country: destination.country, regime }) };
+  return { code: undefined, why: reason(`${situation}-taxed`, { country: destination.country }) };
 }
 
 function serviceReason(context: ExemptionContext, configured: string | undefined, regime: string | undefined): Reason {
   const { buyer } = context;
   if (buyer.kind === 'foreign-vat' && buyer.isBusiness && buyer.countryCode !== 'PT') {
-    return { code: 'M40', why: `service to a business established in ${buyer.countryCode}: reverse charge (CIVA art. 6(6)(a))` };
+    return { code: 'M40', why: reason('service-reverse-charge', { country: buyer.countryCode }) };
   }
-  if (configured === 'M44' && context.buyerCountry === 'PT') {
-    return { code: undefined, why: 'M44 (art. 6(7) and following: a service placed outside Portugal) is configured for it, but the buyer is in Portugal' };
-  }
-  if (configured) return { code: configured, why: `configured for this product: ${configured} (${exemptionCodeInfo(configured)?.basis ?? ''})` };
-  if (regime) return { code: regime, why: `shop-wide regime ${regime} (${exemptionCodeInfo(regime)?.basis ?? ''})` };
-  return { code: undefined, why: 'a service to a consumer or a Portuguese business, with no code configured for it (exemptions.byProduct)' };
+  if (configured === 'M44' && context.buyerCountry === 'PT') return { code: undefined, why: reason('service-m44-in-pt') };
+  if (configured) return { code: configured, why: reason('service-configured', { regime: configured }) };
+  if (regime) return { code: regime, why: reason('service-regime', { regime }) };
+  return { code: undefined, why: reason('service-no-code') };
 }
 
 /** The one exemption code of a document whose lines include 0% ones (undefined when none has 0%). */
@@ -109,23 +113,27 @@ export function exemptionCodeFor(lines: readonly PlannedLine[], context: Exempti
   if (missing.length > 0) {
     // The buyer's number is what a person must fix first (a malformed VAT number of a company):
     // say that rather than ask for a code that would be wrong once it is fixed.
-    if (context.buyer.holdReason) throw new OrderMappingError(context.orderId, context.buyer.holdReason);
+    if (context.buyer.hold) throw new OrderMappingError(context.orderId, context.buyer.hold);
     const names = missing.map((r) => `"${r.line.description}"`).join(', ');
-    throw new OrderMappingError(
-      context.orderId,
-      `${names} ${missing.length === 1 ? 'has' : 'have'} 0% VAT but no exemption reason applies (${missing[0].why}). ` +
-        'A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop\'s tax for this line, ' +
-        'or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product)',
-    );
+    throw mappingError(context.orderId, 'zero-vat-no-reason', { names, count: missing.length, ...missing[0].why });
   }
   const codes = [...new Set(reasons.map((r) => r.code as string))];
   if (codes.length > 1) {
-    const list = reasons.map((r) => `"${r.line.description}" ${r.code} (${r.why})`).join('; ');
-    throw new OrderMappingError(
-      context.orderId,
-      `its 0% lines need different exemption codes and a document carries only one: ${list}. Issue it by hand as separate documents, or split the order`,
-    );
+    const list: Record<string, string | number> = { count: reasons.length };
+    reasons.forEach((r, i) => {
+      list[`line_${i}`] = r.line.description;
+      list[`code_${i}`] = r.code ?? '';
+      for (const [key, value] of Object.entries(r.why)) list[`${key}_${i}`] = value;
+    });
+    throw mappingError(context.orderId, 'zero-vat-codes-differ', list);
   }
-  for (const why of new Set(reasons.map((r) => r.why))) notes.push(info(`0% VAT: ${why} (${codes[0]})`));
+  // One note per distinct reason (reasons with the same words are the same reason).
+  const seen = new Set<string>();
+  for (const r of reasons) {
+    const key = JSON.stringify(r.why);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    notes.push(info('zero-vat-reason', { code: codes[0], ...r.why }));
+  }
   return codes[0];
 }

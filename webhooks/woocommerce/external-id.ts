@@ -1,5 +1,5 @@
 import { MappingSettings } from './mapping-settings';
-import { OrderMappingError } from './mapping-errors';
+import { mappingError } from './mapping-errors';
 
 /**
  * ExternalId is the service's duplicate guard (checked with the client data): one id per order and
@@ -9,7 +9,7 @@ const MAX_EXTERNAL_ID = 50;
 
 function checked(id: string, orderId: number | string): string {
   if (id.length > MAX_EXTERNAL_ID) {
-    throw new OrderMappingError(orderId, `ExternalId "${id}" is longer than ${MAX_EXTERNAL_ID} characters; shorten externalIdPrefix`);
+    throw mappingError(orderId, 'external-id-too-long', { id, max: MAX_EXTERNAL_ID });
   }
   return id;
 }

@@ -1,4 +1,10 @@
 import { warning, type MappingNote } from './mapping-errors';
+
+/** What a late-issue note is about: an order's invoice or a refund's credit note. */
+export interface IssueSubject {
+  subject: 'order' | 'refund';
+  id: number | string;
+}
 import { addDays, localDateTime } from './shop-date';
 
 /**
@@ -34,15 +40,12 @@ export function businessDaysBetween(from: string, to: string): number {
 }
 
 /** A document issued more than five business days after its sale says so on the order. */
-export function lateIssueNote(what: string, saleDate: string, issueDate: string): MappingNote | undefined {
+export function lateIssueNote(what: IssueSubject, saleDate: string, issueDate: string): MappingNote | undefined {
   if (saleDate >= issueDate) return undefined;
   // Counting past 5 is enough to know; an order years old must not loop over every day.
   const late = saleDate < addDays(issueDate, -30) ? 30 : businessDaysBetween(saleDate, issueDate);
   if (late <= 5) return undefined;
-  return warning(
-    `${what} of ${saleDate} issued on ${issueDate}, more than 5 business days later (CIVA art. 36(1)(a)); ` +
-      'the document is dated the day it is issued, as the law requires',
-  );
+  return warning('issued-late', { ...what, sale: saleDate, issued: issueDate });
 }
 
 /** The day `count` Monday-to-Friday days after `from` (public holidays not counted out). */
@@ -59,8 +62,12 @@ export function addBusinessDays(from: string, count: number): string {
 export interface InvoiceDeadline {
   /** The last day to issue the invoice, yyyy-mm-dd. */
   due: string;
-  /** Why: the article and the event it counts from. */
+  /** Why: the article and the event it counts from (English). */
   basis: string;
+  /** The same for the messages: an advance payment's same-day rule, or five business days from the sale. */
+  rule: 'advance' | 'sale';
+  /** The day the rule counts from. */
+  from: string;
 }
 
 /**
@@ -70,17 +77,19 @@ export interface InvoiceDeadline {
  */
 export function invoiceDeadline(days: { paid?: string; completed?: string; created: string }): InvoiceDeadline {
   if (days.paid && (!days.completed || days.paid < days.completed)) {
-    return { due: days.paid, basis: `paid on ${days.paid} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))` };
+    return {
+      due: days.paid,
+      basis: `paid on ${days.paid} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))`,
+      rule: 'advance',
+      from: days.paid,
+    };
   }
   const sale = days.completed ?? days.paid ?? days.created;
-  return { due: addBusinessDays(sale, 5), basis: `sold on ${sale}: five business days (CIVA art. 36(1)(a))` };
+  return { due: addBusinessDays(sale, 5), basis: `sold on ${sale}: five business days (CIVA art. 36(1)(a))`, rule: 'sale', from: sale };
 }
 
 /** An invoice issued after its deadline says so on the order, from the first day late. */
-export function lateInvoiceNote(what: string, deadline: InvoiceDeadline, issueDate: string): MappingNote | undefined {
+export function lateInvoiceNote(what: IssueSubject, deadline: InvoiceDeadline, issueDate: string): MappingNote | undefined {
   if (issueDate <= deadline.due) return undefined;
-  return warning(
-    `${what}: issued on ${issueDate}, after its deadline ${deadline.due} (${deadline.basis}); ` +
-      'the document is dated the day it is issued, as the law requires',
-  );
+  return warning('invoice-late', { ...what, issued: issueDate, due: deadline.due, basis: deadline.rule, day: deadline.from });
 }

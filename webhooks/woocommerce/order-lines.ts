@@ -19,7 +19,8 @@ import { PlannedLine } from './line-plan';
 import { withoutDonations } from './donations';
 import { configuredExemption } from './exemption-rules';
 import { itemType, lineProductId } from './line-type';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, mappingError } from './mapping-errors';
+import { currencyParam } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
 import { WooFeeLine, WooLineItem, WooLineTax, WooMeta, WooOrder } from './order-schema';
 import { lineRate, ResolvedRate } from './tax-rates';
@@ -89,16 +90,16 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
     const total = round(parseDecimal(item.total), 2);
     if (item.quantity <= 0) {
       if (isZero(total)) {
-        notes.push(info(`Line "${description}" has quantity ${item.quantity}: left off the document`));
+        notes.push(info('line-quantity-zero', { line: description, quantity: item.quantity }));
         continue;
       }
-      throw new OrderMappingError(order.id, `line "${description}" has quantity ${item.quantity} but a total of ${formatDecimal(total, 2)}`);
+      throw mappingError(order.id, 'line-quantity-with-total', { line: description, quantity: item.quantity, total: formatDecimal(total, 2), ...currencyParam(order.currency) });
     }
-    if (total.units < 0n) throw new OrderMappingError(order.id, `line "${description}" has a negative total ${formatDecimal(total, 2)}`);
+    if (total.units < 0n) throw mappingError(order.id, 'line-negative-total', { line: description, total: formatDecimal(total, 2), ...currencyParam(order.currency) });
     const rate = lineRate(order.id, description, item.taxes, total, rates, notes);
     if (isZero(total) && isZero(rate)) {
       // A free sample or gift is no supply (CIVA art. 3(7)): it needs no exemption code and does not block the order.
-      notes.push(info(`Line "${description}" is free and untaxed (a sample or gift, CIVA art. 3(7): no supply): left off the document`));
+      notes.push(info('free-sample', { line: description }));
       continue;
     }
     const subtotal = parseDecimal(item.subtotal);
@@ -127,9 +128,9 @@ export function shippingLines(order: WooOrder, rates: Map<number, ResolvedRate>,
   for (const shipping of order.shipping_lines) {
     const total = round(parseDecimal(shipping.total), 2);
     const description = shippingDescription(shipping.method_title);
-    if (total.units < 0n) throw new OrderMappingError(order.id, `shipping "${description}" has a negative total`);
+    if (total.units < 0n) throw mappingError(order.id, 'shipping-negative', { shipping: description });
     if (isZero(total) && !settings.includeFreeShipping) {
-      notes.push(info(`Free shipping "${description}" left off the document`));
+      notes.push(info('free-shipping', { shipping: description }));
       continue;
     }
     lines.push(amountLine(order.id, settings.shippingLineCode, description, shipping.taxes, total, { rates, settings, notes }));
@@ -189,7 +190,7 @@ export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRat
  */
 export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[], rates?: Map<number, ResolvedRate>): void {
   const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
-  spreadFeesAsDiscount(order.id, negative, productLines, notes, rates);
+  spreadFeesAsDiscount(order.id, negative, productLines, notes, rates, order.currency);
 }
 
 /** Shares `cents` of gross among `lines` in proportion to their gross (largest remainder), taking each share off the line's net. */
@@ -228,16 +229,15 @@ export function spreadFeesAsDiscount(
   productLines: PlannedLine[],
   notes: MappingNote[],
   rates?: Map<number, ResolvedRate>,
+  /** The order's currency, for the amounts in the messages. */
+  currency?: string,
 ): void {
   if (negative.length === 0) return;
   const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
   const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
   const totalGross = sum(products.map((line) => round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 6)));
   if (products.length === 0 || compare(feeGross, totalGross) > 0) {
-    throw new OrderMappingError(
-      orderId,
-      `negative fees of ${formatDecimal(feeGross, 2)} exceed the products they would discount (${formatDecimal(round(totalGross, 2), 2)})`,
-    );
+    throw mappingError(orderId, 'negative-fees-exceed', { fees: formatDecimal(feeGross, 2), products: formatDecimal(round(totalGross, 2), 2), ...currencyParam(currency) });
   }
   // WooCommerce's own split: per rate, the fee's tax there and the net it implies (tax / rate).
   const perRate = new Map<string, { rate: Decimal; net: Decimal; tax: Decimal }>();
@@ -281,8 +281,7 @@ export function spreadFeesAsDiscount(
   shareGross(rest, products);
   const spreadCents = groups.reduce((total, g) => total + g.cents, 0n);
   const names = negative.map((fee) => `"${feeDescription(fee)}"`).join(', ');
-  const how = spreadCents > 0n ? " following WooCommerce's split of the fee across rates" : '';
-  notes.push(info(`Negative fee ${names} of ${formatDecimal(feeGross, 2)} spread as a discount over the products${how} (no negative lines)`));
+  notes.push(info('negative-fee-spread', { names, amount: formatDecimal(feeGross, 2), split: spreadCents > 0n ? 1 : 0, ...currencyParam(currency) }));
 }
 
 /** WooCommerce's own tax per rate (tax_lines), keyed like the balancing's rate groups. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderMappingError } from './mapping-errors';
+import { mappingError } from './mapping-errors';
 
 /**
  * WooCommerce REST v3 order and refund as order webhooks deliver them. Strict on the fields the
@@ -195,17 +195,18 @@ export const WooRefundSchema = z.looseObject({
 });
 export type WooRefund = z.infer<typeof WooRefundSchema>;
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = issue.path.reduce<string>(
-        (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
-        '',
-      );
-      return `${path || '(payload)'} ${issue.message}`;
-    })
-    .join('; ');
+/** The refused fields ("billing.email, line_items[0].total") and the schema's words on each (English). */
+function describeIssues(error: z.ZodError): { fields: string; issues: string } {
+  const shown = error.issues.slice(0, 5).map((issue) => ({
+    path:
+      issue.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '') ||
+      '(payload)',
+    message: issue.message,
+  }));
+  return {
+    fields: [...new Set(shown.map((issue) => issue.path))].join(', '),
+    issues: shown.map((issue) => `${issue.path} ${issue.message}`).join('; '),
+  };
 }
 
 function idOf(input: unknown): number | string | undefined {
@@ -220,7 +221,7 @@ function idOf(input: unknown): number | string | undefined {
 export function parseWooOrder(input: unknown): WooOrder {
   const result = WooOrderSchema.safeParse(input);
   if (!result.success) {
-    throw new OrderMappingError(idOf(input), `the order payload is not usable: ${describeIssues(result.error)}`);
+    throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
   }
   return result.data;
 }
@@ -228,7 +229,7 @@ export function parseWooOrder(input: unknown): WooOrder {
 export function parseWooRefund(input: unknown, orderId?: number): WooRefund {
   const result = WooRefundSchema.safeParse(input);
   if (!result.success) {
-    throw new OrderMappingError(orderId, `refund ${String(idOf(input) ?? '?')} is not usable: ${describeIssues(result.error)}`);
+    throw mappingError(orderId, 'refund-payload-invalid', { refund: String(idOf(input) ?? '?'), ...describeIssues(result.error) });
   }
   return result.data;
 }

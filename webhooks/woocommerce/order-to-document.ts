@@ -3,7 +3,7 @@ import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } f
 import { computeTotals } from '../../client/totals';
 import { BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { atLeast, currencyFor, CurrencyChoice, destinationPlace, euros, exemptionContext, inEuros } from './document-rules';
+import { atLeast, currencyFor, CurrencyChoice, destinationPlace, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
 import { withoutVouchers } from './vouchers';
 import { applyShippingRate } from './shipping-rate';
@@ -11,10 +11,11 @@ import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
 import { checkLineRates, type SupplyContext } from './supply-place';
 import { regionOfAddress } from './vat-rates';
-import { balanceToTotal, plannedAmountCents } from './exact-total';
+import { balanceToTotal, plannedAmountCents, type TotalTarget } from './exact-total';
 import { externalIdForOrder } from './external-id';
 import { PlannedLine, solveLine } from './line-plan';
-import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
+import { heldNote, info, MappingNote, mappingError, noteOf, refusedFields, warning } from './mapping-errors';
+import { currencyParam, englishClause, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { parseWooOrder, WooOrder, WooOrderSchema } from './order-schema';
 import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
@@ -36,8 +37,13 @@ export interface OrderDocument {
   notes: MappingNote[];
   /** Do not issue yet: a person must act first (a company's invalid NIF, a missing name or address, per settings an unreachable total). */
   hold: boolean;
-  /** The reasons that made `hold` true (each also a warning in `notes`); empty when not held. */
+  /**
+   * The reasons that made `hold` true, in English (each also a warning in `notes`); empty when not held.
+   * @deprecated Read `holds` (coded, worded in any language by `mappingText`); kept until the connector has moved.
+   */
   holdReasons: string[];
+  /** The reasons that made `hold` true, coded, in the order of `holdReasons`; empty when not held. */
+  holds: MappingMessage[];
   /**
    * Shop total minus document total ("0.01", "-0.01") when per-rate tax rounding cannot reach the
    * shop's total; absent when they are equal. Shown on the order and to the shop owner.
@@ -66,41 +72,41 @@ const parsedSettings = new WeakMap<object, MappingSettings>();
 export function finishLines(
   order: WooOrder,
   planned: PlannedLine[],
-  target: string,
-  totalLabel: string,
+  total: TotalTarget,
   wcTax: Map<string, Decimal>,
   buyer: BuyerIdentity,
   settings: MappingSettings,
   notes: MappingNote[],
   taxDay: string,
-): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: string[] } {
-  if (planned.length === 0) throw new OrderMappingError(order.id, 'nothing to invoice: no lines with an amount');
+): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: MappingMessage[] } {
+  if (planned.length === 0) throw mappingError(order.id, 'nothing-to-invoice', {});
   const holds = checkLineRates(planned, supplyContext(order, buyer, settings, taxDay));
-  const targetCents = toCents(target);
+  const targetCents = toCents(total.amount);
+  const totalParams = { totalKind: total.kind, total: total.amount, ...currencyParam(total.currency) };
   const drift = targetCents - plannedAmountCents(planned);
   // Per-line tax rounding moves a total by at most a cent per line and rate; more means the lines
   // do not describe the order (edited totals, an unknown plugin line) and a guess would be wrong.
   const allowed = BigInt(planned.length + 2);
   if (drift > allowed || drift < -allowed) {
-    throw new OrderMappingError(
-      order.id,
-      `the lines add up to ${formatDecimal(fromCents(targetCents - drift), 2)} ` +
-        `but ${totalLabel}; the difference ${formatDecimal(fromCents(drift), 2)} is more than rounding`,
-    );
+    throw mappingError(order.id, 'lines-differ-from-total', {
+      lines: formatDecimal(fromCents(targetCents - drift), 2),
+      difference: formatDecimal(fromCents(drift), 2),
+      ...totalParams,
+    });
   }
   const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
-  const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, totalLabel);
+  const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, total);
   notes.push(...balanced.notes);
   let exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
   if (balanced.addedRoundingLine && !exemptionCode) {
     exemptionCode = settings.roundingLine.exemptionCode;
-    notes.push(warning(`The rounding line uses exemption code ${exemptionCode} (roundingLine.exemptionCode)`));
+    notes.push(warning('rounding-line-exemption', { code: exemptionCode ?? '' }));
   }
   const lines = balanced.lines.map(solveLine);
   const amount = computeTotals(lines).amount;
   if (compare(amount, fromCents(targetCents - balanced.differenceCents)) !== 0) {
     // Cannot happen if balancing is right; refusing beats issuing a wrong certified document.
-    throw new OrderMappingError(order.id, `internal: document total ${formatDecimal(amount, 2)} differs from ${totalLabel}`);
+    throw mappingError(order.id, 'internal-total-mismatch', { amount: formatDecimal(amount, 2), ...totalParams });
   }
   const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
   return { lines, exemptionCode, totalDifference, holds };
@@ -109,11 +115,7 @@ export function finishLines(
 /** What the place-of-supply rules need to know of the order (supply-place.ts). */
 export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
   const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
-  const regionSource = settings.dispatchRegion
-    ? 'setting dispatchRegion'
-    : settings.storeAddressRegion
-      ? "the shop's store address"
-      : 'dispatchRegion not set, no store address read: mainland assumed';
+  const regionSource = settings.dispatchRegion ? 'setting' : settings.storeAddressRegion ? 'store-address' : 'assumed';
   return {
     orderId: order.id,
     taxDay,
@@ -143,13 +145,13 @@ function documentType(
 ): 'T' | 'I' | 'S' {
   const paid = order.date_paid !== null;
   const wanted = paid ? settings.documentType : settings.unpaidDocumentType;
-  if (!paid && settings.documentType !== wanted) notes.push(info(`Order not paid yet: document type ${wanted}`));
+  if (!paid && settings.documentType !== wanted) notes.push(info('unpaid-document-type', { type: wanted }));
   if (wanted !== 'S') return wanted;
   const simplified = settings.simplifiedInvoice;
   if (exemptionCode && TAX_NOT_DUE_IN_PORTUGAL.has(exemptionCode)) {
     // Exports, intra-EU supplies, reverse-charged services and services placed abroad: the tax is not due in Portugal.
     const fallback = paid ? simplified.fallbackType : 'I';
-    notes.push(info(`Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${exemptionCode} sales get a full invoice: type ${fallback} used`));
+    notes.push(info('simplified-tax-abroad', { code: exemptionCode, type: fallback }));
     return fallback;
   }
   const services = products.some((line) => line.type === 'S');
@@ -157,14 +159,8 @@ function documentType(
   const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
   if (compare(totalEur, parseDecimal(limit)) <= 0) return 'S';
   const fallback = paid ? simplified.fallbackType : 'I';
-  const why = retail
-    ? 'retail goods to consumers'
-    : services
-      ? 'the order includes services'
-      : buyer.isBusiness
-        ? 'business buyer'
-        : 'seller is not a retailer';
-  notes.push(info(`Simplified invoice not allowed for ${euros(totalEur)} (CIVA art. 40(1): limit EUR ${limit}, ${why}): type ${fallback} used`));
+  const why = retail ? 'retail' : services ? 'services' : buyer.isBusiness ? 'business' : 'not-retailer';
+  notes.push(info('simplified-over-limit', { total: eurosText(totalEur), limit, why, type: fallback }));
   return fallback;
 }
 
@@ -175,7 +171,7 @@ export function saleDate(order: WooOrder, settings: MappingSettings): string {
     shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
     shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ??
     shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone);
-  if (!date) throw new OrderMappingError(order.id, 'the order has no date_paid, date_completed or date_created');
+  if (!date) throw mappingError(order.id, 'no-sale-date', {});
   return date;
 }
 
@@ -198,14 +194,11 @@ export function documentForOrder(
   const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
   if (DRAFT_STATUSES.includes(order.status)) {
-    throw new OrderMappingError(order.id, `status "${order.status}" is a cart, not an order: no document`);
+    throw mappingError(order.id, 'draft-status', { status: order.status });
   }
   const unpaid = UNPAID_STATUSES.find((status) => status === order.status);
   if (unpaid && !settings.invoiceUnpaidStatuses.includes(unpaid)) {
-    throw new OrderMappingError(
-      order.id,
-      `status "${order.status}" is not a paid order: no invoice is issued for it. To invoice orders in this status (e.g. bank transfers on hold), list it in the mapping setting invoiceUnpaidStatuses`,
-    );
+    throw mappingError(order.id, 'unpaid-status', { status: order.status });
   }
   const notes: MappingNote[] = [];
   const buyer = resolveBuyer(order, settings, notes, vatNumberVerdict);
@@ -219,20 +212,18 @@ export function documentForOrder(
   const products = productLines(sale, rates, settings, notes);
   spreadNegativeFees(sale, products, notes, rates);
   const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
-  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes);
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes, order.currency);
   if (order.coupon_lines.length > 0) {
-    const codes = order.coupon_lines.map((c) => c.code).join(', ');
-    notes.push(info(`Coupons ${codes} shown as line discounts as WooCommerce spread them`));
+    notes.push(info('coupons-as-line-discounts', { codes: order.coupon_lines.map((c) => c.code).join(', ') }));
   }
   // What the invoice comes to: the order total less donations, plus gift cards (a payment, not a discount).
   const total = round(add(subtract(parseDecimal(order.total), donations.gross), vouchers.amount), 2);
-  if (total.units < 0n) throw new OrderMappingError(order.id, `the order total ${order.total} is negative`);
+  if (total.units < 0n) throw mappingError(order.id, 'negative-order-total', { total: order.total, ...currencyParam(order.currency) });
   const sold = saleDate(order, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     order,
     planned,
-    formatDecimal(total, 2),
-    donations.names.length > 0 || vouchers.amount.units > 0n ? `the order total less donations and before gift cards ${formatDecimal(total, 2)}` : `the order total ${formatDecimal(total, 2)}`,
+    { kind: donations.names.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: order.currency },
     wooTaxByRate(order, rates),
     buyer,
     settings,
@@ -241,61 +232,53 @@ export function documentForOrder(
   );
 
   const totalEur = inEuros(total, currency);
-  const holdReasons: string[] = [];
+  // Each reason to hold, in order: coded in `orderHolds`, in English in `holdReasons`, and as a warning.
+  const orderHolds: MappingMessage[] = [];
+  const holdFor = (reason: MappingMessage, note: MappingNote = noteOf('warning', reason)): void => {
+    orderHolds.push(reason);
+    notes.push(note);
+  };
   if (totalDifference && settings.unreachableTotal === 'hold') {
-    const reason = `Held: the document total would differ from the shop's by ${totalDifference} (unreachableTotal: hold)`;
-    holdReasons.push(reason);
-    notes.push(warning(reason));
+    holdFor({ code: 'total-differs-held', params: { difference: totalDifference, ...currencyParam(order.currency) } });
   }
   const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
-    holds.push(
-      `M16 (intra-EU supply, RITI art. 14) needs the buyer's VAT number ${vatPrefixOf(buyer.countryCode)}${buyer.nif} valid in VIES (RITI art. 14(1)(a), Lei 49/2020), and no VIES answer confirmed it. ` +
-        "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM16: false issues on the number's format alone",
-    );
+    holds.push({ code: 'm16-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
   }
   holds.push(...shippingHolds);
   if (vouchers.named.length > 0) {
-    notes.push(info(`Gift card ${vouchers.named.map((n) => `"${n}"`).join(', ')} redeemed: a voucher is a payment, not a discount (CIVA art. 7(14)): invoiced at the full price`));
+    notes.push(info('gift-card-redeemed', { names: vouchers.named.map((n) => `"${n}"`).join(', ') }));
   }
   if (vouchers.unknown.length > 0) {
-    holds.unshift(
-      `${vouchers.unknown.map((n) => `"${n}"`).join(', ')}: a negative fee without VAT on a taxed order. If it is a redeemed gift card, it is a payment and does not lower the taxable amount (CIVA art. 7(14)): ` +
-        'name such fees in giftCardFeeNames and the invoice (at the full price) is issued; if it is a discount, it must lower the VAT too (art. 16(6)(b)): give the fee the tax in WooCommerce',
-    );
+    holds.unshift({ code: 'unknown-negative-fee', params: { names: vouchers.unknown.map((n) => `"${n}"`).join(', ') } });
   }
   if (donations.names.length > 0) {
-    holds.unshift(
-      `${donations.names.map((n) => `"${n}"`).join(', ')} ${donations.names.length === 1 ? 'is a donation' : 'are donations'} of ${formatDecimal(donations.gross, 2)}: ` +
-        'a donation is no consideration for a supply (CIVA art. 1(1)(a), 4(1)) and is never an invoice line. The invoice leaves it out; record the donation apart, ' +
-        'or, if it is a charge, take its word out of exemptions.donationWords',
-    );
+    holds.unshift({
+      code: 'donation-left-out',
+      params: { names: donations.names.map((n) => `"${n}"`).join(', '), count: donations.names.length, amount: formatDecimal(donations.gross, 2), ...currencyParam(order.currency) },
+    });
   }
   for (const reason of holds) {
     hold = true;
-    holdReasons.push(`Held: ${reason}`);
-    notes.push(warning(`Held: ${reason}`));
+    holdFor(reason, heldNote(reason));
   }
-  if (buyer.holdReason) {
+  if (buyer.hold) {
     hold = true;
-    holdReasons.push(buyer.holdReason);
-    notes.push(warning(buyer.holdReason));
+    holdFor(buyer.hold);
   }
   // From EUR 1,000 a consumer's invoice carries name and address (the consumer NIF is fine): held
   // only when the order lacks them.
-  if (buyer.kind === 'consumer' && !buyer.holdReason && atLeast(totalEur, settings.identifiedBuyerFrom)) {
+  if (buyer.kind === 'consumer' && !buyer.hold && atLeast(totalEur, settings.identifiedBuyerFrom)) {
     const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
     if (missing.length > 0) {
       // Never lifts a hold another reason set.
       hold = hold || settings.holdUnidentifiedConsumerInvoices;
-      const message =
-        `Invoice of ${euros(totalEur)} to a consumer without the buyer's ${missing.join(' and ')}: from EUR ${settings.identifiedBuyerFrom} the invoice names the buyer` +
-        (settings.holdUnidentifiedConsumerInvoices ? '; held until the billing name and address are on the order' : '');
-      if (settings.holdUnidentifiedConsumerInvoices) holdReasons.push(message);
-      notes.push(warning(message));
+      const facts = { total: eurosText(totalEur), missing: missing.join('-'), from: settings.identifiedBuyerFrom };
+      if (settings.holdUnidentifiedConsumerInvoices) holdFor({ code: 'consumer-invoice-unidentified-held', params: facts });
+      else notes.push(warning('consumer-invoice-unidentified', facts));
     } else {
-      notes.push(info(`Invoice of ${euros(totalEur)} to a consumer: issued with the consumer NIF and the buyer's name and address`));
+      notes.push(info('consumer-invoice-identified', { total: eurosText(totalEur) }));
     }
   }
   const date = issueDay(issue, settings.shopTimeZone);
@@ -305,13 +288,11 @@ export function documentForOrder(
     completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
     created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
   });
-  const late = lateInvoiceNote(`Order #${order.number ?? order.id}`, deadline, date);
+  const late = lateInvoiceNote({ subject: 'order', id: order.number ?? order.id }, deadline, date);
   if (late) notes.push(late);
   // Every hold tells a person the deadline the wait runs against.
   if (hold) {
-    const due = `Deadline for this invoice: ${deadline.due} (${deadline.basis})`;
-    holdReasons.push(due);
-    notes.push(warning(due));
+    holdFor({ code: 'invoice-deadline', params: { due: deadline.due, basis: deadline.rule, day: deadline.from } });
   }
   const document: InvoiceDocument = {
     Type: type,
@@ -328,14 +309,26 @@ export function documentForOrder(
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
   const email = usableEmail(order.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(order.id, request), notes, hold, holdReasons, ...(totalDifference ? { totalDifference } : {}) };
+  return { request: checkedRequest(order.id, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
 }
 
 function checkedRequest(orderId: number, request: CreateDocumentRequest): CreateDocumentRequest {
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
-    throw new OrderMappingError(orderId, `the document would be refused: ${problems}`);
+    throw mappingError(orderId, 'document-invalid', refusedFields(result.error));
   }
   return request;
+}
+
+/** The codes whose English never said "Held: " (the order's own reasons to wait), as `holdReasons` always had them. */
+const UNPREFIXED_HOLDS = new Set(['total-differs-held', 'company-nif-invalid', 'company-vies-invalid', 'company-vat-format', 'company-typed-consumer-nif', 'consumer-invoice-unidentified-held', 'invoice-deadline']);
+
+/** The English `holdReasons` of coded holds: "Held: " before the line-level reasons, as the library always wrote them. */
+export function holdTexts(holds: readonly MappingMessage[]): string[] {
+  return holds.map((hold) => (UNPREFIXED_HOLDS.has(hold.code) ? '' : 'Held: ') + englishClause(hold));
+}
+
+/** An amount in euros as the messages carry it ("1000.00"; the English says "EUR 1000.00"). */
+function eurosText(amount: Decimal): string {
+  return formatDecimal(round(amount, 2), 2);
 }

@@ -6,7 +6,7 @@ import { currencyFor, exemptionContext } from './document-rules';
 import { exemptionCodeFor } from './exemption-rules';
 import { externalIdForWaybill } from './external-id';
 import { solveLine } from './line-plan';
-import { info, MappingNote, OrderMappingError } from './mapping-errors';
+import { info, MappingNote, mappingError, refusedFields } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, WooAddress, WooOrder } from './order-schema';
 import { currencyFields, settingsFrom, WooOrderInput } from './order-to-document';
@@ -25,9 +25,9 @@ function postalCode(order: WooOrder, text: string, country: string): string {
   if (country === 'PT') {
     if (PORTUGUESE_POSTCODE.test(compact)) return compact;
     if (/^\d{7}$/.test(compact)) return `${compact.slice(0, 4)}-${compact.slice(4)}`;
-    throw new OrderMappingError(order.id, `destination post code "${text}" is not a Portuguese post code (0000-000)`);
+    throw mappingError(order.id, 'waybill-postcode-not-portuguese', { postcode: text });
   }
-  if (!compact) throw new OrderMappingError(order.id, 'the destination address has no post code');
+  if (!compact) throw mappingError(order.id, 'waybill-no-postcode', {});
   return clipText(compact, 20);
 }
 
@@ -35,12 +35,12 @@ function postalCode(order: WooOrder, text: string, country: string): string {
 function destination(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): WaybillAddress {
   const shipping = order.shipping;
   const useShipping = shipping !== undefined && shipping.address_1.trim() !== '';
-  if (!useShipping) notes.push(info('No shipping address: the waybill goes to the billing address'));
+  if (!useShipping) notes.push(info('waybill-billing-address', {}));
   const address: WooAddress = useShipping ? shipping : order.billing;
   const country = address.country.trim().toUpperCase() || settings.defaultCountry;
   const detail = plainText(joinParts([address.address_1, address.address_2], ', '));
   const city = plainText(address.city);
-  if (!detail || !city) throw new OrderMappingError(order.id, 'the order has no address to send the goods to');
+  if (!detail || !city) throw mappingError(order.id, 'waybill-no-address', {});
   return {
     AddressDetail: clipText(detail, 100),
     City: clipText(city, 50),
@@ -58,13 +58,13 @@ export function waybillForOrder(orderInput: WooOrderInput, settingsInput: Mappin
   const settings = settingsFrom(settingsInput);
   const notes: MappingNote[] = [];
   const load = settings.waybill.loadAddress;
-  if (!load) throw new OrderMappingError(order.id, 'no waybill.loadAddress in the mapping settings: the waybill needs the place the goods leave from');
+  if (!load) throw mappingError(order.id, 'waybill-no-load-address', {});
   const buyer = resolveBuyer(order, settings, notes);
   const client = clientFromBilling(order.billing, buyer, notes);
   const currency = currencyFor(order, settings, notes);
   const rates = resolveTaxRates(order, notes);
   const planned = productLines(order, rates, settings, notes).filter((line) => line.type === 'P');
-  if (planned.length === 0) throw new OrderMappingError(order.id, 'no goods to transport (every line is a service)');
+  if (planned.length === 0) throw mappingError(order.id, 'waybill-no-goods', {});
   const exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
   const today = localDateTime(now, settings.shopTimeZone);
   const loading = localDateTime(new Date(now.getTime() + settings.waybill.leadTimeMinutes * 60_000), settings.shopTimeZone);
@@ -91,8 +91,7 @@ export function waybillForOrder(orderInput: WooOrderInput, settingsInput: Mappin
   const request: CreateWaybillRequest = { IsToClose: settings.closeDocuments, Client: client, Waybill: waybill };
   const result = CreateWaybillRequestSchema.safeParse(request);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
-    throw new OrderMappingError(order.id, `the waybill would be refused: ${problems}`);
+    throw mappingError(order.id, 'waybill-invalid', refusedFields(result.error));
   }
   return { request, notes };
 }

@@ -3,13 +3,14 @@ import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, m
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../../client/schemas/document';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { currencyFields, finishLines, saleDate, settingsFrom, WooOrderInput } from './order-to-document';
+import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom, WooOrderInput } from './order-to-document';
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
 import { configuredExemption } from './exemption-rules';
 import { itemType } from './line-type';
-import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
+import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
+import { currencyParam, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from './order-schema';
 import { amountLine, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, spreadFeesAsDiscount, wooTaxByRate } from './order-lines';
@@ -28,8 +29,13 @@ export interface CreditNote {
   totalDifference?: string;
   /** Do not issue yet: a person must act first (the reasons are warnings in `notes`). */
   hold: boolean;
-  /** The reasons that made `hold` true (each also a warning in `notes`); empty when not held. */
+  /**
+   * The reasons that made `hold` true, in English (each also a warning in `notes`); empty when not held.
+   * @deprecated Read `holds` (coded, worded in any language by `mappingText`); kept until the connector has moved.
+   */
   holdReasons: string[];
+  /** The reasons that made `hold` true, coded, in the order of `holdReasons`; empty when not held. */
+  holds: MappingMessage[];
 }
 
 const ONE = parseDecimal(1);
@@ -68,7 +74,7 @@ function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, 
   // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
   // over the refunded products like the discount was, so the credit note has no negative line.
   // A refund's fee taxes come rounded to cents: its reversal is shared over the refunded products by their gross.
-  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes);
+  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes, undefined, order.currency);
   for (const shipping of refund.shipping_lines) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;
@@ -154,11 +160,11 @@ function creditLines(
   const uncovered = subtract(amount, refundLinesGross(refund));
   if (planned.length === 0) {
     planned.push(...amountLines(order, refund, amount, rates, settings, credited));
-    notes.push(info(`Refund ${refund.id} lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate`));
+    notes.push(info('refund-without-items', { refund: refund.id }));
   } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
     // Items plus an extra amount typed into the refund box.
     planned.push(...amountLines(order, refund, uncovered, rates, settings, credited));
-    notes.push(info(`Refund ${refund.id} is ${formatDecimal(uncovered, 2)} more than its items: added as an amount line`));
+    notes.push(info('refund-beyond-items', { refund: refund.id, amount: formatDecimal(uncovered, 2), ...currencyParam(order.currency) }));
   }
   return planned;
 }
@@ -182,10 +188,10 @@ export function creditNoteForRefund(
   const settings = settingsFrom(settingsInput);
   const notes: MappingNote[] = [];
   const reference = invoiceNumber.trim();
-  if (!reference) throw new OrderMappingError(order.id, `refund ${refund.id} needs the number of the invoice it corrects`);
-  if (reference.length > 50) throw new OrderMappingError(order.id, `invoice number "${reference}" is longer than 50 characters`);
+  if (!reference) throw mappingError(order.id, 'refund-needs-invoice', { refund: refund.id });
+  if (reference.length > 50) throw mappingError(order.id, 'invoice-number-too-long', { invoice: reference });
   const amount = round(abs(parseDecimal(refund.amount)), 2);
-  if (isZero(amount)) throw new OrderMappingError(order.id, `refund ${refund.id} has amount 0: no credit note`);
+  if (isZero(amount)) throw mappingError(order.id, 'refund-zero', { refund: refund.id });
 
   const buyer = resolveBuyer(order, settings, notes);
   const client = clientFromBilling(order.billing, buyer, notes);
@@ -200,22 +206,30 @@ export function creditNoteForRefund(
     invoicedLines(order, rates, settings),
     earlierLines,
     planned,
-    { refundId: refund.id, invoiceNumber: reference },
+    { refundId: refund.id, invoiceNumber: reference, currency: order.currency },
   );
-  const label = `the refund amount ${formatDecimal(amount, 2)}`;
   // The rates are those of the sale the credit note corrects (CIVA art. 18(9)), not of today.
-  const { lines, exemptionCode, totalDifference, holds } = finishLines(order, planned, formatDecimal(amount, 2), label, wooTaxByRate(order, rates), buyer, settings, notes, saleDate(order, settings));
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(
+    order,
+    planned,
+    { kind: 'refund', amount: formatDecimal(amount, 2), currency: order.currency },
+    wooTaxByRate(order, rates),
+    buyer,
+    settings,
+    notes,
+    saleDate(order, settings),
+  );
   holds.unshift(...limitHolds);
-  for (const reason of holds) notes.push(warning(`Held: ${reason}`));
+  for (const reason of holds) notes.push(heldNote(reason));
 
   const refunded =
     shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
     (() => {
-      throw new OrderMappingError(order.id, `refund ${refund.id} has no date_created`);
+      throw mappingError(order.id, 'refund-no-date', { refund: refund.id });
     })();
   // Dated the day it is issued, and never before its invoice.
   const date = issueDay(issue, settings.shopTimeZone);
-  const late = lateIssueNote(`Refund ${refund.id}`, refunded, date);
+  const late = lateIssueNote({ subject: 'refund', id: refund.id }, refunded, date);
   if (late) notes.push(late);
   const reason = plainText(refund.reason);
   const document: InvoiceDocument = {
@@ -235,8 +249,7 @@ export function creditNoteForRefund(
   if (settings.sendToCustomer && email) request.SendTo = email;
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
-    throw new OrderMappingError(order.id, `the credit note for refund ${refund.id} would be refused: ${problems}`);
+    throw mappingError(order.id, 'credit-note-invalid', { refund: refund.id, ...refusedFields(result.error) });
   }
-  return { request, notes, hold: holds.length > 0, holdReasons: holds.map((reason) => `Held: ${reason}`), ...(totalDifference ? { totalDifference } : {}) };
+  return { request, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
 }

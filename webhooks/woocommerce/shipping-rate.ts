@@ -1,6 +1,7 @@
 import { add, compare, Decimal, divide, formatDecimal, fromCents, multiply, parseDecimal, round, shift, toCents } from '../../client/money';
 import type { PlannedLine } from './line-plan';
 import { info, type MappingNote } from './mapping-errors';
+import { currencyParam, type MappingMessage } from './mapping-messages';
 import type { MappingSettings } from './mapping-settings';
 
 /**
@@ -13,7 +14,7 @@ import type { MappingSettings } from './mapping-settings';
  *   gross shared in proportion to the goods' gross at each rate.
  * Returns the reasons to hold; `lines` is changed in place.
  */
-export function applyShippingRate(lines: PlannedLine[], shippingCode: string, settings: MappingSettings, notes: MappingNote[]): string[] {
+export function applyShippingRate(lines: PlannedLine[], shippingCode: string, settings: MappingSettings, notes: MappingNote[], currency?: string): MappingMessage[] {
   const products = lines.filter((line) => !line.ancillary && toCents(line.targetNet) > 0n);
   const shipping = lines.filter((line) => line.ancillary && line.code === shippingCode && toCents(line.targetNet) > 0n);
   if (products.length === 0 || shipping.length === 0) return [];
@@ -23,19 +24,24 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
   const netOf = (grossCents: bigint, rate: Decimal): Decimal => round(divide(fromCents(grossCents), add(parseDecimal(1), shift(rate, 2)), 6), 2);
   if (goodsRates.size === 1) {
     const [goodsRate] = [...goodsRates.values()];
-    const holds: string[] = [];
+    const holds: MappingMessage[] = [];
     for (const line of shipping) {
       if (compare(line.rate, goodsRate) === 0) continue;
       if (settings.shippingRate.otherRate === 'hold') {
-        holds.push(
-          `shipping "${line.description}" is taxed at ${formatDecimal(line.rate)}% but the goods it carries at ${formatDecimal(goodsRate)}%: shipping is part of the goods' taxable amount (CIVA art. 16(5)(b)). ` +
-            "Give shipping the goods' rate in WooCommerce (shipping tax class: based on cart items), or set shippingRate.otherRate: goods-rate",
-        );
+        holds.push({ code: 'shipping-rate-differs', params: { shipping: line.description, rate: formatDecimal(line.rate), goodsRate: formatDecimal(goodsRate) } });
         continue;
       }
       const gross = grossOf(line);
       const net = netOf(gross, goodsRate);
-      notes.push(info(`Shipping "${line.description}" re-rated from ${formatDecimal(line.rate)}% to the goods' ${formatDecimal(goodsRate)}% (CIVA art. 16(5)(b)), keeping the ${formatDecimal(fromCents(gross), 2)} paid for it`));
+      notes.push(
+        info('shipping-re-rated', {
+          shipping: line.description,
+          from: formatDecimal(line.rate),
+          to: formatDecimal(goodsRate),
+          gross: formatDecimal(fromCents(gross), 2),
+          ...currencyParam(currency),
+        }),
+      );
       line.rate = goodsRate;
       line.targetNet = net;
       line.listNet = net;
@@ -61,7 +67,7 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
         return { ...line, description: `${line.description} (IVA ${formatDecimal(p.rate)}%)`, rate: p.rate, targetNet: net, listNet: net };
       });
     lines.splice(index, 1, ...split);
-    notes.push(info(`Shipping "${line.description}" split over the goods' rates in proportion to their gross (CIVA art. 16(5)(b); shippingRate.mixedGoods: proportional)`));
+    notes.push(info('shipping-split', { shipping: line.description }));
   }
   return [];
 }

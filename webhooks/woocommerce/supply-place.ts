@@ -2,9 +2,10 @@ import { formatDecimal, isZero } from '../../client/money';
 import type { BuyerIdentity } from './buyer-identity';
 import type { PlaceForVat } from './countries';
 import { PlannedLine, supplyNature } from './line-plan';
-import { OrderMappingError } from './mapping-errors';
+import { mappingError } from './mapping-errors';
+import type { MappingMessage } from './mapping-messages';
 import type { MappingSettings } from './mapping-settings';
-import { DispatchRegion, rateList, regionName, regionsWithRate } from './vat-rates';
+import { DispatchRegion, ratesInForce, regionsWithRate } from './vat-rates';
 
 /**
  * Which VAT a line may carry: only a rate in force in Portugal, on the day the tax became due, for
@@ -30,8 +31,8 @@ export interface SupplyContext {
   /** The day the tax became due (the sale's date): the rate in force that day applies (CIVA art. 18(9)). */
   taxDay: string;
   region: DispatchRegion;
-  /** Where the region came from, for the reason: the setting, or the shop's store address. */
-  regionSource: string;
+  /** Where the region came from, for the reason: the setting, the shop's store address, or assumed (mainland). */
+  regionSource: 'setting' | 'store-address' | 'assumed';
   destination: PlaceForVat;
   buyer: BuyerIdentity;
   /** The region of a Portuguese buyer's billing address, for a business's services (6(6)(a)). */
@@ -39,9 +40,16 @@ export interface SupplyContext {
   settings: MappingSettings;
 }
 
+/** "23/13/6": a region's rates on a day, for the messages (empty: none known that day). */
+function rates(region: DispatchRegion, day: string): string {
+  return ratesInForce(region, day)
+    .map((r) => r.percent)
+    .join('/');
+}
+
 /** Reasons to hold the document (empty: the rates may be sent); throws for a rate Portugal does not have. */
-export function checkLineRates(lines: readonly PlannedLine[], context: SupplyContext): string[] {
-  const holds: string[] = [];
+export function checkLineRates(lines: readonly PlannedLine[], context: SupplyContext): MappingMessage[] {
+  const holds: MappingMessage[] = [];
   const { taxDay, region, destination, buyer } = context;
   for (const line of lines) {
     if (isZero(line.rate)) continue;
@@ -49,35 +57,46 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
     const regions = regionsWithRate(line.rate, taxDay);
     if (regions.length === 0) {
       const where = destination.territory === 'PT' ? 'Portugal' : destination.country;
-      throw new OrderMappingError(
-        context.orderId,
-        `line "${line.description}" is taxed at ${rate}%, which is no Portuguese VAT rate in force on ${taxDay} ` +
-          `(mainland ${rateList('mainland', taxDay)}, Madeira ${rateList('madeira', taxDay)}, the Azores ${rateList('azores', taxDay)}). ` +
-          `If it is the VAT of the buyer's country (${where}): an EU distance sale taxed there is declared through OSS ` +
-          `(CIVA art. 6-A, RITI art. 10, Lei 47/2020), and a MagniFinance document carries Portuguese VAT only; nothing was sent. ` +
-          `Correct the shop's tax rates, or invoice this sale outside the connector`,
-      );
+      throw mappingError(context.orderId, 'rate-not-portuguese', {
+        line: line.description,
+        rate,
+        day: taxDay,
+        mainland: rates('mainland', taxDay),
+        madeira: rates('madeira', taxDay),
+        azores: rates('azores', taxDay),
+        where,
+      });
     }
     const nature = supplyNature(line, lines);
     const allowed: DispatchRegion[] = [region];
     if (nature === 'S' && buyer.isBusiness && buyer.countryCode === 'PT' && context.buyerRegion) allowed.push(context.buyerRegion);
     if (!regions.some((r) => allowed.includes(r))) {
-      const why =
-        nature === 'P'
-          ? `goods are taxed where their transport begins (CIVA art. 6(1)), and the shop dispatches from ${regionName(region)} (${context.regionSource})`
-          : `a service is taxed where ${allowed.length > 1 ? 'the business buying it or ' : ''}the shop is established (CIVA art. 6(6) as adapted to the regions): ${allowed.map(regionName).join(' or ')} (${context.regionSource})`;
-      holds.push(
-        `Line "${line.description}" carries ${rate}%, the VAT of ${regions.map(regionName).join(' / ')}, but ${why}, whose rates on ${taxDay} are ${rateList(region, taxDay)}. ` +
-          `The buyer's postcode does not decide the rate: correct the shop's tax table, or the setting dispatchRegion if the goods leave from elsewhere`,
-      );
+      holds.push({
+        code: 'rate-wrong-region',
+        params: {
+          line: line.description,
+          rate,
+          regions: regions.join('/'),
+          nature,
+          region,
+          source: context.regionSource,
+          allowed: allowed.join('/'),
+          day: taxDay,
+          rates: rates(region, taxDay),
+        },
+      });
       continue;
     }
     if (context.settings.oss.registered && nature === 'P' && !buyer.isEuVatNumber && destination.territory === 'EU') {
-      holds.push(
-        `The shop is registered in OSS: goods sent to a consumer in ${destination.country} are taxed in ${destination.country} once the shop's EU distance sales pass EUR 10,000 ` +
-          `(CIVA art. 6-A, RITI art. 10, Lei 47/2020), and this document would carry Portuguese VAT (${rate}%). Held: issue it by hand as your accountant decides (oss.registered)`,
-      );
+      holds.push({ code: 'oss-distance-sale', params: { country: destination.country, rate } });
     }
   }
-  return [...new Set(holds)];
+  // The same reason for several lines is said once.
+  const seen = new Set<string>();
+  return holds.filter((hold) => {
+    const key = JSON.stringify(hold);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

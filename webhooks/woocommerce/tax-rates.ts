@@ -1,5 +1,5 @@
 import { abs, compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../../client/money';
-import { info, MappingNote, OrderMappingError, warning } from './mapping-errors';
+import { info, MappingNote, mappingError, warning } from './mapping-errors';
 import { WooLineTax, WooOrder } from './order-schema';
 import { KNOWN_PERCENTS } from './vat-rates';
 
@@ -38,7 +38,7 @@ export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<numb
   const rates = new Map<number, ResolvedRate>();
   for (const line of order.tax_lines) {
     if (line.compound) {
-      throw new OrderMappingError(order.id, `tax "${line.label || line.rate_code}" is compound; compound taxes cannot be put on a document`);
+      throw mappingError(order.id, 'compound-tax', { tax: line.label || line.rate_code });
     }
     if (line.rate_percent !== undefined) {
       rates.set(line.rate_id, { percent: parseDecimal(line.rate_percent), label: line.label || line.rate_code });
@@ -46,16 +46,11 @@ export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<numb
   }
   for (const [rateId, list] of samples) {
     if (rates.has(rateId)) continue;
-    const label = order.tax_lines.find((t) => t.rate_id === rateId)?.label || `rate ${rateId}`;
+    const tax = order.tax_lines.find((t) => t.rate_id === rateId)?.label ?? '';
     const percent = derivePercent(list);
-    if (!percent) {
-      throw new OrderMappingError(
-        order.id,
-        `the percentage of tax "${label}" is unknown: tax_lines has no rate_percent and no line taxed by it has an amount`,
-      );
-    }
-    notes.push(info(`Tax "${label}" has no rate_percent in the order: ${percent.text}% derived from the line taxes`));
-    rates.set(rateId, { percent: percent.value, label });
+    if (!percent) throw mappingError(order.id, 'tax-percent-unknown', { tax, rateId });
+    notes.push(info('tax-percent-derived', { tax, rateId, percent: percent.text }));
+    rates.set(rateId, { percent: percent.value, label: tax || `rate ${rateId}` });
   }
   // Whether each rate may be sent (in force in Portugal, for the region, on the day) is decided per
   // line with the line's nature: supply-place.ts.
@@ -94,10 +89,10 @@ export function lineRate(
   let total: Decimal = parseDecimal('0');
   for (const tax of taxes) {
     const rate = rates.get(tax.id);
-    if (!rate) throw new OrderMappingError(orderId, `line "${description}" uses tax rate id ${tax.id}, which the order does not list`);
+    if (!rate) throw mappingError(orderId, 'line-tax-rate-unlisted', { line: description, rateId: tax.id });
     if (isZero(rate.percent)) continue;
     if (isZero(parseDecimal(tax.total)) && !isZero(round(divide(multiply(abs(net), rate.percent), parseDecimal(100), 8), 2))) {
-      notes.push(warning(`Line "${description}" carries no ${rate.label} although the rate is listed: mapped as 0%`));
+      notes.push(warning('line-tax-missing', { line: description, tax: rate.label }));
       continue;
     }
     total = sum([total, rate.percent]);
@@ -107,7 +102,7 @@ export function lineRate(
     return rate !== undefined && !isZero(rate.percent);
   });
   if (taxed.length > 1 && !isZero(total)) {
-    notes.push(info(`Line "${description}" has more than one tax rate: ${formatDecimal(total)}% used`));
+    notes.push(info('line-several-rates', { line: description, percent: formatDecimal(total) }));
   }
   return total;
 }

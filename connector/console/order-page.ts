@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { canDismiss, creditableInvoice } from '../admin/order-actions';
+import type { HistoryEvent } from '../history/order-history';
+import { DISMISSABLE_STATES, NEEDS_ATTACH_STATES, SETTLED_STATES, type LedgerEntry } from '../ledger';
+import { entryWords, moneyWords } from '../pipeline/problems';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
+import type { ConsoleDeps } from './console-router';
+import { shopTime, t } from './i18n';
+import { html, type Html, type View } from './page';
+
+/** What the order page reads of the shop's order (nothing of it is stored by the connector). */
+export const ShopOrderHeadSchema = z.looseObject({
+  id: z.number(),
+  status: z.string(),
+  total: z.string().optional(),
+  currency: z.string().optional(),
+  date_created_gmt: z.string().nullable().optional(),
+  billing: z.looseObject({ first_name: z.string().optional(), last_name: z.string().optional(), company: z.string().optional() }).optional(),
+});
+export type ShopOrderHead = z.infer<typeof ShopOrderHeadSchema>;
+
+/** The buyer's name as the shop has it: first and last name, else the company. */
+export function customerName(order: ShopOrderHead): string {
+  const billing = order.billing ?? {};
+  const name = [billing.first_name, billing.last_name].filter(Boolean).join(' ').trim();
+  const company = billing.company?.trim() ?? '';
+  if (name && company) return `${name} (${company})`;
+  return name || company;
+}
+
+/**
+ * The order in wp-admin. WooCommerce's own edit link on a shop with HPOS; on a shop that still keeps
+ * orders as posts WooCommerce (7.1 and later) redirects it to post.php?post=<id>&action=edit, so the
+ * one link works on both.
+ */
+export function wpAdminOrderUrl(shopUrl: string, orderId: number): string {
+  return `${shopUrl.replace(/\/+$/, '')}/wp-admin/admin.php?page=wc-orders&action=edit&id=${orderId}`;
+}
+
+/** WooCommerce's order statuses as WooCommerce itself names them in Portuguese (pt_PT) and English. */
+const SHOP_STATUSES: Record<string, Record<Lang, string>> = {
+  pending: { pt: 'Pagamento pendente', en: 'Pending payment' },
+  processing: { pt: 'Em processamento', en: 'Processing' },
+  'on-hold': { pt: 'Em espera', en: 'On hold' },
+  completed: { pt: 'Concluída', en: 'Completed' },
+  cancelled: { pt: 'Cancelada', en: 'Cancelled' },
+  refunded: { pt: 'Reembolsada', en: 'Refunded' },
+  failed: { pt: 'Falhada', en: 'Failed' },
+  'checkout-draft': { pt: 'Rascunho', en: 'Draft' },
+  trash: { pt: 'No lixo', en: 'Trash' },
+};
+
+/** The order's status on the shop in the reader's words; a plugin's own status as its slug. */
+export function shopStatusLabel(lang: Lang, status: string): string {
+  return SHOP_STATUSES[status]?.[lang] ?? status;
+}
+
+/** An amount in the reader's words (`1 660,50 €`), or a dash. */
+export function amount(lang: Lang, value: string | undefined, currency = 'EUR'): string {
+  if (!value) return '–';
+  if (currency !== 'EUR') return `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}`;
+  return moneyWords(lang, value);
+}
+
+/** The shop's order, or why it could not be read. */
+export async function readShopOrder(runtime: TenantRuntime, orderId: number): Promise<{ order?: ShopOrderHead; error?: string }> {
+  try {
+    const parsed = ShopOrderHeadSchema.safeParse(await runtime.shop.getOrder(orderId));
+    return parsed.success ? { order: parsed.data } : { error: 'the shop answered something that is not an order' };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+const DOCUMENT_STATES = new Set(['created', 'finalized', 'written-back', 'alert-no-number', 'cancelled', 'duplicate-unknown-id']);
+
+/** The purpose's document type: the ledger's, else what a purpose of that kind issues. */
+function typeOf(purpose: string, entry: LedgerEntry): string | undefined {
+  if (entry.documentType) return entry.documentType;
+  if (purpose === 'cancellation' || purpose.startsWith('credit-note-')) return 'C';
+  return undefined;
+}
+
+/** The order's documents with the invoice each credit note corrects and "credited" on the invoice. */
+function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, ledger: Record<string, LedgerEntry>): Html {
+  const { lang } = view;
+  const invoice = ledger.invoice;
+  const cancellation = ledger.cancellation;
+  const creditNotes = Object.entries(ledger).filter(([purpose, entry]) => purpose.startsWith('credit-note-') && entry.documentId !== undefined);
+  const rows = Object.entries(ledger)
+    .filter(([purpose, entry]) => entry.documentId !== undefined && DOCUMENT_STATES.has(entry.state ?? '') && !(purpose === 'cancellation' && entry.state === 'cancelled'))
+    .map(([purpose, entry]) => {
+      const marks: (Html | string)[] = [];
+      if (purpose === 'invoice') {
+        if (cancellation?.state === 'cancelled') marks.push(html`<span class="tag warn">${t(lang, 'cancelledInPlace')}</span>`);
+        else if (cancellation?.documentId !== undefined && cancellation.documentNumber) marks.push(html`<span class="tag warn">${t(lang, 'credited')}</span>`);
+        else if (creditNotes.length > 0) marks.push(html`<span class="tag">${t(lang, 'partlyCredited')}</span>`);
+      } else if ((purpose === 'cancellation' || purpose.startsWith('credit-note-')) && invoice?.documentNumber) {
+        marks.push(`${t(lang, 'corrects')} ${invoice.documentNumber}`);
+      }
+      if (entry.state !== 'written-back') marks.push(html` <span class="muted">${stateLabel(lang, entry.state)}</span>`);
+      const pdf = entry.documentNumber ? html`<a href="${deps.links.link(tenant.config.id, entry.documentId as number)}">${t(lang, 'pdf')}</a>` : '–';
+      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
+    });
+  return html`<section id="documents"><h2>${t(lang, 'documents')}</h2>${
+    rows.length === 0
+      ? html`<p>${t(lang, 'noDocuments')}</p>`
+      : html`<table class="stack"><tr><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th></th></tr>${rows}</table>`
+  }</section>`;
+}
+
+/** A purpose that waits for a person (why, what to do, its buttons), or one in progress. */
+function purposeCard(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry): Html | string {
+  const { lang, token } = view;
+  const waits = entry.action !== undefined && !SETTLED_STATES.has(entry.state);
+  if (!waits && (entry.documentId !== undefined || SETTLED_STATES.has(entry.state) || entry.state === 'cancelled')) return '';
+  const base = orderPagePath(tenant.config.id, orderId);
+  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="order">`;
+  const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
+  const buttons = [
+    entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : '',
+    NEEDS_ATTACH_STATES.has(entry.state)
+      ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>`
+      : '',
+    canDismiss(entry)
+      ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>`
+      : '',
+  ];
+  if (!waits) {
+    return html`<div class="item calm" data-purpose="${purpose}"><p><b>${purposeLabel(lang, purpose)}</b> · ${t(lang, 'inProgress')}: ${stateLabel(lang, entry.state)}</p></div>`;
+  }
+  return html`<div class="item" data-purpose="${purpose}">
+<p><b>${purposeLabel(lang, purpose)}</b> · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}</span></p>
+<p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
+<p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
+<div class="actions">${buttons}</div></div>`;
+}
+
+const VIA: Record<Extract<HistoryEvent, { kind: 'received' }>['via'], Record<Lang, string>> = {
+  webhook: { pt: 'por webhook', en: 'by webhook' },
+  sweep: { pt: 'pela sincronização', en: 'by the sweep' },
+  backfill: { pt: 'por um backfill', en: 'by a backfill' },
+  console: { pt: 'pela consola', en: 'from the console' },
+};
+const STEP: Record<Extract<HistoryEvent, { kind: 'attempt' }>['step'], Record<Lang, string>> = {
+  draft: { pt: 'rascunho na MagniFinance', en: 'draft on MagniFinance' },
+  create: { pt: 'emissão na MagniFinance', en: 'issue on MagniFinance' },
+  close: { pt: 'fecho do documento na MagniFinance', en: 'closing the document on MagniFinance' },
+  'get-document': { pt: 'pedido do número à MagniFinance', en: 'asking MagniFinance for the number' },
+  'write-back': { pt: 'registo na encomenda da loja', en: "writing to the shop's order" },
+  cancel: { pt: 'anulação na MagniFinance', en: 'cancelling on MagniFinance' },
+  vies: { pt: 'consulta ao VIES', en: 'VIES check' },
+};
+const ACTION: Record<Extract<HistoryEvent, { kind: 'action' }>['action'], Record<Lang, string>> = {
+  retry: { pt: `carregou em «${BUTTONS.retry.pt}»`, en: `pressed "${BUTTONS.retry.en}"` },
+  attach: { pt: 'associou o documento da MagniFinance com o id', en: 'attached the MagniFinance document with id' },
+  'issue-now': { pt: 'reviu o documento e mandou emiti-lo', en: 'reviewed the document and had it issued' },
+  'credit-note': { pt: 'reviu e pediu uma nota de crédito da fatura inteira', en: 'reviewed and asked for a credit note for the whole invoice' },
+  cancellation: { pt: 'aplicou a regra de cancelamento da loja à fatura', en: "applied the shop's cancellation rule to the invoice" },
+  dismiss: { pt: 'marcou como tratada fora do conector', en: 'marked it as handled outside the connector' },
+  settle: { pt: 'marcou a diferença como regularizada', en: 'marked the difference as settled' },
+};
+
+/** One event of the order's story in the reader's words. */
+export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number): Html {
+  const pt = lang === 'pt';
+  switch (event.kind) {
+    case 'received':
+      return html`${pt ? 'Encomenda recebida' : 'Order received'} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
+    case 'attempt':
+      return html`${purposeLabel(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
+        event.ok ? html`<span class="good">${pt ? 'correu bem' : 'done'}</span>` : html`<span class="warn">${pt ? 'falhou' : 'failed'}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
+      }`;
+    case 'document':
+      return html`${documentTypeLabel(lang, event.type)} <b>${event.number ?? `#${event.documentId}`}</b> ${pt ? 'emitida' : 'issued'}${event.total ? ` (${amount(lang, event.total)})` : ''}${
+        event.corrects ? html`, ${t(lang, 'corrects')} ${event.corrects}` : ''
+      }.`;
+    case 'note':
+      return html`${event.customer ? (pt ? 'Nota para o cliente escrita na encomenda' : 'Customer note written on the order') : pt ? 'Nota privada escrita na encomenda' : 'Private note written on the order'}: <q>${event.text}</q>`;
+    case 'problem': {
+      const words = entryWords(lang, { problem: event.problem }, { tenant, orderId, purpose: event.purpose }, 'console');
+      return html`<span class="warn">${purposeLabel(lang, event.purpose)}: ${pt ? 'precisa da sua atenção' : 'needs your attention'}.</span> ${words.reason}`;
+    }
+    case 'action':
+      if (event.action === 'credit-note' && event.detail) {
+        return html`<b>${event.by}</b> ${pt ? html`reviu e pediu uma nota de crédito da fatura <b>${event.detail}</b> inteira` : html`reviewed and asked for a credit note for the whole invoice <b>${event.detail}</b>`}.`;
+      }
+      if (event.action === 'cancellation' && event.detail) {
+        return html`<b>${event.by}</b> ${ACTION.cancellation[lang]} <b>${event.detail}</b>.`;
+      }
+      return html`<b>${event.by}</b> ${ACTION[event.action][lang]}${event.detail ? html` <q>${event.detail}</q>` : ''}${event.purpose ? html` <span class="muted">(${purposeLabel(lang, event.purpose)})</span>` : ''}.`;
+  }
+}
+
+function historySection(view: View, events: HistoryEvent[], tenant: string, orderId: number, zone: string): Html {
+  const { lang } = view;
+  const items = [...events].reverse().map((event) => html`<li data-kind="${event.kind}"><time>${shopTime(event.at, zone, lang)}</time>${eventWords(lang, event, tenant, orderId)}</li>`);
+  return html`<section id="history"><h2>${t(lang, 'historyTitle')}</h2>${items.length === 0 ? html`<p>${t(lang, 'noHistory')}</p>` : html`<ol class="history">${items}</ol>`}</section>`;
+}
+
+/** The order's page: the shop's facts, its documents, what waits, what a person can do, its story. */
+export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, view: View, orderId: number): Promise<{ body: Html; found: boolean }> {
+  const { lang, token } = view;
+  const id = tenant.config.id;
+  const zone = tenant.mapping.shopTimeZone;
+  const [ledger, events, shop] = await Promise.all([deps.ledger.forOrder(id, orderId), deps.history.of(id, orderId), readShopOrder(tenant, orderId)]);
+  const found = shop.order !== undefined || Object.keys(ledger).length > 0 || events.length > 0;
+  const base = orderPagePath(id, orderId);
+  const order = shop.order;
+  const name = order ? customerName(order) : '';
+  const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${name ? html` · ${name}` : ''}</h2>
+${
+  order
+    ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${shopStatusLabel(lang, order.status)}</span></dd>
+<dt>${t(lang, 'total')}</dt><dd>${amount(lang, order.total, order.currency?.toUpperCase())}</dd>
+${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.date_created_gmt}Z`), zone, lang)}</dd>` : ''}</dl>`
+    : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
+}
+<p><a href="${wpAdminOrderUrl(tenant.config.shop.url, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ↗</a></p></section>`;
+  if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found };
+
+  const cards = Object.entries(ledger).map(([purpose, entry]) => purposeCard(tenant, view, orderId, purpose, entry));
+  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="from" value="order">`;
+  const creditable = await creditableInvoice(deps, id, orderId);
+  const cancellationWaits = order?.status === 'cancelled' && creditable.ok && tenant.config.settings.onCancelled !== 'ignore';
+  const needsIssue = !ledger.invoice || !SETTLED_STATES.has(ledger.invoice.state) || Object.values(ledger).some((entry) => entry.action !== undefined && !SETTLED_STATES.has(entry.state));
+  const anyHeld = Object.values(ledger).some((entry) => entry.state === 'held');
+  const actions = [
+    needsIssue && !anyHeld ? html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>` : '',
+    cancellationWaits ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><input type="hidden" name="policy" value="1"><button>${BUTTONS.cancellation[lang]}</button></form>` : '',
+    creditable.ok && !(cancellationWaits && tenant.config.settings.onCancelled === 'credit-note')
+      ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><button class="${cancellationWaits ? 'secondary' : ''}">${BUTTONS.creditNote[lang]}</button></form>`
+      : '',
+  ].filter((action) => action !== '');
+  const actionSection = actions.length > 0 ? html`<section id="actions"><h2>${t(lang, 'actions')}</h2><div class="actions">${actions}</div></section>` : '';
+  const waiting = cards.filter((card) => card !== '');
+  return {
+    found,
+    body: html`${head}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone)}`,
+  };
+}
+
+/** Whether a purpose is one a person may still issue from the console (held, refused or failed with nothing issued). */
+export function issuable(entry: LedgerEntry | null): boolean {
+  return entry !== null && DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined;
+}

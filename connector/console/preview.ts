@@ -1,0 +1,72 @@
+import { computeTotals } from '../../client/totals';
+import { formatDecimal } from '../../client/money';
+import { OrderMappingError, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { composeIssueRequest } from '../pipeline/document-requests';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import type { LedgerEntry } from '../ledger';
+
+/** What the console shows before a person confirms a certified document. */
+export interface DocumentPreview {
+  orderId: number;
+  /** invoice, or cancellation (the whole invoice credited). */
+  purpose: 'invoice' | 'cancellation';
+  /** The document type code (FR, FT... as the service's letter: T, I, S, C). */
+  type?: string;
+  buyer?: { name: string; nif: string; country: string };
+  lines: { description: string; quantity: string; unitPrice: string; rate: string; discount: string }[];
+  /** The document's exemption code (M07, M16...) when a line has 0 %. */
+  exemption?: string;
+  currency: string;
+  /** The total as the service will compute it (2 decimals). */
+  total?: string;
+  /** The invoice a credit note corrects. */
+  corrects?: string;
+  /** The mapping's notes: its warnings, and what would hold it. */
+  warnings: MappingNote[];
+  hold: boolean;
+  /** The mapping refuses the order as it stands (nothing can be issued). */
+  refusal?: string;
+}
+
+/**
+ * The document the pipeline would issue for an order now, composed by the pipeline's own
+ * composeIssueRequest (the shop's facts, the ECB rate, VIES, then the mapping), dated today in the
+ * shop's zone. Nothing is created, written or enqueued.
+ */
+export async function previewDocument(
+  runtime: TenantRuntime,
+  orderId: number,
+  purpose: 'invoice' | 'cancellation',
+  invoice: LedgerEntry | null,
+  now: number = Date.now(),
+): Promise<DocumentPreview> {
+  const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], hold: false };
+  try {
+    const order = parseWooOrder(await runtime.shop.getOrder(orderId));
+    base.currency = order.currency.toUpperCase();
+    const built = await composeIssueRequest(runtime, order, { kind: purpose }, invoice, now);
+    if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;
+    if (built.kind !== 'document') throw new Error('the mapping answered a waybill');
+    const { Client: client, Document: doc } = built.request;
+    return {
+      ...base,
+      type: doc.Type,
+      buyer: { name: client.Name ?? '', nif: client.NIF ?? '', country: client.CountryCode ?? '' },
+      lines: doc.Lines.map((line) => ({
+        description: String(line.Description ?? ''),
+        quantity: String(line.Quantity),
+        unitPrice: String(line.UnitPrice),
+        rate: String(line.TaxValue),
+        discount: String(line.ProductDiscount ?? 0),
+      })),
+      exemption: doc.TaxExemptionReasonCode ?? undefined,
+      total: formatDecimal(computeTotals(doc.Lines).amount, 2),
+      warnings: built.notes.filter((note) => note.level !== 'info' || built.hold),
+      hold: built.hold,
+    };
+  } catch (error) {
+    if (error instanceof OrderMappingError) return { ...base, refusal: error.problem };
+    return { ...base, refusal: (error as Error).message };
+  }
+}

@@ -1,0 +1,88 @@
+import IORedis from 'ioredis';
+import { OrderHistory } from '../../connector/history/order-history';
+import { META } from '../../connector/shop/order-meta';
+import { eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from './support/harness';
+
+/**
+ * What a person does from the admin API or the console lands in the order's history with who did it
+ * (issue 19), and the console's credit note for the whole invoice is guarded by the ledger.
+ */
+describe('actions of a person: recorded in the order history with who; the credit note never twice', () => {
+  let h: Harness;
+  let redis: IORedis;
+  let history: OrderHistory;
+  const auth = (user = 'admin', password = 'admin-pw') => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+  beforeAll(async () => {
+    h = await startHarness();
+    redis = new IORedis(REDIS_URL);
+    history = new OrderHistory(redis as never, h.prefix);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await h.close();
+  });
+
+  const tokenOf = async (): Promise<string> => /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${h.connector?.origin}/console/shop1`, { headers: auth() })).text())?.[1] as string;
+  const form = async (path: string, fields: Record<string, string>) =>
+    fetch(`${h.connector?.origin}${path}`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams({ csrf: await tokenOf(), ...fields }).toString(), redirect: 'manual' });
+
+  it('the admin API retry and dismiss are recorded with the user who sent them', async () => {
+    const order = portugueseOrder({ currency: 'USD' });
+    const orderId = Number(order.id);
+    await h.deliver(order);
+    await eventually('refused', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId, purpose: 'invoice' }))?.action !== undefined);
+    expect((await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${orderId}/retry`, { method: 'POST', headers: auth() })).status).toBe(202);
+    const dismissed = await fetch(`${h.connector?.origin}/admin/api/orders/shop1/${orderId}/dismiss`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ purpose: 'invoice', reason: 'Fatura FT A/90 emitida à mão' }),
+    });
+    expect(dismissed.status).toBe(200);
+    const actions = (await history.of('shop1', orderId)).filter((event) => event.kind === 'action');
+    expect(actions).toEqual([
+      expect.objectContaining({ kind: 'action', action: 'retry', by: 'admin' }),
+      expect.objectContaining({ kind: 'action', action: 'dismiss', by: 'admin', purpose: 'invoice', detail: 'Fatura FT A/90 emitida à mão' }),
+    ]);
+  });
+
+  it('a credit note for the whole invoice: refused without an invoice; issued once; a second ask is refused and issues nothing', async () => {
+    const none = await form('/console/shop1/orders/987654/credit-note', {});
+    expect(none.status).toBe(303);
+    const refused = await (await fetch(`${h.connector?.origin}${String(none.headers.get('location'))}`, { headers: { ...auth(), 'accept-language': 'en' } })).text();
+    expect(refused).toContain('order 987654 has no invoice issued by the connector to credit.');
+
+    const order = portugueseOrder();
+    const orderId = Number(order.id);
+    await h.deliver(order);
+    const invoice = String(await eventually('invoiced', () => h.woo.meta(orderId, META.documentNumber)));
+    expect((await form(`/console/shop1/orders/${orderId}/credit-note`, { total: '56.32' })).status).toBe(303);
+    const credited = (await eventually('credited', () => h.woo.meta(orderId, META.cancellation))) as { number: string };
+    const again = await form(`/console/shop1/orders/${orderId}/credit-note`, {});
+    const page = await (await fetch(`${h.connector?.origin}${String(again.headers.get('location'))}`, { headers: { ...auth(), 'accept-language': 'en' } })).text();
+    expect(page).toContain(`invoice ${invoice} is already credited or cancelled: no second credit note is issued.`);
+    await h.woo.settle();
+    expect((await h.documentsOf(orderId)).filter((doc) => doc.document.Type === 'C').map((doc) => doc.number)).toEqual([credited.number]);
+    const asked = (await history.of('shop1', orderId)).filter((event) => event.kind === 'action');
+    expect(asked).toEqual([expect.objectContaining({ action: 'credit-note', by: 'admin', detail: invoice })]);
+    // The note on the order (the tenant writes in English here) says who asked, and the total they saw.
+    expect(h.woo.notes(orderId).some((note) => note.note === `MagniFinance connector: admin reviewed in the console and asked for a credit note for the whole invoice ${invoice} (€56.32).`)).toBe(true);
+  });
+
+  it('onCancelled: cancel still issues a credit note when a person asks for one (not a cancellation in place)', async () => {
+    const cancelShop = await startHarness({ settings: { onCancelled: 'cancel' } });
+    try {
+      const order = portugueseOrder();
+      const orderId = Number(order.id);
+      await cancelShop.deliver(order);
+      await eventually('invoiced', () => cancelShop.woo.meta(orderId, META.documentNumber));
+      const token = /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${cancelShop.connector?.origin}/console/shop1`, { headers: auth() })).text())?.[1] as string;
+      const asked = await fetch(`${cancelShop.connector?.origin}/console/shop1/orders/${orderId}/credit-note`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf: token }).toString(), redirect: 'manual' });
+      expect(asked.status).toBe(303);
+      const meta = (await eventually('credited', () => cancelShop.woo.meta(orderId, META.cancellation))) as { action: string };
+      expect(meta.action).toBe('credit-note');
+      expect(cancelShop.woo.meta(orderId, META.documentState)).toBe('closed');
+    } finally {
+      await cancelShop.close();
+    }
+  });
+});
