@@ -121,7 +121,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       queue: httpQueue,
       sweepQueue: httpSweepQueue,
       // Each batch of deliveries is told in the orders' stories (one more write per batch, not per order).
-      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, new OrderHistory(ingestRedis, prefix, historyTtlMs(config))),
+      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, new OrderHistory(ingestRedis, prefix, historyTtlMs(config)), clock.now),
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
       ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
       metrics,

@@ -173,7 +173,6 @@ export async function enqueueMissing(
       const listing = await listOrRefused(tenant, { ...filter, status, per_page: '100', page: String(page) }, report);
       if (!listing) break;
       totalPages = listing.totalPages;
-      const received: { tenant: string; orderId: number; event: NewHistoryEvent }[] = [];
       for (const raw of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
@@ -202,14 +201,14 @@ export async function enqueueMissing(
         }
         if (planned.length === 0) continue;
         if (source === 'backfill') await forgetNotInvoiced(deps.redis, deps.prefix, tenant.config.id, [order.id]);
+        // Told in the order's story before its jobs can run; a story that cannot be written stops nothing.
+        const received: NewHistoryEvent = { kind: 'received', via: source, status: order.status };
+        await deps.history?.add(tenant.config.id, order.id, received, now()).catch((error: unknown) => deps.logger.warn({ tenant: tenant.config.id, err: (error as Error).message }, 'could not record the order history'));
         for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
           tally(report, result);
           deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
         }
-        received.push({ tenant: tenant.config.id, orderId: order.id, event: { kind: 'received', via: source, status: order.status } });
       }
-      // The page's orders told in their stories in one write; a story that cannot be written stops nothing.
-      await deps.history?.record(received, now()).catch((error: unknown) => deps.logger.warn({ tenant: tenant.config.id, err: (error as Error).message }, 'could not record the order history'));
       onPage?.({ status, scanned: scannedForStatus, total: listing.total });
       page += 1;
     } while (page <= totalPages);

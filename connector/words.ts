@@ -4,8 +4,10 @@
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
 import type { LedgerState } from './ledger';
+import type { Lang } from '../webhooks/woocommerce/mapping-messages';
 
-export type Lang = 'pt' | 'en';
+/** The reader's language: one definition, the mapping's (webhooks/woocommerce/mapping-messages.ts). */
+export type { Lang };
 
 const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
   T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },

@@ -24,7 +24,7 @@ export interface AlerterDeps {
   /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
-  tenants: { id: string; alerts?: AlertSettings; settings?: { language?: Lang } }[];
+  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -104,7 +104,7 @@ export class Alerter {
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en');
+        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en', shopNameOf(tenant));
       }
     }
   }
@@ -117,7 +117,7 @@ export class Alerter {
     return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang): Promise<void> {
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang, shopName: string): Promise<void> {
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     const stateKey = `${prefix}:alerts:${tenant}:${channel.name}`;
@@ -139,6 +139,7 @@ export class Alerter {
     const taken = takeWhole(pending, settings.maxOrdersPerMessage);
     const digest: Digest = {
       tenant,
+      shopName,
       lang,
       orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
@@ -196,6 +197,16 @@ export class Alerter {
 
   private get origin(): string {
     return this.deps.publicUrl.replace(/\/+$/, '');
+  }
+}
+
+/** The shop as people know it: the tenant's `name`, else its host, else the tenant id. */
+function shopNameOf(tenant: { id: string; name?: string; shop?: { url: string } }): string {
+  if (tenant.name) return tenant.name;
+  try {
+    return tenant.shop ? new URL(tenant.shop.url).host : tenant.id;
+  } catch {
+    return tenant.id;
   }
 }
 

@@ -28,6 +28,8 @@ export interface WebhookAlert {
 
 export interface Digest {
   tenant: string;
+  /** The shop's name as people know it (the tenant's `name`, else the shop's host); the tenant id when absent. */
+  shopName?: string;
   /** The tenant's language (settings.language). */
   lang: Lang;
   orders: OrderAlert[];
@@ -174,7 +176,7 @@ export function subjectOf(digest: Digest): string {
   }
   const hooks = digest.webhooks.length;
   if (hooks > 0) parts.push(pt ? `${hooks} problema${hooks === 1 ? '' : 's'} nos webhooks da loja` : `${hooks} shop webhook problem${hooks === 1 ? '' : 's'}`);
-  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.tenant}: ${parts.join(pt ? '; ' : '; ')}`;
+  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.shopName ?? digest.tenant}: ${parts.join('; ')}`;
 }
 
 /**

@@ -105,7 +105,11 @@ export class OrderHistory {
     await multi.exec();
   }
 
-  /** The order's events, oldest first; an event that does not parse (an older version's) is left out. */
+  /**
+   * The order's events, oldest first (by `at`: a job writes its run's events together when it stops,
+   * so a delivery that came meanwhile may sit before them in the list); an event that does not
+   * parse (an older version's) is left out.
+   */
   async of(tenant: string, orderId: number): Promise<HistoryEvent[]> {
     const raw = await this.redis.lrange(this.key(tenant, orderId), 0, -1);
     const events: HistoryEvent[] = [];
@@ -117,7 +121,8 @@ export class OrderHistory {
         // not JSON: skipped
       }
     }
-    return events;
+    // Array.prototype.sort is stable: events of the same instant keep their written order.
+    return events.sort((a, b) => a.at - b.at);
   }
 
   /** The order a document number belongs to ("FT A/12", any case), for the console's search. */

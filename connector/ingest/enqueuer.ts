@@ -31,6 +31,8 @@ export class BatchingEnqueuer {
     private readonly timeoutMs: number,
     /** The orders' stories: each delivery that enqueued something is told as received, one write per batch. */
     private readonly history?: OrderHistory,
+    /** The shared clock the stories are dated with (the workers' too). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Resolves with what became of each item (queued, or a failed job resumed), in order. `status`: the order's, for its story. */
@@ -65,6 +67,9 @@ export class BatchingEnqueuer {
     const waiting = this.batch;
     this.batch = [];
     this.scheduled = false;
+    // The orders' stories first, on the same connection: "received" lands before the jobs it led to
+    // can run, without waiting for it (a story that cannot be written stops nothing).
+    void this.history?.record(receivedEvents(waiting), this.now()).catch(() => undefined);
     try {
       const results = await this.within(addResuming(this.queue, this.connection, waiting.flatMap((w) => w.items)), 'enqueue');
       let offset = 0;
@@ -72,8 +77,6 @@ export class BatchingEnqueuer {
         w.resolve(results.slice(offset, offset + w.items.length));
         offset += w.items.length;
       }
-      // After the answers: the stories never delay a 202, and a story that cannot be written stops nothing.
-      void this.history?.record(receivedEvents(waiting)).catch(() => undefined);
     } catch (error) {
       for (const w of waiting) w.reject(asUnavailable(error));
     }

@@ -129,6 +129,10 @@ const ISSUE_WORDS: Record<string, Record<Lang, (field: string, line: string) => 
   LinesRequired: { pt: () => 'o documento não tem linhas (LinesRequired)', en: () => 'the document has no lines (LinesRequired)' },
   InvalidCountryCode: { pt: (f) => `${f} não é um código de país válido (InvalidCountryCode)`, en: (f) => `${f} is not a valid country code (InvalidCountryCode)` },
   InvalidPostCode: { pt: (f) => `${f} não é um código postal válido (InvalidPostCode)`, en: (f) => `${f} is not a valid post code (InvalidPostCode)` },
+  SerieDataNotMatch: {
+    pt: () => 'a série indicada não existe na conta para este tipo de documento (SerieDataNotMatch)',
+    en: () => 'the series given does not exist on the account for this document type (SerieDataNotMatch)',
+  },
   DocumentIsClosed: { pt: () => 'o documento já está fechado (DocumentIsClosed)', en: () => 'the document is already closed (DocumentIsClosed)' },
   DocumentIsNotClosed: { pt: () => 'o documento não está fechado (DocumentIsNotClosed)', en: () => 'the document is not closed (DocumentIsNotClosed)' },
   DocumentIsAlreadyCancelled: { pt: () => 'o documento já está anulado (DocumentIsAlreadyCancelled)', en: () => 'the document is already cancelled (DocumentIsAlreadyCancelled)' },

@@ -130,14 +130,14 @@ async function flushHistory(ctx: StepContext): Promise<void> {
 
 /** One call to the service or the shop, told in the order's story with its answer. */
 async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>): Promise<T> {
-  const at = ctx.now();
+  // Dated when the answer came (what the call wrote meanwhile, a write-back's notes, comes before it).
   try {
     const result = await call();
-    ctx.events.push({ kind: 'attempt', at, purpose: ctx.ref.purpose, step, ok: true });
+    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
     return result;
   } catch (error) {
     const answer = JSON.stringify(answerOf(error));
-    ctx.events.push({ kind: 'attempt', at, purpose: ctx.ref.purpose, step, ok: false, error: ((error as Error).message ?? String(error)).slice(0, 2000), answer: answer.slice(0, 8000) });
+    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: false, error: ((error as Error).message ?? String(error)).slice(0, 2000), answer: answer.slice(0, 8000) });
     throw error;
   }
 }
@@ -218,8 +218,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
       return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
     }
-    const reasons = built.notes.map((n) => n.message).join(' ');
-    const held = personNeeded(ref, { code: 'held', reasons }, 'held');
+    const held = personNeeded(ref, { code: 'held', holds: built.holds }, 'held');
     if (entry?.state !== 'held' || entry.detail !== held.reason) await flag(ctx, held, entry);
     return { done: 'held' };
   }
@@ -258,9 +257,15 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       if (outcome) return outcome;
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
-    const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
+    const warnings = recordedWarnings(built.notes);
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
   });
+}
+
+/** The mapping's warnings as the ledger keeps them for the write-back note: coded (JSON), worded in the shop's language there. */
+function recordedWarnings(notes: IssueRequest['notes']): string {
+  const warnings = notes.filter((note) => note.level === 'warning').map(({ code, params }) => ({ code, params }));
+  return warnings.length > 0 ? JSON.stringify(warnings) : '';
 }
 
 /**
@@ -521,7 +526,7 @@ async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoic
       if (details.details.document.DocumentStatusId !== 'A') throw error;
     }
     await deps.ledger.record(ref, { state: 'cancelled', createdAt: ctx.now() });
-    ctx.events.push({ kind: 'document', purpose: ref.purpose, documentId, number: invoice.documentNumber, type: invoice.documentType, corrects: invoice.documentNumber });
+    ctx.events.push({ kind: 'document', at: ctx.now(), purpose: ref.purpose, documentId, number: invoice.documentNumber, type: invoice.documentType, corrects: invoice.documentNumber });
     await deps.ledger.record({ ...ref, purpose: 'invoice' }, { detail: 'cancelled on MagniFinance' });
     return { next: 'writeback' };
   });
@@ -542,7 +547,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
-    ctx.events.push({ kind: 'document', purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
+    ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
     return { next: 'writeback' };

@@ -113,7 +113,7 @@ export function problemFromError(error: unknown, ref: LedgerRef, attempts: numbe
   if (error instanceof ZodError) {
     return personNeeded(ref, { code: 'order-unreadable', fields: [...new Set(error.issues.map((issue) => issue.path.join('.') || '(order)'))].slice(0, 10) }, 'mapping-failed');
   }
-  if (error instanceof OrderMappingError) return personNeeded(ref, { code: 'order-refused', message }, 'mapping-failed');
+  if (error instanceof OrderMappingError) return personNeeded(ref, { code: 'order-refused', error: error.detail }, 'mapping-failed');
   if (error instanceof ServiceValidationError || error instanceof LocalValidationError) {
     return personNeeded(ref, { code: 'service-refused', answer: answerOf(error), message }, 'mapping-failed');
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LedgerRef, LedgerState } from '../ledger';
 import { buttonWords, purposeWords, type Button, type Lang } from '../words';
 import { AnswerSchema, answerWords, type Answer } from './answers';
+import { MappingMessageSchema, mappingText, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -14,10 +15,10 @@ import { AnswerSchema, answerWords, type Answer } from './answers';
  */
 
 export const ProblemSchema = z.discriminatedUnion('code', [
-  /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...). `reasons`: older versions' English words. */
-  z.object({ code: z.literal('held'), reasons: z.string().optional() }),
-  /** The order cannot become a document as it stands. `message`: older versions' English words. */
-  z.object({ code: z.literal('order-refused'), message: z.string().optional() }),
+  /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
+  z.object({ code: z.literal('held'), holds: z.array(MappingMessageSchema).max(20).optional(), reasons: z.string().optional() }),
+  /** The order cannot become a document as it stands: the mapping's refusal, coded. `message`: older versions' English words. */
+  z.object({ code: z.literal('order-refused'), error: MappingMessageSchema.optional(), message: z.string().optional() }),
   /** The order the shop sent does not read as an order (fields missing or of another type). */
   z.object({ code: z.literal('order-unreadable'), fields: z.array(z.string()).max(10) }),
   /** The service (or the connector's check of its rules) refused the document: `answer`, what it said. */
@@ -205,6 +206,11 @@ function answerOrRecorded(lang: Lang, answer: Answer | undefined, message: strin
   return '';
 }
 
+/** The mapping's messages, each a full sentence in `lang` (never two reasons glued). */
+function mappingSentences(lang: Lang, messages: readonly MappingMessage[] | undefined): string {
+  return (messages ?? []).map((message) => mappingText(lang, message)).join(' ');
+}
+
 function sentences(...parts: string[]): string {
   return parts.filter((part) => part.trim() !== '').join(' ');
 }
@@ -224,18 +230,24 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
   held: {
     buttons: ['retry'],
     en: (p, _ref, press) => ({
-      reason: sentences('Nothing was issued: the connector held the order.', p.reasons ? `Why, as recorded: ${quoted('en', p.reasons)}.` : ''),
+      reason: sentences('Nothing was issued: the connector held the order.', mappingSentences('en', p.holds), !p.holds?.length && p.reasons ? `Why, as recorded: ${quoted('en', p.reasons)}.` : ''),
       action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update or on the next sweep; to issue it now, ${press('retry')}.`,
     }),
     pt: (p, _ref, press) => ({
-      reason: sentences('Nada foi emitido: o conector reteve a encomenda.', p.reasons ? `Motivo registado: ${quoted('pt', p.reasons)}.` : ''),
+      reason: sentences('Nada foi emitido: o conector reteve a encomenda.', mappingSentences('pt', p.holds), !p.holds?.length && p.reasons ? `Motivo registado: ${quoted('pt', p.reasons)}.` : ''),
       action: `Complete a encomenda no WooCommerce (por exemplo, o NIF do comprador) e guarde-a: o conector emite o documento nessa atualização ou na próxima sincronização; para o emitir já, ${press('retry')}.`,
     }),
   },
   'order-refused': {
     buttons: ['retry'],
-    en: (p, _ref, press) => ({ reason: sentences('The order cannot be turned into a document as it stands.', p.message ? `Why, as recorded: ${quoted('en', p.message)}.` : ''), action: orderFix.en(press) }),
-    pt: (p, _ref, press) => ({ reason: sentences('Não é possível emitir um documento para a encomenda tal como está.', p.message ? `Motivo registado: ${quoted('pt', p.message)}.` : ''), action: orderFix.pt(press) }),
+    en: (p, _ref, press) => ({
+      reason: sentences('The order cannot be turned into a document as it stands.', mappingSentences('en', p.error ? [p.error] : []), !p.error && p.message ? `Why, as recorded: ${quoted('en', p.message)}.` : ''),
+      action: orderFix.en(press),
+    }),
+    pt: (p, _ref, press) => ({
+      reason: sentences('Não é possível emitir um documento para a encomenda tal como está.', mappingSentences('pt', p.error ? [p.error] : []), !p.error && p.message ? `Motivo registado: ${quoted('pt', p.message)}.` : ''),
+      action: orderFix.pt(press),
+    }),
   },
   'order-unreadable': {
     buttons: ['retry'],

@@ -6,7 +6,9 @@ import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
 import { stripUnsafe } from '../../webhooks/woocommerce/text';
-import { NOTES } from '../words';
+import { NOTES, type Lang } from '../words';
+import { z } from 'zod';
+import { MappingMessageSchema, mappingText } from '../../webhooks/woocommerce/mapping-messages';
 import type { NewHistoryEvent } from '../history/order-history';
 import { coveredAmountOf } from './coverage';
 import type { TenantRuntime } from './tenant-runtime';
@@ -55,7 +57,7 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   const head = cancelledInPlace ? NOTES.cancelledInPlace(lang, { number, documentId }) : NOTES.issued(lang, { type: entry.documentType, number, documentId });
   const [vatNumber, on] = (entry.viesConfirmed ?? '').split(' ');
   const viesConfirmed = vatNumber && on ? { vatNumber, on } : undefined;
-  const text = cancelledInPlace ? head : `${head}${NOTES.issuedDetails(lang, { pdfUrl, viesConfirmed, warnings: warningsOf(entry.warnings) })}`;
+  const text = cancelledInPlace ? head : `${head}${NOTES.issuedDetails(lang, { pdfUrl, viesConfirmed, warnings: warningsOf(lang, entry.warnings) })}`;
   if (entry.noteWrittenAt === undefined) {
     await addNoteOnce(deps, recordWith, pending, data.orderId, { purpose: ref.purpose, head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
@@ -121,9 +123,23 @@ function metaFor(
   return [{ key: metaKeyForPurpose(purpose), value: purpose === 'cancellation' ? { ...value, action: 'credit-note' } : value }];
 }
 
-/** The mapping's warnings as the ledger keeps them ("a | b"), one sentence each. */
-function warningsOf(recorded: string | undefined): string[] {
-  return recorded ? recorded.split(' | ') : [];
+const StoredWarnings = z.array(MappingMessageSchema);
+
+/**
+ * The mapping's warnings as the ledger keeps them, one sentence each in `lang`: coded (a JSON list
+ * of messages), or the English "a | b" an older version recorded (shown as it was).
+ */
+export function warningsOf(lang: Lang, recorded: string | undefined): string[] {
+  if (!recorded) return [];
+  if (recorded.startsWith('[')) {
+    try {
+      const parsed = StoredWarnings.safeParse(JSON.parse(recorded));
+      if (parsed.success) return parsed.data.map((message) => mappingText(lang, message));
+    } catch {
+      // not JSON: an older version's words
+    }
+  }
+  return recorded.split(' | ');
 }
 
 /** Notes about problems are best effort: failing to post one must not hide the problem itself. */

@@ -1,3 +1,4 @@
+import { englishWords } from '../support/english-words';
 import { META } from '../../connector/shop/order-meta';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
@@ -29,8 +30,8 @@ describe('notes on the order in the shop\'s language (settings.language, default
     const id = Number(order.id);
     await h.deliver(order);
     const note = await eventually('the attention note', () => h.woo.notes(id).find((n) => n.note.startsWith('Conector MagniFinance: a fatura desta encomenda precisa da sua atenção.'))?.note);
-    expect(note).toContain('Porquê: Não é possível emitir um documento para a encomenda tal como está.');
-    expect(note).toContain('no EuroRate is known');
+    expect(note).toContain('Porquê: Não é possível emitir um documento para a encomenda tal como está. A encomenda está em USD e não se conhece a EuroRate: defina euroRates.USD nas definições de mapeamento');
+    expect(englishWords(note)).toEqual([]);
     expect(note).toContain(
       'O que fazer: Corrija a encomenda no WooCommerce (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, carregue em «Tentar de novo» na página da encomenda no conector. Nada foi emitido.',
     );

@@ -33,8 +33,10 @@ const ANSWERS: [string, Answer][] = [
 ];
 
 const PROBLEMS: Problem[] = [
-  { code: 'held' },
-  { code: 'order-refused' },
+  { code: 'held', holds: [{ code: 'company-nif-invalid', params: { nif: '509442014', company: 'Costa & Filhos, Lda.' } }] },
+  { code: 'held', holds: [{ code: 'consumer-invoice-unidentified-held', params: { total: '1383.75', missing: 'name-address', from: '1000.00' } }, { code: 'm16-needs-vies', params: { vat: 'DE123456789' } }] },
+  { code: 'order-refused', error: { code: 'euro-rate-unknown', params: { currency: 'USD', keys: '_euro_rate' } } },
+  { code: 'order-refused', error: { code: 'negative-order-total', params: { total: '-5.00' } } },
   { code: 'order-unreadable', fields: ['billing.email', 'line_items.0.quantity'] },
   ...ANSWERS.map(([, answer]) => ({ code: 'service-refused' as const, answer })),
   { code: 'credentials', answer: ANSWERS[5][1] },
