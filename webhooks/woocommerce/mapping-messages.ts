@@ -53,7 +53,8 @@ function entry<Shape extends z.ZodRawShape>(
 const money = (amount: string | number, currency?: string): string => moneyPt(amount, currency);
 const CIVA_40_1 = 'art. 40.º, n.º 1, do CIVA';
 const DOCUMENT_NAMES: Record<string, string> = { T: 'fatura-recibo', I: 'fatura', S: 'fatura simplificada' };
-const docType = (type: string): string => `o tipo ${type}${DOCUMENT_NAMES[type] ? ` (${DOCUMENT_NAMES[type]})` : ''}`;
+/** "tipo T (fatura-recibo)". */
+const docType = (type: string): string => `tipo ${type}${DOCUMENT_NAMES[type] ? ` (${DOCUMENT_NAMES[type]})` : ''}`;
 const quoteEach = (list: string, separator = ', '): string =>
   list
     .split(separator)
@@ -205,17 +206,20 @@ const CATALOGUE = {
   'simplified-tax-abroad': entry(
     { code: S, type: S },
     (p) => `Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${p.code} sales get a full invoice: type ${p.type} used`,
-    (p) => `Só há fatura simplificada quando o imposto é devido em Portugal (${CIVA_40_1}); as vendas com ${p.code} levam uma fatura completa: usado ${docType(p.type)}.`,
+    (p) => `Só há fatura simplificada quando o imposto é devido em Portugal (${CIVA_40_1}); as vendas com ${p.code} levam uma fatura completa: usado o ${docType(p.type)}.`,
   ),
   'simplified-over-limit': entry(
     { total: S, limit: S, why: S, type: S },
     (p) => `Simplified invoice not allowed for EUR ${p.total} (CIVA art. 40(1): limit EUR ${p.limit}, ${SIMPLIFIED_WHY[p.why]?.en ?? p.why}): type ${p.type} used`,
-    (p) => `Fatura simplificada não permitida para ${money(p.total)} (${CIVA_40_1}: limite de ${money(p.limit)}, ${SIMPLIFIED_WHY[p.why]?.pt ?? p.why}): usado ${docType(p.type)}.`,
+    (p) => `Fatura simplificada não permitida para ${money(p.total)} (${CIVA_40_1}: limite de ${money(p.limit)}, ${SIMPLIFIED_WHY[p.why]?.pt ?? p.why}): usado o ${docType(p.type)}.`,
   ),
   'coupons-as-line-discounts': entry(
     { codes: S },
     (p) => `Coupons ${p.codes} shown as line discounts as WooCommerce spread them`,
-    (p) => `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como o WooCommerce os repartiu.`,
+    (p) =>
+      p.codes.includes(', ')
+        ? `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como o WooCommerce os repartiu.`
+        : `Cupão ${quoteEach(p.codes)} apresentado como desconto nas linhas, tal como o WooCommerce o repartiu.`,
   ),
   'gift-card-redeemed': entry(
     { names: S },
@@ -452,7 +456,7 @@ const CATALOGUE = {
   'tax-percent-derived': entry(
     { tax: S, rateId: N, percent: S },
     (p) => `Tax "${p.tax || `rate ${p.rateId}`}" has no rate_percent in the order: ${p.percent}% derived from the line taxes`,
-    (p) => `O imposto "${p.tax || `taxa ${p.rateId}`}" não tem "rate_percent" na encomenda: ${percentPt(p.percent)}, deduzido dos impostos das linhas.`,
+    (p) => `O imposto "${p.tax || `taxa ${p.rateId}`}" não tem "rate_percent" na encomenda: usada a taxa de ${percentPt(p.percent)}, deduzida dos impostos das linhas.`,
   ),
   'line-tax-rate-unlisted': entry(
     { line: S, rateId: N },
@@ -462,7 +466,7 @@ const CATALOGUE = {
   'line-tax-missing': entry(
     { line: S, tax: S },
     (p) => `Line "${p.line}" carries no ${p.tax} although the rate is listed: mapped as 0%`,
-    (p) => `A linha "${p.line}" não tem "${p.tax}", embora a taxa esteja listada: tratada como 0 %.`,
+    (p) => `A linha "${p.line}" não leva o imposto "${p.tax}", embora a taxa esteja na lista da encomenda: tratada como 0 %.`,
   ),
   'line-several-rates': entry(
     { line: S, percent: S },
@@ -502,7 +506,7 @@ const CATALOGUE = {
           ? `os bens são tributados onde começa o seu transporte (art. 6.º, n.º 1, do CIVA), e a loja expede a partir ${regionWords('pt', p.region)} (${source('pt', p.source)})`
           : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
       return (
-        `A linha "${p.line}" tem ${percentPt(p.rate)}, o IVA ${regionList('pt', p.regions, ' / ')}, mas ${why}, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}. ` +
+        `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}. ` +
         'O código postal do comprador não decide a taxa: corrija a tabela de impostos da loja, ou a definição dispatchRegion se os bens saem de outro local.'
       );
     },
@@ -578,7 +582,7 @@ const CATALOGUE = {
   'negative-fees-exceed': entry(
     { fees: S, products: S, currency: OPT },
     (p) => `negative fees of ${p.fees} exceed the products they would discount (${p.products})`,
-    (p) => `Os encargos negativos de ${money(p.fees, p.currency)} excedem os produtos em que seriam descontados (${money(p.products, p.currency)}).`,
+    (p) => `Os encargos negativos de ${money(p.fees, p.currency)} excedem o valor dos produtos a que seriam descontados (${money(p.products, p.currency)}).`,
   ),
   'negative-fee-spread': entry(
     { names: S, amount: S, split: N, currency: OPT },
