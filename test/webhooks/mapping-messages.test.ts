@@ -206,7 +206,7 @@ describe('the catalogue: every code worded in English and Portuguese', () => {
     expect(mappingText('pt', message('shipping-rate-differs', SAMPLES['shipping-rate-differs']))).toContain('IVA a 23 %, mas os bens que transportam estão a 6 %');
     expect(mappingText('pt', message('tax-percent-derived', SAMPLES['tax-percent-derived']))).toContain('7,5 %');
     expect(mappingText('pt', message('invoice-deadline', SAMPLES['invoice-deadline']))).toBe(
-      'Prazo desta fatura: 10/03/2026 (vendida em 03/03/2026: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)).',
+      'Prazo desta fatura: 10/03/2026 (venda em 03/03/2026: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)).',
     );
     // Another currency than the euro is named by its code.
     expect(mappingText('pt', message('negative-order-total', { total: '-5.00', currency: 'GBP' }))).toBe('O total da encomenda (-5,00 GBP) é negativo.');

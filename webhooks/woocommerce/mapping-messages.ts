@@ -94,10 +94,10 @@ const source = (lang: Lang, key: string): string => REGION_SOURCE[key]?.[lang] ?
 const deadlineBasis = (lang: Lang, basis: string, day: string): string => {
   if (basis === 'advance') {
     return lang === 'pt'
-      ? `paga em ${datePt(day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`
+      ? `pagamento em ${datePt(day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que este é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`
       : `paid on ${day} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))`;
   }
-  return lang === 'pt' ? `vendida em ${datePt(day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)` : `sold on ${day}: five business days (CIVA art. 36(1)(a))`;
+  return lang === 'pt' ? `venda em ${datePt(day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)` : `sold on ${day}: five business days (CIVA art. 36(1)(a))`;
 };
 
 /** The subject of a late-issue note: "Order #5001" / "Refund 7003". */
@@ -299,8 +299,10 @@ const CATALOGUE = {
       'or, if it is a charge, take its word out of exemptions.donationWords',
     (p) =>
       `${p.names} ${p.count === 1 ? 'é um donativo' : 'são donativos'} de ${money(p.amount, p.currency)}: ` +
-      'um donativo não é contrapartida de nenhuma transmissão (art. 1.º, n.º 1, alínea a), e art. 4.º, n.º 1, do CIVA) e nunca é linha de fatura. A fatura deixa-o de fora; registe o donativo à parte ' +
-      'ou, caso seja um encargo, retire a palavra correspondente de exemptions.donationWords.',
+      'um donativo não é contrapartida de nenhuma transmissão (art. 1.º, n.º 1, alínea a), e art. 4.º, n.º 1, do CIVA) e nunca é linha de fatura. ' +
+      (p.count === 1
+        ? 'A fatura deixa-o de fora; registe o donativo à parte ou, caso seja um encargo, retire a palavra correspondente de exemptions.donationWords.'
+        : 'A fatura deixa-os de fora; registe os donativos à parte ou, caso sejam encargos, retire as palavras correspondentes de exemptions.donationWords.'),
   ),
 
   // The buyer
@@ -506,7 +508,8 @@ const CATALOGUE = {
           ? `os bens são tributados onde começa o seu transporte (art. 6.º, n.º 1, do CIVA), e a loja expede a partir ${regionWords('pt', p.region)} (${source('pt', p.source)})`
           : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
       return (
-        `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}. ` +
+        `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}` +
+        `${p.rates ? `, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}` : `, sem taxas conhecidas em ${datePt(p.day)}`}. ` +
         'O código postal do comprador não decide a taxa: corrija a tabela de impostos da loja, ou a definição dispatchRegion se os bens saem de outro local.'
       );
     },
@@ -620,8 +623,8 @@ const CATALOGUE = {
       '(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)',
     (p) =>
       `Arredondamento: o valor sem IVA de "${p.line}" (IVA a ${percentPt(p.rate)}) passa a ${money(p.net, p.currency)} em vez de ${money(p.before, p.currency)}, ` +
-      `para que o total do documento seja igual ao ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}) ` +
-      '(o WooCommerce arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa).',
+      `para que o total do documento seja igual ao ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}): ` +
+      'o WooCommerce arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa.',
   ),
   'total-unreachable': entry(
     { totalKind: S, total: S, difference: S, currency: OPT },
@@ -668,12 +671,12 @@ const CATALOGUE = {
   'refund-without-items': entry(
     { refund: z.union([S, N]) },
     (p) => `Refund ${p.refund} lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate`,
-    (p) => `O reembolso ${p.refund} não lista artigos: uma linha de valor por taxa de IVA do que resta da encomenda, do mesmo tipo do que a encomenda vendeu a essa taxa.`,
+    (p) => `O reembolso ${p.refund} não lista artigos: a nota de crédito leva uma linha de valor por cada taxa de IVA do que resta da encomenda, do mesmo tipo do que a encomenda vendeu a essa taxa.`,
   ),
   'refund-beyond-items': entry(
     { refund: z.union([S, N]), amount: S, currency: OPT },
     (p) => `Refund ${p.refund} is ${p.amount} more than its items: added as an amount line`,
-    (p) => `O reembolso ${p.refund} excede os seus artigos em ${money(p.amount, p.currency)}: acrescentada uma linha de valor.`,
+    (p) => `O reembolso ${p.refund} é superior aos seus artigos em ${money(p.amount, p.currency)}: a diferença vai numa linha de valor.`,
   ),
   'credit-over-line': entry(
     { ...CREDIT, line: S },
@@ -763,8 +766,8 @@ const CATALOGUE = {
   /** A stored message whose code (or params) this version does not know: never shown raw. */
   'unknown-message': entry(
     { code: S },
-    (p) => `This version cannot show the message of code "${p.code}"; see the connector's log for the order`,
-    (p) => `Esta versão não sabe mostrar a mensagem de código "${p.code}"; veja o registo do conector para esta encomenda.`,
+    (p) => `A message of code "${p.code}", written by another version, cannot be shown by this one`,
+    (p) => `Uma mensagem com o código "${p.code}", escrita por outra versão, não pode ser mostrada por esta.`,
   ),
   /** A note written as English text by a caller not yet moved to codes (the deprecated info(text) / warning(text)). */
   untranslated: entry(
