@@ -11,11 +11,12 @@ import { BatchingEnqueuer } from './ingest/enqueuer';
 import { WebhookWatch } from './ingest/webhook-watch';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from './jobs';
 import { Ledger } from './ledger';
+import { OrderHistory } from './history/order-history';
 import { createLogger } from './logger';
 import { ConnectorMetrics } from './metrics';
 import { pdfLinkSigner } from './pdf-link';
 import { documentProcessor } from './pipeline/document-job';
-import { flagJobFailure } from './pipeline/needs-person';
+import { flagJobFailure, type NeedsPersonDeps } from './pipeline/needs-person';
 import type { TenantRuntime } from './pipeline/tenant-runtime';
 import { reloadTenants, type ConfigSource, type ReloadResult } from './config/reload';
 import { TenantSet } from './config/tenant-set';
@@ -47,6 +48,8 @@ export interface RunningConnector {
   reload(): Promise<ReloadResult>;
   /** The shared clock (Redis TIME) this process dates and times with. */
   clock: RedisClock;
+  /** Each order's story (received, attempts, documents, notes, problems, actions): the console's order page reads it. */
+  history: OrderHistory;
   /** Ordered shutdown: HTTP server, workers, queues, Redis; forced when the hard timeout passes. */
   close(): Promise<void>;
 }
@@ -97,6 +100,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
   const ledgerRedis = trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis');
   const ledger = new Ledger(ledgerRedis, prefix, ledgerRetention(config));
+  const history = new OrderHistory(ledgerRedis, prefix, historyTtlMs(config));
+  const publicUrl = config.server.publicUrl;
   const clock = new RedisClock(ledgerRedis, options.localClock);
   await clock.start((error) => logger.warn({ err: error.message }, "could not read Redis's clock; this process's own clock serves meanwhile"));
   connections.push({ name: 'redis clock', close: async () => clock.close() });
@@ -115,7 +120,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       redis: ingestRedis,
       queue: httpQueue,
       sweepQueue: httpSweepQueue,
-      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs),
+      // Each batch of deliveries is told in the orders' stories (one more write per batch, not per order).
+      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, new OrderHistory(ingestRedis, prefix, historyTtlMs(config)), clock.now),
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
       ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
       metrics,
@@ -148,8 +154,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
     // removed shop's jobs still find it and finish.
-    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now });
-    const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now });
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history });
+    const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now, publicUrl, history });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,
       // A partner token is checked to be the tenant's company's before anything is issued with it.
@@ -171,7 +177,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ jobId: job.id, err: error.message }, 'document job moved to the failed list');
       // A job failed by BullMQ itself (its workers died too often) never ran our failure handler:
       // the order still goes to a person, with the reason, like every other job that ends.
-      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants: tenants.forWork, ledger, metrics, logger, now: clock.now });
+      if (job && error.message.includes('stalled')) void flagStalled(job.data, error, { tenants: tenants.forWork, ledger, metrics, logger, now: clock.now, publicUrl, history });
     });
     workers.push({ name: 'documents worker', close: () => worker.close(), force: () => void worker.close(true) });
 
@@ -185,7 +191,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
           if (job.data.tenant && job.data.tenant !== id) continue;
           // One shop being down must not stop the sweep of the others.
           try {
-            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl }));
+            reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl, history }));
           } catch (error) {
             failures.push(`${id}: ${(error as Error).message}`);
             logger.warn({ tenant: id, err: (error as Error).message }, 'sweep failed for this tenant');
@@ -203,7 +209,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     await keeper.start();
     workers.push({ name: 'sweep schedule keeper', close: async () => keeper.close() });
     if (config.sweep.webhookCheckSeconds > 0) {
-      const watch = new WebhookWatch({ tenants, redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl: config.server.publicUrl, everyMs: config.sweep.webhookCheckSeconds * 1000, now: clock.now });
+      const watch = new WebhookWatch({ tenants, redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl, history, everyMs: config.sweep.webhookCheckSeconds * 1000, now: clock.now });
       watch.start();
       workers.push({ name: 'webhook watch', close: () => watch.close() });
     }
@@ -220,14 +226,22 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     closing ??= shutdown([servers, workers, queues, connections], config.server.shutdownTimeoutMs, logger);
     return closing;
   };
-  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, clock, reload, close };
+  return { origin, metrics, ledger, queue: httpQueue ?? workerQueue, clock, history, reload, close };
 }
 
 function ledgerRetention(config: ConnectorConfig): { finishedTtlMs: number } {
   return { finishedTtlMs: Math.round(config.retention.finishedLedgerDays * 86_400_000) };
 }
 
-async function flagStalled(data: DocumentJobData, error: Error, deps: { tenants: ReadonlyMap<string, TenantRuntime>; ledger: Ledger; metrics: ConnectorMetrics; logger: Logger; now: () => number }): Promise<void> {
+/**
+ * An order's story is kept as long as a finished ledger (retention.finishedLedgerDays), counted from
+ * its last event; 0 (the ledger kept for ever) keeps the story for ever too.
+ */
+function historyTtlMs(config: ConnectorConfig): number {
+  return ledgerRetention(config).finishedTtlMs;
+}
+
+async function flagStalled(data: DocumentJobData, error: Error, deps: NeedsPersonDeps & { tenants: ReadonlyMap<string, TenantRuntime>; logger: Logger; now: () => number }): Promise<void> {
   const tenant = deps.tenants.get(data.tenant);
   if (!tenant) return;
   const ref = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };

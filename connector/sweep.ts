@@ -16,6 +16,7 @@ import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from './shop
 import { ShopRequestError, type ShopWebhook } from './shop/woo-shop';
 import { settledOutsideProblem } from './pipeline/problems';
 import type { EnqueueResult } from './ingest/add-resuming';
+import type { NewHistoryEvent, OrderHistory } from './history/order-history';
 
 export interface SweepDeps {
   redis: RedisClient;
@@ -27,6 +28,8 @@ export interface SweepDeps {
   /** server.publicUrl: the connector's own webhooks are those delivering to it. */
   publicUrl: string;
   now?: () => number;
+  /** The orders' stories: an order the sweep (or a backfill) sends to be issued is told as received. */
+  history?: OrderHistory;
 }
 
 export interface SweepReport {
@@ -198,6 +201,9 @@ export async function enqueueMissing(
         }
         if (planned.length === 0) continue;
         if (source === 'backfill') await forgetNotInvoiced(deps.redis, deps.prefix, tenant.config.id, [order.id]);
+        // Told in the order's story before its jobs can run; a story that cannot be written stops nothing.
+        const received: NewHistoryEvent = { kind: 'received', via: source, status: order.status };
+        await deps.history?.add(tenant.config.id, order.id, received, now()).catch((error: unknown) => deps.logger.warn({ tenant: tenant.config.id, err: (error as Error).message }, 'could not record the order history'));
         for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
           tally(report, result);
           deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });

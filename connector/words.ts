@@ -4,8 +4,10 @@
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
 import type { LedgerState } from './ledger';
+import type { Lang } from '../webhooks/woocommerce/mapping-messages';
 
-export type Lang = 'pt' | 'en';
+/** The reader's language: one definition, the mapping's (webhooks/woocommerce/mapping-messages.ts). */
+export type { Lang };
 
 const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
   T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },
@@ -24,24 +26,24 @@ export function documentTypeLabel(lang: Lang, type: string | undefined): string 
 
 /** Ledger states in the reader's words (the raw state stays in the admin API). */
 const STATES: Record<LedgerState, Record<Lang, string>> = {
-  drafting: { pt: 'rascunho a criar', en: 'creating a draft' },
+  drafting: { pt: 'a criar o rascunho', en: 'creating a draft' },
   draft: { pt: 'rascunho criado', en: 'draft created' },
   creating: { pt: 'a emitir', en: 'being issued' },
   created: { pt: 'emitido, sem número ainda', en: 'issued, no number yet' },
   finalized: { pt: 'numerado', en: 'numbered' },
-  'written-back': { pt: 'na encomenda', en: 'on the order' },
+  'written-back': { pt: 'registado na encomenda', en: 'on the order' },
   'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
-  'alert-no-number': { pt: 'sem número', en: 'no number' },
+  'alert-no-number': { pt: 'emitido, sem número', en: 'issued, no number' },
   held: { pt: 'retida', en: 'held' },
-  'mapping-failed': { pt: 'recusado', en: 'refused' },
-  failed: { pt: 'falhou', en: 'failed' },
+  'mapping-failed': { pt: 'por corrigir', en: 'needs a correction' },
+  failed: { pt: 'parado por erro', en: 'stopped by an error' },
   skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
   cancelled: { pt: 'anulado', en: 'cancelled' },
   dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
 };
 
 export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
-  return state ? STATES[state][lang] : '–';
+  return state ? (STATES[state]?.[lang] ?? state) : '–';
 }
 
 const PURPOSES: Record<string, Record<Lang, string>> = {
@@ -81,13 +83,13 @@ export const NOTES = {
       ? `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} emitida (documento ${d.documentId}).`
       : `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} issued (document ${d.documentId}).`,
   /** What follows the head of the issued note: the PDF, what was checked, what to check. */
-  issuedDetails: (lang: Lang, d: { pdfUrl: string; viesConfirmed?: { vatNumber: string; on: string }; warnings?: string }) => {
+  issuedDetails: (lang: Lang, d: { pdfUrl: string; viesConfirmed?: { vatNumber: string; on: string }; warnings?: string[] }) => {
     const vies = d.viesConfirmed
       ? lang === 'pt'
         ? ` Número de IVA ${d.viesConfirmed.vatNumber} confirmado válido no VIES a ${d.viesConfirmed.on}.`
         : ` VAT number ${d.viesConfirmed.vatNumber} confirmed valid by VIES on ${d.viesConfirmed.on}.`
       : '';
-    const check = d.warnings ? (lang === 'pt' ? ` Verifique: ${d.warnings}.` : ` Please check: ${d.warnings}.`) : '';
+    const check = d.warnings && d.warnings.length > 0 ? (lang === 'pt' ? ` Verifique: ${sentencesOf(d.warnings)}` : ` Please check: ${sentencesOf(d.warnings)}`) : '';
     return ` PDF: ${d.pdfUrl}${vies}${check}`;
   },
   cancelledInPlace: (lang: Lang, d: { number: string; documentId: number }) =>
@@ -97,14 +99,18 @@ export const NOTES = {
   /** The customer note (WooCommerce e-mails it to the buyer): its head, then the link. */
   customer: (lang: Lang, d: { type: string | undefined; number: string }) =>
     lang === 'pt' ? `A sua ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:` : `Your ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:`,
-  attention: (lang: Lang, d: { purpose: string; reason: string; action: string }) =>
+  /**
+   * A purpose waits for a person: why, what to do, and the order's page in the console (whose
+   * buttons the words name). Each part on its own line.
+   */
+  attention: (lang: Lang, d: { purpose: string; reason: string; action: string; pageUrl?: string }) =>
     lang === 'pt'
-      ? `MagniFinance: a ${purposeWords(lang, d.purpose)} precisa da sua atenção. Porquê: ${d.reason} O que fazer: ${d.action}`
-      : `MagniFinance: the ${purposeWords(lang, d.purpose)} needs your attention. Why: ${d.reason} What to do: ${d.action}`,
+      ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda precisa da sua atenção.\nPorquê: ${d.reason}\nO que fazer: ${d.action}${d.pageUrl ? `\nPágina da encomenda: ${d.pageUrl}` : ''}`
+      : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order needs your attention.\nWhy: ${d.reason}\nWhat to do: ${d.action}${d.pageUrl ? `\nOrder page: ${d.pageUrl}` : ''}`,
   /** An order that already has another system's document: never invoiced here. */
   otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) =>
     lang === 'pt'
-      ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}). O conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, emita-a com um backfill depois de retirar esse campo.`
+      ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}), por isso o conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, retire esse campo da encomenda e fature-a com o comando backfill do conector.`
       : `MagniFinance connector: this order already has a document from another system (${d.system}: ${d.key} = ${d.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
   /** A difference between an order and its documents, settled outside the connector. */
   settled: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
@@ -116,6 +122,31 @@ export const NOTES = {
       ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`
       : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order was marked as handled outside the connector by ${d.by}: ${d.how}. The connector will not issue it.`,
 };
+
+/** Sentences as one text, each ending with a full stop (never two reasons glued). */
+export function sentencesOf(parts: readonly string[]): string {
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+}
+
+/** What a sweep found and did, as one sentence ("9 encomendas vistas; 2 enviadas para emissão."). */
+export function sweepSummary(lang: Lang, d: { scanned: number; enqueued: number; resumed: number; waitingForPerson?: number }): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  if (lang === 'pt') {
+    const parts = [n(d.scanned, 'encomenda vista', 'encomendas vistas'), n(d.enqueued, 'documento posto na fila para emissão', 'documentos postos na fila para emissão')];
+    if (d.resumed > 0) parts.push(n(d.resumed, 'retomado depois de ter parado', 'retomados depois de terem parado'));
+    if (d.waitingForPerson) parts.push(n(d.waitingForPerson, 'encomenda precisa da sua atenção', 'encomendas precisam da sua atenção'));
+    return `${parts.join('; ')}.`;
+  }
+  const parts = [n(d.scanned, 'order scanned', 'orders scanned'), n(d.enqueued, 'document queued to be issued', 'documents queued to be issued')];
+  if (d.resumed > 0) parts.push(n(d.resumed, 'resumed after it had stopped', 'resumed after they had stopped'));
+  if (d.waitingForPerson) parts.push(n(d.waitingForPerson, 'order needs your attention', 'orders need your attention'));
+  return `${parts.join('; ')}.`;
+}
 
 /**
  * Deliveries the webhook route refused (or could not use), by reason: the likely cause and the fix,

@@ -6,7 +6,7 @@ import type { RedisClient } from '../redis-connection';
 import { lastSweepReport } from '../sweep';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
-import type { Lang } from '../words';
+import { orderPagePath, type Lang } from '../words';
 import { describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
 
 /**
@@ -21,10 +21,10 @@ export interface AlerterDeps {
   redis: RedisClient;
   ledger: Ledger;
   prefix: string;
-  /** Public origin of the connector: the links in the messages point at its admin API. */
+  /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
-  tenants: { id: string; alerts?: AlertSettings; settings?: { language?: Lang } }[];
+  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -104,7 +104,7 @@ export class Alerter {
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en');
+        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en', shopNameOf(tenant));
       }
     }
   }
@@ -117,7 +117,7 @@ export class Alerter {
     return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang): Promise<void> {
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang, shopName: string): Promise<void> {
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     const stateKey = `${prefix}:alerts:${tenant}:${channel.name}`;
@@ -139,11 +139,12 @@ export class Alerter {
     const taken = takeWhole(pending, settings.maxOrdersPerMessage);
     const digest: Digest = {
       tenant,
+      shopName,
       lang,
       orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
       more: pending.length - taken.length,
-      attentionLink: `${this.deps.publicUrl}/admin/api/attention`,
+      attentionLink: `${this.origin}/console/${encodeURIComponent(tenant)}`,
     };
     let lastError: Error | undefined;
     for (let attempt = 1; attempt <= TRIES; attempt++) {
@@ -189,9 +190,23 @@ export class Alerter {
     const [, orderText, ...purposeParts] = entry.member.slice(tenant.length).split(':');
     const orderId = Number(orderText);
     const purpose = purposeParts.join(':');
-    const link = `${this.deps.publicUrl}/admin/api/orders/${tenant}/${orderId}`;
+    const link = `${this.origin}${orderPagePath(tenant, orderId)}`;
     const ledger = await this.deps.ledger.get({ tenant, orderId, purpose });
-    return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, link, lang), link, since: new Date(entry.score).toISOString() };
+    return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, lang), link, since: new Date(entry.score).toISOString() };
+  }
+
+  private get origin(): string {
+    return this.deps.publicUrl.replace(/\/+$/, '');
+  }
+}
+
+/** The shop as people know it: the tenant's `name`, else its host, else the tenant id. */
+function shopNameOf(tenant: { id: string; name?: string; shop?: { url: string } }): string {
+  if (tenant.name) return tenant.name;
+  try {
+    return tenant.shop ? new URL(tenant.shop.url).host : tenant.id;
+  } catch {
+    return tenant.id;
   }
 }
 

@@ -3,7 +3,7 @@ import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
 import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../sweep';
-import { deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
+import { buttonWords, deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
@@ -12,7 +12,7 @@ export interface OrderAlert {
   state: string;
   reason: string;
   fix: string;
-  /** The admin API entry of the order (ledger, jobs, and the retry/attach routes next to it). */
+  /** The order's page in the console (its story and its buttons). */
   link: string;
   /** When the order entered the attention list (ISO). */
   since: string;
@@ -28,46 +28,76 @@ export interface WebhookAlert {
 
 export interface Digest {
   tenant: string;
+  /** The shop's name as people know it (the tenant's `name`, else the shop's host); the tenant id when absent. */
+  shopName?: string;
   /** The tenant's language (settings.language). */
   lang: Lang;
   orders: OrderAlert[];
   webhooks: WebhookAlert[];
   /** Orders pending beyond this message's cap; they follow in the next digest. */
   more: number;
+  /** The shop's page in the console: every order that waits for a person. */
   attentionLink: string;
 }
 
-/** The reason and the fix for each needs-a-person state: one place, used by every channel. */
-export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, link: string, lang: Lang = 'en'): Pick<OrderAlert, 'state' | 'reason' | 'fix'> {
-  const { orderId, purpose } = ref;
+/**
+ * The reason and the fix for each needs-a-person state: one place, used by every channel. The fix
+ * names the console's buttons; the order's page (the alert's link) has them.
+ */
+export function describeOrder(entry: LedgerEntry | null, ref: LedgerRef, lang: Lang = 'en'): Pick<OrderAlert, 'state' | 'reason' | 'fix'> {
   const state = entry?.state ?? 'unknown';
-  const detail = entry?.detail ?? entry?.lastError;
-  // The pipeline wrote why and what to do when it flagged the order (pipeline/problems.ts): the
-  // alert says the same as the order note and the console. The table below words entries without it.
-  if (entry?.action) {
-    const words = lang === 'en' ? { reason: detail ?? `the order is in state ${state}`, action: entry.action } : entryWords(lang, entry, ref);
+  // The pipeline recorded the problem when it flagged the order (pipeline/problems.ts): the alert
+  // says the same as the order's note and the console. The table below words entries without it.
+  if (entry?.problem || entry?.action) {
+    const words = entryWords(lang, entry, ref, 'page');
     return { state, reason: words.reason, fix: words.action };
   }
-  const pt = lang === 'pt';
-  const retry = pt ? `depois POST ${link}/retry` : `then POST ${link}/retry`;
-  const with_ = (text: string) => (detail ? `${text} (${detail})` : text);
+  const words = FALLBACK[lang];
+  const retry = buttonWords(lang, 'retry');
+  // What an older version recorded, in its (English) words: shown as recorded.
+  const recorded = entry?.detail ?? entry?.lastError;
+  const why = (table: string) => (recorded ? entryWords(lang, { detail: recorded }, ref).reason : table);
   switch (state) {
     case 'duplicate-unknown-id':
-      return {
-        state,
-        reason: with_(pt ? 'o documento foi emitido uma vez mas o seu id é desconhecido' : 'the document was issued once but its id is unknown'),
-        fix: `${pt ? 'procure o documento com o ExternalId' : 'find the document with ExternalId'} ${entry?.externalId ?? `wc-${orderId}`} ${pt ? 'no back-office da MagniFinance e associe o seu id' : 'in the MagniFinance back-office and attach its id'}: POST ${link}/attach {"purpose":"${purpose}","documentId":<id>}`,
-      };
+      return { state, reason: why(words.unknownId), fix: words.attach(entry?.externalId ?? `wc-${ref.orderId}`, buttonWords(lang, 'attach')) };
     case 'alert-no-number':
-      return { state, reason: with_(pt ? 'o serviço de faturação não deu número a tempo' : 'the invoicing service gave no number in time'), fix: `${pt ? 'verifique o documento no back-office da MagniFinance' : 'check the document in the MagniFinance back-office'}, ${retry}` };
+      return { state, reason: why(words.noNumber), fix: words.checkDocument(retry) };
     case 'mapping-failed':
-      return { state, reason: detail ?? (pt ? 'a encomenda não dá um documento legal' : 'the order cannot be mapped to a legal document'), fix: `${pt ? 'corrija a encomenda no WooCommerce como diz o motivo' : 'correct the order in WooCommerce as the reason says'}, ${retry}` };
+      return { state, reason: why(words.refused), fix: words.correct(retry) };
     case 'held':
-      return { state, reason: detail ?? (pt ? 'o mapeamento reteve a encomenda' : 'the mapping held the order'), fix: `${pt ? 'reveja a encomenda no WooCommerce' : 'review the order in WooCommerce'}, ${retry}` };
+      return { state, reason: why(words.held), fix: words.correct(retry) };
     default:
-      return { state, reason: detail ?? (pt ? `a encomenda está no estado ${state}` : `the order is in state ${state}`), fix: `${pt ? `abra ${link} para ver o registo e as tarefas` : `open ${link} for the ledger and the jobs`}, ${retry}` };
+      return { state, reason: why(entry?.state ? words.state(stateLabel(lang, entry.state)) : words.unrecorded), fix: words.open(retry) };
   }
 }
+
+/** Entries flagged by versions that recorded no problem: their state in words. */
+const FALLBACK: Record<Lang, { unknownId: string; unrecorded: string; noNumber: string; refused: string; held: string; state: (s: string) => string; attach: (id: string, b: string) => string; checkDocument: (b: string) => string; correct: (b: string) => string; open: (b: string) => string }> = {
+  pt: {
+    unknownId: 'O documento foi emitido uma vez, mas o conector não sabe o seu id.',
+    unrecorded: 'O conector não tem registo do andamento desta encomenda.',
+    noNumber: 'A MagniFinance não deu número ao documento a tempo.',
+    refused: 'Não é possível emitir um documento para a encomenda tal como está.',
+    held: 'O conector reteve a encomenda.',
+    state: (s) => `A encomenda está no estado «${s}».`,
+    attach: (id, b) => `Procure o documento com o ExternalId ${id} no back-office da MagniFinance; depois carregue em ${b} na página da encomenda e indique o seu id.`,
+    checkDocument: (b) => `Verifique o documento no back-office da MagniFinance; depois carregue em ${b} na página da encomenda.`,
+    correct: (b) => `Corrija a encomenda no WooCommerce e guarde-a; depois carregue em ${b} na página da encomenda.`,
+    open: (b) => `Abra a página da encomenda para ver o que aconteceu; depois carregue em ${b}.`,
+  },
+  en: {
+    unknownId: 'The document was issued once but its id is unknown to the connector.',
+    unrecorded: "The connector has no record of this order's progress.",
+    noNumber: 'MagniFinance gave the document no number in time.',
+    refused: 'The order cannot be turned into a document as it stands.',
+    held: 'The connector held the order.',
+    state: (s) => `The order is in state "${s}".`,
+    attach: (id, b) => `Find the document with ExternalId ${id} in the MagniFinance back-office, then press ${b} on the order's page and give its id.`,
+    checkDocument: (b) => `Check the document in the MagniFinance back-office, then press ${b} on the order's page.`,
+    correct: (b) => `Correct the order in WooCommerce and save it, then press ${b} on the order's page.`,
+    open: (b) => `Open the order's page to see what happened, then press ${b}.`,
+  },
+};
 
 export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'): WebhookAlert[] {
   if (!report) return [];
@@ -79,13 +109,15 @@ export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'):
       status: hook.status,
       deliveryUrl: hook.deliveryUrl,
       fix: pt
-        ? `WooCommerce > Definições > Avançado > Webhooks: volte a pôr o webhook ${hook.id} (${hook.topic}) Ativo; a sincronização apanha as encomendas que lhe escaparam`
-        : `WooCommerce > Settings > Advanced > Webhooks: set webhook ${hook.id} (${hook.topic}) back to Active; the sweep catches the orders it missed`,
+        ? `Em WooCommerce > Definições > Avançado > Webhooks, volte a pôr o webhook ${hook.id} (${hook.topic}) no estado Ativo; a sincronização apanha as encomendas que lhe escaparam.`
+        : `In WooCommerce > Settings > Advanced > Webhooks, set webhook ${hook.id} (${hook.topic}) back to Active; the sweep catches the orders it missed.`,
     })),
     ...report.missingTopics.map((topic) => ({
       topic,
       status: 'missing',
-      fix: pt ? `adicione um webhook ${topic} Ativo que aponte para o conector (docs/connector.md)` : `add an Active ${topic} webhook pointing at the connector (docs/connector.md)`,
+      fix: pt
+        ? `Adicione um webhook ${topic}, no estado Ativo, que entregue ao conector (docs/connector.md); até lá, a sincronização apanha essas encomendas.`
+        : `Add an Active ${topic} webhook that delivers to the connector (docs/connector.md); until then the sweep catches those orders.`,
     })),
     ...refusedDeliveryAlerts(report, lang),
   ];
@@ -96,9 +128,35 @@ function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] 
   return (report.refusedDeliveries ?? []).flatMap((refused) => {
     if (!isDeliveryProblem(refused.reason)) return [];
     const words = deliveryProblemWords(lang, refused.reason);
-    const count = lang === 'pt' ? `${refused.count} entrega(s) recusada(s), a última às ${refused.lastAt}` : `${refused.count} deliver${refused.count === 1 ? 'y' : 'ies'} refused, the last at ${refused.lastAt}`;
-    return [{ topic: lang === 'pt' ? 'entregas' : 'deliveries', status: `refused (${refused.reason})`, fix: `${count}: ${words.cause}. ${words.fix}` }];
+    const when = timeWords(refused.lastAt);
+    const count =
+      lang === 'pt'
+        ? `${refused.count === 1 ? '1 entrega recusada' : `${refused.count} entregas recusadas`} (a última a ${when})`
+        : `${refused.count} deliver${refused.count === 1 ? 'y' : 'ies'} refused (the last on ${when})`;
+    const cause = words.cause.charAt(0).toUpperCase() + words.cause.slice(1);
+    return [{ topic: lang === 'pt' ? 'entregas' : 'deliveries', status: `refused (${refused.reason})`, fix: `${count}. ${cause}. ${words.fix}` }];
   });
+}
+
+/** An ISO time (or ms) as "2026-11-25 02:10 UTC"; anything else as it came. */
+function timeWords(at: string | number): string {
+  const date = new Date(typeof at === 'number' || /^\d+$/.test(at) ? Number(at) : at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** A webhook's status (WooCommerce's word, or ours) in the reader's words. */
+const WEBHOOK_STATUS: Record<string, Record<Lang, string>> = {
+  active: { pt: 'ativo', en: 'active' },
+  paused: { pt: 'em pausa', en: 'paused' },
+  disabled: { pt: 'desativado', en: 'disabled' },
+  missing: { pt: 'em falta', en: 'missing' },
+};
+
+function webhookStatusWords(lang: Lang, status: string): string {
+  const refused = /^refused \((.+)\)$/.exec(status);
+  if (refused) return lang === 'pt' ? `com entregas recusadas (${refused[1]})` : `refused (${refused[1]})`;
+  return WEBHOOK_STATUS[status]?.[lang] ?? status;
 }
 
 /** A stable key of the webhook findings: the same findings are told once, a change is told again. */
@@ -114,11 +172,11 @@ export function subjectOf(digest: Digest): string {
   const parts = [];
   const orders = digest.orders.length + digest.more;
   if (orders > 0) {
-    parts.push(pt ? `${orders} encomenda${orders === 1 ? '' : 's'} à espera de uma pessoa` : `${orders} order${orders === 1 ? '' : 's'} need${orders === 1 ? 's' : ''} a person`);
+    parts.push(pt ? (orders === 1 ? '1 encomenda precisa da sua atenção' : `${orders} encomendas precisam da sua atenção`) : `${orders} order${orders === 1 ? ' needs' : 's need'} your attention`);
   }
   const hooks = digest.webhooks.length;
   if (hooks > 0) parts.push(pt ? `${hooks} problema${hooks === 1 ? '' : 's'} nos webhooks da loja` : `${hooks} shop webhook problem${hooks === 1 ? '' : 's'}`);
-  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.tenant}: ${parts.join(', ')}`;
+  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.shopName ?? digest.tenant}: ${parts.join('; ')}`;
 }
 
 /**
@@ -138,29 +196,35 @@ export function escapeForChat(text: string, format: ChatFormat): string {
 
 /** Plain text: the e-mail body and the `text` of the chat message (escaped for `format`). */
 export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
-  const pt = digest.lang === 'pt';
+  const lang = digest.lang;
+  const pt = lang === 'pt';
   const esc = (text: string) => escapeForChat(text, format);
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
+    const state = stateLabel(lang, order.state as LedgerState);
     lines.push(
       pt
-        ? `• Encomenda ${order.orderId} (${purposeWords('pt', order.purpose)}), ${stateLabel('pt', order.state as LedgerState)} desde ${order.since}`
-        : `• Order ${order.orderId} (${order.purpose}), ${order.state} since ${order.since}`,
+        ? `• Encomenda #${order.orderId}, ${purposeWords('pt', order.purpose)}: ${state} desde ${timeWords(order.since)}`
+        : `• Order #${order.orderId}, ${purposeWords('en', order.purpose)}: ${state} since ${timeWords(order.since)}`,
     );
-    lines.push(`  ${pt ? 'Porquê' : 'Reason'}: ${esc(order.reason)}`);
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(order.fix)}`);
-    lines.push(`  ${order.link}`);
+    lines.push(`  ${pt ? 'Porquê' : 'Why'}: ${esc(order.reason)}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'What to do'}: ${esc(order.fix)}`);
+    lines.push(`  ${pt ? 'Página da encomenda' : 'Order page'}: ${order.link}`);
   }
   if (digest.more > 0) {
-    lines.push(pt ? `… e mais ${digest.more} na próxima mensagem; todas: ${digest.attentionLink}` : `… and ${digest.more} more in the next message; all of them: ${digest.attentionLink}`);
-  }
-  for (const hook of digest.webhooks) {
     lines.push(
       pt
-        ? `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} está ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`
-        : `• Webhook ${hook.id ?? ''} ${esc(hook.topic)} is ${esc(hook.status)}${hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : ''}`,
+        ? `… e mais ${digest.more} na próxima mensagem; todas estão na página da loja: ${digest.attentionLink}`
+        : `… and ${digest.more} more in the next message; all of them are on the shop's page: ${digest.attentionLink}`,
     );
-    lines.push(`  ${pt ? 'O que fazer' : 'Fix'}: ${esc(hook.fix)}`);
   }
+  for (const hook of digest.webhooks) {
+    const status = webhookStatusWords(lang, hook.status);
+    const where = hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : '';
+    const name = hook.id === undefined ? esc(hook.topic) : `${hook.id} ${esc(hook.topic)}`;
+    lines.push(pt ? `• Webhook ${name}: ${esc(status)}${where}` : `• Webhook ${name}: ${esc(status)}${where}`);
+    lines.push(`  ${pt ? 'O que fazer' : 'What to do'}: ${esc(hook.fix)}`);
+  }
+  if (digest.orders.length === 0 && digest.more === 0) lines.push('', `${pt ? 'Página da loja' : "The shop's page"}: ${digest.attentionLink}`);
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { Ledger } from '../ledger';
 import { createLogger } from '../logger';
 import { ConnectorMetrics } from '../metrics';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
+import { OrderHistory } from '../history/order-history';
 import { documentsQueue } from '../queues';
 import { connectRedis } from '../redis-connection';
 import { enqueueMissing, isoSeconds } from '../sweep';
@@ -76,7 +77,16 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
   try {
     await enqueueMissing(
       runtime,
-      { redis, prefix: config.redis.prefix, queue, ledger: new Ledger(redis, config.redis.prefix), metrics: new ConnectorMetrics({ defaultMetrics: false }), logger },
+      {
+        redis,
+        prefix: config.redis.prefix,
+        queue,
+        ledger: new Ledger(redis, config.redis.prefix),
+        metrics: new ConnectorMetrics({ defaultMetrics: false }),
+        logger,
+        // Each order sent to be issued is told in its story as received by a backfill.
+        history: new OrderHistory(redis, config.redis.prefix, Math.round(config.retention.finishedLedgerDays * 86_400_000)),
+      },
       // WooCommerce's `after` is exclusive: a second earlier makes --from inclusive, as [from, to) says.
       { after: isoSeconds(shopInstant(values.from as string, zone) - 1_000), before: isoSeconds(shopInstant(values.to as string, zone)), dates_are_gmt: 'true', orderby: 'id', order: 'asc' },
       report,

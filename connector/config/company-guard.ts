@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import { purposeOf, type DocumentJobData } from '../jobs';
 import { NO_DOCUMENT_STATES, type Ledger, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
-import { flagForPerson, flagJobFailure } from '../pipeline/needs-person';
+import { flagForPerson, flagJobFailure, type NeedsPersonDeps } from '../pipeline/needs-person';
 import { personNeeded } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { RedisClient } from '../redis-connection';
 import { companyFingerprint, companyLabel, verifyCompany } from './company-check';
 
-export interface CompanyGuardDeps {
+export interface CompanyGuardDeps extends NeedsPersonDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
   redis: RedisClient;
   prefix: string;

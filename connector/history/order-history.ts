@@ -21,7 +21,10 @@ export const HistoryEventSchema = z.discriminatedUnion('kind', [
     purpose: Purpose,
     step: z.enum(['draft', 'create', 'close', 'get-document', 'write-back', 'cancel', 'vies']),
     ok: z.boolean(),
+    /** The answer in English, for logs and older readers. */
     error: z.string().max(2000).optional(),
+    /** The answer as facts (pipeline/answers.ts, JSON): worded in the reader's language with answerWords. */
+    answer: z.string().max(8000).optional(),
   }),
   /** A document was issued (or became known: attached) for a purpose. */
   z.object({
@@ -75,15 +78,38 @@ export class OrderHistory {
 
   /** Appends an event. A history that cannot be written never stops a document: the caller may ignore the promise's rejection. */
   async add(tenant: string, orderId: number, event: NewHistoryEvent, now = Date.now()): Promise<void> {
-    const full = HistoryEventSchema.parse({ ...event, at: event.at ?? now });
-    const key = this.key(tenant, orderId);
-    const multi = this.redis.multi().rpush(key, JSON.stringify(full)).ltrim(key, -HISTORY_LIMIT, -1);
-    if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
-    if (full.kind === 'document' && full.number) multi.hset(this.numbersKey(tenant), full.number.toUpperCase(), String(orderId));
+    await this.record([{ tenant, orderId, event }], now);
+  }
+
+  /**
+   * Appends events of one or more orders in one MULTI (one round trip): a step's attempts, document
+   * and notes, or the orders of one webhook batch. Events that do not parse are left out.
+   */
+  async record(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now = Date.now()): Promise<void> {
+    if (events.length === 0) return;
+    const multi = this.redis.multi();
+    const touched = new Set<string>();
+    for (const { tenant, orderId, event } of events) {
+      const parsed = HistoryEventSchema.safeParse({ ...event, at: event.at ?? now });
+      if (!parsed.success) continue;
+      const full = parsed.data;
+      const key = this.key(tenant, orderId);
+      multi.rpush(key, JSON.stringify(full));
+      touched.add(key);
+      if (full.kind === 'document' && full.number) multi.hset(this.numbersKey(tenant), full.number.toUpperCase(), String(orderId));
+    }
+    for (const key of touched) {
+      multi.ltrim(key, -HISTORY_LIMIT, -1);
+      if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
+    }
     await multi.exec();
   }
 
-  /** The order's events, oldest first; an event that does not parse (an older version's) is left out. */
+  /**
+   * The order's events, oldest first (by `at`: a job writes its run's events together when it stops,
+   * so a delivery that came meanwhile may sit before them in the list); an event that does not
+   * parse (an older version's) is left out.
+   */
   async of(tenant: string, orderId: number): Promise<HistoryEvent[]> {
     const raw = await this.redis.lrange(this.key(tenant, orderId), 0, -1);
     const events: HistoryEvent[] = [];
@@ -95,7 +121,8 @@ export class OrderHistory {
         // not JSON: skipped
       }
     }
-    return events;
+    // Array.prototype.sort is stable: events of the same instant keep their written order.
+    return events.sort((a, b) => a.at - b.at);
   }
 
   /** The order a document number belongs to ("FT A/12", any case), for the console's search. */

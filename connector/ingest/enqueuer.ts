@@ -2,6 +2,7 @@ import type { Queue, JobsOptions } from 'bullmq';
 import { isRedisReady, type RedisClient } from '../redis-connection';
 import type { DocumentJobData } from '../jobs';
 import { addResuming, type EnqueueResult } from './add-resuming';
+import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 
 export interface EnqueueItem {
   name: string;
@@ -21,21 +22,25 @@ export class RedisUnavailableError extends Error {
  * timeout, so WooCommerce gets a 503 instead of hanging.
  */
 export class BatchingEnqueuer {
-  private batch: { items: EnqueueItem[]; resolve: (results: EnqueueResult[]) => void; reject: (error: Error) => void }[] = [];
+  private batch: { items: EnqueueItem[]; status?: string; resolve: (results: EnqueueResult[]) => void; reject: (error: Error) => void }[] = [];
   private scheduled = false;
 
   constructor(
     private readonly queue: Queue<DocumentJobData>,
     private readonly connection: RedisClient,
     private readonly timeoutMs: number,
+    /** The orders' stories: each delivery that enqueued something is told as received, one write per batch. */
+    private readonly history?: OrderHistory,
+    /** The shared clock the stories are dated with (the workers' too). */
+    private readonly now: () => number = Date.now,
   ) {}
 
-  /** Resolves with what became of each item (queued, or a failed job resumed), in order. */
-  add(items: EnqueueItem[]): Promise<EnqueueResult[]> {
+  /** Resolves with what became of each item (queued, or a failed job resumed), in order. `status`: the order's, for its story. */
+  add(items: EnqueueItem[], status?: string): Promise<EnqueueResult[]> {
     if (items.length === 0) return Promise.resolve([]);
     if (!isRedisReady(this.connection)) return Promise.reject(new RedisUnavailableError(`redis is ${this.connection.status}`));
     return new Promise<EnqueueResult[]>((resolve, reject) => {
-      this.batch.push({ items, resolve, reject });
+      this.batch.push({ items, status, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -62,6 +67,9 @@ export class BatchingEnqueuer {
     const waiting = this.batch;
     this.batch = [];
     this.scheduled = false;
+    // The orders' stories first, on the same connection: "received" lands before the jobs it led to
+    // can run, without waiting for it (a story that cannot be written stops nothing).
+    void this.history?.record(receivedEvents(waiting), this.now()).catch(() => undefined);
     try {
       const results = await this.within(addResuming(this.queue, this.connection, waiting.flatMap((w) => w.items)), 'enqueue');
       let offset = 0;
@@ -87,6 +95,18 @@ export class BatchingEnqueuer {
       clearTimeout(timer);
     }
   }
+}
+
+/** One `received` event per order of the batch (a delivery may plan several purposes of one order). */
+function receivedEvents(waiting: { items: EnqueueItem[]; status?: string }[]): { tenant: string; orderId: number; event: NewHistoryEvent }[] {
+  const events = new Map<string, { tenant: string; orderId: number; event: NewHistoryEvent }>();
+  for (const w of waiting) {
+    const first = w.items[0];
+    if (!first) continue;
+    const key = `${first.data.tenant}:${first.data.orderId}`;
+    events.set(key, { tenant: first.data.tenant, orderId: first.data.orderId, event: { kind: 'received', via: 'webhook', ...(w.status ? { status: w.status } : {}) } });
+  }
+  return [...events.values()];
 }
 
 /** Redis errors that mean "this is a cluster and the config does not say so" get the fix in their message. */

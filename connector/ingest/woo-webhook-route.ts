@@ -143,7 +143,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     }
     if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
-    deps.enqueuer.add(items).then(
+    deps.enqueuer.add(items, order.status).then(
       (results) => {
         for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
         const resumed = results.filter((r) => r.outcome === 'resumed').map((r) => r.jobId);

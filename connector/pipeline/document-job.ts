@@ -19,6 +19,8 @@ import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent
 import { personNeeded, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
+import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+import { answerOf } from './answers';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -28,6 +30,10 @@ export interface PipelineDeps {
   links: PdfLinkSigner;
   pipeline: ConnectorConfig['pipeline'];
   now?: () => number;
+  /** server.publicUrl: notes about problems link the order's page in the console. */
+  publicUrl?: string;
+  /** The order's story (the console's order page); a failure to write it never stops a document. */
+  history?: OrderHistory;
 }
 
 interface StepContext {
@@ -41,6 +47,8 @@ interface StepContext {
   log: Logger;
   /** The ledger entry as the previous step of this run left it (saves a read). */
   entry?: LedgerEntry;
+  /** The order's story of this run (attempts, the document, its notes): written in one MULTI when the run stops. */
+  events: NewHistoryEvent[];
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -62,42 +70,82 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
     // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
     if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
-    const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log };
-    let step: Step = data.step;
+    const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log, events: [] };
     try {
-      for (;;) {
-        const outcome = step === 'issue' ? await issueStep(ctx) : step === 'finalize' ? await finalizeStep(ctx) : await writeBackStep(ctx);
-        if ('done' in outcome) {
-          log.info({ outcome: outcome.done }, 'document job done');
-          return outcome.done;
-        }
-        step = outcome.next;
-        // The stored step only saves a ledger read on resume (every step starts from the ledger,
-        // and issue resumes any purpose from it), so it is written only when a poll count must
-        // be reset for the new step.
-        if (step !== ctx.data.step && ctx.data.polls !== 0) await setData(ctx, { step, polls: 0 });
-      }
-    } catch (error) {
-      if (error instanceof DelayedError) throw error;
-      // The failed list (and the admin API) shows where the job stopped; failures are rare, so
-      // the step is written here rather than on every transition.
-      if (step !== ctx.data.step) await setData(ctx, { step }).catch(() => undefined);
-      if (error instanceof UnrecoverableError) throw error;
-      deps.metrics.documentsFailed.inc({ kind: data.kind, reason: (error as Error).name || 'Error' });
-      const permanent = isPermanent(error);
-      const attempts = job.attemptsMade + 1;
-      if (!permanent && attempts < (job.opts.attempts ?? 1)) {
-        await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
-        log.warn({ err: (error as Error).message, step, attempt: attempts }, 'document job attempt failed; will retry');
-        throw error;
-      }
-      // The job ends here: the order goes to a person with the reason, on the order and in the
-      // attention list. A later delivery, the sweep or an admin retry resumes it (ingest/add-resuming.ts).
-      log.error({ err: (error as Error).message, step }, 'document job failed for good');
-      await flagJobFailure(deps, tenant, ref, error, attempts, ctx.now(), log).catch((flagError: unknown) => log.error({ err: (flagError as Error).message }, 'could not record the failure'));
-      throw permanent ? new UnrecoverableError((error as Error).message) : error;
+      return await runSteps(ctx);
+    } finally {
+      await flushHistory(ctx);
     }
   };
+}
+
+/** The steps of one run, from the job's step, until it is done, waits (DelayedError) or fails. */
+async function runSteps(ctx: StepContext): Promise<string> {
+  const { deps, data, ref, tenant, log, job } = ctx;
+  let step: Step = data.step;
+  try {
+    for (;;) {
+      const outcome = step === 'issue' ? await issueStep(ctx) : step === 'finalize' ? await finalizeStep(ctx) : await writeBackStep(ctx);
+      if ('done' in outcome) {
+        log.info({ outcome: outcome.done }, 'document job done');
+        return outcome.done;
+      }
+      step = outcome.next;
+      // The stored step only saves a ledger read on resume (every step starts from the ledger,
+      // and issue resumes any purpose from it), so it is written only when a poll count must
+      // be reset for the new step.
+      if (step !== ctx.data.step && ctx.data.polls !== 0) await setData(ctx, { step, polls: 0 });
+    }
+  } catch (error) {
+    if (error instanceof DelayedError) throw error;
+    // The failed list (and the admin API) shows where the job stopped; failures are rare, so
+    // the step is written here rather than on every transition.
+    if (step !== ctx.data.step) await setData(ctx, { step }).catch(() => undefined);
+    if (error instanceof UnrecoverableError) throw error;
+    deps.metrics.documentsFailed.inc({ kind: data.kind, reason: (error as Error).name || 'Error' });
+    const permanent = isPermanent(error);
+    const attempts = job.attemptsMade + 1;
+    if (!permanent && attempts < (job.opts.attempts ?? 1)) {
+      await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
+      log.warn({ err: (error as Error).message, step, attempt: attempts }, 'document job attempt failed; will retry');
+      throw error;
+    }
+    // The job ends here: the order goes to a person with the reason, on the order and in the
+    // attention list. A later delivery, the sweep or an admin retry resumes it (ingest/add-resuming.ts).
+    log.error({ err: (error as Error).message, step }, 'document job failed for good');
+    // The failed attempt is told before the problem it led to.
+    await flushHistory(ctx);
+    await flagJobFailure(deps, tenant, ref, error, attempts, ctx.now(), log).catch((flagError: unknown) => log.error({ err: (flagError as Error).message }, 'could not record the failure'));
+    throw permanent ? new UnrecoverableError((error as Error).message) : error;
+  }
+}
+
+/** Writes the run's story so far (one MULTI); a history that cannot be written is logged, never fatal. */
+async function flushHistory(ctx: StepContext): Promise<void> {
+  const history = ctx.deps.history;
+  if (!history || ctx.events.length === 0) return;
+  const events = ctx.events.splice(0).map((event) => ({ tenant: ctx.ref.tenant, orderId: ctx.ref.orderId, event }));
+  await history.record(events, ctx.now()).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'could not record the order history'));
+}
+
+/** One call to the service or the shop, told in the order's story with its answer. */
+async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>): Promise<T> {
+  // Dated when the answer came (what the call wrote meanwhile, a write-back's notes, comes before it).
+  try {
+    const result = await call();
+    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
+    return result;
+  } catch (error) {
+    const answer = JSON.stringify(answerOf(error));
+    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: false, error: ((error as Error).message ?? String(error)).slice(0, 2000), answer: answer.slice(0, 8000) });
+    throw error;
+  }
+}
+
+/** A problem met inside a step: the run's story so far is written first, so the problem follows what led to it. */
+async function flag(ctx: StepContext, problem: Parameters<typeof flagForPerson>[3], entry: LedgerEntry | null | undefined): Promise<void> {
+  await flushHistory(ctx);
+  await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, problem, ctx.now(), ctx.log, entry);
 }
 
 async function setData(ctx: StepContext, changes: Partial<DocumentJobData>): Promise<void> {
@@ -143,7 +191,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
           return { done: `skipped: ${detail}` };
         }
         // Nobody else will notice: an order invoiced outside this connector (or before it) was refunded.
-        await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'no-invoice' }, 'skipped'), ctx.now(), ctx.log, entry);
+        await flag(ctx, personNeeded(ref, { code: 'no-invoice' }, 'skipped'), entry);
         return { done: 'skipped: the order has no invoice from this connector' };
       }
       return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
@@ -170,9 +218,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
       return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
     }
-    const reasons = built.notes.map((n) => n.message).join(' ');
-    const held = personNeeded(ref, { code: 'held', reasons }, 'held');
-    if (entry?.state !== 'held' || entry.detail !== held.reason) await flagForPerson(deps, tenant, ref, held, ctx.now(), ctx.log, entry);
+    const held = personNeeded(ref, { code: 'held', holds: built.holds }, 'held');
+    if (entry?.state !== 'held' || entry.detail !== held.reason) await flag(ctx, held, entry);
     return { done: 'held' };
   }
   if (built.kind === 'waybill') return createWaybillOnce(ctx, built);
@@ -204,15 +251,21 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     await stillHeld();
     try {
-      await tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions);
+      await attempt(ctx, 'close', () => tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions));
     } catch (error) {
       const outcome = await closeRefused(ctx, error, draftId, series, issue.date, current);
       if (outcome) return outcome;
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
-    const warnings = built.notes.filter((note) => note.level === 'warning').map((note) => note.message).join(' | ');
+    const warnings = recordedWarnings(built.notes);
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
   });
+}
+
+/** The mapping's warnings as the ledger keeps them for the write-back note: coded (JSON), worded in the shop's language there. */
+function recordedWarnings(notes: IssueRequest['notes']): string {
+  const warnings = notes.filter((note) => note.level === 'warning').map(({ code, params }) => ({ code, params }));
+  return warnings.length > 0 ? JSON.stringify(warnings) : '';
 }
 
 /**
@@ -289,27 +342,27 @@ async function saveDraft(ctx: StepContext, request: CreateDocumentRequest, curre
   // A new draft's close has not been sent: the marker of an earlier draft no longer speaks for it.
   if (current?.closingAt !== undefined) await deps.ledger.clearFields(ref, ['closingAt']);
   let draftId: number;
-  let attempt = first;
+  let draftAttempt = first;
   for (;;) {
-    await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt: attempt, creatingAt: ctx.now() });
+    await deps.ledger.record(ref, { state: 'drafting', externalId, documentType: request.Document.Type, draftAttempt, creatingAt: ctx.now() });
     try {
-      draftId = (await tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, attempt)), tenant.documentCallOptions)).documentId;
+      draftId = (await attempt(ctx, 'draft', () => tenant.invoicing.saveDraft(withExternalId(request, draftExternalId(externalId, draftAttempt)), tenant.documentCallOptions))).documentId;
       break;
     } catch (error) {
       // An unclosed draft of a lost ledger holds this draft ExternalId (no marker: its close was never
       // sent): it has no legal effect, so the next attempt takes the next one.
-      if (error instanceof DocumentDuplicateError && attempt < first + MAX_DRAFT_SKIPS) {
-        attempt += 1;
+      if (error instanceof DocumentDuplicateError && draftAttempt < first + MAX_DRAFT_SKIPS) {
+        draftAttempt += 1;
         continue;
       }
       if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
       throw error;
     }
   }
-  if (!(await deps.ledger.recordIf(ref, 'draftAttempt', attempt, { state: 'draft', documentId: draftId }))) {
+  if (!(await deps.ledger.recordIf(ref, 'draftAttempt', draftAttempt, { state: 'draft', documentId: draftId }))) {
     throw new Error(`draft ${draftId} was superseded by a later attempt while this worker waited; it stays an unnumbered draft`);
   }
-  return { documentId: draftId, attempt };
+  return { documentId: draftId, attempt: draftAttempt };
 }
 
 /** Draft ExternalIds taken by orphan drafts that one run steps over before giving up. */
@@ -353,9 +406,9 @@ async function closeRefused(ctx: StepContext, error: unknown, draftId: number, s
  * that day by itself.
  */
 async function waitForSeriesDate(ctx: StepContext, series: string, date: string, entry: LedgerEntry | null): Promise<never> {
-  const { deps, ref, tenant } = ctx;
+  const { ref, tenant } = ctx;
   const [type, serie] = series.split(':');
-  await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'series-ahead', serie, type, date }), ctx.now(), ctx.log, entry);
+  await flag(ctx, personNeeded(ref, { code: 'series-ahead', serie, type, date }), entry);
   return waitThen(ctx, 'issue', Math.max(60_000, msUntilShopDay(date, ctx.now(), tenant.mapping.shopTimeZone)), ctx.data.polls);
 }
 
@@ -405,7 +458,7 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
     await stillHeld();
     let result: { documentId: number; documentNumber?: string | null };
     try {
-      result = await tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions);
+      result = await attempt(ctx, 'create', () => tenant.invoicing.createWaybill(built.request, tenant.documentCallOptions));
     } catch (error) {
       if (error instanceof DocumentDuplicateError) return duplicateWithUnknownId(ctx, retryingLostAnswer ? 'lost-answer' : 'unrecorded');
       if (isPermanent(error)) await deps.ledger.record(ref, { state: 'failed', lastError: (error as Error).message });
@@ -444,11 +497,11 @@ function resumeFrom(entry: LedgerEntry | null): Outcome | null {
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
 async function duplicateWithUnknownId(ctx: StepContext, cause: UnknownIdCause): Promise<Outcome> {
-  const { deps, ref, tenant } = ctx;
+  const { deps, ref } = ctx;
   const entry = await deps.ledger.get(ref);
   const externalId = entry?.externalId ?? '';
   const problem = personNeeded(ref, { code: 'unknown-id', externalId, cause }, 'duplicate-unknown-id');
-  await flagForPerson(deps, tenant, ref, problem, ctx.now(), ctx.log, entry);
+  await flag(ctx, problem, entry);
   ctx.log.error({ externalId, cause }, 'duplicate with unknown id');
   return { done: 'duplicate-unknown-id' };
 }
@@ -465,7 +518,7 @@ async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoic
     const retrying = entry?.state === 'creating';
     await deps.ledger.record(ref, { state: 'creating', documentId, documentNumber: invoice.documentNumber, creatingAt: ctx.now() });
     try {
-      await tenant.invoicing.cancelDocument(documentId, tenant.documentCallOptions);
+      await attempt(ctx, 'cancel', () => tenant.invoicing.cancelDocument(documentId, tenant.documentCallOptions));
     } catch (error) {
       // A lost answer: the retry is refused because the document is no longer Closed. Check it.
       if (!retrying) throw error;
@@ -473,13 +526,14 @@ async function cancelInvoice(ctx: StepContext, entry: LedgerEntry | null, invoic
       if (details.details.document.DocumentStatusId !== 'A') throw error;
     }
     await deps.ledger.record(ref, { state: 'cancelled', createdAt: ctx.now() });
+    ctx.events.push({ kind: 'document', at: ctx.now(), purpose: ref.purpose, documentId, number: invoice.documentNumber, type: invoice.documentType, corrects: invoice.documentNumber });
     await deps.ledger.record({ ...ref, purpose: 'invoice' }, { detail: 'cancelled on MagniFinance' });
     return { next: 'writeback' };
   });
 }
 
 async function finalizeStep(ctx: StepContext): Promise<Outcome> {
-  const { deps, ref, data, tenant } = ctx;
+  const { deps, ref, data } = ctx;
   const entry = await deps.ledger.get(ref);
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
@@ -493,6 +547,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
+    ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
     return { next: 'writeback' };
@@ -501,8 +556,15 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const backoff = Math.min(deps.pipeline.finalizePollBackoffMs * 2 ** data.polls, 60_000);
     return waitThen(ctx, 'finalize', backoff, data.polls + 1);
   }
-  await flagForPerson(deps, tenant, ref, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), ctx.now(), ctx.log, entry);
+  await flag(ctx, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), entry);
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
+async function correctedNumber(ctx: StepContext): Promise<string | undefined> {
+  if (ctx.data.kind !== 'credit-note' && ctx.data.kind !== 'cancellation') return undefined;
+  const invoice = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'invoice' }).catch(() => null);
+  return invoice?.documentNumber;
 }
 
 /**
@@ -512,7 +574,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
  */
 async function documentIfNumbered(ctx: StepContext, documentId: number): Promise<Awaited<ReturnType<TenantRuntime['invoicing']['getDocument']>> | null> {
   try {
-    return await ctx.tenant.invoicing.getDocument(documentId, ctx.tenant.documentCallOptions);
+    return await attempt(ctx, 'get-document', () => ctx.tenant.invoicing.getDocument(documentId, ctx.tenant.documentCallOptions));
   } catch (error) {
     if (error instanceof ElementDoesNotExistError) return null;
     throw error;
@@ -524,18 +586,15 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
   try {
-    await writeBack(
-      { tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log },
-      ctx.ref,
-      ctx.data,
-      entry,
+    await attempt(ctx, 'write-back', () =>
+      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events }, ctx.ref, ctx.data, entry),
     );
   } catch (error) {
     if (!isOrderGone(error)) throw error;
     // Deleted on the shop after its document was issued: nothing to retry; a person decides about
     // the document (a credit note if the sale did not happen) and marks it handled.
     const problem = personNeeded(ctx.ref, { code: 'order-deleted', number: entry.documentNumber ?? String(entry.documentId) });
-    await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, problem, ctx.now(), ctx.log, entry);
+    await flag(ctx, problem, entry);
     return { done: 'order deleted on the shop after its document' };
   }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
@@ -550,6 +609,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? 'The document', total: entry.total ?? 'a total', difference: entry.totalDifference ?? '' };
-  await flagForPerson(ctx.deps, ctx.tenant, ctx.ref, personNeeded(ctx.ref, problem), ctx.now(), ctx.log, entry);
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '' };
+  await flag(ctx, personNeeded(ctx.ref, problem), entry);
 }

@@ -5,6 +5,7 @@ import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
 import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import { currencyParam, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
@@ -24,8 +25,8 @@ import type { TenantRuntime } from './tenant-runtime';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
-  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; viesConfirmed?: string }
-  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined; viesConfirmed?: undefined };
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; holds: MappingMessage[]; totalDifference?: string; viesConfirmed?: string }
+  | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; holds: []; totalDifference?: undefined; viesConfirmed?: undefined };
 
 /** What the connector read from the shop for this order (cached per shop): see WooShop. */
 export interface ShopFacts {
@@ -60,10 +61,10 @@ export async function withReferenceRate(
   if (!source || currency === 'EUR') return { settings };
   try {
     const rate = await source.rateOn(currency, saleDate(order, settings));
-    if (!rate) return { settings, note: warning(`The ECB publishes no reference rate for ${currency} on or before the sale's day: the static euroRates.${currency} is used`) };
+    if (!rate) return { settings, note: warning('ecb-rate-missing', { currency }) };
     return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
   } catch (error) {
-    return { settings, note: warning(`The ECB reference rates could not be read (${error instanceof Error ? error.message : String(error)}): the static euroRates.${currency} is used`) };
+    return { settings, note: warning('ecb-rates-unreadable', { currency, error: error instanceof Error ? error.message : String(error) }) };
   }
 }
 
@@ -103,22 +104,14 @@ export function invoiceRequest(
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
-    mapped.notes.push(
-      facts.taxRoundAtSubtotal
-        ? info(
-            `The shop already rounds tax at subtotal level; this total still differs by ${mapped.totalDifference} because WooCommerce rounds a rate's item tax and shipping tax apart (or keeps unrounded nets of tax-inclusive prices)`,
-          )
-        : warning(
-            `The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order with prices without tax and no shipping or fees then matches)`,
-          ),
-    );
+    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(order.currency) }) : warning('shop-rounds-per-line', {}));
   }
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, viesConfirmed };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference, viesConfirmed };
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
   const mapped = waybillForOrder(order, settingsWithShopFacts(settings, facts), now);
-  return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false };
+  return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false, holds: [] };
 }
 
 /**
@@ -140,7 +133,7 @@ export function creditNoteRequest(
   earlier: readonly WooRefund[] = [],
 ): IssueRequest {
   const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier);
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference };
 }
 
 /**

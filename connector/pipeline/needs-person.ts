@@ -1,13 +1,15 @@
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AuthenticationError, LocalValidationError, ServiceValidationError } from '../../client/errors';
+import type { OrderHistory } from '../history/order-history';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import { ShopRequestError } from '../shop/woo-shop';
 import { ViesUnavailableError } from '../vies/vies-registry';
 import type { TenantRuntime } from './tenant-runtime';
-import { NOTES } from '../words';
+import { NOTES, orderPagePath } from '../words';
+import { answerOf } from './answers';
 import { personNeeded, problemWords, type PersonNeeded } from './problems';
 import { addNoteQuietly } from './write-back';
 
@@ -20,6 +22,15 @@ import { addNoteQuietly } from './write-back';
 export interface NeedsPersonDeps {
   ledger: Ledger;
   metrics: ConnectorMetrics;
+  /** server.publicUrl: the note names the order's page in the console (left out without it). */
+  publicUrl?: string;
+  /** The order's story (the console's order page): the problem and its note are told there. */
+  history?: OrderHistory;
+}
+
+/** The console's page of an order, as a link (server.publicUrl in front). */
+export function orderPageUrl(publicUrl: string | undefined, tenant: string, orderId: number): string | undefined {
+  return publicUrl ? `${publicUrl.replace(/\/+$/, '')}${orderPagePath(tenant, orderId)}` : undefined;
 }
 
 export async function flagForPerson(
@@ -38,10 +49,26 @@ export async function flagForPerson(
   deps.metrics.alerts.inc({ tenant: tenant.config.id, state: state ?? before?.state ?? 'failed' });
   log.warn({ reason: problem.reason, state: state ?? before?.state }, 'order needs a person');
   // One note per distinct problem: a retry that meets the same problem does not add another.
-  if (before?.detail !== problem.reason || before.alertAt === undefined) {
+  const fresh = before?.detail !== problem.reason || before.alertAt === undefined;
+  let note: string | undefined;
+  if (fresh) {
     const lang = tenant.config.settings.language;
-    const words = lang === 'en' ? problem : problemWords(lang, problem.problem, ref);
-    await addNoteQuietly(tenant, ref.orderId, NOTES.attention(lang, { purpose: ref.purpose, reason: words.reason, action: words.action }), log);
+    const words = problemWords(lang, problem.problem, ref, 'page');
+    note = NOTES.attention(lang, { purpose: ref.purpose, reason: words.reason, action: words.action, pageUrl: orderPageUrl(deps.publicUrl, ref.tenant, ref.orderId) });
+    await addNoteQuietly(tenant, ref.orderId, note, log);
+  }
+  // The story of the order: the problem (each distinct one) and the note written about it, in one write.
+  if (deps.history && fresh) {
+    const problemJson = JSON.stringify(problem.problem);
+    await deps.history
+      .record(
+        [
+          { tenant: ref.tenant, orderId: ref.orderId, event: { kind: 'problem', purpose: ref.purpose, problem: problemJson } },
+          ...(note ? [{ tenant: ref.tenant, orderId: ref.orderId, event: { kind: 'note' as const, purpose: ref.purpose, customer: false, text: note.slice(0, 4000) } }] : []),
+        ],
+        now,
+      )
+      .catch((error: unknown) => log.warn({ err: (error as Error).message }, 'could not record the order history'));
   }
 }
 
@@ -83,15 +110,19 @@ function isMappingRefusal(error: unknown): boolean {
 /** The reason and the fix for an error that ended a job, in words for the shop owner. */
 export function problemFromError(error: unknown, ref: LedgerRef, attempts: number): PersonNeeded {
   const message = error instanceof Error ? error.message : String(error);
-  if (isMappingRefusal(error)) {
-    return personNeeded(ref, { code: error instanceof ServiceValidationError ? 'service-refused' : 'order-refused', message }, 'mapping-failed');
+  if (error instanceof ZodError) {
+    return personNeeded(ref, { code: 'order-unreadable', fields: [...new Set(error.issues.map((issue) => issue.path.join('.') || '(order)'))].slice(0, 10) }, 'mapping-failed');
   }
-  if (error instanceof AuthenticationError) return personNeeded(ref, { code: 'credentials', message }, 'failed');
+  if (error instanceof OrderMappingError) return personNeeded(ref, { code: 'order-refused', error: error.detail }, 'mapping-failed');
+  if (error instanceof ServiceValidationError || error instanceof LocalValidationError) {
+    return personNeeded(ref, { code: 'service-refused', answer: answerOf(error), message }, 'mapping-failed');
+  }
+  if (error instanceof AuthenticationError) return personNeeded(ref, { code: 'credentials', answer: answerOf(error), message }, 'failed');
   // Before anything was issued (the write-back's 404 is handled where it happens): the order is gone.
   if (isOrderGone(error)) return personNeeded(ref, { code: 'order-deleted' }, 'failed');
-  if (error instanceof ShopRequestError && error.permanent) return personNeeded(ref, { code: 'shop-refused', message }, 'failed');
+  if (error instanceof ShopRequestError && error.permanent) return personNeeded(ref, { code: 'shop-refused', answer: answerOf(error), message }, 'failed');
   if (error instanceof ViesUnavailableError) return personNeeded(ref, { code: 'vies-unavailable', vatNumber: error.vatNumber, attempts, why: error.why }, 'failed');
-  return personNeeded(ref, { code: 'gave-up', attempts, message }, 'failed');
+  return personNeeded(ref, { code: 'gave-up', attempts, answer: answerOf(error), message }, 'failed');
 }
 
 /** The shop answered that the order does not exist (deleted for good; a trashed order still answers). */

@@ -1,28 +1,38 @@
 import { z } from 'zod';
 import type { LedgerRef, LedgerState } from '../ledger';
-import { purposeWords, type Lang } from '../words';
+import { buttonWords, purposeWords, type Button, type Lang } from '../words';
+import { AnswerSchema, answerWords, type Answer } from './answers';
+import { MappingMessageSchema, mappingText, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
 
 /**
- * Every reason an order waits for a person, with its fix, in the reader's language: one table.
- * The pipeline records the problem (code and facts) with its English words (the order's note, the
- * admin API and the alerts use those); the console words it again in Portuguese or English.
- * Messages that come from elsewhere (the mapping's refusal, the service's, an error) stay as they
- * came.
+ * Every reason an order waits for a person, with its fix, in the reader's language: one table of
+ * codes and facts. The pipeline records the problem (code and facts); every reader words it in
+ * their language: the order's note and the alerts in the tenant's, the console in the reader's.
+ * What came from elsewhere (the service's or the shop's answer) is recorded as facts too
+ * (answers.ts) and worded there; only an answer unknown here is quoted, labelled as someone else's.
+ * Problems recorded by older versions (English text in `message` or `reasons`) still parse and show
+ * that text, quoted and labelled.
  */
 
 export const ProblemSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('held'), reasons: z.string() }),
-  z.object({ code: z.literal('order-refused'), message: z.string() }),
-  z.object({ code: z.literal('service-refused'), message: z.string() }),
-  z.object({ code: z.literal('credentials'), message: z.string() }),
-  z.object({ code: z.literal('shop-refused'), message: z.string() }),
+  /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
+  z.object({ code: z.literal('held'), holds: z.array(MappingMessageSchema).max(20).optional(), reasons: z.string().optional() }),
+  /** The order cannot become a document as it stands: the mapping's refusal, coded. `message`: older versions' English words. */
+  z.object({ code: z.literal('order-refused'), error: MappingMessageSchema.optional(), message: z.string().optional() }),
+  /** The order the shop sent does not read as an order (fields missing or of another type). */
+  z.object({ code: z.literal('order-unreadable'), fields: z.array(z.string()).max(10) }),
+  /** The service (or the connector's check of its rules) refused the document: `answer`, what it said. */
+  z.object({ code: z.literal('service-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('credentials'), answer: AnswerSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
-  z.object({ code: z.literal('gave-up'), attempts: z.number(), message: z.string() }),
+  z.object({ code: z.literal('gave-up'), attempts: z.number(), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('no-invoice') }),
   z.object({ code: z.literal('series-ahead'), serie: z.string(), type: z.string(), date: z.string() }),
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
-  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string(), difference: z.string() }),
+  /** `total` and `difference` are amounts (12.32); older versions wrote words where the total was unknown. */
+  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
   z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional() }),
@@ -42,16 +52,43 @@ export interface ProblemWords {
   action: string;
 }
 
-export function retryHint(ref: LedgerRef): string {
-  return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/retry`;
+/**
+ * Where the reader acts: `console` (on the order's page: "press «Tentar de novo»"), `page` (a note
+ * on the order or an alert, read elsewhere: the button on the order's page, whose link follows the
+ * words), `api` (the admin API's users: the route to call).
+ */
+export type RetryVia = 'api' | 'console' | 'page';
+
+const ROUTE_BODIES: Partial<Record<Button, (purpose: string) => string>> = {
+  attach: (purpose) => ` {"purpose":"${purpose}","documentId":<id>}`,
+  dismiss: (purpose) => ` {"purpose":"${purpose}","reason":"…"}`,
+};
+
+/** The admin API's route for a button (`retry`, `attach`, `dismiss`). */
+export function routeHint(ref: LedgerRef, button: 'retry' | 'attach' | 'dismiss'): string {
+  return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/${button}${ROUTE_BODIES[button]?.(ref.purpose) ?? ''}`;
 }
 
-/** How the reader retries: the admin API's route (notes, alerts, API) or the console's button. */
-export type RetryVia = 'api' | 'console';
+/** @deprecated the route of "retry" (the admin API); notes and alerts name the button. */
+export function retryHint(ref: LedgerRef): string {
+  return routeHint(ref, 'retry');
+}
 
-function retryWords(lang: Lang, ref: LedgerRef, via: RetryVia): string {
-  if (via === 'api') return retryHint(ref);
-  return lang === 'pt' ? 'o botão "Tentar agora"' : 'the "Retry now" button';
+/** The admin API's routes that act on this problem (for API users; words name the console's buttons). */
+export function problemRoutes(problem: Problem, ref: LedgerRef): string[] {
+  return [...new Set(Object.values(ALL_WORDING[problem.code].buttons).map((button) => routeHint(ref, button)))];
+}
+
+/** "press «Tentar de novo»" in the reader's place: imperative, without a full stop. */
+type Press = (button: 'retry' | 'attach' | 'dismiss') => string;
+
+function pressWords(lang: Lang, ref: LedgerRef, via: RetryVia): Press {
+  return (button) => {
+    if (via === 'api') return lang === 'pt' ? `envie ${routeHint(ref, button)}` : `send ${routeHint(ref, button)}`;
+    const name = buttonWords(lang, button);
+    if (via === 'console') return lang === 'pt' ? `carregue em ${name}` : `press ${name}`;
+    return lang === 'pt' ? `carregue em ${name} na página da encomenda no conector` : `press ${name} on the order's page in the connector`;
+  };
 }
 
 /** Problems about documents already issued that a person settles outside the connector, then marks as handled. */
@@ -59,18 +96,25 @@ const SETTLED_OUTSIDE: ReadonlySet<Problem['code']> = new Set(['order-changed', 
 
 /** The problem recorded on a ledger entry, if it is one of those (the console's and the admin API's "mark as handled"). */
 export function settledOutsideProblem(entry: { problem?: string }): Extract<Problem, { code: 'order-changed' | 'refund-gone' }> | undefined {
-  if (!entry.problem) return undefined;
-  try {
-    const parsed = ProblemSchema.safeParse(JSON.parse(entry.problem));
-    if (parsed.success && SETTLED_OUTSIDE.has(parsed.data.code)) return parsed.data as Extract<Problem, { code: 'order-changed' | 'refund-gone' }>;
-  } catch {
-    // words recorded before problems had codes
-  }
+  const parsed = parseProblem(entry.problem);
+  if (parsed && SETTLED_OUTSIDE.has(parsed.code)) return parsed as Extract<Problem, { code: 'order-changed' | 'refund-gone' }>;
   return undefined;
 }
 
-/** An amount as the reader writes it: 1 660,50 € (pt), €1,660.50 (en). */
+/** A problem stored as JSON (the ledger, the history); undefined when it is not one (older words, damage). */
+export function parseProblem(text: string | undefined): Problem | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = ProblemSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An amount as the reader writes it: 1 660,50 € (pt), €1,660.50 (en). A value that is not an amount stays as it is. */
 export function moneyWords(lang: Lang, amount: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
   const negative = amount.startsWith('-');
   const [whole, cents = '00'] = amount.replace('-', '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'pt' ? ' ' : ',');
@@ -78,38 +122,46 @@ export function moneyWords(lang: Lang, amount: string): string {
   return negative ? `-${text}` : text;
 }
 
-const SETTLE_WAYS: Record<Lang, Record<Of<'order-changed'>['way'], (p: Of<'order-changed'>) => string>> = {
+/** Someone else's words (an older version's English, the VIES's answer), quoted as they came. */
+function quoted(lang: Lang, text: string): string {
+  const clean = text.replace(/[«»]/g, '"').trim().replace(/\.$/, '');
+  return lang === 'pt' ? `«${clean}»` : `"${clean}"`;
+}
+
+const SETTLE_WAYS: Record<Lang, Record<Of<'order-changed'>['way'], (p: Of<'order-changed'>, press: Press) => string>> = {
   en: {
-    ask: (p) =>
-      `Settle it in the MagniFinance back-office in one of the two lawful ways (your accountant chooses; tenant setting orderChanged): a credit note for ${p.number} and a new invoice for the order as it is now; or a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then mark this as handled.`,
-    'credit-and-reissue': (p) =>
-      `Your accountant's way (orderChanged: credit-and-reissue): in the MagniFinance back-office, issue a credit note for ${p.number} and a new invoice for the order as it is now (${moneyWords('en', p.shopNet)}). Then mark this as handled.`,
-    'difference-document': (p) =>
-      `Your accountant's way (orderChanged: difference-document): in the MagniFinance back-office, issue a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then mark this as handled.`,
+    ask: (p, press) =>
+      `Settle it in the MagniFinance back-office in one of the two lawful ways (your accountant chooses; tenant setting orderChanged): a credit note for ${p.number} and a new invoice for the order as it is now; or a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
+    'credit-and-reissue': (p, press) =>
+      `Your accountant's way (orderChanged: "credit-and-reissue"): in the MagniFinance back-office, issue a credit note for ${p.number} and a new invoice for the order as it is now (${moneyWords('en', p.shopNet)}). Then ${press('dismiss')}.`,
+    'difference-document': (p, press) =>
+      `Your accountant's way (orderChanged: "difference-document"): in the MagniFinance back-office, issue a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
   },
   pt: {
-    ask: (p) =>
-      `Regularize no back-office da MagniFinance de uma das duas formas legais (o seu contabilista escolhe; definição orderChanged da loja): uma nota de crédito da ${p.number} e uma nova fatura da encomenda como está agora; ou um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)} se a encomenda aumentou, uma nota de crédito sobre a ${p.number} se diminuiu. Depois marque como tratada.`,
-    'credit-and-reissue': (p) =>
-      `A forma do seu contabilista (orderChanged: credit-and-reissue): no back-office da MagniFinance, emita uma nota de crédito da ${p.number} e uma nova fatura da encomenda como está agora (${moneyWords('pt', p.shopNet)}). Depois marque como tratada.`,
-    'difference-document': (p) =>
-      `A forma do seu contabilista (orderChanged: difference-document): no back-office da MagniFinance, emita um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)} se a encomenda aumentou, uma nota de crédito sobre a ${p.number} se diminuiu. Depois marque como tratada.`,
+    ask: (p, press) =>
+      `Regularize no back-office da MagniFinance de uma das duas formas legais (o seu contabilista escolhe; definição orderChanged da loja): uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora; ou um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
+    'credit-and-reissue': (p, press) =>
+      `A forma escolhida pelo seu contabilista (orderChanged: "credit-and-reissue"): no back-office da MagniFinance, emita uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora (${moneyWords('pt', p.shopNet)}). Depois ${press('dismiss')}.`,
+    'difference-document': (p, press) =>
+      `A forma escolhida pelo seu contabilista (orderChanged: "difference-document"): no back-office da MagniFinance, emita um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
   },
 };
 
-type Wording = { [C in Problem['code']]: Record<Lang, (p: Of<C>, ref: LedgerRef, retry: string, via: RetryVia) => ProblemWords> };
+type Words<C extends Problem['code']> = (p: Of<C>, ref: LedgerRef, press: Press) => ProblemWords;
+/** Per code: the buttons its words name (the admin API's routes for them), and the words per language. */
+type Wording = { [C in Problem['code']]: { buttons: ('retry' | 'attach' | 'dismiss')[] } & Record<Lang, Words<C>> };
 
-const orderFix: Record<Lang, (retry: string) => string> = {
-  en: (retry) =>
-    `Correct the order in WooCommerce (or the tenant's mapping settings) and save it: the connector tries again on the order's next update, on the next sweep, or now with ${retry}. Nothing was issued.`,
-  pt: (retry) =>
-    `Corrija a encomenda no WooCommerce (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda, na próxima sincronização, ou já com ${retry}. Nada foi emitido.`,
+const orderFix: Record<Lang, (press: Press) => string> = {
+  en: (press) =>
+    `Correct the order in WooCommerce (or the tenant's mapping settings) and save it: the connector tries again on the order's next update and on the next sweep; to try now, ${press('retry')}. Nothing was issued.`,
+  pt: (press) =>
+    `Corrija a encomenda no WooCommerce (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, ${press('retry')}. Nada foi emitido.`,
 };
 
 const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
   'lost-answer': {
     en: 'the create answer was lost and the retry came back DocumentIsADuplicate: the document exists once on MagniFinance but its id is unknown here; find it by ExternalId in the back-office',
-    pt: 'a resposta à criação perdeu-se e a nova tentativa voltou DocumentIsADuplicate: o documento existe uma vez na MagniFinance mas o seu id é desconhecido aqui; procure-o pelo ExternalId no back-office',
+    pt: 'perdeu-se a resposta ao pedido de criação e a nova tentativa recebeu DocumentIsADuplicate: o documento existe uma vez na MagniFinance, mas o conector não sabe o seu id; procure-o pelo ExternalId no back-office',
   },
   unrecorded: {
     en: 'MagniFinance already has a document with this ExternalId that this connector did not record (another installation or a wiped Redis); find it in the back-office',
@@ -117,7 +169,7 @@ const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
   },
   'client-changed': {
     en: "the create answer was lost and the buyer's data on the order has changed since; the service checks duplicates by ExternalId with the client data, so a retry could issue a second document and was not sent; look for the ExternalId in the back-office and issue by hand only if it is not there",
-    pt: 'a resposta à criação perdeu-se e os dados do comprador na encomenda mudaram entretanto; o serviço deteta duplicados pelo ExternalId com os dados do cliente, por isso uma nova tentativa poderia emitir um segundo documento e não foi enviada; procure o ExternalId no back-office e emita à mão só se não estiver lá',
+    pt: 'perdeu-se a resposta ao pedido de criação e os dados do comprador na encomenda mudaram entretanto; o serviço deteta duplicados pelo ExternalId juntamente com os dados do cliente, por isso uma nova tentativa poderia emitir um segundo documento e não foi enviada; procure o ExternalId no back-office e emita à mão só se lá não estiver',
   },
 };
 
@@ -125,7 +177,7 @@ const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
 const WRONG_COMPANY_CAUSE: Record<'not-listed' | 'no-partnership' | 'refused', Record<Lang, (company: string) => string>> = {
   'not-listed': {
     en: (c) => `the partner token is not one of the tokens Get Partner Access Tokens lists for company ${c}`,
-    pt: (c) => `o token de parceiro não é nenhum dos que o Get Partner Access Tokens dá para a empresa ${c}`,
+    pt: (c) => `o token de parceiro não é nenhum dos que o Get Partner Access Tokens devolve para a empresa ${c}`,
   },
   'no-partnership': {
     en: (c) => `the account has no partnership with company ${c}`,
@@ -137,180 +189,232 @@ const WRONG_COMPANY_CAUSE: Record<'not-listed' | 'no-partnership' | 'refused', R
   },
 };
 
-const WRONG_COMPANY: Wording['wrong-company'] = {
-  en: (p, ref, retry) => ({
-    reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s` : ''}. A document issued with it would be in another company's name.`,
-    action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${retry}.`,
-  }),
-  pt: (p, ref, retry) => ({
-    reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
-    action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${retry}.`,
-  }),
-};
+/** The VIES's reason for not answering (vies/vies-registry.ts writes it in English or as the VIES's code). */
+function viesWhy(lang: Lang, why: string): string {
+  const timeout = /^no answer within (\d+) ms$/.exec(why);
+  if (timeout) return lang === 'pt' ? `sem resposta em ${Math.round(Number(timeout[1]) / 1000)} s` : `no answer within ${Math.round(Number(timeout[1]) / 1000)} s`;
+  if (why.startsWith('unreachable')) return lang === 'pt' ? 'o VIES não estava acessível' : 'the VIES could not be reached';
+  if (/^HTTP \d+/.test(why)) return lang === 'pt' ? `o VIES respondeu ${why.split(',')[0]}` : `the VIES answered ${why.split(',')[0]}`;
+  if (/^[A-Z_]+$/.test(why)) return lang === 'pt' ? `o VIES respondeu ${why}` : `the VIES answered ${why}`;
+  return lang === 'pt' ? `resposta do VIES: ${quoted(lang, why)}` : `the VIES said ${quoted(lang, why)}`;
+}
+
+/** An answer, or the English text an older version recorded (quoted and labelled). */
+function answerOrRecorded(lang: Lang, answer: Answer | undefined, message: string | undefined): string {
+  if (answer) return answerWords(lang, answer);
+  if (message) return lang === 'pt' ? `Resposta registada: ${quoted(lang, message)}.` : `Recorded answer: ${quoted(lang, message)}.`;
+  return '';
+}
+
+/** The mapping's messages, each a full sentence in `lang` (never two reasons glued). */
+function mappingSentences(lang: Lang, messages: readonly MappingMessage[] | undefined): string {
+  return (messages ?? []).map((message) => mappingText(lang, message)).join(' ');
+}
+
+function sentences(...parts: string[]): string {
+  return parts.filter((part) => part.trim() !== '').join(' ');
+}
 
 const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
-  'wrong-company': WRONG_COMPANY,
-  held: {
-    en: (p, _ref, retry) => ({
-      reason: `Nothing was issued: the order is on hold. ${p.reasons}`,
-      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update, on the next sweep, or now with ${retry}.`,
+  'wrong-company': {
+    buttons: ['retry'],
+    en: (p, ref, press) => ({
+      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s` : ''}. A document issued with it would be in another company's name.`,
+      action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${press('retry')}.`,
     }),
-    pt: (p, _ref, retry) => ({
-      reason: `Nada foi emitido: a encomenda está retida. ${p.reasons}`,
-      action: `Complete a encomenda no WooCommerce (por exemplo o NIF do comprador) e guarde-a: o conector emite-a nessa atualização, na próxima sincronização, ou já com ${retry}.`,
+    pt: (p, ref, press) => ({
+      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
+      action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${press('retry')}.`,
+    }),
+  },
+  held: {
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({
+      reason: sentences('Nothing was issued: the connector held the order.', mappingSentences('en', p.holds), !p.holds?.length && p.reasons ? `Why, as recorded: ${quoted('en', p.reasons)}.` : ''),
+      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update or on the next sweep; to issue it now, ${press('retry')}.`,
+    }),
+    pt: (p, _ref, press) => ({
+      reason: sentences('Nada foi emitido: o conector reteve a encomenda.', mappingSentences('pt', p.holds), !p.holds?.length && p.reasons ? `Motivo registado: ${quoted('pt', p.reasons)}.` : ''),
+      action: `Complete a encomenda no WooCommerce (por exemplo, o NIF do comprador) e guarde-a: o conector emite o documento nessa atualização ou na próxima sincronização; para o emitir já, ${press('retry')}.`,
     }),
   },
   'order-refused': {
-    en: (p, _ref, retry) => ({ reason: `The order cannot be turned into a document: ${p.message}.`, action: orderFix.en(retry) }),
-    pt: (p, _ref, retry) => ({ reason: `A encomenda não pode dar um documento: ${p.message}.`, action: orderFix.pt(retry) }),
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({
+      reason: sentences('The order cannot be turned into a document as it stands.', mappingSentences('en', p.error ? [p.error] : []), !p.error && p.message ? `Why, as recorded: ${quoted('en', p.message)}.` : ''),
+      action: orderFix.en(press),
+    }),
+    pt: (p, _ref, press) => ({
+      reason: sentences('Não é possível emitir um documento para a encomenda tal como está.', mappingSentences('pt', p.error ? [p.error] : []), !p.error && p.message ? `Motivo registado: ${quoted('pt', p.message)}.` : ''),
+      action: orderFix.pt(press),
+    }),
+  },
+  'order-unreadable': {
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({ reason: `The order the shop sent does not read as a WooCommerce order (fields ${p.fields.join(', ')}).`, action: orderFix.en(press) }),
+    pt: (p, _ref, press) => ({ reason: `A encomenda que a loja enviou não tem a forma de uma encomenda WooCommerce (campos ${p.fields.join(', ')}).`, action: orderFix.pt(press) }),
   },
   'service-refused': {
-    en: (p, _ref, retry) => ({ reason: `MagniFinance refused the document: ${p.message}.`, action: orderFix.en(retry) }),
-    pt: (p, _ref, retry) => ({ reason: `A MagniFinance recusou o documento: ${p.message}.`, action: orderFix.pt(retry) }),
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({ reason: sentences('MagniFinance did not accept the document, so nothing was issued.', answerOrRecorded('en', p.answer, p.message)), action: orderFix.en(press) }),
+    pt: (p, _ref, press) => ({ reason: sentences('A MagniFinance não aceitou o documento, por isso nada foi emitido.', answerOrRecorded('pt', p.answer, p.message)), action: orderFix.pt(press) }),
   },
   credentials: {
-    en: (p, ref, retry) => ({
-      reason: `MagniFinance refused the connector's credentials (${p.message}).`,
-      action: `Fix invoicing.email and invoicing.token of tenant "${ref.tenant}" in the tenants file, restart the connector, then ${retry}.`,
+    buttons: ['retry'],
+    en: (p, ref, press) => ({
+      reason: sentences("MagniFinance refused the connector's credentials.", answerOrRecorded('en', p.answer, p.message)),
+      action: `Fix invoicing.email and invoicing.token of tenant "${ref.tenant}" in the tenants file, restart the connector, then ${press('retry')}.`,
     }),
-    pt: (p, ref, retry) => ({
-      reason: `A MagniFinance recusou as credenciais do conector (${p.message}).`,
-      action: `Corrija invoicing.email e invoicing.token da loja "${ref.tenant}" no ficheiro de lojas, reinicie o conector e depois ${retry}.`,
+    pt: (p, ref, press) => ({
+      reason: sentences('A MagniFinance recusou as credenciais do conector.', answerOrRecorded('pt', p.answer, p.message)),
+      action: `Corrija invoicing.email e invoicing.token da loja "${ref.tenant}" no ficheiro de lojas, reinicie o conector e depois ${press('retry')}.`,
     }),
   },
   'shop-refused': {
-    en: (p, ref, retry) => ({
-      reason: `The shop refused the connector's request (${p.message}).`,
-      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${retry}.`,
+    buttons: ['retry'],
+    en: (p, ref, press) => ({
+      reason: sentences("The shop refused the connector's request.", answerOrRecorded('en', p.answer, p.message)),
+      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`,
     }),
-    pt: (p, ref, retry) => ({
-      reason: `A loja recusou o pedido do conector (${p.message}).`,
-      action: `Verifique o endereço da loja e que a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita, e depois ${retry}.`,
+    pt: (p, ref, press) => ({
+      reason: sentences('A loja recusou o pedido do conector.', answerOrRecorded('pt', p.answer, p.message)),
+      action: `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`,
     }),
   },
   'vies-unavailable': {
-    en: (p, ref, retry) => ({
-      reason: `The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number ${p.vatNumber} after ${p.attempts} attempts (${p.why}).`,
-      action: `Nothing was issued. The connector asks VIES again on the order's next update and on the next sweep; to try now: ${retry}. If VIES stays down and your accountant agrees, set vies.whenUnavailable: format-check for tenant "${ref.tenant}".`,
+    buttons: ['retry'],
+    en: (p, ref, press) => ({
+      reason: `The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number ${p.vatNumber} after ${p.attempts} attempts (${viesWhy('en', p.why)}).`,
+      action: `Nothing was issued. The connector asks VIES again on the order's next update and on the next sweep; to try now, ${press('retry')}. If VIES stays down and your accountant agrees, set vies.whenUnavailable to "format-check" for tenant "${ref.tenant}".`,
     }),
-    pt: (p, ref, retry) => ({
-      reason: `A fatura espera pelo registo europeu de IVA (VIES), que não confirmou o número de IVA ${p.vatNumber} em ${p.attempts} tentativas (${p.why}).`,
-      action: `Nada foi emitido. O conector pergunta de novo ao VIES na próxima atualização da encomenda e na próxima sincronização; para tentar já: ${retry}. Se o VIES continuar em baixo e o seu contabilista concordar, defina vies.whenUnavailable: format-check para a loja "${ref.tenant}".`,
+    pt: (p, ref, press) => ({
+      reason: `A fatura aguarda o registo europeu de IVA (VIES), que não confirmou o número de IVA ${p.vatNumber} em ${p.attempts} tentativas (${viesWhy('pt', p.why)}).`,
+      action: `Nada foi emitido. O conector volta a consultar o VIES na próxima atualização da encomenda e na próxima sincronização; para tentar já, ${press('retry')}. Se o VIES continuar indisponível e o seu contabilista concordar, defina vies.whenUnavailable como "format-check" na loja "${ref.tenant}".`,
     }),
   },
   'gave-up': {
-    en: (p, _ref, retry) => ({
-      reason: `Gave up after ${p.attempts} attempts: ${p.message}.`,
-      action: `Nothing was issued twice. The connector tries again on the order's next update and on the next sweep; to try now: ${retry}.`,
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({
+      reason: sentences(`The connector gave up after ${p.attempts} attempts.`, answerOrRecorded('en', p.answer, p.message)),
+      action: `Nothing was issued twice. The connector tries again on the order's next update and on the next sweep; to try now, ${press('retry')}.`,
     }),
-    pt: (p, _ref, retry) => ({
-      reason: `Desistiu ao fim de ${p.attempts} tentativas: ${p.message}.`,
-      action: `Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já: ${retry}.`,
+    pt: (p, _ref, press) => ({
+      reason: sentences(`O conector desistiu ao fim de ${p.attempts} tentativas.`, answerOrRecorded('pt', p.answer, p.message)),
+      action: `Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, ${press('retry')}.`,
     }),
   },
   'no-invoice': {
+    buttons: [],
     en: (_p, ref) => ({
       reason: `There is no invoice from this connector to reference, so no ${purposeWords('en', ref.purpose)} was issued.`,
       action: 'If the order was invoiced outside the connector, issue the credit note in the MagniFinance back-office against that invoice.',
     }),
     pt: (_p, ref) => ({
-      reason: `Não há fatura deste conector a que fazer referência, por isso não foi emitida a ${purposeWords('pt', ref.purpose)}.`,
-      action: 'Se a encomenda foi faturada fora do conector, emita a nota de crédito no back-office da MagniFinance sobre essa fatura.',
+      reason: `Não há nenhuma fatura deste conector a que a ${purposeWords('pt', ref.purpose)} possa fazer referência, por isso não foi emitida.`,
+      action: 'Se a encomenda foi faturada fora do conector, emita a nota de crédito dessa fatura no back-office da MagniFinance.',
     }),
   },
   'series-ahead': {
-    en: (p, ref, retry) => ({
+    buttons: ['retry'],
+    en: (p, ref, press) => ({
       reason: `MagniFinance's series ${p.serie} (document type ${p.type}) has a closed document dated ${p.date}, after today; a document cannot be dated before it.`,
-      action: `Nothing is lost: the connector issues this ${purposeWords('en', ref.purpose)} on ${p.date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${retry}.`,
+      action: `Nothing is lost: the connector issues this ${purposeWords('en', ref.purpose)} on ${p.date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${press('retry')}.`,
     }),
-    pt: (p, ref, retry) => ({
-      reason: `A série ${p.serie} (tipo de documento ${p.type}) da MagniFinance tem um documento fechado com data ${p.date}, depois de hoje; nenhum documento pode ter data anterior.`,
-      action: `Nada se perde: o conector emite esta ${purposeWords('pt', ref.purpose)} a ${p.date} sozinho. Se essa data for um engano, corrija-a no back-office da MagniFinance (com uma nota de crédito), ou dê outra série à loja "${ref.tenant}", e depois ${retry}.`,
+    pt: (p, ref, press) => ({
+      reason: `A série ${p.serie} (tipo de documento ${p.type}) da MagniFinance tem um documento fechado com data de ${p.date}, posterior a hoje; nenhum documento da série pode ter data anterior a essa.`,
+      action: `Nada se perde: o conector emite esta ${purposeWords('pt', ref.purpose)} a ${p.date}, sem intervenção. Se essa data estiver errada, corrija-a no back-office da MagniFinance (com uma nota de crédito) ou atribua outra série à loja "${ref.tenant}"; depois ${press('retry')}.`,
     }),
   },
   'unknown-id': {
-    en: (p, ref, _retry, via) => ({
+    buttons: ['attach'],
+    en: (p, ref, press) => ({
       reason: `The ${purposeWords('en', ref.purpose)} (ExternalId ${p.externalId}) ${p.cause === 'client-changed' ? 'may have been issued once' : 'was issued once'}, but its number is unknown to the connector: ${UNKNOWN_ID_DETAIL[p.cause].en}. Nothing was issued twice.`,
-      action: `Find the document with ExternalId ${p.externalId} in the MagniFinance back-office and attach its id: ${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}` : 'the "Attach document" button'}; the number and PDF then land on the order.`,
+      action: `Find the document with ExternalId ${p.externalId} in the MagniFinance back-office, then ${press('attach')} and give its id; the number and PDF then land on the order.`,
     }),
-    pt: (p, ref, _retry, via) => ({
-      reason: `A ${purposeWords('pt', ref.purpose)} (ExternalId ${p.externalId}) ${p.cause === 'client-changed' ? 'pode ter sido emitida uma vez' : 'foi emitida uma vez'}, mas o seu número é desconhecido do conector: ${UNKNOWN_ID_DETAIL[p.cause].pt}. Nada foi emitido duas vezes.`,
-      action: `Procure o documento com o ExternalId ${p.externalId} no back-office da MagniFinance e associe o seu id: ${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/attach {"purpose":"${ref.purpose}","documentId":<id>}` : 'o botão "Associar documento"'}; o número e o PDF chegam então à encomenda.`,
+    pt: (p, ref, press) => ({
+      reason: `A ${purposeWords('pt', ref.purpose)} (ExternalId ${p.externalId}) ${p.cause === 'client-changed' ? 'pode ter sido emitida uma vez' : 'foi emitida uma vez'}, mas o conector não sabe o seu número: ${UNKNOWN_ID_DETAIL[p.cause].pt}. Nada foi emitido duas vezes.`,
+      action: `Procure o documento com o ExternalId ${p.externalId} no back-office da MagniFinance; depois ${press('attach')} e indique o id desse documento. O número e o PDF passam então para a encomenda.`,
     }),
   },
   'no-number': {
-    en: (p, _ref, retry) => ({
+    buttons: ['retry'],
+    en: (p, _ref, press) => ({
       reason: `Document ${p.documentId} was created on MagniFinance but had no number after ${p.calls} Get Document calls.`,
-      action: `Check document ${p.documentId} in the MagniFinance back-office; the connector asks again on the order's next update, on the next sweep, or now with ${retry}. Nothing will be issued twice.`,
+      action: `Check document ${p.documentId} in the MagniFinance back-office; the connector asks again on the order's next update and on the next sweep; to ask now, ${press('retry')}. Nothing will be issued twice.`,
     }),
-    pt: (p, _ref, retry) => ({
-      reason: `O documento ${p.documentId} foi criado na MagniFinance mas continuava sem número ao fim de ${p.calls} pedidos Get Document.`,
-      action: `Verifique o documento ${p.documentId} no back-office da MagniFinance; o conector pergunta de novo na próxima atualização da encomenda, na próxima sincronização, ou já com ${retry}. Nada será emitido duas vezes.`,
+    pt: (p, _ref, press) => ({
+      reason: `O documento ${p.documentId} foi criado na MagniFinance, mas continuava sem número ao fim de ${p.calls} pedidos Get Document.`,
+      action: `Verifique o documento ${p.documentId} no back-office da MagniFinance; o conector volta a perguntar na próxima atualização da encomenda e na próxima sincronização; para perguntar já, ${press('retry')}. Nada será emitido duas vezes.`,
     }),
   },
   'order-deleted': {
-    en: (p, ref, retry, via) => ({
+    buttons: ['retry', 'dismiss'],
+    en: (p, ref, press) => ({
       reason: p.number
         ? `Order #${ref.orderId} was deleted from the shop after its ${purposeWords('en', ref.purpose)} ${p.number} was issued, so the number and PDF could not be put on it. ${p.number} stays valid: a certified document is never deleted.`
         : `Order #${ref.orderId} no longer exists on the shop (deleted); nothing was issued for it.`,
       action: p.number
-        ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; if the order was deleted by mistake, restore it in WooCommerce and ${retry}. Then mark this as handled (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'the "Mark as handled" button'}).`
-        : `Nothing to do if the order was meant to go: mark this as handled (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'the "Mark as handled" button'}). If it was deleted by mistake, restore it in WooCommerce and ${retry}.`,
+        ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; if the order was deleted by mistake, restore it in WooCommerce, then ${press('retry')}. Then ${press('dismiss')}.`
+        : `Nothing to do if the order was meant to go: ${press('dismiss')}. If it was deleted by mistake, restore it in WooCommerce, then ${press('retry')}.`,
     }),
-    pt: (p, ref, retry, via) => ({
+    pt: (p, ref, press) => ({
       reason: p.number
-        ? `A encomenda #${ref.orderId} foi apagada da loja depois de emitida a ${purposeWords('pt', ref.purpose)} ${p.number}, por isso o número e o PDF não puderam ser postos nela. ${p.number} continua válida: um documento certificado nunca é apagado.`
+        ? `A encomenda #${ref.orderId} foi apagada da loja depois de emitida a ${purposeWords('pt', ref.purpose)} ${p.number}, por isso não foi possível registar nela o número e o PDF. ${p.number} continua válida: um documento certificado nunca é apagado.`
         : `A encomenda #${ref.orderId} já não existe na loja (foi apagada); nada foi emitido para ela.`,
       action: p.number
-        ? `Se a venda não aconteceu, emita uma nota de crédito de ${p.number} no back-office da MagniFinance; se a encomenda foi apagada por engano, reponha-a no WooCommerce e depois ${retry}. A seguir marque isto como tratado (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'o botão "Marcar como tratada"'}).`
-        : `Nada a fazer se a encomenda era para sair: marque isto como tratado (${via === 'api' ? `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/dismiss {"purpose":"${ref.purpose}","reason":"…"}` : 'o botão "Marcar como tratada"'}). Se foi apagada por engano, reponha-a no WooCommerce e depois ${retry}.`,
+        ? `Se a venda não se concretizou, emita uma nota de crédito da ${p.number} no back-office da MagniFinance; se a encomenda foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}. No fim, ${press('dismiss')}.`
+        : `Se a encomenda era mesmo para apagar, não há nada a fazer: ${press('dismiss')}. Se foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}.`,
     }),
   },
   'total-differs': {
+    buttons: [],
     en: (p) => ({
-      reason: `${p.number} was issued for ${p.total} while the shop's total differs by ${p.difference}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference)}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
       action: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
     }),
     pt: (p) => ({
-      reason: `${p.number} foi emitida por ${p.total} e o total da loja difere em ${p.difference}: o WooCommerce arredondou o imposto por linha, a fatura arredonda-o uma vez por taxa (o legalmente certo), e nenhuma repartição das linhas chega ao valor da loja.`,
-      action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha" para que as novas encomendas batam ao cêntimo; acerte o cêntimo com o cliente se for preciso (pode emitir uma nota de crédito no back-office).',
+      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total)}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference)}: o WooCommerce arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
+      action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).',
     }),
   },
 };
 
 const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone'> = {
   'order-changed': {
-    en: (p) => ({
+    buttons: ['dismiss'],
+    en: (p, _ref, press) => ({
       reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet)} while the connector's documents cover ${moneyWords('en', p.covered)} (a difference of ${moneyWords('en', p.difference)}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
-      action: SETTLE_WAYS.en[p.way](p),
+      action: SETTLE_WAYS.en[p.way](p, press),
     }),
-    pt: (p) => ({
-      reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total líquido de reembolsos é agora ${moneyWords('pt', p.shopNet)} e os documentos do conector cobrem ${moneyWords('pt', p.covered)} (uma diferença de ${moneyWords('pt', p.difference)}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
-      action: SETTLE_WAYS.pt[p.way](p),
+    pt: (p, _ref, press) => ({
+      reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet)}, e os documentos do conector cobrem ${moneyWords('pt', p.covered)} (uma diferença de ${moneyWords('pt', p.difference)}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
+      action: SETTLE_WAYS.pt[p.way](p, press),
     }),
   },
   'refund-gone': {
-    en: (p) => ({
+    buttons: ['dismiss'],
+    en: (p, _ref, press) => ({
       reason: `Credit note ${p.number} (${moneyWords('en', p.amount)}) was issued for refund #${p.refundId}, which is no longer on the order: it was deleted in WooCommerce. A certified credit note cannot be deleted.`,
-      action: `Do not create the refund again in WooCommerce (the connector would issue a second credit note). If the money was returned, nothing more is due: mark this as handled. If it was not, issue a new invoice (or a debit note) for ${moneyWords('en', p.amount)} in the MagniFinance back-office, then mark this as handled.`,
+      action: `Do not create the refund again in WooCommerce (the connector would issue a second credit note). If the money was returned, nothing more is due: ${press('dismiss')}. If it was not, issue a new invoice (or a debit note) for ${moneyWords('en', p.amount)} in the MagniFinance back-office, then ${press('dismiss')}.`,
     }),
-    pt: (p) => ({
+    pt: (p, _ref, press) => ({
       reason: `A nota de crédito ${p.number} (${moneyWords('pt', p.amount)}) foi emitida para o reembolso #${p.refundId}, que já não está na encomenda: foi apagado no WooCommerce. Uma nota de crédito certificada não pode ser apagada.`,
-      action: `Não volte a criar o reembolso no WooCommerce (o conector emitiria uma segunda nota de crédito). Se o dinheiro foi devolvido, nada mais é devido: marque como tratada. Se não foi, emita uma nova fatura (ou uma nota de débito) de ${moneyWords('pt', p.amount)} no back-office da MagniFinance e depois marque como tratada.`,
+      action: `Não volte a criar o reembolso no WooCommerce (o conector emitiria uma segunda nota de crédito). Se o dinheiro foi devolvido, nada mais é devido: ${press('dismiss')}. Se não foi, emita uma nova fatura (ou uma nota de débito) de ${moneyWords('pt', p.amount)} no back-office da MagniFinance e depois ${press('dismiss')}.`,
     }),
   },
 };
 
 const ALL_WORDING: Wording = { ...WORDING, ...EXTRA_WORDING };
 
-export function problemWords(lang: Lang, problem: Problem, ref: LedgerRef, via: RetryVia = 'api'): ProblemWords {
-  const words = ALL_WORDING[problem.code][lang] as (p: Problem, r: LedgerRef, retry: string, v: RetryVia) => ProblemWords;
-  return words(problem, ref, retryWords(lang, ref, via), via);
+/** The problem in `lang`, for a reader at `via` (notes and alerts: `page`; the console: `console`; the admin API: `api`). */
+export function problemWords(lang: Lang, problem: Problem, ref: LedgerRef, via: RetryVia = 'page'): ProblemWords {
+  const words = ALL_WORDING[problem.code][lang] as Words<Problem['code']>;
+  return words(problem as never, ref, pressWords(lang, ref, via));
 }
 
 /**
  * A problem as the pipeline records it: the state to set (absent to keep a progress state), the
- * problem itself, and its English words.
+ * problem itself, and its English words for a reader of the ledger (the admin API, logs).
  */
 export interface PersonNeeded extends ProblemWords {
   state?: LedgerState;
@@ -321,15 +425,12 @@ export function personNeeded(ref: LedgerRef, problem: Problem, state?: LedgerSta
   return { state, problem, ...problemWords('en', problem, ref) };
 }
 
-/** The words of a ledger entry's problem in `lang`; entries recorded before problems had codes keep their English words. */
-export function entryWords(lang: Lang, entry: { problem?: string; detail?: string; lastError?: string; action?: string }, ref: LedgerRef, via: RetryVia = 'api'): ProblemWords {
-  if (entry.problem) {
-    try {
-      const problem = ProblemSchema.safeParse(JSON.parse(entry.problem));
-      if (problem.success) return problemWords(lang, problem.data, ref, via);
-    } catch {
-      // not JSON: fall through to the recorded words
-    }
-  }
-  return { reason: entry.detail ?? entry.lastError ?? '–', action: entry.action ?? '–' };
+/** The words of a ledger entry's problem in `lang`; entries recorded before problems had codes keep their recorded words. */
+export function entryWords(lang: Lang, entry: { problem?: string; detail?: string; lastError?: string; action?: string }, ref: LedgerRef, via: RetryVia = 'page'): ProblemWords {
+  const problem = parseProblem(entry.problem);
+  if (problem) return problemWords(lang, problem, ref, via);
+  const reason = entry.detail ?? entry.lastError;
+  // Recorded in English by an older version: quoted and labelled in another language.
+  if (lang === 'en') return { reason: reason ?? '–', action: entry.action ?? '–' };
+  return { reason: reason ? `Motivo registado: ${quoted(lang, reason)}.` : '–', action: entry.action ? `Indicação registada: ${quoted(lang, entry.action)}.` : '–' };
 }

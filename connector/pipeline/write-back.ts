@@ -6,7 +6,10 @@ import type { PdfLinkSigner } from '../pdf-link';
 import { META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/woo-shop';
 import { stripUnsafe } from '../../webhooks/woocommerce/text';
-import { NOTES } from '../words';
+import { NOTES, type Lang } from '../words';
+import { z } from 'zod';
+import { MappingMessageSchema, mappingText } from '../../webhooks/woocommerce/mapping-messages';
+import type { NewHistoryEvent } from '../history/order-history';
 import { coveredAmountOf } from './coverage';
 import type { TenantRuntime } from './tenant-runtime';
 
@@ -17,6 +20,8 @@ export interface WriteBackDeps {
   metrics: ConnectorMetrics;
   now: () => number;
   log: Logger;
+  /** The order's story: each note written is told there (the caller writes the events). */
+  events?: NewHistoryEvent[];
 }
 
 /**
@@ -52,13 +57,13 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   const head = cancelledInPlace ? NOTES.cancelledInPlace(lang, { number, documentId }) : NOTES.issued(lang, { type: entry.documentType, number, documentId });
   const [vatNumber, on] = (entry.viesConfirmed ?? '').split(' ');
   const viesConfirmed = vatNumber && on ? { vatNumber, on } : undefined;
-  const text = cancelledInPlace ? head : `${head}${NOTES.issuedDetails(lang, { pdfUrl, viesConfirmed, warnings: entry.warnings })}`;
+  const text = cancelledInPlace ? head : `${head}${NOTES.issuedDetails(lang, { pdfUrl, viesConfirmed, warnings: warningsOf(lang, entry.warnings) })}`;
   if (entry.noteWrittenAt === undefined) {
-    await addNoteOnce(deps, recordWith, pending, data.orderId, { head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
+    await addNoteOnce(deps, recordWith, pending, data.orderId, { purpose: ref.purpose, head, text, customer: false, sentField: 'noteSentAt', doneField: 'noteWrittenAt', sentAt: entry.noteSentAt });
   }
   if (tenant.config.settings.customerNote && !cancelledInPlace && entry.customerNoteAt === undefined) {
     const customerHead = NOTES.customer(lang, { type: entry.documentType, number });
-    await addNoteOnce(deps, recordWith, pending, data.orderId, { head: customerHead, text: `${customerHead} ${pdfUrl}`, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
+    await addNoteOnce(deps, recordWith, pending, data.orderId, { purpose: ref.purpose, head: customerHead, text: `${customerHead} ${pdfUrl}`, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
   const writtenBackAt = deps.now();
   await recordWith({ state: 'written-back', writtenBackAt });
@@ -76,7 +81,7 @@ async function addNoteOnce(
   recordWith: (fields: LedgerFields) => Promise<void>,
   pending: LedgerFields,
   orderId: number,
-  note: { head: string; text: string; customer: boolean; sentField: 'noteSentAt' | 'customerNoteSentAt'; doneField: 'noteWrittenAt' | 'customerNoteAt'; sentAt: number | undefined },
+  note: { purpose: string; head: string; text: string; customer: boolean; sentField: 'noteSentAt' | 'customerNoteSentAt'; doneField: 'noteWrittenAt' | 'customerNoteAt'; sentAt: number | undefined },
 ): Promise<void> {
   const { tenant } = deps;
   const landed =
@@ -84,8 +89,10 @@ async function addNoteOnce(
   if (!landed) {
     // "sent" is on record before the POST, whatever else is pending goes with it.
     await recordWith({ [note.sentField]: deps.now() });
-    await tenant.shop.addNote(orderId, stripUnsafe(note.text, 'keep-lines'), note.customer);
+    const text = stripUnsafe(note.text, 'keep-lines');
+    await tenant.shop.addNote(orderId, text, note.customer);
     deps.metrics.writebacks.inc({ outcome: note.customer ? 'customer-note' : 'note' });
+    deps.events?.push({ kind: 'note', at: deps.now(), purpose: note.purpose, customer: note.customer, text: text.slice(0, 4000) });
   }
   pending[note.doneField] = deps.now();
 }
@@ -114,6 +121,25 @@ function metaFor(
   }
   const value = { number: doc.number, documentId: String(doc.documentId), type: doc.type, pdfUrl: doc.pdfUrl, ...covered };
   return [{ key: metaKeyForPurpose(purpose), value: purpose === 'cancellation' ? { ...value, action: 'credit-note' } : value }];
+}
+
+const StoredWarnings = z.array(MappingMessageSchema);
+
+/**
+ * The mapping's warnings as the ledger keeps them, one sentence each in `lang`: coded (a JSON list
+ * of messages), or the English "a | b" an older version recorded (shown as it was).
+ */
+export function warningsOf(lang: Lang, recorded: string | undefined): string[] {
+  if (!recorded) return [];
+  if (recorded.startsWith('[')) {
+    try {
+      const parsed = StoredWarnings.safeParse(JSON.parse(recorded));
+      if (parsed.success) return parsed.data.map((message) => mappingText(lang, message));
+    } catch {
+      // not JSON: an older version's words
+    }
+  }
+  return recorded.split(' | ');
 }
 
 /** Notes about problems are best effort: failing to post one must not hide the problem itself. */

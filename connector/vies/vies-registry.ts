@@ -122,7 +122,7 @@ export async function viesVerdictFor(registry: ViesRegistry, order: WooOrder, se
   const text = `${vatPrefixOf(wanted.countryCode)}${wanted.number}`;
   if (registry.settings.whenUnavailable === 'wait') throw new ViesUnavailableError(text, answer.unavailable);
   return {
-    note: warning(`The EU VAT registry (VIES) could not confirm VAT number ${text} (${answer.unavailable}): issued on its format alone (vies.whenUnavailable: format-check)`),
+    note: warning('vies-unavailable-format-only', { vat: text, why: answer.unavailable }),
     formatOnly: true,
   };
 }

@@ -1,3 +1,4 @@
+import { englishWords } from '../support/english-words';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
@@ -93,7 +94,7 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     await receiver.close();
   });
 
-  it('a disabled shop webhook, then two orders needing a person -> told by e-mail at once, by chat once it answers; order, reason, fix, admin link in each', async () => {
+  it('a disabled shop webhook, then two orders needing a person -> told by e-mail at once, by chat once it answers; order, reason, fix, a link to the order page in the console in each', async () => {
     // The sweep judges webhooks by where they deliver (server.publicUrl): ours are active for both topics, one more is disabled.
     const ours = `${h.config.server.publicUrl}/webhooks/woocommerce/shop1`;
     for (const topic of ['order.created', 'order.updated']) h.woo.addWebhook({ topic, status: 'active', delivery_url: ours, secret: 'x' });
@@ -104,27 +105,29 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
 
     const first = bodyOf(await eventually('the first e-mail', () => smtp.mails[0], 15_000));
     expect(smtp.mails[0].to).toEqual(['dono@loja.pt', 'contabilista@loja.pt']);
-    expect(first).toContain('shop1: 1 shop webhook problem');
-    expect(first).toMatch(/Webhook \d+ order\.updated is disabled/);
+    expect(first).toContain(': 1 shop webhook problem');
+    expect(first).toMatch(/Webhook \d+ order\.updated: disabled/);
     expect(first).toContain('back to Active');
     // The two orders come together in the next digest, not one message each.
     const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 15_000));
-    expect(second).toContain('shop1: 2 orders need a person');
-    expect(second).toContain('Order 7001 (invoice), duplicate-unknown-id');
-    expect(second).toContain('attach its id: POST http://connector.test/admin/api/orders/shop1/7001/attach');
-    expect(second).toContain('Order 7002 (invoice), alert-no-number');
-    expect(second).toContain('Reason: the invoicing service gave no number in time (no number after 7 Get Document calls)');
-    expect(second).toContain('http://connector.test/admin/api/orders/shop1/7002/retry');
+    expect(second).toContain(': 2 orders need your attention');
+    expect(second).toContain('Order #7001, invoice: issued, id unknown since');
+    expect(second).toContain('press "Attach document" on the order\'s page and give its id');
+    expect(second).toContain('Order page: http://connector.test/console/shop1/orders/7001');
+    expect(second).toContain('Order #7002, invoice: issued, no number since');
+    expect(second).toContain('Why: no number after 7 Get Document calls');
+    expect(second).toContain('Order page: http://connector.test/console/shop1/orders/7002');
+    expect(second).not.toContain('/admin/api');
     expect(second).not.toContain('Webhook');
 
     // The receiver refused the whole first round (3 tries); nothing was dropped: the next round carries it all.
     const message = await eventually('the chat message', () => receiver.received[0], 20_000);
     expect(receiver.attempts()).toBe(4);
-    expect(message.text).toEqual(expect.stringContaining('Order 7001 (invoice)'));
+    expect(message.text).toEqual(expect.stringContaining('Order #7001, invoice'));
     expect(message).toMatchObject({
       tenant: 'shop1',
       orders: [
-        { orderId: 7001, purpose: 'invoice', state: 'duplicate-unknown-id', link: 'http://connector.test/admin/api/orders/shop1/7001' },
+        { orderId: 7001, purpose: 'invoice', state: 'duplicate-unknown-id', link: 'http://connector.test/console/shop1/orders/7001' },
         { orderId: 7002, purpose: 'invoice', state: 'alert-no-number', reason: expect.stringContaining('no number') },
       ],
       webhooks: [{ topic: 'order.updated', status: 'disabled', fix: expect.stringContaining('back to Active') }],
@@ -141,9 +144,9 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     const restarted = await h.startConnector('all');
     await needsPerson(h, 7003, 'alert-no-number', 'no number after 7 Get Document calls');
     const third = bodyOf(await eventually('the third e-mail', () => smtp.mails[2], 15_000));
-    expect(third).toContain('shop1: 1 order needs a person');
-    expect(third).toContain('Order 7003');
-    expect(third).not.toContain('Order 7001');
+    expect(third).toContain(': 1 order needs your attention');
+    expect(third).toContain('Order #7003');
+    expect(third).not.toContain('Order #7001');
     expect(third).not.toContain('Webhook');
     const chat = await eventually('the second chat message', () => receiver.received[1], 15_000);
     expect((chat.orders as { orderId: number }[]).map((o) => o.orderId)).toEqual([7003]);
@@ -190,41 +193,50 @@ describe("alerts: other tenants' entries in the attention list never hide this t
 
 describe('an alert says what the order note and the console say', () => {
   it('uses the reason and fix the pipeline recorded when it flagged the order; the state table only words entries without one', () => {
-    const link = 'http://connector.test/admin/api/orders/shop1/7025';
-    const flagged = describeOrder({ purpose: 'invoice', state: 'written-back', detail: 'FR A/9 differs by 0.01', action: 'Turn on Round tax at subtotal level' }, { tenant: 'shop1', orderId: 7025, purpose: 'invoice' }, link);
+    const ref = { tenant: 'shop1', orderId: 7025, purpose: 'invoice' };
+    const flagged = describeOrder({ purpose: 'invoice', state: 'written-back', detail: 'FR A/9 differs by 0.01', action: 'Turn on Round tax at subtotal level' }, ref);
     expect(flagged).toEqual({ state: 'written-back', reason: 'FR A/9 differs by 0.01', fix: 'Turn on Round tax at subtotal level' });
-    const older = describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, { tenant: 'shop1', orderId: 7025, purpose: 'invoice' }, link);
-    expect(older.fix).toBe(`review the order in WooCommerce, then POST ${link}/retry`);
+    const older = describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, ref);
+    expect(older).toEqual({ state: 'held', reason: 'no NIF', fix: 'Correct the order in WooCommerce and save it, then press "Try again" on the order\'s page.' });
+    // In Portuguese, the English an older version recorded is quoted and labelled, never glued into a sentence.
+    expect(describeOrder({ purpose: 'invoice', state: 'held', detail: 'no NIF' }, ref, 'pt')).toEqual({
+      state: 'held',
+      reason: 'Motivo registado: «no NIF».',
+      fix: 'Corrija a encomenda no WooCommerce e guarde-a; depois carregue em «Tentar de novo» na página da encomenda.',
+    });
   });
 });
 
 describe('alerts in the tenant\'s language (settings.language)', () => {
   const ref = { tenant: 'loja1', orderId: 7026, purpose: 'invoice' };
-  const link = 'http://connector.test/admin/api/orders/loja1/7026';
+  const link = 'https://invoices.example.pt/console/loja1/orders/7026';
 
-  it('a flagged order: the Portuguese words of its problem; the digest and its webhook findings in Portuguese', () => {
-    const needed = personNeeded(ref, { code: 'gave-up', attempts: 10, message: 'connect ECONNREFUSED' }, 'failed');
+  it('a flagged order: the Portuguese words of its problem, the order page and its button; the digest and its webhook findings in Portuguese', () => {
+    const needed = personNeeded(ref, { code: 'gave-up', attempts: 10, answer: { from: 'network', to: 'service', code: 'ECONNREFUSED' }, message: 'connect ECONNREFUSED' }, 'failed');
     const entry = { purpose: 'invoice', state: 'failed' as const, detail: needed.reason, action: needed.action, problem: JSON.stringify(needed.problem) };
-    const pt = describeOrder(entry, ref, link, 'pt');
+    const pt = describeOrder(entry, ref, 'pt');
     expect(pt).toEqual({
       state: 'failed',
-      reason: 'Desistiu ao fim de 10 tentativas: connect ECONNREFUSED.',
-      fix: 'Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já: POST /admin/api/orders/loja1/7026/retry.',
+      reason: 'O conector desistiu ao fim de 10 tentativas. Não foi possível ligar à MagniFinance (ECONNREFUSED).',
+      fix: 'Nada foi emitido duas vezes. O conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, carregue em «Tentar de novo» na página da encomenda no conector.',
     });
-    expect(describeOrder(entry, ref, link, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
+    expect(describeOrder(entry, ref, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
+    expect(needed.action).toContain('press "Try again" on the order\'s page');
 
     const webhooks = describeWebhooks({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] } as never, 'pt');
-    const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'http://connector.test/admin/api/attention' });
+    const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
     expect(text.split('\n')).toEqual([
-      '[Conector MagniFinance] loja1: 3 encomendas à espera de uma pessoa, 1 problema nos webhooks da loja',
+      '[Conector MagniFinance] loja1: 3 encomendas precisam da sua atenção; 1 problema nos webhooks da loja',
       '',
-      '• Encomenda 7026 (fatura), falhou desde 2026-11-23T10:00:00.000Z',
-      '  Porquê: Desistiu ao fim de 10 tentativas: connect ECONNREFUSED.',
+      '• Encomenda #7026, fatura: parado por erro desde 2026-11-23 10:00 UTC',
+      `  Porquê: ${pt.reason}`,
       `  O que fazer: ${pt.fix}`,
-      `  ${link}`,
-      '… e mais 2 na próxima mensagem; todas: http://connector.test/admin/api/attention',
-      '• Webhook 4 order.updated está disabled (https://x/webhooks/woocommerce/loja1)',
-      '  O que fazer: WooCommerce > Definições > Avançado > Webhooks: volte a pôr o webhook 4 (order.updated) Ativo; a sincronização apanha as encomendas que lhe escaparam',
+      `  Página da encomenda: ${link}`,
+      '… e mais 2 na próxima mensagem; todas estão na página da loja: https://invoices.example.pt/console/loja1',
+      '• Webhook 4 order.updated: desativado (https://x/webhooks/woocommerce/loja1)',
+      '  O que fazer: Em WooCommerce > Definições > Avançado > Webhooks, volte a pôr o webhook 4 (order.updated) no estado Ativo; a sincronização apanha as encomendas que lhe escaparam.',
     ]);
+    expect(englishWords(text)).toEqual([]);
+    expect(text).not.toContain('/admin/api');
   });
 });

@@ -1,3 +1,4 @@
+import { moneyWords } from '../../connector/pipeline/problems';
 import type { LedgerEntry } from '../../connector/ledger';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep';
@@ -54,7 +55,7 @@ describe('an order the mapping refuses is shown to a person on its first attempt
     });
     expect(entry.detail).toContain('no EuroRate is known');
     expect(entry.action).toContain('Correct the order in WooCommerce');
-    expect(entry.action).toContain(`/admin/api/orders/shop1/${id}/retry`);
+    expect(entry.action).toContain('press "Try again" on the order\'s page');
 
     // The note follows the ledger record: wait for it rather than race it.
     const notes = await eventually('the note on the order', () => {
@@ -62,7 +63,8 @@ describe('an order the mapping refuses is shown to a person on its first attempt
       return found.length > 0 ? found : undefined;
     });
     expect(notes).toHaveLength(1);
-    expect(notes[0].note).toMatch(/needs your attention\. Why: .*no EuroRate is known.* What to do: Correct the order/);
+    expect(notes[0].note).toMatch(/needs your attention\.\nWhy: .*no EuroRate is known.*\nWhat to do: Correct the order/);
+    expect(notes[0].note).toContain(`Order page: http://connector.test/console/shop1/orders/${id}`);
 
     const listed = (await attention(h)).find((item) => item.orderId === id);
     expect(listed).toMatchObject({ tenant: 'shop1', purpose: 'invoice', ledger: { state: 'mapping-failed' } });
@@ -144,7 +146,7 @@ describe('a transient failure that outlasts every attempt goes to a person, and 
       // A 500 may or may not have saved the draft: the ledger keeps "drafting", and the resume saves
       // a fresh draft (an unclosed draft has no legal effect) and closes that one by its id.
       expect(entry.state).toBe('drafting');
-      expect(entry.detail).toMatch(/^Gave up after 2 attempts: /);
+      expect(entry.detail).toMatch(/^The connector gave up after 2 attempts\. /);
       await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes('What to do: Nothing was issued twice.')));
       expect((await attention(h)).map((item) => item.orderId)).toContain(id);
 
@@ -171,7 +173,7 @@ describe('CIVA art. 16(1): an order whose total per-rate rounding cannot reach i
         return invoice?.state === 'written-back' && invoice.action ? invoice : undefined;
       });
       expect(entry.totalDifference).toMatch(/^-?0\.01$/);
-      expect(entry.detail).toContain(`differs by ${entry.totalDifference as string}`);
+      expect(entry.detail).toContain(`differs by ${moneyWords('en', entry.totalDifference as string)}`);
       expect(entry.action).toContain('Round tax at subtotal level');
       const [doc] = await h.documentsOf(7025);
       expect(doc.document.Lines as unknown[]).toHaveLength((order.line_items as unknown[]).length + (order.shipping_lines as unknown[]).length);

@@ -65,11 +65,11 @@ describe('what the documents of an order cover, net of credit notes (the rule)',
   it('the words name the difference in the reader\'s money and the lawful way the accountant chose (settings.orderChanged)', () => {
     const ref = { tenant: 'shop1', orderId: 7, purpose: 'invoice' };
     const problem = (way: 'ask' | 'credit-and-reissue' | 'difference-document'): Problem => ({ code: 'order-changed', number: 'FT A/12', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way });
-    expect(problemWords('pt', problem('ask'), ref).reason).toContain('é agora 1 660,50 € e os documentos do conector cobrem 1 622,08 € (uma diferença de 38,42 €)');
+    expect(problemWords('pt', problem('ask'), ref).reason).toContain('é agora 1 660,50 €, e os documentos do conector cobrem 1 622,08 € (uma diferença de 38,42 €)');
     expect(problemWords('en', problem('ask'), ref).reason).toContain('is now €1,660.50 while the connector\'s documents cover €1,622.08 (a difference of €38.42)');
     expect(problemWords('en', problem('ask'), ref).action).toMatch(/a credit note for FT A\/12 and a new invoice .* or a document for the difference only/);
     expect(problemWords('en', problem('credit-and-reissue'), ref).action).toContain('issue a credit note for FT A/12 and a new invoice for the order as it is now (€1,660.50)');
-    expect(problemWords('pt', problem('difference-document'), ref).action).toContain('uma segunda fatura de 38,42 € se a encomenda aumentou');
+    expect(problemWords('pt', problem('difference-document'), ref).action).toContain('uma segunda fatura de 38,42 €, se a encomenda aumentou');
   });
 });
 
@@ -108,7 +108,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     // The console, in Portuguese: why, what to do, and the "mark as handled" form for the issued invoice.
     const consolePage = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt`, { headers: { authorization: ADMIN.authorization } })).text();
     expect(consolePage).toContain(`A encomenda foi alterada depois de emitida a ${String(flagged.number)}`);
-    expect(consolePage).toContain('uma segunda fatura de 47,23 € se a encomenda aumentou');
+    expect(consolePage).toContain('uma segunda fatura de 47,23 €, se a encomenda aumentou');
     expect(consolePage).toContain(`action="/console/shop1/orders/${id}/dismiss"`);
 
     // A refund with its credit note moves both totals alike: the same difference is not told twice.

@@ -1,4 +1,5 @@
-import { entryWords, moneyWords, personNeeded, problemWords, ProblemSchema, type Problem } from '../../connector/pipeline/problems';
+import { entryWords, moneyWords, personNeeded, problemRoutes, problemWords, ProblemSchema, routeHint, type Problem } from '../../connector/pipeline/problems';
+import { englishWords } from '../support/english-words';
 
 /**
  * Every reason an order waits for a person has its words in Portuguese and English (issue 12: the
@@ -7,13 +8,14 @@ import { entryWords, moneyWords, personNeeded, problemWords, ProblemSchema, type
  */
 const ref = { tenant: 'loja1', orderId: 4321, purpose: 'credit-note-77' };
 const samples: Problem[] = [
-  { code: 'held', reasons: 'The tax number 123456780 given for Empresa Lda is not valid.' },
-  { code: 'order-refused', message: 'Order #4321: the order is in USD and no EuroRate is known' },
-  { code: 'service-refused', message: 'TaxExemptionDoesNotExist on TaxExemptionReasonCode' },
-  { code: 'credentials', message: 'AuthenticationError' },
-  { code: 'shop-refused', message: 'shop answered 401 woocommerce_rest_cannot_view' },
+  { code: 'held', holds: [{ code: 'company-nif-invalid', params: { nif: '123456780', company: 'Empresa Lda' } }] },
+  { code: 'order-refused', error: { code: 'euro-rate-unknown', params: { currency: 'USD', keys: '_euro_rate' } } },
+  { code: 'order-unreadable', fields: ['billing.email', 'line_items.0.quantity'] },
+  { code: 'service-refused', answer: { from: 'service', status: 400, name: 'SaveFailed', issues: [{ type: 'TaxExemptionDoesNotExist', field: 'Document.Lines[1].TaxExemptionReasonCode', element: 1 }] } },
+  { code: 'credentials', answer: { from: 'service', status: 401, name: 'AuthenticationError', issues: [] } },
+  { code: 'shop-refused', answer: { from: 'shop', status: 401, code: 'woocommerce_rest_cannot_view' } },
   { code: 'vies-unavailable', vatNumber: 'DE123456789', attempts: 10, why: 'MS_UNAVAILABLE' },
-  { code: 'gave-up', attempts: 10, message: 'connect ECONNREFUSED' },
+  { code: 'gave-up', attempts: 10, answer: { from: 'network', to: 'service', code: 'ECONNREFUSED' } },
   { code: 'no-invoice' },
   { code: 'series-ahead', serie: 'A', type: 'T', date: '2026-12-01' },
   { code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'client-changed' },
@@ -26,7 +28,7 @@ const samples: Problem[] = [
 ];
 
 /** Amounts of the problems worded as money (the reader's "1 660,50 €"), every other fact as it is. */
-const MONEY_FACTS = new Set(['shopNet', 'covered', 'difference', 'amount']);
+const MONEY_FACTS = new Set(['shopNet', 'covered', 'difference', 'amount', 'total']);
 
 describe('problems: why and what to do, in Portuguese and English', () => {
   it('covers every problem code', () => {
@@ -46,8 +48,8 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     expect(pt.action).not.toBe(en.action);
     // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
     for (const [key, value] of Object.entries(problem)) {
-      if (key === 'code' || key === 'cause' || key === 'way') continue;
-      expect(pt.reason + pt.action).toContain(MONEY_FACTS.has(key) && problem.code !== 'total-differs' ? moneyWords('pt', String(value)) : String(value));
+      if (['code', 'cause', 'way', 'answer', 'fields', 'reasons', 'message', 'holds', 'error'].includes(key)) continue;
+      expect(pt.reason + pt.action).toContain(MONEY_FACTS.has(key) ? moneyWords('pt', String(value)) : String(value));
     }
   });
 
@@ -55,25 +57,47 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     const needed = personNeeded(ref, { code: 'no-invoice' }, 'skipped');
     expect(needed).toMatchObject({ state: 'skipped', reason: 'There is no invoice from this connector to reference, so no credit note for refund #77 was issued.' });
     const entry = { problem: JSON.stringify(needed.problem), detail: needed.reason, action: needed.action };
-    expect(entryWords('pt', entry, ref).reason).toBe('Não há fatura deste conector a que fazer referência, por isso não foi emitida a nota de crédito do reembolso #77.');
+    expect(entryWords('pt', entry, ref).reason).toBe('Não há nenhuma fatura deste conector a que a nota de crédito do reembolso #77 possa fazer referência, por isso não foi emitida.');
     expect(entryWords('en', entry, ref)).toEqual({ reason: needed.reason, action: needed.action });
   });
 
-  it('an entry recorded before problems had codes (or a damaged one) shows its recorded words', () => {
-    expect(entryWords('pt', { detail: 'old reason', action: 'old fix' }, ref)).toEqual({ reason: 'old reason', action: 'old fix' });
-    expect(entryWords('pt', { problem: '{not json', detail: 'old reason', action: 'old fix' }, ref)).toEqual({ reason: 'old reason', action: 'old fix' });
-    expect(entryWords('pt', { problem: '{"code":"nope"}', lastError: 'boom' }, ref)).toEqual({ reason: 'boom', action: '–' });
+  it('an entry recorded before problems had codes (or a damaged one) shows its recorded words, quoted and labelled in Portuguese', () => {
+    expect(entryWords('en', { detail: 'old reason', action: 'old fix' }, ref)).toEqual({ reason: 'old reason', action: 'old fix' });
+    expect(entryWords('pt', { detail: 'old reason', action: 'old fix' }, ref)).toEqual({ reason: 'Motivo registado: «old reason».', action: 'Indicação registada: «old fix».' });
+    expect(entryWords('pt', { problem: '{not json', detail: 'old reason', action: 'old fix' }, ref)).toEqual({ reason: 'Motivo registado: «old reason».', action: 'Indicação registada: «old fix».' });
+    expect(entryWords('pt', { problem: '{"code":"nope"}', lastError: 'boom' }, ref)).toEqual({ reason: 'Motivo registado: «boom».', action: '–' });
+  });
+
+  it.each<[string, Problem]>([
+    ['held with the English reasons of an older version', { code: 'held', reasons: 'The tax number 123456780 given for Empresa Lda is not valid.' }],
+    ['service-refused with only the English message', { code: 'service-refused', message: 'MagniFinance SaveFailed (14): ValidationError - TaxId InvalidTaxId' }],
+    ['gave-up with only the English message', { code: 'gave-up', attempts: 3, message: 'connect ECONNREFUSED' }],
+  ])('a problem of the previous shape still reads: %s', (_what, problem) => {
+    const stored = JSON.stringify(problem);
+    const pt = entryWords('pt', { problem: stored }, ref);
+    expect(pt.reason).toMatch(/Motivo registado: «.+»\.$|Resposta registada: «.+»\.$/);
+    expect(englishWords(withoutQuotes(pt.reason + ' ' + pt.action))).toEqual([]);
   });
 });
 
-describe('the console says which button to press; notes and the API say which route to call', () => {
-  it.each<[Problem, string, string]>([
-    [{ code: 'gave-up', attempts: 10, message: 'boom' }, 'o botão "Tentar agora"', 'the "Retry now" button'],
-    [{ code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'lost-answer' }, 'o botão "Associar documento"', 'the "Attach document" button'],
-  ])('%j', (problem, pt, en) => {
-    expect(problemWords('pt', problem, ref, 'console').action).toContain(pt);
-    expect(problemWords('en', problem, ref, 'console').action).toContain(en);
-    expect(problemWords('en', problem, ref, 'console').action).not.toContain('/admin/api/');
-    expect(problemWords('en', problem, ref).action).toContain('POST /admin/api/orders/loja1/4321/');
+describe('notes and alerts name the order page\'s button; the console the button; the admin API the route', () => {
+  it.each<[Problem, 'retry' | 'attach' | 'dismiss']>([
+    [{ code: 'gave-up', attempts: 10, answer: { from: 'connector', said: 'boom' } }, 'retry'],
+    [{ code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'lost-answer' }, 'attach'],
+    [{ code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' }, 'dismiss'],
+  ])('%j', (problem, button) => {
+    const names = { retry: ['«Tentar de novo»', '"Try again"'], attach: ['«Associar documento»', '"Attach document"'], dismiss: ['«Marcar como tratada»', '"Mark as handled"'] }[button];
+    expect(problemWords('pt', problem, ref).action).toContain(`carregue em ${names[0]} na página da encomenda no conector`);
+    expect(problemWords('en', problem, ref).action).toContain(`press ${names[1]} on the order's page`);
+    expect(problemWords('pt', problem, ref, 'console').action).toContain(`carregue em ${names[0]}`);
+    expect(problemWords('pt', problem, ref, 'console').action).not.toContain('página');
+    for (const via of ['page', 'console'] as const) expect(problemWords('en', problem, ref, via).action).not.toContain('/admin/api/');
+    expect(problemWords('en', problem, ref, 'api').action).toContain(`POST /admin/api/orders/loja1/4321/${button}`);
+    expect(problemRoutes(problem, ref)).toContain(routeHint(ref, button));
   });
 });
+
+/** Someone else's words, quoted («...»), are not ours to translate. */
+function withoutQuotes(text: string): string {
+  return text.replace(/«[^»]*»/g, ' ');
+}

@@ -165,8 +165,8 @@ describe('the connector asks VIES before invoicing an EU business (tenant vies b
         const invoice = await invoiceOf(id);
         return invoice?.action ? invoice : undefined;
       });
-      expect(entry.detail).toBe('The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number DE123456780 after 2 attempts (MS_UNAVAILABLE).');
-      expect(entry.action).toContain('vies.whenUnavailable: format-check');
+      expect(entry.detail).toBe('The invoice waits for the EU VAT registry (VIES), which could not confirm VAT number DE123456780 after 2 attempts (the VIES answered MS_UNAVAILABLE).');
+      expect(entry.action).toContain('vies.whenUnavailable to "format-check"');
       expect(await h.documentsOf(id)).toHaveLength(0);
       await eventually('the note on the order', () => h.woo.notes(id).some((n) => n.note.includes('could not confirm VAT number DE123456780')));
 
