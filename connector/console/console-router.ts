@@ -219,7 +219,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
     const rows = await notInvoicedRows(deps, tenant, lang);
     const issuable = chosen.filter((orderId) => rows.some((row) => row.orderId === orderId && row.issuable));
     const previews = await Promise.all(issuable.map((orderId) => previewDocument(tenant, orderId, 'invoice', null)));
-    const confirmable = previews.filter((preview) => preview.refusal === undefined);
+    const confirmable = previews.filter((preview) => preview.refusal === undefined && preview.unreadable === undefined);
     const back = html`<p><a href="/console/${tenant.config.id}#not-invoiced">← ${shopName(tenant)}</a></p>`;
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>
 ${previews.length === 0 ? html`<p>${lang === 'pt' ? 'Escolha pelo menos uma encomenda que possa ser emitida.' : 'Choose at least one order that can be issued.'}</p>` : previews.map((preview) => previewHtml(lang, preview))}
@@ -368,8 +368,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
-  if (preview.refusal !== undefined) return '';
-  return html`<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
+  if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
+  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 
 /** The shop's name as its owner knows it: the shop's host (the tenant id when the URL has none). */

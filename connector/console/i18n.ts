@@ -139,6 +139,7 @@ const WORDS = {
   noWarnings: { pt: 'Sem avisos.', en: 'No warnings.' },
   refused: { pt: 'Este documento não pode ser emitido assim', en: 'This document cannot be issued as it stands' },
   cancelPreview: { pt: 'A regra de cancelamento da loja é anular a fatura: a fatura {number} vai ser anulada na MagniFinance.', en: "The shop's cancellation rule is to cancel the invoice: invoice {number} will be cancelled on MagniFinance." },
+  confirmDespiteHold: { pt: 'Ao confirmar, o documento acima é emitido tal como está, apesar do motivo da retenção.', en: 'If you confirm, the document above is issued as it stands, despite the reason it was held.' },
   backToOrder: { pt: 'Voltar à encomenda', en: 'Back to the order' },
   nothingToPreview: { pt: 'Não há nada a emitir para esta encomenda.', en: 'Nothing to issue for this order.' },
   technicalDetail: { pt: 'Detalhe técnico', en: 'Technical detail' },

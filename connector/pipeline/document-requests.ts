@@ -5,6 +5,7 @@ import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
 import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
 import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
 import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import type { MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
 import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
 import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
@@ -17,7 +18,7 @@ import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-r
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
-  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; viesConfirmed?: string }
+  | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; totalDifference?: string; viesConfirmed?: string; holds?: MappingMessage[] }
   | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; totalDifference?: undefined; viesConfirmed?: undefined };
 
 /** What the connector read from the shop for this order (cached per shop): see WooShop. */
@@ -106,7 +107,7 @@ export function invoiceRequest(
           ),
     );
   }
-  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, viesConfirmed };
+  return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, totalDifference: mapped.totalDifference, viesConfirmed, holds: mapped.holds };
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
