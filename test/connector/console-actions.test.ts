@@ -68,6 +68,25 @@ describe('actions of a person: recorded in the order history with who; the credi
     expect(h.woo.notes(orderId).some((note) => note.note === `MagniFinance connector: admin reviewed in the console and asked for a credit note for the whole invoice ${invoice} (€56.32).`)).toBe(true);
   });
 
+  it('a cancelled order whose cancellation waits: the order page offers the shop\'s cancellation rule; previewed, then issued', async () => {
+    const order = portugueseOrder();
+    const orderId = Number(order.id);
+    await h.deliver(order);
+    const invoice = String(await eventually('invoiced', () => h.woo.meta(orderId, META.documentNumber)));
+    // Cancelled in WooCommerce while the connector did not hear of it (a lost delivery, before the sweep).
+    h.woo.editOrder(orderId, { status: 'cancelled' }, { fire: false });
+    const orderPage = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${orderId}?lang=en`, { headers: auth() })).text();
+    expect(orderPage).toContain('Apply the cancellation rule');
+    // onCancelled: credit-note here, so the rule and the credit note are one button.
+    expect(orderPage).not.toContain('Credit note for the whole invoice');
+    const preview = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${orderId}/preview?purpose=cancellation&policy=1&lang=en`, { headers: auth() })).text();
+    expect(preview).toContain(`corrects ${invoice}`);
+    expect(preview).toContain(`action="/console/shop1/orders/${orderId}/cancellation"`);
+    expect((await form(`/console/shop1/orders/${orderId}/cancellation`, {})).status).toBe(303);
+    expect(((await eventually('credited', () => h.woo.meta(orderId, META.cancellation))) as { action: string }).action).toBe('credit-note');
+    expect((await history.of('shop1', orderId)).filter((event) => event.kind === 'action')).toEqual([expect.objectContaining({ action: 'cancellation', by: 'admin', detail: invoice })]);
+  });
+
   it('onCancelled: cancel still issues a credit note when a person asks for one (not a cancellation in place)', async () => {
     const cancelShop = await startHarness({ settings: { onCancelled: 'cancel' } });
     try {
