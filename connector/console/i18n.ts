@@ -142,6 +142,8 @@ const WORDS = {
   confirmDespiteHold: { pt: 'Ao confirmar, o documento acima é emitido tal como está, apesar do motivo da retenção.', en: 'If you confirm, the document above is issued as it stands, despite the reason it was held.' },
   backToOrder: { pt: 'Voltar à encomenda', en: 'Back to the order' },
   nothingToPreview: { pt: 'Não há nada a emitir para esta encomenda.', en: 'Nothing to issue for this order.' },
+  unknownShop: { pt: 'Esta loja não existe no ficheiro de lojas.', en: 'This shop is not in the tenants file.' },
+  unknownOrderId: { pt: 'Loja ou encomenda desconhecida: o número de uma encomenda escreve-se só com algarismos.', en: 'Unknown shop or order: an order number is written in digits only.' },
   technicalDetail: { pt: 'Detalhe técnico', en: 'Technical detail' },
   // Redis down.
   redisDownTitle: { pt: 'O Redis do conector não responde', en: "The connector's Redis does not answer" },
