@@ -2,11 +2,9 @@ import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
 import type { MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
-import { parseWooOrder, parseWooRefund } from '../../webhooks/woocommerce/order-schema';
-import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, withReferenceRate, type IssueRequest } from '../pipeline/document-requests';
-import { shopToday } from '../pipeline/issue-date';
+import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { viesVerdictFor } from '../vies/vies-registry';
 import type { LedgerEntry } from '../ledger';
 
 /** What the console shows before a person confirms a certified document. */
@@ -36,9 +34,8 @@ export interface DocumentPreview {
 }
 
 /**
- * The document the pipeline would issue for an order now, built by the pipeline's own calls (as
- * the doctor's dry run and document-job.ts's buildIssueRequest compose them: the shop's facts, the
- * ECB rate, VIES, then invoiceRequest / creditNoteRequest with a full refund), dated today in the
+ * The document the pipeline would issue for an order now, composed by the pipeline's own
+ * composeIssueRequest (the shop's facts, the ECB rate, VIES, then the mapping), dated today in the
  * shop's zone. Nothing is created, written or enqueued.
  */
 export async function previewDocument(
@@ -52,20 +49,8 @@ export async function previewDocument(
   try {
     const order = parseWooOrder(await runtime.shop.getOrder(orderId));
     base.currency = order.currency.toUpperCase();
-    const facts = await readShopFacts(runtime.shop, order, now);
-    const issue = { issueDate: shopToday(now, runtime.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
-    let built: IssueRequest;
-    if (purpose === 'invoice') {
-      const rated = await withReferenceRate(runtime.rates, order, runtime.mapping);
-      const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, settingsWithShopFacts(runtime.mapping, facts)) : undefined;
-      built = invoiceRequest(order, rated.settings, issue, facts, vies);
-      if (rated.note) built.notes.push(rated.note);
-    } else {
-      const refund = fullRefundOf(order, new Date(now));
-      const all = (await runtime.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id));
-      built = creditNoteRequest(order, refund, invoice?.documentNumber ?? '', runtime.mapping, issue, facts, earlierRefundsOf(all, refund, order.id));
-      base.corrects = invoice?.documentNumber;
-    }
+    const built = await composeIssueRequest(runtime, order, { kind: purpose }, invoice, now);
+    if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;
     if (built.kind !== 'document') throw new Error('the mapping answered a waybill');
     const { Client: client, Document: doc } = built.request;
     // A hold is also a warning note: shown once, under the hold.

@@ -2,11 +2,9 @@ import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
-import { invoiceRequest, readShopFacts, settingsWithShopFacts } from '../pipeline/document-requests';
-import { shopToday } from '../pipeline/issue-date';
+import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
-import { viesVerdictFor } from '../vies/vies-registry';
 import { documentTypeLabel } from '../words';
 import { notInvoicedReason, type NotInvoicedReason } from '../ingest/plan-order';
 import type { DryRunOrder } from './check';
@@ -16,8 +14,8 @@ export const MAX_DRY_RUN_ORDERS = 100;
 
 /**
  * The invoice the connector would issue for each of the shop's last `count` orders in a trigger
- * status, built by the pipeline's own calls (readShopFacts, then invoiceRequest with the tenant's
- * mapping settings and, when configured, the VIES verdict), dated today in the shop's zone. Nothing
+ * status, composed as the pipeline composes it (composeIssueRequest: the shop's facts, the ECB rate
+ * and VIES when configured, then the mapping), dated today in the shop's zone. Nothing
  * is created, written or enqueued.
  */
 export async function dryRun(runtime: TenantRuntime, count: number, now: number = Date.now(), goLiveAt: number = now): Promise<DryRunOrder[]> {
@@ -44,9 +42,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     // The same gate as every delivery and sweep: what going live would (not) issue.
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords(skipped)] };
-    const facts = await readShopFacts(runtime.shop, order, now);
-    const vies = runtime.vies ? await viesVerdictFor(runtime.vies, order, settingsWithShopFacts(runtime.mapping, facts)) : undefined;
-    const built = invoiceRequest(order, runtime.mapping, { issueDate: shopToday(now, runtime.mapping.shopTimeZone) }, facts, vies);
+    const built = await composeIssueRequest(runtime, order, { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
     const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);

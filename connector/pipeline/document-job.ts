@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
-import { parseWooOrder, parseWooRefund, type WooOrder, type WooRefund } from '../../webhooks/woocommerce/order-schema';
+import { parseWooOrder, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
@@ -12,8 +12,7 @@ import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } fro
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../ledger';
 import type { ConnectorMetrics } from '../metrics';
 import type { PdfLinkSigner } from '../pdf-link';
-import { viesVerdictFor } from '../vies/vies-registry';
-import { creditNoteRequest, earlierRefundsOf, fullRefundOf, invoiceRequest, readShopFacts, settingsWithShopFacts, waybillRequest, withReferenceRate, type IssueRequest } from './document-requests';
+import { composeIssueRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
@@ -165,7 +164,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
     }
   }
-  const built = await buildIssueRequest(ctx, order, invoice);
+  const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
   if (built.hold && entry?.holdReleasedAt === undefined) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
     if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
@@ -441,45 +440,6 @@ function resumeFrom(entry: LedgerEntry | null): Outcome | null {
       // creating (answer lost), held, mapping-failed, skipped: evaluate the order again.
       return null;
   }
-}
-
-async function buildIssueRequest(ctx: StepContext, order: WooOrder, invoice: LedgerEntry | null): Promise<IssueRequest> {
-  const { tenant, data } = ctx;
-  // Dated today in the shop's zone (issueStep then checks the series' latest date); a credit note never before its invoice.
-  const issue = { issueDate: shopToday(ctx.now(), tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
-  // Goods or services (the products' virtual flags and categories) and the shop's tax rounding,
-  // read from the shop (cached per shop): the same for an invoice, its credit notes and waybills.
-  const facts = await readShopFacts(tenant.shop, order, ctx.now());
-  switch (data.kind) {
-    case 'invoice': {
-      // An order in another currency: the ECB reference rate of the sale's day, when the tenant reads it.
-      const rated = await withReferenceRate(tenant.rates, order, tenant.mapping);
-      // An EU VAT number confirmed (or refused) by VIES when the tenant asks it.
-      // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
-      const built = invoiceRequest(order, rated.settings, issue, facts, tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined);
-      if (rated.note) built.notes.push(rated.note);
-      return built;
-    }
-    case 'waybill':
-      return waybillRequest(order, tenant.mapping, new Date(ctx.now()), facts);
-    case 'credit-note': {
-      // Order payloads only summarise refunds; the lines come from the refund itself.
-      const refund = parseWooRefund(await tenant.shop.getRefund(data.orderId, data.refundId ?? 0), data.orderId);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
-    }
-    case 'cancellation': {
-      const refund = fullRefundOf(order, new Date(ctx.now()));
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlierRefunds(tenant, order, refund));
-    }
-    case 'review':
-      throw new UnrecoverableError('a review issues no document');
-  }
-}
-
-/** The order's refunds credited before this one, read from the shop, for the credit-note limit (credit-limits.ts). */
-async function earlierRefunds(tenant: StepContext['tenant'], order: WooOrder, refund: WooRefund): Promise<WooRefund[]> {
-  const all = (await tenant.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id));
-  return earlierRefundsOf(all, refund, order.id);
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */

@@ -15,6 +15,13 @@ import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
 import { saleDate } from '../../webhooks/woocommerce/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
 import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-rules';
+import { parseWooRefund } from '../../webhooks/woocommerce/order-schema';
+import { UnrecoverableError } from 'bullmq';
+import type { PurposeKind } from '../jobs';
+import type { LedgerEntry } from '../ledger';
+import { viesVerdictFor } from '../vies/vies-registry';
+import { shopToday } from './issue-date';
+import type { TenantRuntime } from './tenant-runtime';
 
 /** What the issue step sends to the service for one purpose, built by the pure mapping. */
 export type IssueRequest =
@@ -164,4 +171,48 @@ export function fullRefundOf(order: WooOrder, now: Date): WooRefund {
     shipping_lines: order.shipping_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
     fee_lines: order.fee_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
   } as WooRefund;
+}
+
+/**
+ * The request for one purpose of an order, as the pipeline sends it: dated today in the shop's zone
+ * (a credit note never before its invoice), with the shop's facts (goods or services, its tax
+ * rounding, its store address), the ECB reference rate of a sale in another currency and the VIES
+ * verdict of an EU VAT number when the tenant reads them, then the pure mapping. One composition
+ * for the pipeline, the console's preview and the doctor's dry run, so what a person is shown is
+ * what would be issued.
+ */
+export async function composeIssueRequest(
+  tenant: Pick<TenantRuntime, 'shop' | 'mapping' | 'rates' | 'vies'>,
+  order: WooOrder,
+  job: { kind: PurposeKind; refundId?: number },
+  invoice: Pick<LedgerEntry, 'documentDate' | 'documentNumber'> | null,
+  now: number,
+): Promise<IssueRequest> {
+  const issue = { issueDate: shopToday(now, tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
+  const facts = await readShopFacts(tenant.shop, order, now);
+  const earlier = async (refund: WooRefund): Promise<WooRefund[]> =>
+    earlierRefundsOf((await tenant.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id)), refund, order.id);
+  switch (job.kind) {
+    case 'invoice': {
+      const rated = await withReferenceRate(tenant.rates, order, tenant.mapping);
+      // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
+      const vies = tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
+      const built = invoiceRequest(order, rated.settings, issue, facts, vies);
+      if (rated.note) built.notes.push(rated.note);
+      return built;
+    }
+    case 'waybill':
+      return waybillRequest(order, tenant.mapping, new Date(now), facts);
+    case 'credit-note': {
+      // Order payloads only summarise refunds; the lines come from the refund itself.
+      const refund = parseWooRefund(await tenant.shop.getRefund(order.id, job.refundId ?? 0), order.id);
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+    }
+    case 'cancellation': {
+      const refund = fullRefundOf(order, new Date(now));
+      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+    }
+    case 'review':
+      throw new UnrecoverableError('a review issues no document');
+  }
 }
