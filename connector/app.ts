@@ -45,8 +45,8 @@ export interface AppDeps {
   logger: Logger;
   /** Reload of the tenants file from the console and the admin API (SIGHUP does the same). */
   reloads?: ReloadControl;
-  /** The orders' stories (the runtime's); absent: one on this app's Redis connection. */
-  history?: OrderHistory;
+  /** The orders' stories (written by the deliveries and the pipeline, read by the console). */
+  history: OrderHistory;
 }
 
 export interface ReloadControl {
@@ -108,8 +108,7 @@ export function createConnectorApp(deps: AppDeps): Express {
     res.send(await deps.metrics.registry.metrics());
   });
 
-  // The HTTP side's own connection (fail-fast: the console answers 503 while Redis is away).
-  const history = deps.history ?? new OrderHistory(deps.redis, deps.config.redis.prefix);
+  const { history } = deps;
   const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics });
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');

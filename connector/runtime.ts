@@ -114,6 +114,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
     await waitForReady(ingestRedis, 3_000);
     httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline, config.retention));
     const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
+    // The orders' stories as the HTTP side writes (deliveries) and reads (the console) them: fail-fast like the rest of ingest.
+    const httpHistory = new OrderHistory(ingestRedis, prefix, historyTtlMs(config));
     const listener = createConnectorListener({
       config,
       tenants,
@@ -121,7 +123,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       queue: httpQueue,
       sweepQueue: httpSweepQueue,
       // Each batch of deliveries is told in the orders' stories (one more write per batch, not per order).
-      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, new OrderHistory(ingestRedis, prefix, historyTtlMs(config)), clock.now),
+      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, httpHistory, clock.now),
+      history: httpHistory,
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
       ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
       metrics,

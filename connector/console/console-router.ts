@@ -82,9 +82,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     router.get(path, async (req: Request, res: Response) => {
       await withTimeout(build(req, res), PAGE_TIMEOUT_MS);
     });
-  const notFound = (req: Request, res: Response, what: string): void => {
+  const notFound = (req: Request, res: Response, what: 'unknownShop' | 'unknownOrderId'): void => {
     const view = viewOf(req, res);
-    res.status(404).type('html').send(page(view.lang, t(view.lang, 'title'), html`<section><h2>${what}</h2><p><a href="/console">← ${t(view.lang, 'back')}</a></p></section>`, undefined, queryOf(req)));
+    res.status(404).type('html').send(page(view.lang, t(view.lang, 'title'), html`<section><h2>${t(view.lang, what)}</h2><p><a href="/console">← ${t(view.lang, 'back')}</a></p></section>`, undefined, queryOf(req)));
   };
 
   get('/', async (req, res) => {
@@ -129,7 +129,7 @@ ${rows}</table></section>`;
 
   get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
-    if (!tenant) return notFound(req, res, 'unknown tenant');
+    if (!tenant) return notFound(req, res, 'unknownShop');
     const view = viewOf(req, res);
     const sections = [
       await sweepNotice(deps, view),
@@ -144,7 +144,7 @@ ${rows}</table></section>`;
 
   get('/:tenant/search', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
-    if (!tenant) return notFound(req, res, 'unknown tenant');
+    if (!tenant) return notFound(req, res, 'unknownShop');
     const view = viewOf(req, res);
     const query = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
     const found = query ? await searchOrders(deps, tenant, query) : { results: [], shopDown: undefined };
@@ -166,7 +166,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
   get('/:tenant/orders/:orderId', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
     const orderId = idFrom(req.params.orderId);
-    if (!tenant || orderId === null) return notFound(req, res, 'unknown tenant or order');
+    if (!tenant || orderId === null) return notFound(req, res, 'unknownOrderId');
     const view = viewOf(req, res);
     const { body, found } = await orderPageBody(deps, tenant, view, orderId);
     await send(req, res, view, `${t(view.lang, 'order')} #${orderId} · ${shopName(tenant)}`, html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view)}${body}`, found ? 200 : 404);
@@ -176,7 +176,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
   get('/:tenant/orders/:orderId/preview', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
     const orderId = idFrom(req.params.orderId);
-    if (!tenant || orderId === null) return notFound(req, res, 'unknown tenant or order');
+    if (!tenant || orderId === null) return notFound(req, res, 'unknownOrderId');
     const view = viewOf(req, res);
     const { lang, token } = view;
     const id = tenant.config.id;
@@ -212,14 +212,14 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
   /** The chosen orders of the not-invoiced list, each as it would be issued, then one confirmation. */
   get('/:tenant/not-invoiced/preview', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
-    if (!tenant) return notFound(req, res, 'unknown tenant');
+    if (!tenant) return notFound(req, res, 'unknownShop');
     const view = viewOf(req, res);
     const { lang, token } = view;
     const chosen = [...new Set(([] as unknown[]).concat(req.query.order ?? []).map((text) => idFrom(text)).filter((id): id is number => id !== null))].slice(0, 50);
     const rows = await notInvoicedRows(deps, tenant, lang);
     const issuable = chosen.filter((orderId) => rows.some((row) => row.orderId === orderId && row.issuable));
     const previews = await Promise.all(issuable.map((orderId) => previewDocument(tenant, orderId, 'invoice', null)));
-    const confirmable = previews.filter((preview) => preview.refusal === undefined);
+    const confirmable = previews.filter((preview) => preview.refusal === undefined && preview.unreadable === undefined);
     const back = html`<p><a href="/console/${tenant.config.id}#not-invoiced">← ${shopName(tenant)}</a></p>`;
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>
 ${previews.length === 0 ? html`<p>${lang === 'pt' ? 'Escolha pelo menos uma encomenda que possa ser emitida.' : 'Choose at least one order that can be issued.'}</p>` : previews.map((preview) => previewHtml(lang, preview))}
@@ -368,8 +368,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
-  if (preview.refusal !== undefined) return '';
-  return html`<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
+  if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
+  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 
 /** The shop's name as its owner knows it: the shop's host (the tenant id when the URL has none). */

@@ -139,8 +139,11 @@ const WORDS = {
   noWarnings: { pt: 'Sem avisos.', en: 'No warnings.' },
   refused: { pt: 'Este documento não pode ser emitido assim', en: 'This document cannot be issued as it stands' },
   cancelPreview: { pt: 'A regra de cancelamento da loja é anular a fatura: a fatura {number} vai ser anulada na MagniFinance.', en: "The shop's cancellation rule is to cancel the invoice: invoice {number} will be cancelled on MagniFinance." },
+  confirmDespiteHold: { pt: 'Ao confirmar, o documento acima é emitido tal como está, apesar do motivo da retenção.', en: 'If you confirm, the document above is issued as it stands, despite the reason it was held.' },
   backToOrder: { pt: 'Voltar à encomenda', en: 'Back to the order' },
   nothingToPreview: { pt: 'Não há nada a emitir para esta encomenda.', en: 'Nothing to issue for this order.' },
+  unknownShop: { pt: 'Esta loja não existe no ficheiro de lojas.', en: 'This shop is not in the tenants file.' },
+  unknownOrderId: { pt: 'Loja ou encomenda desconhecida: o número de uma encomenda escreve-se só com algarismos.', en: 'Unknown shop or order: an order number is written in digits only.' },
   technicalDetail: { pt: 'Detalhe técnico', en: 'Technical detail' },
   // Redis down.
   redisDownTitle: { pt: 'O Redis do conector não responde', en: "The connector's Redis does not answer" },

@@ -224,7 +224,9 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="from" value="order">`;
   const creditable = await creditableInvoice(deps, id, orderId);
   const cancellationWaits = order?.status === 'cancelled' && creditable.ok && tenant.config.settings.onCancelled !== 'ignore';
-  const needsIssue = !ledger.invoice || !SETTLED_STATES.has(ledger.invoice.state) || Object.values(ledger).some((entry) => entry.action !== undefined && !SETTLED_STATES.has(entry.state));
+  // Retry runs again what the pipeline already decided to issue; an order it never took up (before
+  // go-live) is issued from the not-invoiced list, after its preview.
+  const needsIssue = Object.values(ledger).some((entry) => entry.action !== undefined && !SETTLED_STATES.has(entry.state));
   const anyHeld = Object.values(ledger).some((entry) => entry.state === 'held');
   const actions = [
     needsIssue && !anyHeld ? html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>` : '',

@@ -1,4 +1,5 @@
 import { CONSUMER_NIF } from '../../client/nif';
+import { mappingText } from '../../webhooks/woocommerce/mapping-messages';
 import { documentTypeLabel, type Lang } from '../words';
 import { t } from './i18n';
 import { amount } from './order-page';
@@ -16,12 +17,12 @@ function quantityWords(lang: Lang, quantity: string): string {
 
 /**
  * The document a confirmation would issue, as a person checks it: type, buyer, lines, rates, the
- * exemption code, the total, the mapping's warnings and holds. `mappingText` words a note in the
- * reader's language (the mapping's own words until its codes are worded).
+ * exemption code, the total, the mapping's warnings and holds, all in the reader's language.
  */
-export function previewHtml(lang: Lang, preview: DocumentPreview, mappingText: (lang: Lang, note: { message: string }) => string = (_lang, note) => note.message): Html {
-  if (preview.refusal !== undefined) {
-    return html`<div class="item" data-order="${preview.orderId}"><p><b>${t(lang, 'order')} #${preview.orderId}</b></p><p class="warn"><b>${t(lang, 'refused')}:</b> ${mappingText(lang, { message: preview.refusal })}</p></div>`;
+export function previewHtml(lang: Lang, preview: DocumentPreview): Html {
+  if (preview.refusal !== undefined || preview.unreadable !== undefined) {
+    const why = preview.refusal !== undefined ? mappingText(lang, preview.refusal) : html`${t(lang, 'shopUnreachable')}. <span class="muted">${preview.unreadable}</span>`;
+    return html`<div class="item" data-order="${preview.orderId}"><p><b>${t(lang, 'order')} #${preview.orderId}</b></p><p class="warn"><b>${t(lang, 'refused')}:</b> ${why}</p></div>`;
   }
   const currency = preview.currency;
   const lines = preview.lines.map(
@@ -30,8 +31,7 @@ export function previewHtml(lang: Lang, preview: DocumentPreview, mappingText: (
         preview.lines.some((l) => l.discount !== '0') ? html`<td class="num" data-label="${t(lang, 'discount')}">${rateWords(lang, line.discount)}</td>` : ''
       }</tr>`,
   );
-  const holds = preview.hold ? preview.warnings : [];
-  const warnings = preview.hold ? [] : preview.warnings;
+  const { holds, warnings } = preview;
   return html`<div class="preview" data-order="${preview.orderId}">
 <h3>${t(lang, 'order')} #${preview.orderId} · ${documentTypeLabel(lang, preview.type)}${preview.corrects ? html` · ${t(lang, 'corrects')} ${preview.corrects}` : ''}</h3>
 <dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name ?? '–'}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>

@@ -1,6 +1,7 @@
 import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
+import type { MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -22,11 +23,14 @@ export interface DocumentPreview {
   total?: string;
   /** The invoice a credit note corrects. */
   corrects?: string;
-  /** The mapping's notes: its warnings, and what would hold it. */
+  /** The mapping's warnings (coded: mappingText words them in the reader's language). */
   warnings: MappingNote[];
+  /** Why the mapping holds it (a person confirming issues it all the same), coded. */
+  holds: MappingMessage[];
   hold: boolean;
-  /** The mapping refuses the order as it stands (nothing can be issued). */
-  refusal?: string;
+  /** The mapping refuses the order as it stands (coded), or the order could not be read (`unreadable`: the reason, technical). */
+  refusal?: MappingMessage;
+  unreadable?: string;
 }
 
 /**
@@ -41,7 +45,7 @@ export async function previewDocument(
   invoice: LedgerEntry | null,
   now: number = Date.now(),
 ): Promise<DocumentPreview> {
-  const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], hold: false };
+  const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], holds: [], hold: false };
   try {
     const order = parseWooOrder(await runtime.shop.getOrder(orderId));
     base.currency = order.currency.toUpperCase();
@@ -49,6 +53,8 @@ export async function previewDocument(
     if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;
     if (built.kind !== 'document') throw new Error('the mapping answered a waybill');
     const { Client: client, Document: doc } = built.request;
+    // A hold is also a warning note: shown once, under the hold.
+    const holds = new Set((built.hold ? (built.holds ?? []) : []).map(keyOf));
     return {
       ...base,
       type: doc.Type,
@@ -62,11 +68,16 @@ export async function previewDocument(
       })),
       exemption: doc.TaxExemptionReasonCode ?? undefined,
       total: formatDecimal(computeTotals(doc.Lines).amount, 2),
-      warnings: built.notes.filter((note) => note.level !== 'info' || built.hold),
+      warnings: built.notes.filter((note) => note.level !== 'info' && !holds.has(keyOf(note))),
+      holds: built.hold ? (built.holds ?? []) : [],
       hold: built.hold,
     };
   } catch (error) {
-    if (error instanceof OrderMappingError) return { ...base, refusal: error.problem };
-    return { ...base, refusal: (error as Error).message };
+    if (error instanceof OrderMappingError) return { ...base, refusal: error.detail };
+    return { ...base, unreadable: (error as Error).message };
   }
+}
+
+function keyOf(message: MappingMessage): string {
+  return `${message.code} ${JSON.stringify(message.params)}`;
 }

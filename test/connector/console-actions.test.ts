@@ -68,6 +68,56 @@ describe('actions of a person: recorded in the order history with who; the credi
     expect(h.woo.notes(orderId).some((note) => note.note === `MagniFinance connector: admin reviewed in the console and asked for a credit note for the whole invoice ${invoice} (€56.32).`)).toBe(true);
   });
 
+  it('a cancelled order whose cancellation waits: the order page offers the shop\'s cancellation rule; previewed, then issued', async () => {
+    const order = portugueseOrder();
+    const orderId = Number(order.id);
+    await h.deliver(order);
+    const invoice = String(await eventually('invoiced', () => h.woo.meta(orderId, META.documentNumber)));
+    // Cancelled in WooCommerce while the connector did not hear of it (a lost delivery, before the sweep).
+    h.woo.editOrder(orderId, { status: 'cancelled' }, { fire: false });
+    const orderPage = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${orderId}?lang=en`, { headers: auth() })).text();
+    expect(orderPage).toContain('Apply the cancellation rule');
+    // onCancelled: credit-note here, so the rule and the credit note are one button.
+    expect(orderPage).not.toContain('Credit note for the whole invoice');
+    const preview = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${orderId}/preview?purpose=cancellation&policy=1&lang=en`, { headers: auth() })).text();
+    expect(preview).toContain(`corrects ${invoice}`);
+    expect(preview).toContain(`action="/console/shop1/orders/${orderId}/cancellation"`);
+    expect((await form(`/console/shop1/orders/${orderId}/cancellation`, {})).status).toBe(303);
+    expect(((await eventually('credited', () => h.woo.meta(orderId, META.cancellation))) as { action: string }).action).toBe('credit-note');
+    expect((await history.of('shop1', orderId)).filter((event) => event.kind === 'action')).toEqual([expect.objectContaining({ action: 'cancellation', by: 'admin', detail: invoice })]);
+  });
+
+  it('recent documents past 50: pages of 50 with the next and previous links; customers asked to the shop in one include= call', async () => {
+    const ledger = h.connector?.ledger;
+    if (!ledger) throw new Error('no connector');
+    const order = portugueseOrder({ billing: { first_name: 'Rita', last_name: 'Paging', address_1: 'Rua 1', city: 'Faro', postcode: '8000-001', country: 'PT', email: 'rita@example.pt' } });
+    const named = Number(order.id);
+    await h.deliver(order);
+    await eventually('invoiced', () => h.woo.meta(named, META.documentNumber));
+    // 55 more documents, as the write-back records them (the ledger and the recent list), older than the named one.
+    const before = Date.now() - 3_600_000;
+    for (let i = 0; i < 55; i += 1) {
+      const ref = { tenant: 'shop1', orderId: 800_000 + i, purpose: 'invoice' };
+      await ledger.record(ref, { state: 'written-back', documentId: 900_000 + i, documentNumber: `FR P/${i + 1}`, documentType: 'T', total: '1660.50' });
+      await ledger.markWrittenBack(ref, before + i);
+    }
+    const total = await ledger.recentCount('shop1');
+    const lists = () => h.woo.requests.filter((request) => request.method === 'GET' && /\/orders$/.test(request.path)).length;
+    const listsBefore = lists();
+    const first = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt`, { headers: auth() })).text();
+    expect(lists() - listsBefore).toBe(1);
+    const recent = first.slice(first.indexOf('id="recent"'));
+    expect(recent).toContain(`A mostrar 1–50 de ${total}`);
+    expect(recent).toContain('href="/console/shop1?recentFrom=50#recent"');
+    expect(recent).toContain('Rita Paging');
+    expect(recent).toContain('1 660,50 €');
+    expect(recent.match(/<tr data-order=/g)).toHaveLength(50);
+    const second = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt&recentFrom=50`, { headers: auth() })).text();
+    const rest = second.slice(second.indexOf('id="recent"'));
+    expect(rest.match(/<tr data-order=/g)).toHaveLength(total - 50);
+    expect(rest).toContain('href="/console/shop1?recentFrom=0#recent"');
+  });
+
   it('onCancelled: cancel still issues a credit note when a person asks for one (not a cancellation in place)', async () => {
     const cancelShop = await startHarness({ settings: { onCancelled: 'cancel' } });
     try {

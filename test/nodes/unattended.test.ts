@@ -69,7 +69,13 @@ describe('failed items: "Continue (using error output)" routes them to the error
       }),
       expect.objectContaining({
         id: 965,
-        error: expect.objectContaining({ refused: true, orderId: 965, message: expect.stringContaining('status "pending" is not a paid order') }),
+        // The refusal's code and facts beside the English message, for a workflow that branches on why.
+        error: expect.objectContaining({
+          refused: true,
+          orderId: 965,
+          why: { code: 'unpaid-status', params: { status: 'pending' } },
+          message: expect.stringContaining('status "pending" is not a paid order'),
+        }),
       }),
     ]);
     expect(await documentsOnService()).toHaveLength(1);
@@ -144,6 +150,9 @@ describe('a held order is a failed item with the reasons and the fix, and nothin
     const mapped = documentForOrder(unidentifiedInLisbon as never, JSON.parse(String(fromOrder.mappingSettings)) as never);
     expect(mapped.holdReasons.length).toBeGreaterThan(0);
     expect((output[1][0].json.error as IDataObject).reasons).toEqual(mapped.holdReasons);
+    // The same reasons coded, in the same order.
+    expect((output[1][0].json.error as IDataObject).holds).toEqual(mapped.holds.map((hold) => ({ code: hold.code, params: hold.params })));
+    expect(mapped.holds.map((hold) => hold.code)).toEqual(['consumer-invoice-unidentified-held', 'invoice-deadline']);
   });
 
   it('once the order has what was missing, the same order is invoiced', async () => {

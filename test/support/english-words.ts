@@ -7,7 +7,7 @@
  */
 const ENGLISH = new Set(
   `the and or is are was were be been being not nothing with without for from to of this that these those
-   will would can cannot could should must may might has have had does did done it its an
+   will would can cannot could should must may might has have had does did done it its an them they
    please check order orders invoice invoices refund refunds credit note notes issued issue
    shop customer buyer tax number rate rates amount given valid invalid error failed
    because when then there here what why which who how again try retry now button page

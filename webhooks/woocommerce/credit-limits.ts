@@ -25,7 +25,8 @@ function netsBy(lines: readonly PlannedLine[], key: (line: PlannedLine) => strin
   return map;
 }
 
-const euros = (cents: bigint): string => formatDecimal(fromCents(cents), 2);
+/** Cents as the messages carry an amount ("16.26", in the order's currency). */
+const amountText = (cents: bigint): string => formatDecimal(fromCents(cents), 2);
 
 export function creditLimitHolds(
   invoiced: readonly PlannedLine[],
@@ -44,10 +45,10 @@ export function creditLimitHolds(
       if (earlierCents + now.cents <= invoicedCents) continue;
       const facts = {
         refund: context.refundId,
-        amount: euros(now.cents),
+        amount: amountText(now.cents),
         invoice: context.invoiceNumber,
-        invoiced: euros(invoicedCents),
-        earlier: euros(earlierCents),
+        invoiced: amountText(invoicedCents),
+        earlier: amountText(earlierCents),
         ...currencyParam(context.currency),
       };
       const subject = about(k, now.label);

@@ -1,4 +1,4 @@
-import { compare, Decimal, formatDecimal, multiply, parseDecimal, round } from '../../client/money';
+import { compare, Decimal, multiply, parseDecimal, round } from '../../client/money';
 import { BuyerIdentity, billingCountry } from './buyer-identity';
 import { ExemptionContext } from './exemption-rules';
 import { placeForVat, type PlaceForVat } from './countries';
@@ -64,8 +64,4 @@ export function inEuros(amount: Decimal, choice: CurrencyChoice): Decimal {
 
 export function atLeast(a: Decimal, limit: string): boolean {
   return compare(a, parseDecimal(limit)) >= 0;
-}
-
-export function euros(amount: Decimal): string {
-  return `EUR ${formatDecimal(round(amount, 2), 2)}`;
 }

@@ -53,7 +53,8 @@ function entry<Shape extends z.ZodRawShape>(
 const money = (amount: string | number, currency?: string): string => moneyPt(amount, currency);
 const CIVA_40_1 = 'art. 40.º, n.º 1, do CIVA';
 const DOCUMENT_NAMES: Record<string, string> = { T: 'fatura-recibo', I: 'fatura', S: 'fatura simplificada' };
-const docType = (type: string): string => `o tipo ${type}${DOCUMENT_NAMES[type] ? ` (${DOCUMENT_NAMES[type]})` : ''}`;
+/** "tipo T (fatura-recibo)". */
+const docType = (type: string): string => `tipo ${type}${DOCUMENT_NAMES[type] ? ` (${DOCUMENT_NAMES[type]})` : ''}`;
 const quoteEach = (list: string, separator = ', '): string =>
   list
     .split(separator)
@@ -93,10 +94,10 @@ const source = (lang: Lang, key: string): string => REGION_SOURCE[key]?.[lang] ?
 const deadlineBasis = (lang: Lang, basis: string, day: string): string => {
   if (basis === 'advance') {
     return lang === 'pt'
-      ? `paga em ${datePt(day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`
+      ? `pagamento em ${datePt(day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que este é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`
       : `paid on ${day} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))`;
   }
-  return lang === 'pt' ? `vendida em ${datePt(day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)` : `sold on ${day}: five business days (CIVA art. 36(1)(a))`;
+  return lang === 'pt' ? `venda em ${datePt(day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)` : `sold on ${day}: five business days (CIVA art. 36(1)(a))`;
 };
 
 /** The subject of a late-issue note: "Order #5001" / "Refund 7003". */
@@ -205,17 +206,20 @@ const CATALOGUE = {
   'simplified-tax-abroad': entry(
     { code: S, type: S },
     (p) => `Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${p.code} sales get a full invoice: type ${p.type} used`,
-    (p) => `Só há fatura simplificada quando o imposto é devido em Portugal (${CIVA_40_1}); as vendas com ${p.code} levam uma fatura completa: usado ${docType(p.type)}.`,
+    (p) => `Só há fatura simplificada quando o imposto é devido em Portugal (${CIVA_40_1}); as vendas com ${p.code} levam uma fatura completa: usado o ${docType(p.type)}.`,
   ),
   'simplified-over-limit': entry(
     { total: S, limit: S, why: S, type: S },
     (p) => `Simplified invoice not allowed for EUR ${p.total} (CIVA art. 40(1): limit EUR ${p.limit}, ${SIMPLIFIED_WHY[p.why]?.en ?? p.why}): type ${p.type} used`,
-    (p) => `Fatura simplificada não permitida para ${money(p.total)} (${CIVA_40_1}: limite de ${money(p.limit)}, ${SIMPLIFIED_WHY[p.why]?.pt ?? p.why}): usado ${docType(p.type)}.`,
+    (p) => `Fatura simplificada não permitida para ${money(p.total)} (${CIVA_40_1}: limite de ${money(p.limit)}, ${SIMPLIFIED_WHY[p.why]?.pt ?? p.why}): usado o ${docType(p.type)}.`,
   ),
   'coupons-as-line-discounts': entry(
     { codes: S },
     (p) => `Coupons ${p.codes} shown as line discounts as WooCommerce spread them`,
-    (p) => `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como o WooCommerce os repartiu.`,
+    (p) =>
+      p.codes.includes(', ')
+        ? `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como o WooCommerce os repartiu.`
+        : `Cupão ${quoteEach(p.codes)} apresentado como desconto nas linhas, tal como o WooCommerce o repartiu.`,
   ),
   'gift-card-redeemed': entry(
     { names: S },
@@ -295,8 +299,10 @@ const CATALOGUE = {
       'or, if it is a charge, take its word out of exemptions.donationWords',
     (p) =>
       `${p.names} ${p.count === 1 ? 'é um donativo' : 'são donativos'} de ${money(p.amount, p.currency)}: ` +
-      'um donativo não é contrapartida de nenhuma transmissão (art. 1.º, n.º 1, alínea a), e art. 4.º, n.º 1, do CIVA) e nunca é linha de fatura. A fatura deixa-o de fora; registe o donativo à parte ' +
-      'ou, caso seja um encargo, retire a palavra correspondente de exemptions.donationWords.',
+      'um donativo não é contrapartida de nenhuma transmissão (art. 1.º, n.º 1, alínea a), e art. 4.º, n.º 1, do CIVA) e nunca é linha de fatura. ' +
+      (p.count === 1
+        ? 'A fatura deixa-o de fora; registe o donativo à parte ou, caso seja um encargo, retire a palavra correspondente de exemptions.donationWords.'
+        : 'A fatura deixa-os de fora; registe os donativos à parte ou, caso sejam encargos, retire as palavras correspondentes de exemptions.donationWords.'),
   ),
 
   // The buyer
@@ -452,7 +458,7 @@ const CATALOGUE = {
   'tax-percent-derived': entry(
     { tax: S, rateId: N, percent: S },
     (p) => `Tax "${p.tax || `rate ${p.rateId}`}" has no rate_percent in the order: ${p.percent}% derived from the line taxes`,
-    (p) => `O imposto "${p.tax || `taxa ${p.rateId}`}" não tem "rate_percent" na encomenda: ${percentPt(p.percent)}, deduzido dos impostos das linhas.`,
+    (p) => `O imposto "${p.tax || `taxa ${p.rateId}`}" não tem "rate_percent" na encomenda: usada a taxa de ${percentPt(p.percent)}, deduzida dos impostos das linhas.`,
   ),
   'line-tax-rate-unlisted': entry(
     { line: S, rateId: N },
@@ -462,7 +468,7 @@ const CATALOGUE = {
   'line-tax-missing': entry(
     { line: S, tax: S },
     (p) => `Line "${p.line}" carries no ${p.tax} although the rate is listed: mapped as 0%`,
-    (p) => `A linha "${p.line}" não tem "${p.tax}", embora a taxa esteja listada: tratada como 0 %.`,
+    (p) => `A linha "${p.line}" não leva o imposto "${p.tax}", embora a taxa esteja na lista da encomenda: tratada como 0 %.`,
   ),
   'line-several-rates': entry(
     { line: S, percent: S },
@@ -502,7 +508,8 @@ const CATALOGUE = {
           ? `os bens são tributados onde começa o seu transporte (art. 6.º, n.º 1, do CIVA), e a loja expede a partir ${regionWords('pt', p.region)} (${source('pt', p.source)})`
           : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
       return (
-        `A linha "${p.line}" tem ${percentPt(p.rate)}, o IVA ${regionList('pt', p.regions, ' / ')}, mas ${why}, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}. ` +
+        `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}` +
+        `${p.rates ? `, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}` : `, sem taxas conhecidas em ${datePt(p.day)}`}. ` +
         'O código postal do comprador não decide a taxa: corrija a tabela de impostos da loja, ou a definição dispatchRegion se os bens saem de outro local.'
       );
     },
@@ -578,7 +585,7 @@ const CATALOGUE = {
   'negative-fees-exceed': entry(
     { fees: S, products: S, currency: OPT },
     (p) => `negative fees of ${p.fees} exceed the products they would discount (${p.products})`,
-    (p) => `Os encargos negativos de ${money(p.fees, p.currency)} excedem os produtos em que seriam descontados (${money(p.products, p.currency)}).`,
+    (p) => `Os encargos negativos de ${money(p.fees, p.currency)} excedem o valor dos produtos a que seriam descontados (${money(p.products, p.currency)}).`,
   ),
   'negative-fee-spread': entry(
     { names: S, amount: S, split: N, currency: OPT },
@@ -616,8 +623,8 @@ const CATALOGUE = {
       '(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)',
     (p) =>
       `Arredondamento: o valor sem IVA de "${p.line}" (IVA a ${percentPt(p.rate)}) passa a ${money(p.net, p.currency)} em vez de ${money(p.before, p.currency)}, ` +
-      `para que o total do documento seja igual ao ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}) ` +
-      '(o WooCommerce arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa).',
+      `para que o total do documento seja igual ao ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}): ` +
+      'o WooCommerce arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa.',
   ),
   'total-unreachable': entry(
     { totalKind: S, total: S, difference: S, currency: OPT },
@@ -664,12 +671,12 @@ const CATALOGUE = {
   'refund-without-items': entry(
     { refund: z.union([S, N]) },
     (p) => `Refund ${p.refund} lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate`,
-    (p) => `O reembolso ${p.refund} não lista artigos: uma linha de valor por taxa de IVA do que resta da encomenda, do mesmo tipo do que a encomenda vendeu a essa taxa.`,
+    (p) => `O reembolso ${p.refund} não lista artigos: a nota de crédito leva uma linha de valor por cada taxa de IVA do que resta da encomenda, do mesmo tipo do que a encomenda vendeu a essa taxa.`,
   ),
   'refund-beyond-items': entry(
     { refund: z.union([S, N]), amount: S, currency: OPT },
     (p) => `Refund ${p.refund} is ${p.amount} more than its items: added as an amount line`,
-    (p) => `O reembolso ${p.refund} excede os seus artigos em ${money(p.amount, p.currency)}: acrescentada uma linha de valor.`,
+    (p) => `O reembolso ${p.refund} é superior aos seus artigos em ${money(p.amount, p.currency)}: a diferença vai numa linha de valor.`,
   ),
   'credit-over-line': entry(
     { ...CREDIT, line: S },
@@ -759,8 +766,8 @@ const CATALOGUE = {
   /** A stored message whose code (or params) this version does not know: never shown raw. */
   'unknown-message': entry(
     { code: S },
-    (p) => `This version cannot show the message of code "${p.code}"; see the connector's log for the order`,
-    (p) => `Esta versão não sabe mostrar a mensagem de código "${p.code}"; veja o registo do conector para esta encomenda.`,
+    (p) => `A message of code "${p.code}", written by another version, cannot be shown by this one`,
+    (p) => `Uma mensagem com o código "${p.code}", escrita por outra versão, não pode ser mostrada por esta.`,
   ),
   /** A note written as English text by a caller not yet moved to codes (the deprecated info(text) / warning(text)). */
   untranslated: entry(

@@ -2,6 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MappingNote } from '../../../webhooks/woocommerce/mapping-errors';
+import type { MappingMessage } from '../../../webhooks/woocommerce/mapping-messages';
 
 /** What a person does about a held order (the reasons say what is missing). */
 export const HELD_ORDER_FIX =
@@ -12,6 +13,8 @@ export interface MappedForIssue {
   hold?: boolean;
   /** The reasons that made `hold` true (invoices and credit notes name them; a waybill only notes). */
   holdReasons?: readonly string[];
+  /** The same reasons, coded (code and params), for a workflow that branches on why. */
+  holds?: readonly MappingMessage[];
   notes: readonly MappingNote[];
 }
 
@@ -36,6 +39,7 @@ export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIss
     orderId: known.orderId,
     externalId: known.externalId,
     reasons,
+    ...(mapped.holds ? { holds: mapped.holds.map((hold) => ({ code: hold.code, params: { ...hold.params } })) } : {}),
     notes: mapped.notes.map((note) => ({ ...note })),
     whatToDo: HELD_ORDER_FIX,
   };

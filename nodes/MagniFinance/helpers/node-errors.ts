@@ -142,6 +142,8 @@ export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): No
     Object.assign(refused.context, {
       refused: true,
       ...(error.orderId !== undefined ? { orderId: error.orderId } : {}),
+      // The refusal coded (code and facts), for a workflow that branches on why (the message is English prose).
+      why: { code: error.code, params: { ...error.params } },
       whatToDo: REFUSED_ORDER_FIX,
     });
     return refused;
@@ -182,6 +184,8 @@ const ERROR_ITEM_FACTS = [
   'held',
   'refused',
   'reasons',
+  'why',
+  'holds',
   'notes',
   'whatToDo',
 ] as const;
