@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderHistory } from '../history/order-history';
 import type { Logger } from 'pino';
 import type { RedisClient } from '../redis-connection';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -30,6 +31,8 @@ export interface NotInvoicedDeps {
   prefix: string;
   logger: Logger;
   now?: () => number;
+  /** The order's story: the note written on it is told there (the sweep gives it). */
+  history?: OrderHistory;
 }
 
 /**
@@ -51,8 +54,10 @@ export async function recordNotInvoiced(deps: NotInvoicedDeps, tenant: TenantRun
   }
   if (reason.code !== 'other-system' || entry.noted) return;
   try {
-    await tenant.shop.addNote(orderId, NOTES.otherSystem(tenant.config.settings.language, reason), false);
+    const text = NOTES.otherSystem(tenant.config.settings.language, reason);
+    await tenant.shop.addNote(orderId, text, false);
     await deps.redis.hset(key, field, JSON.stringify({ ...entry, noted: true }));
+    await deps.history?.add(tenant.config.id, orderId, { kind: 'note', customer: false, text }, now).catch(() => undefined);
   } catch (error) {
     deps.logger.warn({ tenant: tenant.config.id, orderId, err: (error as Error).message }, 'could not write the other-system note on the order; tried again when the order is next seen');
   }
