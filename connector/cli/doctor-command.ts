@@ -3,9 +3,10 @@ import { createLogger } from '../logger';
 import { MAX_DRY_RUN_ORDERS } from '../doctor/dry-run';
 import { renderDoctorReport } from '../doctor/render';
 import { runDoctor } from '../doctor/run-doctor';
+import type { DoctorLang } from '../doctor/check';
 import { loadConfigOrExplain } from './connector-command';
 
-const HELP = `Usage: magnifinance doctor --config FILE [--tenant ID] [--dry-run N] [--json]
+const HELP = `Usage: magnifinance doctor --config FILE [--tenant ID] [--dry-run N] [--lang pt|en] [--json]
 
 Checks that each tenant is ready to invoice, and says how to fix what is not:
   the shop's REST key (read, and write by a PUT of order 0 that changes nothing), WooCommerce's
@@ -18,15 +19,25 @@ Checks that each tenant is ready to invoice, and says how to fix what is not:
   --tenant ID   only this tenant
   --dry-run N   also map the last N orders in a trigger status (at most ${MAX_DRY_RUN_ORDERS}) with the
                 connector's own mapping and show the document each would get; nothing is issued
+  --lang pt|en  the report's language; by default the tenants' settings.language when they all
+                share one (pt by default), else English. The JSON carries both (each check's
+                \`pt\` beside its English fields)
   --json        the report as JSON
 
 Exit code 0 when ready (warnings allowed), 1 with the list of problems, 2 for a bad config file.
 `;
 
+/** --lang, else the one language all the checked tenants use (settings.language), else English. */
+export function reportLang(asked: string | undefined, tenants: readonly { settings: { language: DoctorLang } }[]): DoctorLang {
+  if (asked === 'pt' || asked === 'en') return asked;
+  const languages = new Set(tenants.map((tenant) => tenant.settings.language));
+  return languages.size === 1 ? [...languages][0] : 'en';
+}
+
 export async function runDoctorCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { config: { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: { config: { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -40,6 +51,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   if (dryRunOrders !== undefined && (!/^\d+$/.test(dryRunText ?? '') || dryRunOrders < 1 || dryRunOrders > MAX_DRY_RUN_ORDERS)) {
     problems.push(`--dry-run must be a number of orders from 1 to ${MAX_DRY_RUN_ORDERS}`);
   }
+  if (values.lang !== undefined && values.lang !== 'pt' && values.lang !== 'en') problems.push('--lang must be pt or en');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return 1;
@@ -53,6 +65,6 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
   const report = await runDoctor(config, tenants, logger, { dryRunOrders });
-  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string));
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string, reportLang(values.lang, tenants)));
   return report.ready ? 0 : 1;
 }

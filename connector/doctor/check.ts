@@ -7,27 +7,63 @@ export type CheckStatus = 'ok' | 'warn' | 'fail';
 
 export type CheckArea = 'shop' | 'webhooks' | 'invoicing' | 'orders' | 'redis';
 
+/** A text in both languages; a plain string is the same in both (a version, a URL, a setting). */
+export type Words = string | { en: string; pt: string };
+export type DoctorLang = 'pt' | 'en';
+
+export function wordsIn(lang: DoctorLang, words: Words): string {
+  return typeof words === 'string' ? words : words[lang];
+}
+
+/** Builds a text in both languages from parts: `say\`could not check: ${detail}\`` with Words parts. */
+export function both(en: (part: (w: Words) => string) => string, pt: (part: (w: Words) => string) => string): { en: string; pt: string } {
+  return { en: en((w) => wordsIn('en', w)), pt: pt((w) => wordsIn('pt', w)) };
+}
+
+/** "could not check: ..." in both languages. */
+export function couldNotCheck(detail: Words): { en: string; pt: string } {
+  return both((w) => `could not check: ${w(detail)}`, (w) => `não foi possível verificar: ${w(detail)}`);
+}
+
 export interface Check {
   area: CheckArea;
-  /** Short name of what was checked ("REST key (read)"). */
+  /** Short name of what was checked ("REST key (read)"), in English. */
   name: string;
   status: CheckStatus;
-  /** What was found, in plain words. */
+  /** What was found, in plain words (English). */
   detail: string;
-  /** What to do about it; present for every WARN and FAIL. */
+  /** What to do about it; present for every WARN and FAIL (English). */
   fix?: string;
+  /** The same in Portuguese (the report's `--lang pt`). */
+  pt?: { name: string; detail: string; fix?: string };
 }
 
-export function ok(area: CheckArea, name: string, detail: string): Check {
-  return { area, name, status: 'ok', detail };
+function check(area: CheckArea, status: CheckStatus, name: Words, detail: Words, fix?: Words): Check {
+  return {
+    area,
+    name: wordsIn('en', name),
+    status,
+    detail: wordsIn('en', detail),
+    ...(fix === undefined ? {} : { fix: wordsIn('en', fix) }),
+    pt: { name: wordsIn('pt', name), detail: wordsIn('pt', detail), ...(fix === undefined ? {} : { fix: wordsIn('pt', fix) }) },
+  };
 }
 
-export function warn(area: CheckArea, name: string, detail: string, fix: string): Check {
-  return { area, name, status: 'warn', detail, fix };
+export function ok(area: CheckArea, name: Words, detail: Words): Check {
+  return check(area, 'ok', name, detail);
 }
 
-export function fail(area: CheckArea, name: string, detail: string, fix: string): Check {
-  return { area, name, status: 'fail', detail, fix };
+export function warn(area: CheckArea, name: Words, detail: Words, fix: Words): Check {
+  return check(area, 'warn', name, detail, fix);
+}
+
+export function fail(area: CheckArea, name: Words, detail: Words, fix: Words): Check {
+  return check(area, 'fail', name, detail, fix);
+}
+
+/** A check's words in `lang`. */
+export function checkWords(lang: DoctorLang, c: Check): { name: string; detail: string; fix?: string } {
+  return lang === 'pt' && c.pt ? c.pt : { name: c.name, detail: c.detail, fix: c.fix };
 }
 
 /** One order of the dry run: the document the connector would issue for it, or why it would not. */
@@ -45,8 +81,10 @@ export interface DryRunOrder {
   shopTotal: string;
   currency: string;
   exemptionCodes: string[];
-  /** The mapping's warnings, the hold's reasons, the refusal, or the document already on the order. */
+  /** The mapping's warnings, the hold's reasons, the refusal, or the document already on the order (English). */
   notes: string[];
+  /** The same in Portuguese (`--lang pt`). */
+  pt?: { documentType?: string; notes: string[] };
 }
 
 export interface TenantReport {

@@ -1,4 +1,6 @@
 import { computeTotals } from '../../client/totals';
+import { mappingText } from '../../webhooks/woocommerce/mapping-messages';
+import { moneyWords } from '../pipeline/problems';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
@@ -37,20 +39,23 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     const order = parseWooOrder(raw);
     if (hasWrittenBack(order.meta_data, 'invoice')) {
       const number = String(metaValue(order.meta_data, META.documentNumber));
-      return { ...base, outcome: 'done', notes: [`already has its document: ${number}`] };
+      return { ...base, outcome: 'done', notes: [`already has its document: ${number}`], pt: { notes: [`já tem o seu documento: ${number}`] } };
     }
     // The same gate as every delivery and sweep: what going live would (not) issue.
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
-    if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords(skipped)] };
+    if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
     const built = await composeIssueRequest(runtime, order, { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
     const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);
     const exemptionCodes = doc.TaxExemptionReasonCode ? [doc.TaxExemptionReasonCode] : [];
-    const notes = built.hold
-      ? built.notes.map((note) => note.message)
-      : built.notes.filter((note) => note.level !== 'info').map((note) => note.message);
-    if (built.totalDifference !== undefined) notes.unshift(`total differs from the shop's by ${built.totalDifference}`);
+    const shown = built.hold ? built.notes : built.notes.filter((note) => note.level !== 'info');
+    const notes = shown.map((note) => note.message);
+    const notesPt = shown.map((note) => mappingText('pt', note));
+    if (built.totalDifference !== undefined) {
+      notes.unshift(`total differs from the shop's by ${built.totalDifference}`);
+      notesPt.unshift(`o total difere do da loja em ${moneyWords('pt', built.totalDifference)}`);
+    }
     return {
       ...base,
       outcome: built.hold ? 'hold' : 'issue',
@@ -58,14 +63,21 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
       documentTotal,
       exemptionCodes,
       notes,
+      pt: { documentType: `${documentTypeLabel('pt', doc.Type)} (${doc.Type})`, notes: notesPt },
     };
   } catch (error) {
-    if (error instanceof OrderMappingError) return { ...base, outcome: 'refuse', notes: [error.problem] };
-    return { ...base, outcome: 'refuse', notes: [`could not build the document: ${(error as Error).message}`] };
+    if (error instanceof OrderMappingError) return { ...base, outcome: 'refuse', notes: [error.problem], pt: { notes: [error.text('pt')] } };
+    return { ...base, outcome: 'refuse', notes: [`could not build the document: ${(error as Error).message}`], pt: { notes: [`não foi possível preparar o documento: «${(error as Error).message}»`] } };
   }
 }
 
-function notInvoicedWords(reason: NotInvoicedReason): string {
-  if (reason.code === 'other-system') return `another system's document is on it (${reason.system}: ${reason.key} = ${reason.value}); never invoiced here`;
-  return `sold ${reason.soldAt}, before the go-live cut-off ${reason.goLiveAt}; only a backfill would issue it`;
+function notInvoicedWords(lang: 'pt' | 'en', reason: NotInvoicedReason): string {
+  if (reason.code === 'other-system') {
+    return lang === 'pt'
+      ? `tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value}); nunca é faturada aqui`
+      : `another system's document is on it (${reason.system}: ${reason.key} = ${reason.value}); never invoiced here`;
+  }
+  return lang === 'pt'
+    ? `vendida a ${reason.soldAt}, antes do início da faturação (${reason.goLiveAt}); só um backfill a emitiria`
+    : `sold ${reason.soldAt}, before the go-live cut-off ${reason.goLiveAt}; only a backfill would issue it`;
 }

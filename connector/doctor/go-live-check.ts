@@ -9,20 +9,29 @@ import { ok, warn, type Check } from './check';
  * against `cutOff`. Reads only: the doctor never fixes the cut-off itself.
  */
 export async function checkGoLive(redis: RedisClient | undefined, prefix: string, tenant: TenantConfig, now: number): Promise<{ check: Check; cutOff: number }> {
-  const name = 'go-live cut-off';
-  const rule = 'orders sold before it are never invoiced by a delivery, an update or a sweep; only a backfill issues them';
+  const name = { en: 'go-live cut-off', pt: 'Início da faturação' };
+  const rule = {
+    en: 'orders sold before it are never invoiced by a delivery, an update or a sweep; only a backfill issues them',
+    pt: 'as encomendas vendidas antes desse momento nunca são faturadas por uma entrega, atualização ou sincronização; só um backfill as emite',
+  };
+  const since = (at: number, why: { en: string; pt: string }) => ({ en: `${new Date(at).toISOString()} (${why.en}): ${rule.en}`, pt: `${new Date(at).toISOString()} (${why.pt}): ${rule.pt}` });
   if (tenant.settings.goLiveAt) {
     const at = Date.parse(tenant.settings.goLiveAt);
-    return { check: ok('orders', name, `${new Date(at).toISOString()} (settings.goLiveAt): ${rule}`), cutOff: at };
+    return { check: ok('orders', name, since(at, { en: 'settings.goLiveAt', pt: 'settings.goLiveAt' })), cutOff: at };
   }
   try {
     if (!redis) throw new Error('Redis is not reachable');
     const stored = await readGoLiveAt(redis, prefix, tenant);
-    if (stored) return { check: ok('orders', name, `${new Date(stored.at).toISOString()} (the tenant's first start): ${rule}`), cutOff: stored.at };
-    return { check: ok('orders', name, `not started yet: the first start will be the cut-off; ${rule}`), cutOff: now };
+    if (stored) return { check: ok('orders', name, since(stored.at, { en: "the tenant's first start", pt: 'o primeiro arranque da loja' })), cutOff: stored.at };
+    return { check: ok('orders', name, { en: `not started yet: the first start will be the cut-off; ${rule.en}`, pt: `ainda não arrancou: o primeiro arranque será o início; ${rule.pt}` }), cutOff: now };
   } catch (error) {
     return {
-      check: warn('orders', name, `could not read it from Redis (${(error as Error).message})`, 'Make Redis reachable; or fix the cut-off with settings.goLiveAt.'),
+      check: warn(
+        'orders',
+        name,
+        { en: `could not read it from Redis (${(error as Error).message})`, pt: `não foi possível lê-lo do Redis (${(error as Error).message})` },
+        { en: 'Make Redis reachable; or fix the cut-off with settings.goLiveAt.', pt: 'Torne o Redis acessível, ou fixe o início com settings.goLiveAt.' },
+      ),
       cutOff: now,
     };
   }

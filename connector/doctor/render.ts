@@ -1,54 +1,99 @@
 import { stripUnsafe } from '../../webhooks/woocommerce/text';
-import type { Check, DryRunOrder } from './check';
+import { checkWords, type Check, type DoctorLang, type DryRunOrder } from './check';
 import type { DoctorReport } from './run-doctor';
 
-const LABEL: Record<Check['status'], string> = { ok: 'OK', warn: 'WARN', fail: 'FAIL' };
-const OUTCOME: Record<DryRunOrder['outcome'], string> = { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done', 'not-invoiced': 'NOT invoiced' };
+const LABEL: Record<DoctorLang, Record<Check['status'], string>> = {
+  en: { ok: 'OK', warn: 'WARN', fail: 'FAIL' },
+  pt: { ok: 'OK', warn: 'AVISO', fail: 'FALHA' },
+};
+const OUTCOME: Record<DoctorLang, Record<DryRunOrder['outcome'], string>> = {
+  en: { issue: 'would issue', hold: 'would HOLD', refuse: 'would REFUSE', done: 'already done', 'not-invoiced': 'NOT invoiced' },
+  pt: { issue: 'emitiria', hold: 'RETERIA', refuse: 'RECUSARIA', done: 'já feita', 'not-invoiced': 'NÃO faturada' },
+};
 
-/** The report as a person reads it in a terminal: aligned columns, the fix under every WARN and FAIL, the problems again at the end. */
-export function renderDoctorReport(report: DoctorReport, source: string): string {
+/** The report's own words (headings, the verdict) in each language. */
+const FRAME = {
+  en: {
+    tenant: (id: string, shop: string) => `Tenant ${id} (${shop})`,
+    fix: 'fix',
+    counts: (f: number, w: number) => `${f} problem${f === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`,
+    ready: 'READY',
+    notReady: 'NOT READY',
+    dryRun: (n: number) => `Dry run: the last ${n} order${n === 1 ? '' : 's'} in a trigger status (nothing issued)`,
+    none: 'no orders in a trigger status',
+    shopTotal: 'shop total',
+    shop: 'shop',
+    exemption: 'exemption',
+  },
+  pt: {
+    tenant: (id: string, shop: string) => `Loja ${id} (${shop})`,
+    fix: 'correção',
+    counts: (f: number, w: number) => `${f} ${f === 1 ? 'problema' : 'problemas'}, ${w} ${w === 1 ? 'aviso' : 'avisos'}`,
+    ready: 'PRONTO',
+    notReady: 'NÃO ESTÁ PRONTO',
+    dryRun: (n: number) => `Simulação: ${n === 1 ? 'a última encomenda' : `as últimas ${n} encomendas`} num estado que fatura (nada emitido)`,
+    none: 'nenhuma encomenda num estado que fatura',
+    shopTotal: 'total da loja',
+    shop: 'loja',
+    exemption: 'isenção',
+  },
+} as const;
+
+/**
+ * The report as a person reads it in a terminal: aligned columns, the fix under every WARN and FAIL,
+ * the problems again at the end. In `lang` (the doctor's --lang; by default the tenants' language).
+ */
+export function renderDoctorReport(report: DoctorReport, source: string, lang: DoctorLang = 'en'): string {
+  const words = FRAME[lang];
   const out: string[] = [`magnifinance doctor: ${source}`, ''];
-  const width = Math.max(...[report.redis, ...report.tenants.map((t) => t.checks)].flat().map((check) => check.name.length));
+  const named = (check: Check) => checkWords(lang, check);
+  const width = Math.max(...[report.redis, ...report.tenants.map((t) => t.checks)].flat().map((check) => named(check).name.length));
+  const labelWidth = Math.max(...Object.values(LABEL[lang]).map((label) => label.length));
   const section = (title: string, checks: readonly Check[]): void => {
     out.push(title);
     for (const check of checks) {
-      out.push(`  ${LABEL[check.status].padEnd(4)}  ${check.name.padEnd(width)}  ${check.detail}`);
-      if (check.fix) out.push(`  ${''.padEnd(4)}  ${''.padEnd(width)}  fix: ${check.fix}`);
+      const said = named(check);
+      out.push(`  ${LABEL[lang][check.status].padEnd(labelWidth)}  ${said.name.padEnd(width)}  ${said.detail}`);
+      if (said.fix) out.push(`  ${''.padEnd(labelWidth)}  ${''.padEnd(width)}  ${words.fix}: ${said.fix}`);
     }
     out.push('');
   };
   section('Redis', report.redis);
   for (const tenant of report.tenants) {
-    section(`Tenant ${tenant.tenant} (${tenant.shop})`, tenant.checks);
-    if (tenant.dryRun) out.push(...renderDryRun(tenant.dryRun), '');
+    section(words.tenant(tenant.tenant, tenant.shop), tenant.checks);
+    if (tenant.dryRun) out.push(...renderDryRun(tenant.dryRun, lang), '');
   }
   const problems = [...report.redis.map((c) => ({ where: 'redis', check: c })), ...report.tenants.flatMap((t) => t.checks.map((c) => ({ where: t.tenant, check: c })))];
   const failures = problems.filter((p) => p.check.status === 'fail');
   const warnings = problems.filter((p) => p.check.status === 'warn');
-  const counts = `${failures.length} problem${failures.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`;
+  const counts = words.counts(failures.length, warnings.length);
   if (failures.length === 0) {
-    out.push(`READY (${counts})`);
+    out.push(`${words.ready} (${counts})`);
   } else {
-    out.push(`NOT READY (${counts}):`);
-    for (const { where, check } of failures) out.push(`  - ${where}: ${check.name}: ${check.fix ?? check.detail}`);
+    out.push(`${words.notReady} (${counts}):`);
+    for (const { where, check } of failures) out.push(`  - ${where}: ${named(check).name}: ${named(check).fix ?? named(check).detail}`);
   }
   // Order data (names, notes, the shop's answers) is printed here: no terminal escape reaches the screen.
   return `${stripUnsafe(out.join('\n'), 'keep-lines')}\n`;
 }
 
-function renderDryRun(orders: readonly DryRunOrder[]): string[] {
-  const lines = [`  Dry run: the last ${orders.length} order${orders.length === 1 ? '' : 's'} in a trigger status (nothing issued)`];
-  if (orders.length === 0) return [...lines, '    no orders in a trigger status'];
+function renderDryRun(orders: readonly DryRunOrder[], lang: DoctorLang): string[] {
+  const words = FRAME[lang];
+  const lines = [`  ${words.dryRun(orders.length)}`];
+  if (orders.length === 0) return [...lines, `    ${words.none}`];
   const idWidth = Math.max(...orders.map((o) => `#${o.orderId}`.length));
   const statusWidth = Math.max(...orders.map((o) => o.status.length));
+  const outcomeWidth = Math.max(...Object.values(OUTCOME[lang]).map((outcome) => outcome.length));
   for (const order of orders) {
-    const head = `    ${`#${order.orderId}`.padEnd(idWidth)}  ${order.status.padEnd(statusWidth)}  ${OUTCOME[order.outcome].padEnd(12)}`;
+    const head = `    ${`#${order.orderId}`.padEnd(idWidth)}  ${order.status.padEnd(statusWidth)}  ${OUTCOME[lang][order.outcome].padEnd(outcomeWidth)}`;
+    const type = lang === 'pt' ? (order.pt?.documentType ?? order.documentType) : order.documentType;
     const document =
       order.documentType !== undefined
-        ? `  ${order.documentType}  ${order.documentTotal} ${order.currency} ${order.documentTotal === order.shopTotal ? '=' : '!='} shop ${order.shopTotal}${order.exemptionCodes.length > 0 ? `  exemption ${order.exemptionCodes.join(', ')}` : ''}`
-        : `  shop total ${order.shopTotal} ${order.currency}`;
+        ? `  ${type}  ${order.documentTotal} ${order.currency} ${order.documentTotal === order.shopTotal ? '=' : '!='} ${words.shop} ${order.shopTotal}${order.exemptionCodes.length > 0 ? `  ${words.exemption} ${order.exemptionCodes.join(', ')}` : ''}`
+        : `  ${words.shopTotal} ${order.shopTotal} ${order.currency}`;
     lines.push(`${head}${document}`);
-    for (const note of order.notes) lines.push(`    ${''.padEnd(idWidth)}  ${''.padEnd(statusWidth)}  - ${note}`);
+    const notes = lang === 'pt' ? (order.pt?.notes ?? order.notes) : order.notes;
+    for (const note of notes) lines.push(`    ${''.padEnd(idWidth)}  ${''.padEnd(statusWidth)}  - ${note}`);
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
-import { fail, isReady, type Check, type TenantReport } from './check';
+import { both, fail, isReady, type Check, type TenantReport } from './check';
 import { dryRun } from './dry-run';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
@@ -61,7 +61,14 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
       report.dryRun = await dryRun(runtime, options.dryRunOrders, now, goLive.cutOff);
     } catch (error) {
       const problem = shopCallProblem(error, tenant);
-      checks.push(fail('orders', 'dry run', `could not read the shop's orders: ${problem.detail}`, problem.fix));
+      checks.push(
+        fail(
+          'orders',
+          { en: 'dry run', pt: 'simulação' },
+          both((w) => `could not read the shop's orders: ${w(problem.detail)}`, (w) => `não foi possível ler as encomendas da loja: ${w(problem.detail)}`),
+          problem.fix,
+        ),
+      );
       report.ready = false;
     }
   }

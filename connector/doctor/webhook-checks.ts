@@ -1,11 +1,11 @@
 import type { TenantConfig } from '../config/load-config';
 import type { ShopWebhook, WooShop } from '../shop/woo-shop';
 import { deliveryUrlFor, NEEDED_TOPICS, sameDeliveryUrl } from '../shop/webhook-delivery';
-import { fail, ok, warn, type Check } from './check';
+import { both, couldNotCheck, fail, ok, warn, type Check } from './check';
 import { shopCallProblem } from './shop-checks';
 /** WC_Webhook::get_api_version of a webhook saved as "WP REST API Integration v3". */
 const API_V3 = 'wp_api_v3';
-const WEBHOOKS_PAGE = 'WooCommerce > Settings > Advanced > Webhooks';
+const PAGE = { en: 'WooCommerce > Settings > Advanced > Webhooks', pt: 'WooCommerce > Definições > Avançado > Webhooks' };
 
 
 /**
@@ -19,11 +19,20 @@ export async function checkWebhooks(shop: WooShop, tenant: TenantConfig, publicU
     hooks = await shop.listWebhooks();
   } catch (error) {
     const problem = shopCallProblem(error, tenant);
-    return [fail('webhooks', 'webhooks', `could not list the shop's webhooks: ${problem.detail}`, problem.fix)];
+    return [
+      fail(
+        'webhooks',
+        'webhooks',
+        both((w) => `could not list the shop's webhooks: ${w(problem.detail)}`, (w) => `não foi possível listar os webhooks da loja: ${w(problem.detail)}`),
+        problem.fix,
+      ),
+    ];
   }
   const url = deliveryUrlFor(publicUrl, tenant.id);
-  const addHint = (topic: string): string =>
-    `In ${WEBHOOKS_PAGE} > Add webhook: Status Active, Topic ${topicLabel(topic)}, Delivery URL ${url}, Secret = shop.webhookSecret, API version WP REST API Integration v3.`;
+  const addHint = (topic: string) => ({
+    en: `In ${PAGE.en} > Add webhook: Status Active, Topic ${topicLabel(topic).en}, Delivery URL ${url}, Secret = shop.webhookSecret, API version WP REST API Integration v3.`,
+    pt: `Em ${PAGE.pt} > Adicionar webhook: Estado Ativo, Tópico ${topicLabel(topic).pt}, URL de entrega ${url}, Segredo = shop.webhookSecret, Versão da API WP REST API Integration v3.`,
+  });
   const checks: Check[] = [];
   const ours: ShopWebhook[] = [];
   for (const topic of NEEDED_TOPICS) {
@@ -33,76 +42,120 @@ export async function checkWebhooks(shop: WooShop, tenant: TenantConfig, publicU
     const delivering = active.filter((hook) => sameDeliveryUrl(hook.delivery_url, url));
     if (delivering.length > 0) {
       ours.push(...delivering);
-      checks.push(ok('webhooks', name, `active, delivers to ${url} (webhook ${delivering.map((h) => h.id).join(', ')})`));
+      const ids = delivering.map((h) => h.id).join(', ');
+      checks.push(ok('webhooks', name, { en: `active, delivers to ${url} (webhook ${ids})`, pt: `ativo, entrega em ${url} (webhook ${ids})` }));
     } else if (forTopic.length === 0) {
-      checks.push(fail('webhooks', name, `missing: the shop sends no ${topic} to anyone`, addHint(topic)));
+      checks.push(fail('webhooks', name, { en: `missing: the shop sends no ${topic} to anyone`, pt: `em falta: a loja não envia ${topic} a ninguém` }, addHint(topic)));
     } else if (active.length === 0) {
-      const states = forTopic.map((hook) => `webhook ${hook.id} is ${hook.status}`).join(', ');
       checks.push(
         fail(
           'webhooks',
           name,
-          `${states}: nothing is delivered`,
-          `In ${WEBHOOKS_PAGE}, open it, point it at ${url} if it is not, and set Status to Active (WooCommerce disables a webhook after more than 5 failed deliveries in a row: the sweep catches up the orders it missed).`,
+          {
+            en: `${forTopic.map((hook) => `webhook ${hook.id} is ${hook.status}`).join(', ')}: nothing is delivered`,
+            pt: `${forTopic.map((hook) => `o webhook ${hook.id} está ${STATUS_PT[hook.status] ?? hook.status}`).join(', ')}: nada é entregue`,
+          },
+          {
+            en: `In ${PAGE.en}, open it, point it at ${url} if it is not, and set Status to Active (WooCommerce disables a webhook after more than 5 failed deliveries in a row: the sweep catches up the orders it missed).`,
+            pt: `Em ${PAGE.pt}, abra-o, aponte-o para ${url} se ainda não estiver e ponha o Estado em Ativo (o WooCommerce desativa um webhook depois de mais de 5 entregas falhadas seguidas: a sincronização apanha as encomendas que lhe escaparam).`,
+          },
         ),
       );
     } else {
-      const elsewhere = active.map((hook) => `webhook ${hook.id} delivers to ${hook.delivery_url}`).join(', ');
-      checks.push(fail('webhooks', name, `${elsewhere}, not to this connector`, `In ${WEBHOOKS_PAGE}, set its Delivery URL to ${url} (server.publicUrl + /webhooks/woocommerce/${tenant.id}).`));
+      checks.push(
+        fail(
+          'webhooks',
+          name,
+          {
+            en: `${active.map((hook) => `webhook ${hook.id} delivers to ${hook.delivery_url}`).join(', ')}, not to this connector`,
+            pt: `${active.map((hook) => `o webhook ${hook.id} entrega em ${hook.delivery_url}`).join(', ')}, não neste conector`,
+          },
+          {
+            en: `In ${PAGE.en}, set its Delivery URL to ${url} (server.publicUrl + /webhooks/woocommerce/${tenant.id}).`,
+            pt: `Em ${PAGE.pt}, ponha no URL de entrega ${url} (server.publicUrl + /webhooks/woocommerce/${tenant.id}).`,
+          },
+        ),
+      );
     }
   }
   if (ours.length === 0) return checks;
 
+  const secretName = { en: 'webhook secret', pt: 'Segredo dos webhooks' };
   const shown = ours.filter((hook) => typeof hook.secret === 'string' && hook.secret !== '');
   if (shown.length === 0) {
     checks.push(
       warn(
         'webhooks',
-        'webhook secret',
-        "could not check: WooCommerce's REST API does not show a webhook's secret",
-        `In ${WEBHOOKS_PAGE}, check that the Secret of each webhook above equals shop.webhookSecret. A wrong secret shows as 401 bad-signature refusals in the connector's log (magnifinance_webhooks_refused_total).`,
+        secretName,
+        couldNotCheck({ en: "WooCommerce's REST API does not show a webhook's secret", pt: 'a API REST do WooCommerce não mostra o segredo de um webhook' }),
+        {
+          en: `In ${PAGE.en}, check that the Secret of each webhook above equals shop.webhookSecret. A wrong secret shows as 401 bad-signature refusals in the connector's log (magnifinance_webhooks_refused_total).`,
+          pt: `Em ${PAGE.pt}, confirme que o Segredo de cada webhook acima é igual a shop.webhookSecret. Um segredo errado aparece como recusas 401 bad-signature no registo do conector (magnifinance_webhooks_refused_total).`,
+        },
       ),
     );
   } else {
     const wrong = shown.filter((hook) => hook.secret !== tenant.shop.webhookSecret);
+    const ids = wrong.map((h) => h.id).join(', ');
     checks.push(
       wrong.length === 0
-        ? ok('webhooks', 'webhook secret', `equal to shop.webhookSecret (webhook ${shown.map((h) => h.id).join(', ')})`)
+        ? ok('webhooks', secretName, { en: `equal to shop.webhookSecret (webhook ${shown.map((h) => h.id).join(', ')})`, pt: `igual a shop.webhookSecret (webhook ${shown.map((h) => h.id).join(', ')})` })
         : fail(
             'webhooks',
-            'webhook secret',
-            `webhook ${wrong.map((h) => h.id).join(', ')} signs with another secret than shop.webhookSecret: the connector refuses its deliveries (401)`,
-            `In ${WEBHOOKS_PAGE}, set the Secret of webhook ${wrong.map((h) => h.id).join(', ')} to the value of shop.webhookSecret (or the other way round).`,
+            secretName,
+            {
+              en: `webhook ${ids} signs with another secret than shop.webhookSecret: the connector refuses its deliveries (401)`,
+              pt: `o webhook ${ids} assina com um segredo diferente de shop.webhookSecret: o conector recusa as suas entregas (401)`,
+            },
+            {
+              en: `In ${PAGE.en}, set the Secret of webhook ${ids} to the value of shop.webhookSecret (or the other way round).`,
+              pt: `Em ${PAGE.pt}, ponha no Segredo do webhook ${ids} o valor de shop.webhookSecret (ou o contrário).`,
+            },
           ),
     );
   }
 
+  const versionName = { en: 'webhook API version', pt: 'Versão da API dos webhooks' };
   const versioned = ours.filter((hook) => typeof hook.api_version === 'string' && hook.api_version !== '');
   if (versioned.length === 0) {
     checks.push(
       warn(
         'webhooks',
-        'webhook API version',
-        "could not check: WooCommerce's REST API does not show a webhook's API version",
-        `In ${WEBHOOKS_PAGE}, check that each webhook above has API version "WP REST API Integration v3". Another version sends another payload, refused as 400 invalid-payload in the connector's log.`,
+        versionName,
+        couldNotCheck({ en: "WooCommerce's REST API does not show a webhook's API version", pt: 'a API REST do WooCommerce não mostra a versão da API de um webhook' }),
+        {
+          en: `In ${PAGE.en}, check that each webhook above has API version "WP REST API Integration v3". Another version sends another payload, refused as 400 invalid-payload in the connector's log.`,
+          pt: `Em ${PAGE.pt}, confirme que cada webhook acima tem a versão da API "WP REST API Integration v3". Outra versão envia outro conteúdo, recusado como 400 invalid-payload no registo do conector.`,
+        },
       ),
     );
   } else {
     const old = versioned.filter((hook) => hook.api_version !== API_V3);
+    const ids = old.map((h) => h.id).join(', ');
     checks.push(
       old.length === 0
-        ? ok('webhooks', 'webhook API version', `v3 (webhook ${versioned.map((h) => h.id).join(', ')})`)
+        ? ok('webhooks', versionName, `v3 (webhook ${versioned.map((h) => h.id).join(', ')})`)
         : fail(
             'webhooks',
-            'webhook API version',
-            `${old.map((hook) => `webhook ${hook.id} uses ${String(hook.api_version)}`).join(', ')}: its payload is not the v3 order the connector reads`,
-            `In ${WEBHOOKS_PAGE}, open webhook ${old.map((h) => h.id).join(', ')} and set API version to "WP REST API Integration v3".`,
+            versionName,
+            {
+              en: `${old.map((hook) => `webhook ${hook.id} uses ${String(hook.api_version)}`).join(', ')}: its payload is not the v3 order the connector reads`,
+              pt: `${old.map((hook) => `o webhook ${hook.id} usa ${String(hook.api_version)}`).join(', ')}: o seu conteúdo não é a encomenda v3 que o conector lê`,
+            },
+            {
+              en: `In ${PAGE.en}, open webhook ${ids} and set API version to "WP REST API Integration v3".`,
+              pt: `Em ${PAGE.pt}, abra o webhook ${ids} e ponha a versão da API em "WP REST API Integration v3".`,
+            },
           ),
     );
   }
   return checks;
 }
 
-function topicLabel(topic: string): string {
-  return topic === 'order.created' ? 'Order created' : topic === 'order.updated' ? 'Order updated' : topic;
+const STATUS_PT: Record<string, string> = { active: 'ativo', paused: 'em pausa', disabled: 'desativado' };
+
+function topicLabel(topic: string): { en: string; pt: string } {
+  if (topic === 'order.created') return { en: 'Order created', pt: 'Encomenda criada' };
+  if (topic === 'order.updated') return { en: 'Order updated', pt: 'Encomenda atualizada' };
+  return { en: topic, pt: topic };
 }

@@ -84,14 +84,14 @@ describe('customer text in alerts is escaped for the chat that shows it', () => 
     const digest: Digest = {
       tenant: 'loja1',
       lang: 'en',
-      orders: [{ orderId: 7, purpose: 'invoice', state: 'held', reason: 'buyer <!channel> <https://evil.example|pay here>', fix: `check ${ESC}[2Jthe order`, link: 'https://connector.example.pt/admin/api/orders/loja1/7', since: '2026-11-24T10:00:00Z' }],
+      orders: [{ orderId: 7, purpose: 'invoice', state: 'held', reason: 'buyer <!channel> <https://evil.example|pay here>', fix: `check ${ESC}[2Jthe order`, link: 'https://connector.example.pt/console/loja1/orders/7', since: '2026-11-24T10:00:00Z' }],
       webhooks: [],
       more: 0,
       attentionLink: 'https://connector.example.pt/admin/api/attention',
     };
     const slack = webhookPayload(digest, 'slack').text as string;
     expect(slack).toContain('buyer &lt;!channel&gt; &lt;https://evil.example|pay here&gt;');
-    expect(slack).toContain('  https://connector.example.pt/admin/api/orders/loja1/7');
+    expect(slack).toContain('  Order page: https://connector.example.pt/console/loja1/orders/7');
     expect(slack).not.toContain(ESC);
     // E-mail is plain text: nothing to escape, still nothing unsafe.
     expect(textOf(digest)).toContain('buyer <!channel>');

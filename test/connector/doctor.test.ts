@@ -1,3 +1,4 @@
+import { englishWords } from '../support/english-words';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +56,22 @@ async function startShop(spec: ShopSpec): Promise<RunningFakeWoo> {
   return woo;
 }
 
+/**
+ * English words in a Portuguese report, leaving out what is not prose: someone else's words quoted
+ * («...»), identifiers (snake_case woocommerce_rest_cannot_view, kebab-case invalid-payload, ids with
+ * digits such as the tenant shop1), and Redis settings as they are written (appendonly yes).
+ */
+function englishIn(text: string): string[] {
+  return englishWords(
+    text
+      .replace(/«[^»]*»/g, ' ')
+      .replace(/\b\w+_\w+\b/g, ' ')
+      .replace(/\b\w+(?:-\w+)+\b/g, ' ')
+      .replace(/\b[a-z]+\d+\b/g, ' ')
+      .replace(/\b(appendonly|maxmemory-policy) \S+/g, ' '),
+  );
+}
+
 const describeWithRedis = describeWithRedisServer('doctor.test.ts', 'the doctor tests');
 
 describeWithRedis('magnifinance doctor (issue 12.1): each check against the sandbox, the fake shop over HTTP and a Redis of its own', () => {
@@ -100,6 +117,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
     const report = await runDoctor(config, config.tenants, quietLogger(), { dryRunOrders });
     const text = renderDoctorReport(report, 'tenants.yaml');
     examples.set(example, text);
+    // Every report also reads in Portuguese (--lang pt): no English sentence in it.
+    expect(englishIn(renderDoctorReport(report, 'tenants.yaml', 'pt'))).toEqual([]);
     return { report, tenant: report.tenants[0], text };
   }
 

@@ -57,8 +57,8 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
       return stored?.refusedDeliveries?.some((r) => r.reason === 'bad-signature' && r.count === 3) ? stored : undefined;
     });
     const alerts = describeWebhooks(report, 'en');
-    expect(alerts).toContainEqual(expect.objectContaining({ status: 'refused (bad-signature)', fix: expect.stringMatching(/^3 deliveries refused, the last at .*: the webhook's Secret in WooCommerce differs/) }));
-    expect(describeWebhooks(report, 'pt').map((a) => a.fix).join(' ')).toContain('o Segredo do webhook no WooCommerce é diferente');
+    expect(alerts).toContainEqual(expect.objectContaining({ status: 'refused (bad-signature)', fix: expect.stringMatching(/^3 deliveries refused \(the last on .* UTC\)\. The webhook's Secret in WooCommerce differs/) }));
+    expect(describeWebhooks(report, 'pt').map((a) => a.fix).join(' ')).toContain('O Segredo do webhook no WooCommerce é diferente');
   });
 
   it('a webhook WooCommerce disabled is noticed by the next watch (every minute by default), without a sweep', async () => {
