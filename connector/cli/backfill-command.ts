@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import { ConnectorMetrics } from '../metrics';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { OrderHistory } from '../history/order-history';
+import { sweepSummary } from '../words';
 import { documentsQueue } from '../queues';
 import { connectRedis } from '../redis-connection';
 import { enqueueMissing, isoSeconds } from '../sweep';
@@ -102,10 +103,11 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
       },
     );
     if (current) bar.stop();
-    process.stdout.write(
-      `Scanned ${report.scanned} orders; enqueued ${report.enqueued.length} document jobs; resumed ${report.resumed.length} that had failed; ` +
-        `${report.waitingForPerson.length} wait for a person (GET /admin/api/attention).\n`,
-    );
+    // What was done, in the shop's language, and where to see the orders that wait for a person.
+    const lang = tenantConfig.settings.language;
+    const summary = sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length });
+    const page = `${config.server.publicUrl.replace(/\/+$/, '')}/console/${encodeURIComponent(tenantConfig.id)}`;
+    process.stdout.write(`${summary} ${lang === 'pt' ? 'Página da loja' : "The shop's page"}: ${page}\n`);
     for (const problem of report.problems) process.stdout.write(`  ! ${problem}\n`);
     return 0;
   } catch (error) {

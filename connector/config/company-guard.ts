@@ -68,7 +68,7 @@ export class CompanyGuard {
     const entry = await this.deps.ledger.get(ref);
     const problem = personNeeded(
       ref,
-      { code: 'wrong-company', nif: verdict.nif, company: companyLabel(verdict), cause: verdict.cause, ...(verdict.actual ? { actual: `${companyLabel(verdict.actual)} (tenant ${verdict.actual.tenant})` } : {}) },
+      { code: 'wrong-company', nif: verdict.nif, company: companyLabel(verdict), cause: verdict.cause, ...(verdict.actual ? { actual: companyLabel(verdict.actual), actualTenant: verdict.actual.tenant } : {}) },
       NO_DOCUMENT_STATES.has(entry?.state) ? 'failed' : undefined,
     );
     log.error({ company: companyLabel(verdict), why: verdict.why, actual: verdict.actual }, 'partner token is not the company\'s: nothing issued');

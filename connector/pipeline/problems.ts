@@ -35,7 +35,8 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
-  z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional() }),
+  /** `actual`: the company the token is (another tenant's, `actualTenant`). */
+  z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional(), actualTenant: z.string().optional() }),
   /** An invoiced order changed (a line added or removed, a refund deleted...): its documents cover another amount. */
   z.object({ code: z.literal('order-changed'), number: z.string(), shopNet: z.string(), covered: z.string(), difference: z.string(), way: z.enum(['ask', 'credit-and-reissue', 'difference-document']) }),
   /** A credit note whose refund was deleted in WooCommerce after the credit note was issued. */
@@ -219,11 +220,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
   'wrong-company': {
     buttons: ['retry'],
     en: (p, ref, press) => ({
-      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s` : ''}. A document issued with it would be in another company's name.`,
+      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s${p.actualTenant ? ` (tenant "${p.actualTenant}")` : ''}` : ''}. A document issued with it would be in another company's name.`,
       action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
-      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
+      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}${p.actualTenant ? ` (loja "${p.actualTenant}")` : ''}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
       action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${press('retry')}.`,
     }),
   },

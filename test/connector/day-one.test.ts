@@ -226,7 +226,7 @@ describe('backfill --from/--to are the shop\'s days (a Lisbon shop in summer, UT
     const nextDay = at('2024-07-02T23:30:00');
     const configPath = writeConfigFile(h.rawConfig, 'backfill-zone');
     const run = await runCli(['backfill', '--config', configPath, '--tenant', 'shop1', '--from', '2024-07-02', '--to', '2024-07-03', '--quiet']);
-    expect(run.stdout).toContain('Scanned 2 orders; enqueued 2 document jobs');
+    expect(run.stdout).toContain('2 orders scanned; 2 documents queued to be issued');
     for (const order of [firstMinute, early]) await eventually(`order ${String(order.id)} invoiced`, () => h.woo.meta(Number(order.id), META.documentNumber));
     await h.woo.settle();
     for (const order of [dayBefore, nextDay]) expect(h.woo.meta(Number(order.id), META.documentNumber)).toBeUndefined();

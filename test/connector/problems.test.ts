@@ -22,7 +22,7 @@ const samples: Problem[] = [
   { code: 'no-number', documentId: 99, calls: 9 },
   { code: 'total-differs', number: 'FR A/7', total: '12.32', difference: '0.01' },
   { code: 'order-deleted', number: 'FR A/9' },
-  { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.) (tenant loja-verde)' },
+  { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
   { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' },
 ];

@@ -99,7 +99,7 @@ describe('backfill by date range from the command line', () => {
     expect(run.status).toBe(0);
     // The progress bar goes to stderr (stdout stays for the summary).
     expect(run.stderr).toMatch(/processing \|.*\| 1\/1 orders/);
-    expect(run.stdout).toContain('Scanned 2 orders; enqueued 2 document jobs; resumed 0 that had failed; 0 wait for a person');
+    expect(run.stdout).toContain("2 orders scanned; 2 documents queued to be issued. The shop's page: http://connector.test/console/shop1");
     for (const order of inRange) await eventually(`order ${String(order.id)}`, () => h.woo.meta(Number(order.id), META.documentNumber));
     expect(h.woo.meta(Number(outside.id), META.documentNumber)).toBeUndefined();
 

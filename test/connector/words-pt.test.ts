@@ -53,7 +53,7 @@ const PROBLEMS: Problem[] = [
   { code: 'total-differs', number: 'FR A/7', total: '1660.50', difference: '0.01' },
   { code: 'order-deleted' },
   { code: 'order-deleted', number: 'FR A/9' },
-  { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed' },
+  { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'no-partnership' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'refused' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
