@@ -3,6 +3,7 @@ import type { LedgerRef, LedgerState } from '../ledger';
 import { buttonWords, purposeWords, type Button, type Lang } from '../words';
 import { AnswerSchema, answerWords, type Answer } from './answers';
 import { MappingMessageSchema, mappingText, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
+import { datePt } from '../../webhooks/woocommerce/mapping-words';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -322,8 +323,8 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
       action: `Nothing is lost: the connector issues this ${purposeWords('en', ref.purpose)} on ${p.date} by itself. If that date is a mistake, correct it in the MagniFinance back-office (a credit note), or give tenant "${ref.tenant}" another series, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
-      reason: `A série ${p.serie} (tipo de documento ${p.type}) da MagniFinance tem um documento fechado com data de ${p.date}, posterior a hoje; nenhum documento da série pode ter data anterior a essa.`,
-      action: `Nada se perde: o conector emite esta ${purposeWords('pt', ref.purpose)} a ${p.date}, sem intervenção. Se essa data estiver errada, corrija-a no back-office da MagniFinance (com uma nota de crédito) ou atribua outra série à loja "${ref.tenant}"; depois ${press('retry')}.`,
+      reason: `A série ${p.serie} (tipo de documento ${p.type}) da MagniFinance tem um documento fechado com data de ${datePt(p.date)}, posterior a hoje; nenhum documento da série pode ter data anterior a essa.`,
+      action: `Nada se perde: o conector emite esta ${purposeWords('pt', ref.purpose)} a ${datePt(p.date)}, sem intervenção. Se essa data estiver errada, corrija-a no back-office da MagniFinance (com uma nota de crédito) ou atribua outra série à loja "${ref.tenant}"; depois ${press('retry')}.`,
     }),
   },
   'unknown-id': {

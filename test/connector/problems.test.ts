@@ -49,7 +49,8 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
     for (const [key, value] of Object.entries(problem)) {
       if (['code', 'cause', 'way', 'answer', 'fields', 'reasons', 'message', 'holds', 'error'].includes(key)) continue;
-      expect(pt.reason + pt.action).toContain(MONEY_FACTS.has(key) ? moneyWords('pt', String(value)) : String(value));
+      const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value)) : key === 'date' ? String(value).split('-').reverse().join('/') : String(value);
+      expect(pt.reason + pt.action).toContain(inPortuguese);
     }
   });
 
