@@ -618,7 +618,8 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
-${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>`}
+<form method="post" action="${base}/retry">${hidden}<button class="${entry.state === 'held' ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>
+${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : ''}
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>` : ''}
 ${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>` : ''}
 </div></div>`;
