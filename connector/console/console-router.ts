@@ -618,11 +618,16 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
-<form method="post" action="${base}/retry">${hidden}<button class="${entry.state === 'held' ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>
+${settledDocument(entry) ? '' : html`<form method="post" action="${base}/retry">${hidden}<button class="${entry.state === 'held' ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>`}
 ${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : ''}
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>` : ''}
 ${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>` : ''}
 </div></div>`;
+}
+
+/** An issued document written back: what waits is a difference settled in the back-office, not a retry. */
+function settledDocument(entry: LedgerEntry): boolean {
+  return entry.documentId !== undefined && entry.state === 'written-back';
 }
 
 async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
@@ -636,7 +641,7 @@ async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
 <form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
-<table class="stack"><tr><th class="check"></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<table class="stack"><tr><th class="check"></th><th class="nowrap">${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
 <div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
 }
 

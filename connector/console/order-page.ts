@@ -56,11 +56,11 @@ export function shopStatusLabel(lang: Lang, status: string): string {
   return SHOP_STATUSES[status]?.[lang] ?? status;
 }
 
-/** An amount in the reader's words (`1 660,50 €`), or a dash. */
+/** An amount in the reader's words (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
 export function amount(lang: Lang, value: string | undefined, currency = 'EUR'): string {
   if (!value) return '–';
-  if (currency !== 'EUR') return `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}`;
-  return moneyWords(lang, value);
+  const text = currency !== 'EUR' ? `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}` : moneyWords(lang, value);
+  return text.replace(/ /g, '\u00a0');
 }
 
 /** The shop's order, or why it could not be read. */
@@ -245,7 +245,7 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
   const cancellationWaits = order?.status === 'cancelled' && creditable.ok && tenant.config.settings.onCancelled !== 'ignore';
   // Retry runs again what the pipeline already decided to issue; an order it never took up (before
   // go-live) is issued from the not-invoiced list, after its preview.
-  const needsIssue = Object.values(ledger).some((entry) => entry.action !== undefined && !SETTLED_STATES.has(entry.state));
+  const needsIssue = Object.values(ledger).some((entry) => entry.action !== undefined && !(entry.documentId !== undefined && entry.state === 'written-back'));
   const anyHeld = Object.values(ledger).some((entry) => entry.state === 'held');
   const actions = [
     needsIssue ? html`<form method="post" action="${base}/retry">${hidden}<button class="${anyHeld ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>` : '',

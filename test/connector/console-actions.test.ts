@@ -110,7 +110,8 @@ describe('actions of a person: recorded in the order history with who; the credi
     expect(recent).toContain(`A mostrar 1–50 de ${total}`);
     expect(recent).toContain('href="/console/shop1?recentFrom=50#recent"');
     expect(recent).toContain('Rita Paging');
-    expect(recent).toContain('1 660,50 €');
+    // 1 660,50 € with no-break spaces, so an amount never splits over two lines on a phone.
+    expect(recent).toContain('1\u00a0660,50\u00a0€');
     expect(recent.match(/<tr data-order=/g)).toHaveLength(50);
     const second = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt&recentFrom=50`, { headers: auth() })).text();
     const rest = second.slice(second.indexOf('id="recent"'));
