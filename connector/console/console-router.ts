@@ -113,9 +113,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 <td class="num" data-label="${t(view.lang, 'issuedToday')}">${today}</td>
 <td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td data-label="Webhooks">${webhookHealth(sweep)}</td></tr>`;
     });
-    const body = html`${await sweepNotice(deps, view)}${reloadSection(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
+    const body = html`${await sweepNotice(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
 <tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th class="num">${t(view.lang, 'waiting')}</th><th class="num">${t(view.lang, 'queueFailed')}</th><th class="num">${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
-${rows}</table></section>`;
+${rows}</table></section>${reloadSection(deps, view)}`;
     await send(req, res, view, t(view.lang, 'title'), body);
   });
 
