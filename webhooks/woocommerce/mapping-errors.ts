@@ -44,18 +44,12 @@ function note(level: MappingNote['level'], detail: MappingMessage, prefix = ''):
 }
 
 /** A note from its code and params; the English `message` is built now, other languages when asked. */
-export function info<C extends MappingCode>(code: C, params: MappingParams<C>): MappingNote;
-/** @deprecated English text without a code (worded as `untranslated`): give a code and params. */
-export function info<T extends string>(message: T extends MappingCode ? never : T): MappingNote;
-export function info(code: string, params?: unknown): MappingNote {
-  return note('info', coded(code, params));
+export function info<C extends MappingCode>(code: C, params: MappingParams<C>): MappingNote {
+  return note('info', { code, params } as MappingMessage);
 }
 
-export function warning<C extends MappingCode>(code: C, params: MappingParams<C>): MappingNote;
-/** @deprecated English text without a code (worded as `untranslated`): give a code and params. */
-export function warning<T extends string>(message: T extends MappingCode ? never : T): MappingNote;
-export function warning(code: string, params?: unknown): MappingNote {
-  return note('warning', coded(code, params));
+export function warning<C extends MappingCode>(code: C, params: MappingParams<C>): MappingNote {
+  return note('warning', { code, params } as MappingMessage);
 }
 
 /** A hold's reason as a warning note: its English message says "Held: ..." as it always has. */
@@ -66,10 +60,6 @@ export function heldNote(detail: MappingMessage): MappingNote {
 /** A message as a note of `level` (for a coded message built elsewhere, e.g. a hold). */
 export function noteOf(level: MappingNote['level'], detail: MappingMessage): MappingNote {
   return note(level, detail);
-}
-
-function coded(code: string, params: unknown): MappingMessage {
-  return (params === undefined ? { code: 'untranslated', params: { text: code } } : { code, params }) as MappingMessage;
 }
 
 /** `new OrderMappingError(orderId, { code, params })` with the params typed by the code. */

@@ -769,12 +769,6 @@ const CATALOGUE = {
     (p) => `A message of code "${p.code}", written by another version, cannot be shown by this one`,
     (p) => `Uma mensagem com o código "${p.code}", escrita por outra versão, não pode ser mostrada por esta.`,
   ),
-  /** A note written as English text by a caller not yet moved to codes (the deprecated info(text) / warning(text)). */
-  untranslated: entry(
-    { text: S },
-    (p) => p.text,
-    (p) => `Nota ainda sem tradução (original em inglês): "${p.text}".`,
-  ),
 };
 
 export type MappingCode = keyof typeof CATALOGUE;

@@ -31,7 +31,7 @@ export interface CreditNote {
   hold: boolean;
   /**
    * The reasons that made `hold` true, in English (each also a warning in `notes`); empty when not held.
-   * @deprecated Read `holds` (coded, worded in any language by `mappingText`); kept until the connector has moved.
+   * The English of `holds` (mappingText words them in any language), for the library's and the n8n node's users.
    */
   holdReasons: string[];
   /** The reasons that made `hold` true, coded, in the order of `holdReasons`; empty when not held. */
