@@ -148,7 +148,10 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     const view = viewOf(req, res);
     const query = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
     const found = query ? await searchOrders(deps, tenant, query) : { results: [], shopDown: undefined };
-    // One order found: its page straight away.
+    // An order number that is an order, or one order found: its page straight away (a number may
+    // also be in other orders' phone numbers or postcodes: the order of that number wins).
+    const byNumber = found.results.find((result) => result.by === 'number');
+    if (byNumber) return void res.redirect(303, orderPagePath(tenant.config.id, byNumber.orderId));
     if (found.results.length === 1 && !found.shopDown) return void res.redirect(303, orderPagePath(tenant.config.id, found.results[0].orderId));
     const { lang } = view;
     const zone = tenant.mapping.shopTimeZone;
