@@ -113,9 +113,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 <td class="num" data-label="${t(view.lang, 'issuedToday')}">${today}</td>
 <td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td data-label="Webhooks">${webhookHealth(sweep)}</td></tr>`;
     });
-    const body = html`${await sweepNotice(deps, view)}${reloadSection(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
+    const body = html`${await sweepNotice(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
 <tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th class="num">${t(view.lang, 'waiting')}</th><th class="num">${t(view.lang, 'queueFailed')}</th><th class="num">${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
-${rows}</table></section>`;
+${rows}</table></section>${reloadSection(deps, view)}`;
     await send(req, res, view, t(view.lang, 'title'), body);
   });
 
@@ -148,7 +148,10 @@ ${rows}</table></section>`;
     const view = viewOf(req, res);
     const query = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
     const found = query ? await searchOrders(deps, tenant, query) : { results: [], shopDown: undefined };
-    // One order found: its page straight away.
+    // An order number that is an order, or one order found: its page straight away (a number may
+    // also be in other orders' phone numbers or postcodes: the order of that number wins).
+    const byNumber = found.results.find((result) => result.by === 'number');
+    if (byNumber) return void res.redirect(303, orderPagePath(tenant.config.id, byNumber.orderId));
     if (found.results.length === 1 && !found.shopDown) return void res.redirect(303, orderPagePath(tenant.config.id, found.results[0].orderId));
     const { lang } = view;
     const zone = tenant.mapping.shopTimeZone;
@@ -618,10 +621,16 @@ function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
-${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>`}
+${settledDocument(entry) ? '' : html`<form method="post" action="${base}/retry">${hidden}<button class="${entry.state === 'held' ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>`}
+${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : ''}
 ${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>` : ''}
 ${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>` : ''}
 </div></div>`;
+}
+
+/** An issued document written back: what waits is a difference settled in the back-office, not a retry. */
+function settledDocument(entry: LedgerEntry): boolean {
+  return entry.documentId !== undefined && entry.state === 'written-back';
 }
 
 async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
@@ -635,7 +644,7 @@ async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
 <form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
-<table class="stack"><tr><th class="check"></th><th>${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<table class="stack"><tr><th class="check"></th><th class="nowrap">${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
 <div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
 }
 

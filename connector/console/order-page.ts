@@ -56,11 +56,11 @@ export function shopStatusLabel(lang: Lang, status: string): string {
   return SHOP_STATUSES[status]?.[lang] ?? status;
 }
 
-/** An amount in the reader's words (`1 660,50 €`), or a dash. */
+/** An amount in the reader's words (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
 export function amount(lang: Lang, value: string | undefined, currency = 'EUR'): string {
   if (!value) return '–';
-  if (currency !== 'EUR') return `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}`;
-  return moneyWords(lang, value);
+  const text = currency !== 'EUR' ? `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}` : moneyWords(lang, value);
+  return text.replace(/ /g, '\u00a0');
 }
 
 /** The shop's order, or why it could not be read. */
@@ -111,9 +111,11 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
 }
 
 /** A purpose that waits for a person (why, what to do, its buttons), or one in progress. */
-function purposeCard(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry): Html | string {
+function purposeCard(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, name: PurposeName): Html | string {
   const { lang, token } = view;
-  const waits = entry.action !== undefined && !SETTLED_STATES.has(entry.state);
+  // On the attention list while `action` is set (clearForPerson takes it away), whatever the state:
+  // a difference found after an invoice was written back waits for a person too.
+  const waits = entry.action !== undefined;
   if (!waits && (entry.documentId !== undefined || SETTLED_STATES.has(entry.state) || entry.state === 'cancelled')) return '';
   const base = orderPagePath(tenant.config.id, orderId);
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="order">`;
@@ -128,10 +130,10 @@ function purposeCard(tenant: TenantRuntime, view: View, orderId: number, purpose
       : '',
   ];
   if (!waits) {
-    return html`<div class="item calm" data-purpose="${purpose}"><p><b>${purposeLabel(lang, purpose)}</b> · ${t(lang, 'inProgress')}: ${stateLabel(lang, entry.state)}</p></div>`;
+    return html`<div class="item calm" data-purpose="${purpose}"><p><b>${name(lang, purpose)}</b> · ${t(lang, 'inProgress')}: ${stateLabel(lang, entry.state)}</p></div>`;
   }
   return html`<div class="item" data-purpose="${purpose}">
-<p><b>${purposeLabel(lang, purpose)}</b> · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}</span></p>
+<p><b>${name(lang, purpose)}</b> · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}</span></p>
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">${buttons}</div></div>`;
@@ -162,14 +164,30 @@ const ACTION: Record<Extract<HistoryEvent, { kind: 'action' }>['action'], Record
   settle: { pt: 'marcou a diferença como regularizada', en: 'marked the difference as settled' },
 };
 
+/** A purpose's name on the order page. */
+export type PurposeName = (lang: Lang, purpose: string) => string;
+
+/**
+ * The purposes' names for an order: the `cancellation` purpose is a credit note of the whole invoice
+ * unless the invoice was cancelled in place (onCancelled: cancel), and is named so.
+ */
+export function purposeNames(ledger: Record<string, LedgerEntry>): PurposeName {
+  return (lang, purpose) => {
+    if (purpose === 'cancellation' && ledger.cancellation?.state !== 'cancelled' && (ledger.cancellation?.documentId !== undefined || ledger.cancellation?.creditNoteAskedAt !== undefined)) {
+      return lang === 'pt' ? 'Nota de crédito da fatura inteira' : 'Credit note for the whole invoice';
+    }
+    return purposeLabel(lang, purpose);
+  };
+}
+
 /** One event of the order's story in the reader's words. */
-export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number): Html {
+export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number, name: PurposeName = purposeLabel): Html {
   const pt = lang === 'pt';
   switch (event.kind) {
     case 'received':
       return html`${pt ? 'Encomenda recebida' : 'Order received'} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
     case 'attempt':
-      return html`${purposeLabel(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
+      return html`${name(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
         event.ok ? html`<span class="good">${pt ? 'correu bem' : 'done'}</span>` : html`<span class="warn">${pt ? 'falhou' : 'failed'}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
       }`;
     case 'document':
@@ -180,7 +198,7 @@ export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orde
       return html`${event.customer ? (pt ? 'Nota para o cliente escrita na encomenda' : 'Customer note written on the order') : pt ? 'Nota privada escrita na encomenda' : 'Private note written on the order'}: <q>${event.text}</q>`;
     case 'problem': {
       const words = entryWords(lang, { problem: event.problem }, { tenant, orderId, purpose: event.purpose }, 'console');
-      return html`<span class="warn">${purposeLabel(lang, event.purpose)}: ${pt ? 'precisa da sua atenção' : 'needs your attention'}.</span> ${words.reason}`;
+      return html`<span class="warn">${name(lang, event.purpose)}: ${pt ? 'precisa da sua atenção' : 'needs your attention'}.</span> ${words.reason}`;
     }
     case 'action':
       if (event.action === 'credit-note' && event.detail) {
@@ -189,13 +207,13 @@ export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orde
       if (event.action === 'cancellation' && event.detail) {
         return html`<b>${event.by}</b> ${ACTION.cancellation[lang]} <b>${event.detail}</b>.`;
       }
-      return html`<b>${event.by}</b> ${ACTION[event.action][lang]}${event.detail ? html` <q>${event.detail}</q>` : ''}${event.purpose ? html` <span class="muted">(${purposeLabel(lang, event.purpose)})</span>` : ''}.`;
+      return html`<b>${event.by}</b> ${ACTION[event.action][lang]}${event.detail ? html` <q>${event.detail}</q>` : ''}${event.purpose ? html` <span class="muted">(${name(lang, event.purpose)})</span>` : ''}.`;
   }
 }
 
-function historySection(view: View, events: HistoryEvent[], tenant: string, orderId: number, zone: string): Html {
+function historySection(view: View, events: HistoryEvent[], tenant: string, orderId: number, zone: string, name: PurposeName): Html {
   const { lang } = view;
-  const items = [...events].reverse().map((event) => html`<li data-kind="${event.kind}"><time>${shopTime(event.at, zone, lang)}</time>${eventWords(lang, event, tenant, orderId)}</li>`);
+  const items = [...events].reverse().map((event) => html`<li data-kind="${event.kind}"><time>${shopTime(event.at, zone, lang)}</time>${eventWords(lang, event, tenant, orderId, name)}</li>`);
   return html`<section id="history"><h2>${t(lang, 'historyTitle')}</h2>${items.length === 0 ? html`<p>${t(lang, 'noHistory')}</p>` : html`<ol class="history">${items}</ol>`}</section>`;
 }
 
@@ -208,8 +226,8 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const found = shop.order !== undefined || Object.keys(ledger).length > 0 || events.length > 0;
   const base = orderPagePath(id, orderId);
   const order = shop.order;
-  const name = order ? customerName(order) : '';
-  const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${name ? html` · ${name}` : ''}</h2>
+  const customer = order ? customerName(order) : '';
+  const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${customer ? html` · ${customer}` : ''}</h2>
 ${
   order
     ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${shopStatusLabel(lang, order.status)}</span></dd>
@@ -220,16 +238,17 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
 <p><a href="${wpAdminOrderUrl(tenant.config.shop.url, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ↗</a></p></section>`;
   if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found };
 
-  const cards = Object.entries(ledger).map(([purpose, entry]) => purposeCard(tenant, view, orderId, purpose, entry));
+  const name = purposeNames(ledger);
+  const cards = Object.entries(ledger).map(([purpose, entry]) => purposeCard(tenant, view, orderId, purpose, entry, name));
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="from" value="order">`;
   const creditable = await creditableInvoice(deps, id, orderId);
   const cancellationWaits = order?.status === 'cancelled' && creditable.ok && tenant.config.settings.onCancelled !== 'ignore';
   // Retry runs again what the pipeline already decided to issue; an order it never took up (before
   // go-live) is issued from the not-invoiced list, after its preview.
-  const needsIssue = Object.values(ledger).some((entry) => entry.action !== undefined && !SETTLED_STATES.has(entry.state));
+  const needsIssue = Object.values(ledger).some((entry) => entry.action !== undefined && !(entry.documentId !== undefined && entry.state === 'written-back'));
   const anyHeld = Object.values(ledger).some((entry) => entry.state === 'held');
   const actions = [
-    needsIssue && !anyHeld ? html`<form method="post" action="${base}/retry">${hidden}<button>${BUTTONS.retry[lang]}</button></form>` : '',
+    needsIssue ? html`<form method="post" action="${base}/retry">${hidden}<button class="${anyHeld ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>` : '',
     cancellationWaits ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><input type="hidden" name="policy" value="1"><button>${BUTTONS.cancellation[lang]}</button></form>` : '',
     creditable.ok && !(cancellationWaits && tenant.config.settings.onCancelled === 'credit-note')
       ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><button class="${cancellationWaits ? 'secondary' : ''}">${BUTTONS.creditNote[lang]}</button></form>`
@@ -239,7 +258,7 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
   const waiting = cards.filter((card) => card !== '');
   return {
     found,
-    body: html`${head}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone)}`,
+    body: html`${head}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
   };
 }
 

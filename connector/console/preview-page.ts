@@ -8,7 +8,7 @@ import type { DocumentPreview } from './preview';
 
 function rateWords(lang: Lang, rate: string): string {
   const text = rate.replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
-  return `${lang === 'pt' ? text.replace('.', ',') : text} %`;
+  return lang === 'pt' ? `${text.replace('.', ',')} %` : `${text}%`;
 }
 
 function quantityWords(lang: Lang, quantity: string): string {

@@ -1,7 +1,10 @@
 import IORedis from 'ioredis';
+import { parseConfig } from '../../connector/config/load-config';
+import { ConnectorMetrics } from '../../connector/metrics';
+import { startConnector } from '../../connector/runtime';
 import { OrderHistory } from '../../connector/history/order-history';
 import { META } from '../../connector/shop/order-meta';
-import { eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from './support/harness';
+import { deleteKeys, eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 /**
  * What a person does from the admin API or the console lands in the order's history with who did it
@@ -110,7 +113,8 @@ describe('actions of a person: recorded in the order history with who; the credi
     expect(recent).toContain(`A mostrar 1–50 de ${total}`);
     expect(recent).toContain('href="/console/shop1?recentFrom=50#recent"');
     expect(recent).toContain('Rita Paging');
-    expect(recent).toContain('1 660,50 €');
+    // 1 660,50 € with no-break spaces, so an amount never splits over two lines on a phone.
+    expect(recent).toContain('1\u00a0660,50\u00a0€');
     expect(recent.match(/<tr data-order=/g)).toHaveLength(50);
     const second = await (await fetch(`${h.connector?.origin}/console/shop1?lang=pt&recentFrom=50`, { headers: auth() })).text();
     const rest = second.slice(second.indexOf('id="recent"'));
@@ -133,6 +137,33 @@ describe('actions of a person: recorded in the order history with who; the credi
       expect(cancelShop.woo.meta(orderId, META.documentState)).toBe('closed');
     } finally {
       await cancelShop.close();
+    }
+  });
+});
+
+describe('the all-shops page: names and addresses, shops with problems first', () => {
+  it('a shop with an order waiting comes before a quiet one, under its name from the tenants file, with its address', async () => {
+    const prefix = `mft-shops-${Date.now()}`;
+    const raw = rawTestConfig({ prefix, wooOrigin: 'https://loja-calma.example.pt', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://127.0.0.1:9/api/v1.1' });
+    const [first] = raw.tenants as Record<string, unknown>[];
+    raw.tenants = [
+      { ...first, id: 'calma', name: 'A Loja Calma' },
+      { ...first, id: 'aflita', shop: { ...(first.shop as object), url: 'https://aflita.example.pt' }, invoicing: { ...(first.invoicing as object), email: 'outra@example.pt' } },
+    ];
+    const connector = await startConnector(parseConfig(raw, 'test', {}), { role: 'serve', port: 0, logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    try {
+      await connector.ledger.record({ tenant: 'aflita', orderId: 7, purpose: 'invoice' }, { state: 'held', action: 'check it', detail: 'held' });
+      await connector.ledger.markAttention({ tenant: 'aflita', orderId: 7, purpose: 'invoice' });
+      const page = await (await fetch(`${connector.origin}/console?lang=pt`, { headers: { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` } })).text();
+      const rows = [...page.matchAll(/<tr data-tenant="([^"]+)">/g)].map((match) => match[1]);
+      expect(rows).toEqual(['aflita', 'calma']);
+      // Named from the tenants file, or by the shop's host; each with the shop's address.
+      expect(page).toContain('<b>A Loja Calma</b>');
+      expect(page).toContain('<b>aflita.example.pt</b>');
+      expect(page).toContain('href="https://loja-calma.example.pt" rel="noopener">https://loja-calma.example.pt ↗</a>');
+    } finally {
+      await connector.close();
+      await deleteKeys(REDIS_URL, prefix);
     }
   });
 });

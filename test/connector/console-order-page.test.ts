@@ -52,7 +52,7 @@ describeInBrowser('the order page: search, documents, history, a credit note aft
     await documents.getByText('Fatura-recibo').waitFor();
     // The shop's total, as an owner reads it: 54,05 € (2 × 12,50 + 18,90 + 4,50 shipping, with VAT).
     const total = (await documents.locator('td.num').first().textContent()) as string;
-    expect(total).toMatch(/^\d{1,3}(?: \d{3})*,\d{2} €$/);
+    expect(total).toMatch(/^\d{1,3}(?:\u00a0\d{3})*,\d{2}\u00a0€$/);
     expect(await documents.getByRole('link', { name: 'PDF' }).getAttribute('href')).toContain('http://connector.test/');
     expect(await page.getByRole('link', { name: /Abrir a encomenda no WooCommerce/ }).getAttribute('href')).toBe(`${h.woo.origin}/wp-admin/admin.php?page=wc-orders&action=edit&id=${orderId}`);
 
@@ -96,7 +96,7 @@ describeInBrowser('the order page: search, documents, history, a credit note aft
     await preview.getByText('Caneca de cerâmica').waitFor();
     await preview.getByText('Maria Silva').waitFor();
     await preview.getByText('232013969').waitFor();
-    expect(await preview.locator('.document-total').textContent()).toMatch(/ €$/);
+    expect(await preview.locator('.document-total').textContent()).toMatch(/\u00a0€$/);
     await h.woo.settle();
     expect((await h.documentsOf(orderId)).filter((doc) => doc.document.Type === 'C')).toHaveLength(0);
 

@@ -62,11 +62,11 @@ describeInBrowser('the operator console in a real browser (issue 12)', () => {
     await eventually('the broken order flagged', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: brokenId, purpose: 'invoice' }))?.action !== undefined);
     await page.goto(`${origin}/console/shop1`);
     const item = page.locator(`#waiting .item[data-order="${brokenId}"]`);
-    await item.getByText('no EuroRate is known').waitFor();
+    await item.getByText('não se conhece a EuroRate').waitFor();
     await item.getByText('O que fazer:').waitFor();
     // The purpose and state in the reader's words, not the ledger's.
     await item.getByText('Fatura').waitFor();
-    await item.getByText('Estado: recusado').waitFor();
+    await item.getByText('Estado: por corrigir').waitFor();
     await shot(page, 'console-shop-waiting');
 
     // The overview shows the shop with one order waiting.

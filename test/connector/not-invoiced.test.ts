@@ -83,6 +83,9 @@ describeInBrowser('a shop switching from another plugin: the not-invoiced list, 
     await page.getByText(`#${String(beforeA.id)} ✓`).waitFor();
     await eventually('the chosen old order invoiced', () => h.woo.meta(Number(beforeA.id), META.documentNumber));
     await eventually('the released hold invoiced', () => h.woo.meta(Number(held.id), META.documentNumber));
+    // Each order's note says who decided, after seeing the document.
+    expect(h.woo.notes(Number(held.id)).some((note) => note.note.startsWith('MagniFinance connector: admin reviewed the held invoice in the console and decided to issue it.'))).toBe(true);
+    expect(h.woo.notes(Number(beforeA.id)).some((note) => note.note.startsWith('MagniFinance connector: admin reviewed the invoice in the console and decided to issue it.'))).toBe(true);
     expect(h.woo.meta(Number(beforeB.id), META.documentNumber)).toBeUndefined();
 
     // The admin API refuses another system's order, and says why.

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import { parseConfig } from '../../connector/config/load-config';
+import { customerName, ShopOrderHeadSchema, wpAdminOrderUrl } from '../../connector/console/order-page';
+import { ConnectorMetrics } from '../../connector/metrics';
+import { startConnector, type RunningConnector } from '../../connector/runtime';
+import { WooShop } from '../../connector/shop/woo-shop';
+import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
+import { deleteKeys, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
+
+/**
+ * What the console asks the shop (issue 19), against a REAL WordPress + WooCommerce when one runs
+ * (../shared/woocommerce-lab; WC_LAB_CREDENTIALS=<lab dir>/credentials.json; skipped otherwise, CI
+ * has no lab): GET orders?search=<text> (the customer search), GET orders?include=<ids> (the names of
+ * a page of documents) and the wp-admin link of an order. Run on a lab with HPOS (the default) and on
+ * one started with WC_LAB_HPOS=0 (orders as posts): where the two differ, the test says which is which.
+ * Findings, with how each was seen: docs/real-shop-findings.md.
+ */
+const credentialsPath = process.env.WC_LAB_CREDENTIALS;
+const describeWithLab = credentialsPath ? describe : describe.skip;
+
+interface LabCredentials {
+  rest_base: string;
+  consumer_key: string;
+  consumer_secret: string;
+  site_url: string;
+  admin_user: string;
+  admin_password: string;
+  products: Record<string, number>;
+}
+
+interface Address {
+  first_name: string;
+  last_name: string;
+  company?: string;
+  address_1: string;
+  address_2?: string;
+  city: string;
+  postcode: string;
+  country: string;
+  email?: string;
+  phone?: string;
+}
+
+type Key = 'joao' | 'maria' | 'ana' | 'rui' | 'joana' | 'deleted' | 'trashed';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describeWithLab("the console's questions to a real WooCommerce 10 (the lab): search=, include=, the wp-admin link", () => {
+  const lab = JSON.parse(readFileSync(credentialsPath ?? '/dev/null', 'utf8') || '{}') as LabCredentials;
+  /** A word of this run only, in every order's address_2: a search for it finds exactly this run's orders. */
+  const tag = `Porta${randomBytes(4).toString('hex')}`;
+  const prefix = `mft-labc-${randomBytes(4).toString('hex')}`;
+  let rest: WooCommerceRestApi;
+  let shop: WooShop;
+  let hpos = true;
+  const ids = {} as Record<Key, number>;
+  const addresses = {} as Record<Key, { billing: Address; shipping: Address; items: string[] }>;
+
+  const place = async (key: Key, billing: Address, shipping: Address = billing, product = 'TSHIRT-LX'): Promise<void> => {
+    const withTag = (address: Address): Address => ({ ...address, address_2: tag });
+    const created = (await rest.post('orders', { status: 'processing', billing: withTag(billing), shipping: withTag(shipping), line_items: [{ product_id: lab.products[product], quantity: 1 }] })).data as {
+      id: number;
+      line_items: { name: string }[];
+    };
+    ids[key] = created.id;
+    addresses[key] = { billing: withTag(billing), shipping: withTag(shipping), items: created.line_items.map((line) => line.name) };
+  };
+  const lisboa = { address_1: 'Rua Augusta 10', city: 'Lisboa', postcode: '1100-053', country: 'PT' };
+  /** The orders of this run a search finds (other tests leave orders in the lab), in the shop's order. */
+  const found = async (params: Record<string, string>): Promise<Key[]> => {
+    const { orders } = await shop.listOrders({ per_page: '100', ...params });
+    const keyOf = new Map(Object.entries(ids).map(([key, id]) => [id, key as Key]));
+    return (orders as { id: number }[]).flatMap((order) => keyOf.get(order.id) ?? []);
+  };
+  const search = (term: string): Promise<Key[]> => found({ search: term });
+
+  beforeAll(async () => {
+    rest = new WooCommerceRestApi({ url: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, version: 'wc/v3', timeout: 30_000 });
+    shop = new WooShop({ url: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, webhookSecret: WEBHOOK_SECRET, timeoutMs: 30_000 });
+    const status = (await rest.get('system_status')).data as { settings: { order_datastore?: string } };
+    hpos = status.settings.order_datastore !== 'WC_Order_Data_Store_CPT';
+    // Created one after the other: ids and creation dates grow together.
+    await place('joao', { first_name: 'João', last_name: 'Conceição', company: 'Padaria Lusitana, Lda', ...lisboa, email: `joao.conceicao@${tag}.example.pt`, phone: '912345678' });
+    await place('maria', { first_name: 'Maria', last_name: 'da Silva', ...lisboa, email: 'maria.silva@example.com' });
+    await place('ana', { first_name: 'Ana', last_name: 'Costa', company: 'Conceição & Filhos', ...lisboa, email: 'geral@filhos.example' });
+    await place('rui', { first_name: 'Rui', last_name: 'Gomes', ...lisboa, email: 'rui@example.com' }, { first_name: 'Teresa', last_name: 'Gomes', address_1: 'Rua B 2', city: 'Porto', postcode: '4000-001', country: 'PT' });
+    await place('joana', { first_name: 'JOANA', last_name: 'conceicao', ...lisboa, email: 'JOANA@EXAMPLE.COM' }, undefined, 'BOOK-LUS');
+    await place('deleted', { first_name: 'Zé', last_name: 'Apagado', ...lisboa, email: 'ze@example.com' });
+    await place('trashed', { first_name: 'Zé', last_name: 'NoLixo', ...lisboa, email: 'lixo@example.com' });
+    await rest.delete(`orders/${ids.deleted}`, { force: true });
+    await rest.delete(`orders/${ids.trashed}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const id of Object.values(ids)) await rest.delete(`orders/${id}`, { force: true }).catch(() => undefined);
+  });
+
+  it('search= finds the customer by first name, last name, "first last", company, e-mail, phone or the shipping name, by part of a word, in any case and with or without accents', async () => {
+    const cases: [string, Key[]][] = [
+      ['João', ['joao']],
+      ['joao', ['joao']],
+      ['JOÃO', ['joao']],
+      ['João Conceição', ['joao']],
+      ['joao conceicao', ['joao']],
+      ['Padaria Lusitana', ['joao']],
+      [`joao.conceicao@${tag}.example.pt`, ['joao']],
+      ['joao.conceicao@', ['joao']],
+      ['example.pt', ['joao']],
+      ['912345678', ['joao']],
+      ['Maria da Silva', ['maria']],
+      ['Mari', ['maria']],
+      ['Teresa Gomes', ['rui']],
+      // Newest first: the company of one, the last name of another, unaccented and in capitals or not.
+      ['Conceição', ['joana', 'ana', 'joao']],
+      ['CONCEICAO', ['joana', 'ana', 'joao']],
+      ['Jo', ['joana', 'joao']],
+      ['joana@example.com', ['joana']],
+    ];
+    const seen: [string, Key[]][] = [];
+    for (const [term] of cases) seen.push([term, await search(term)]);
+    expect(seen).toEqual(cases);
+  }, 60_000);
+
+  it('search= matches the text as the address index holds it: "last first", words across an empty field, a deleted or trashed order and "#<id>" find nothing; runs of spaces count as one', async () => {
+    expect(await search('Conceição João')).toEqual([]);
+    expect(await search('Gomes Teresa')).toEqual([]);
+    // Maria has no company: her index reads "Maria da Silva  Rua Augusta 10 …" (two spaces).
+    expect(await search('Silva Rua')).toEqual([]);
+    expect(await search('Maria   da  Silva')).toEqual(['maria']);
+    expect(await search('  joão conceição  ')).toEqual(['joao']);
+    expect(await search('Apagado')).toEqual([]);
+    expect(await search('NoLixo')).toEqual([]);
+    expect(await found({ search: 'NoLixo', status: 'trash' })).toEqual(['trashed']);
+    expect(await search(`#${ids.joao}`)).toEqual([]);
+  }, 60_000);
+
+  it('search= with a number finds the order of that id (also written 0<id>), beside every order whose address or items hold those digits', async () => {
+    const index = (key: Key): string => {
+      const { billing, shipping, items } = addresses[key];
+      const line = (a: Address): string => [a.first_name, a.last_name, a.company, a.address_1, a.address_2, a.city, '', a.postcode, a.country, a.email, a.phone].map((v) => v ?? '').join(' ');
+      return `${line(billing)} ${line(shipping)} ${items.join(' ')}`;
+    };
+    const cases: [string, Key][] = [
+      [String(ids.joao), 'joao'],
+      [`0${ids.joao}`, 'joao'],
+      [String(ids.deleted), 'deleted'],
+    ];
+    for (const [term, target] of cases) {
+      const expected = (['joana', 'rui', 'ana', 'maria', 'joao'] as Key[]).filter((key) => key === target || index(key).includes(term));
+      expect(await search(term)).toEqual(expected);
+    }
+  }, 60_000);
+
+  it('results come newest first (ties by id, newest first too); X-WP-Total counts every match and per_page pages them', async () => {
+    const first = await shop.listOrders({ search: tag, per_page: '2' });
+    expect(first.total).toBe(5);
+    expect(first.totalPages).toBe(3);
+    expect((first.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.rui]);
+    expect(await search(tag)).toEqual(['joana', 'rui', 'ana', 'maria', 'joao']);
+    const none = await shop.listOrders({ search: `${tag}x`, per_page: '20' });
+    expect(none).toEqual({ orders: [], total: 0, totalPages: 0 });
+  });
+
+  it('include= answers the orders of those ids that exist and are not in the bin, newest first whatever order was asked; unknown, deleted and trashed ids are simply absent; per_page still pages', async () => {
+    const asked = [ids.joao, ids.deleted, ids.joana, ids.trashed, 999_999_999, ids.maria];
+    const all = await shop.listOrders({ include: asked.join(','), per_page: String(asked.length) });
+    expect((all.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.maria, ids.joao]);
+    expect(all.total).toBe(3);
+    const paged = await shop.listOrders({ include: asked.join(','), per_page: '2' });
+    expect(paged).toMatchObject({ total: 3, totalPages: 2 });
+    expect((paged.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.maria]);
+    // The bin: only with status=trash; "any,trash" is "any".
+    expect(await found({ include: String(ids.trashed), status: 'trash' })).toEqual(['trashed']);
+    expect(await found({ include: `${ids.trashed},${ids.joao}`, status: 'any,trash' })).toEqual(['joao']);
+    // orderby=include keeps the order asked.
+    expect(await found({ include: `${ids.joana},${ids.joao},${ids.ana}`, orderby: 'include' })).toEqual(['joana', 'joao', 'ana']);
+  });
+
+  it('search= with include=: with HPOS both apply (the ids found among those asked); on orders stored as posts include is dropped and the search answers alone', async () => {
+    const both = await found({ search: 'Conceição', include: `${ids.ana},${ids.maria}` });
+    const disjoint = await found({ search: 'João', include: `${ids.ana},${ids.maria}` });
+    if (hpos) {
+      expect(both).toEqual(['ana']);
+      expect(disjoint).toEqual([]);
+    } else {
+      expect(both).toEqual(['joana', 'ana', 'joao']);
+      expect(disjoint).toEqual(['joao']);
+    }
+  });
+
+  it("the console's reading of a real order: the head parses and the name is first and last name with the company", async () => {
+    const { orders } = await shop.listOrders({ include: `${ids.joao},${ids.maria}`, per_page: '2' });
+    const heads = orders.map((raw) => ShopOrderHeadSchema.parse(raw));
+    expect(heads.map(customerName)).toEqual(['Maria da Silva', 'João Conceição (Padaria Lusitana, Lda)']);
+    expect(heads[1]).toMatchObject({ id: ids.joao, status: 'processing', currency: 'EUR', total: expect.stringMatching(/^\d+\.\d{2}$/), date_created_gmt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
+  });
+
+  it("the console's wp-admin link opens the order with either storage (WooCommerce redirects it to post.php on a shop without HPOS); logged out it goes through wp-login and back", async () => {
+    const site = lab.site_url.replace(/\/+$/, '');
+    const login = await fetch(`${site}/wp-login.php`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'wordpress_test_cookie=WP%20Cookie%20check' },
+      body: new URLSearchParams({ log: lab.admin_user, pwd: lab.admin_password, 'wp-submit': 'Log In', testcookie: '1' }).toString(),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const visit = async (url: string, withCookie = true): Promise<{ status: number; location: string | null; text: string }> => {
+      const response = await fetch(url, { redirect: 'manual', headers: withCookie ? { cookie } : {} });
+      return { status: response.status, location: response.headers.get('location'), text: await response.text() };
+    };
+    const hposUrl = wpAdminOrderUrl(lab.site_url, ids.joao);
+    const postsUrl = `${site}/wp-admin/post.php?post=${ids.joao}&action=edit`;
+    const [first, second] = [await visit(hposUrl), await visit(postsUrl)];
+    if (hpos) {
+      expect(first).toMatchObject({ status: 200, text: expect.stringContaining(`<title>Edit order #${ids.joao} `) });
+      expect(second).toMatchObject({ status: 301, location: hposUrl });
+    } else {
+      expect(first).toMatchObject({ status: 301, location: `${site}/wp-admin/post.php?action=edit&post=${ids.joao}` });
+      expect(second).toMatchObject({ status: 200, text: expect.stringContaining('<title>Edit order &#8220;Order &ndash;') });
+    }
+    const gone = await visit(hpos ? wpAdminOrderUrl(lab.site_url, ids.deleted) : `${site}/wp-admin/post.php?action=edit&post=${ids.deleted}`);
+    expect(gone).toMatchObject({ status: 500, text: expect.stringMatching(/You attempted to edit an (order|item) that does not exist/) });
+    const binned = await visit(hpos ? wpAdminOrderUrl(lab.site_url, ids.trashed) : `${site}/wp-admin/post.php?action=edit&post=${ids.trashed}`);
+    expect(binned).toMatchObject({ status: 500, text: expect.stringContaining('You cannot edit this item because it is in the Trash') });
+    const anonymous = await visit(hposUrl, false);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toBe(`${site}/wp-login.php?redirect_to=${encodeURIComponent(hposUrl)}&reauth=1`);
+  }, 60_000);
+
+  describe('the console itself, on the connector, against the lab', () => {
+    let sandbox: RunningSandbox;
+    let connector: RunningConnector;
+    const auth = `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`;
+    const consoleGet = (path: string): Promise<Response> => fetch(`${connector.origin ?? ''}${path}`, { redirect: 'manual', headers: { authorization: auth } });
+
+    beforeAll(async () => {
+      sandbox = await startTestSandbox();
+      const port = await freePort();
+      const raw = rawTestConfig({ prefix, wooOrigin: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, baseUrl: sandbox.baseUrl });
+      raw.server = { ...(raw.server as Record<string, unknown>), port, publicUrl: `http://127.0.0.1:${port}` };
+      connector = await startConnector(parseConfig(raw, 'lab', {}), { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    }, 120_000);
+
+    afterAll(async () => {
+      await connector?.close();
+      await sandbox?.close();
+      await deleteKeys(REDIS_URL, prefix);
+    });
+
+    it('a search by a name written without accents lists the real orders with their accented names, newest first; one match goes straight to its page', async () => {
+      const list = await consoleGet(`/console/shop1/search?q=${encodeURIComponent('conceicao')}`);
+      expect(list.status).toBe(200);
+      const html = await list.text();
+      const rows = [...html.matchAll(/<tr data-order="(\d+)"><td[^>]*><a[^>]*>#\d+<\/a><\/td><td[^>]*>([^<]*)<\/td>/g)].map((m) => [Number(m[1]), m[2]]);
+      const ours = rows.filter(([id]) => Object.values(ids).includes(id as number));
+      expect(ours).toEqual([
+        [ids.joana, 'JOANA conceicao'],
+        [ids.ana, 'Ana Costa (Conceição &amp; Filhos)'],
+        [ids.joao, 'João Conceição (Padaria Lusitana, Lda)'],
+      ]);
+      const one = await consoleGet(`/console/shop1/search?q=${encodeURIComponent(`CONCEICAO@${tag}`)}`);
+      expect(one.status).toBe(303);
+      expect(one.headers.get('location')).toBe(`/console/shop1/orders/${ids.joao}`);
+    }, 60_000);
+  });
+});
