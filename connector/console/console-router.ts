@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isBindingHold } from '../../webhooks/woocommerce/credit-limits';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
@@ -372,6 +373,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
   if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
+  if (preview.holds.some(isBindingHold)) return html`<p class="warn" id="binding-hold"><b>${t(view.lang, 'bindingHold')}</b></p>`;
   return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { formatDecimal } from '../../client/money';
-import { parseWooOrder, type WooOrder } from '../../webhooks/woocommerce/order-schema';
+import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
+import { isBindingHold } from '../../webhooks/woocommerce/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
@@ -16,7 +17,7 @@ import { composeIssueRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
-import { personNeeded, type UnknownIdCause } from './problems';
+import { personNeeded, type Problem, type UnknownIdCause } from './problems';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
@@ -197,6 +198,13 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
     }
     if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel' && entry?.creditNoteAskedAt === undefined) return cancelInvoice(ctx, entry, invoice);
+    if (data.kind === 'credit-note' && entry?.documentId === undefined) {
+      const over = await creditedInFull(ctx, invoice);
+      if (over) {
+        await flag(ctx, personNeeded(ref, over, 'skipped'), entry);
+        return { done: 'skipped: the invoice was credited in full before this refund' };
+      }
+    }
   }
 
   const order = await orderOf(ctx);
@@ -213,7 +221,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
   const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
-  if (built.hold && entry?.holdReleasedAt === undefined) {
+  // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
+  if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
     if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
       return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
@@ -558,6 +567,25 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   }
   await flag(ctx, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), entry);
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/**
+ * A refund made after the whole invoice was credited (the console's "credit note for the whole
+ * invoice", or a cancellation's credit note): the whole credit note plus the shop's refunds would
+ * credit more than the invoice (a cent per document of rounding aside). The refunds made before the
+ * whole credit note were left out of it, so theirs still pass.
+ */
+async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<Problem | undefined> {
+  const whole = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'cancellation' });
+  if (whole?.documentId === undefined || whole.state === 'cancelled' || whole.documentNumber === undefined) return undefined;
+  const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => parseWooRefund(raw, ctx.data.orderId));
+  const cents = (text: string | undefined): number => Math.round(Math.abs(Number(text ?? 'NaN')) * 100);
+  const credited = cents(whole.total) + refunds.reduce((sum, refund) => sum + cents(refund.amount), 0);
+  const invoiced = cents(invoice.total);
+  // An invoice or credit note whose total is not recorded (restored from an old order): no sum can clear it.
+  if (Number.isFinite(credited) && Number.isFinite(invoiced) && credited <= invoiced + refunds.length + 1) return undefined;
+  const refund = refunds.find((r) => r.id === ctx.data.refundId);
+  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */

@@ -42,6 +42,8 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('order-changed'), number: z.string(), shopNet: z.string(), covered: z.string(), difference: z.string(), way: z.enum(['ask', 'credit-and-reissue', 'difference-document']) }),
   /** A credit note whose refund was deleted in WooCommerce after the credit note was issued. */
   z.object({ code: z.literal('refund-gone'), number: z.string(), refundId: z.number(), amount: z.string() }),
+  /** A refund made after the whole invoice was credited (the console's credit note, or a cancellation): a credit note for it would credit more than was invoiced. */
+  z.object({ code: z.literal('credited-in-full'), invoice: z.string(), creditNote: z.string(), refundId: z.number(), amount: z.string() }),
 ]);
 export type Problem = z.infer<typeof ProblemSchema>;
 type Of<C extends Problem['code']> = Extract<Problem, { code: C }>;
@@ -217,7 +219,7 @@ function sentences(...parts: string[]): string {
   return parts.filter((part) => part.trim() !== '').join(' ');
 }
 
-const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
+const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full'> = {
   'wrong-company': {
     buttons: ['retry'],
     en: (p, ref, press) => ({
@@ -381,7 +383,18 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone'> = {
   },
 };
 
-const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone'> = {
+const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full'> = {
+  'credited-in-full': {
+    buttons: ['dismiss'],
+    en: (p, _ref, press) => ({
+      reason: `Nothing was issued: invoice ${p.invoice} was already credited in full by credit note ${p.creditNote}, and refund #${p.refundId} (${moneyWords('en', p.amount)}) was made after it. A credit note for it would credit more than was invoiced (CIVA art. 29(7), 78(2)).`,
+      action: `If the refund only records money already returned with ${p.creditNote}, nothing more is due: ${press('dismiss')}. If the sale went ahead after all, issue a new invoice in the MagniFinance back-office before crediting anything more.`,
+    }),
+    pt: (p, _ref, press) => ({
+      reason: `Nada foi emitido: a fatura ${p.invoice} já foi creditada na totalidade pela nota de crédito ${p.creditNote}, e o reembolso #${p.refundId} (${moneyWords('pt', p.amount)}) foi feito depois dela. Uma nota de crédito desse reembolso creditaria mais do que foi faturado (art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA).`,
+      action: `Se o reembolso apenas regista o dinheiro já devolvido com a ${p.creditNote}, nada mais é devido: ${press('dismiss')}. Se a venda afinal se manteve, emita primeiro uma nova fatura no back-office da MagniFinance antes de creditar mais.`,
+    }),
+  },
   'order-changed': {
     buttons: ['dismiss'],
     en: (p, _ref, press) => ({

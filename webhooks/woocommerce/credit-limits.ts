@@ -13,6 +13,16 @@ import { currencyParam, type MappingMessage } from './mapping-messages';
 
 const REFUND_AMOUNT_CODE = 'REEMBOLSO';
 
+/**
+ * Holds no person may release: a credit note beyond its invoice is unlawful whoever confirms it
+ * (the other holds ask for a fact a person can vouch for, e.g. that a consumer invoice is right).
+ */
+const BINDING_HOLDS: ReadonlySet<MappingMessage['code']> = new Set(['credit-over-line', 'credit-over-rate']);
+
+export function isBindingHold(hold: MappingMessage): boolean {
+  return BINDING_HOLDS.has(hold.code);
+}
+
 function netsBy(lines: readonly PlannedLine[], key: (line: PlannedLine) => string | undefined): Map<string, { cents: bigint; label: string }> {
   const map = new Map<string, { cents: bigint; label: string }>();
   for (const line of lines) {
