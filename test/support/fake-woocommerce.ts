@@ -192,6 +192,8 @@ export interface RunningFakeWoo {
   webhooks(): FakeWebhook[];
   /** Requests seen by the REST API: method, path (no query), status. */
   requests: { method: string; path: string; status: number }[];
+  /** The parameters of every GET orders (the list), as PHP reads them (the last value of a repeated key). */
+  orderListings: Record<string, string>[];
   /** The next `count` REST requests matching the method answer `status` (e.g. 500, 503). */
   failNext(count: number, status: number, method?: string): void;
   clearFailures(): void;
@@ -221,6 +223,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const keys = new Map<string, { secret: string; permissions: FakeKeyPermissions }>([[consumerKey, { secret: consumerSecret, permissions: options.permissions ?? 'read_write' }]]);
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
+  const orderListings: Record<string, string>[] = [];
   const failures: { count: number; status: number; method?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   const queue: QueuedDelivery[] = [];
@@ -266,6 +269,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   api.get('/orders', (req: Request, res: Response) => {
     const q = lastValues(req);
+    orderListings.push(q);
     const statuses = (q.status ?? 'any').split(',').filter(Boolean);
     // The status argument's enum (any, trash and every registered status): anything else is 400.
     const listable = ['any', 'trash', 'auto-draft', ...knownStatuses];
@@ -853,6 +857,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     consumerKey,
     consumerSecret,
     requests,
+    orderListings,
     async close() {
       await Promise.allSettled([...pending]);
       server.closeAllConnections();
