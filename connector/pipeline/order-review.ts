@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { isZero, parseDecimal } from '../../client/money';
 import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
 import type { LedgerRef } from '../ledger';
 import { ShopRequestError } from '../shop/woo-shop';
@@ -54,6 +55,8 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
       covered: verdict.covered,
       difference: verdict.difference,
       way: tenant.config.settings.orderChanged,
+      // A person credited the whole invoice in the console and the order still stands: say that, not "the order changed".
+      ...(entries.cancellation?.creditNoteAskedAt !== undefined && entries.cancellation.documentNumber && isZero(parseDecimal(verdict.covered)) ? { creditedBy: entries.cancellation.documentNumber } : {}),
     });
     await flagForPerson(deps, tenant, ref('invoice'), problem, now, log, invoice);
     return `the order differs from its documents by ${verdict.difference}`;

@@ -39,7 +39,16 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   /** `actual`: the company the token is (another tenant's, `actualTenant`). */
   z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional(), actualTenant: z.string().optional() }),
   /** An invoiced order changed (a line added or removed, a refund deleted...): its documents cover another amount. */
-  z.object({ code: z.literal('order-changed'), number: z.string(), shopNet: z.string(), covered: z.string(), difference: z.string(), way: z.enum(['ask', 'credit-and-reissue', 'difference-document']) }),
+  z.object({
+    code: z.literal('order-changed'),
+    number: z.string(),
+    shopNet: z.string(),
+    covered: z.string(),
+    difference: z.string(),
+    way: z.enum(['ask', 'credit-and-reissue', 'difference-document']),
+    /** The credit note a person asked for the whole invoice (the console): the order still stands in the shop. */
+    creditedBy: z.string().optional(),
+  }),
   /** A credit note whose refund was deleted in WooCommerce after the credit note was issued. */
   z.object({ code: z.literal('refund-gone'), number: z.string(), refundId: z.number(), amount: z.string() }),
   /** A refund made after the whole invoice was credited (the console's credit note, or a cancellation): a credit note for it would credit more than was invoiced. */
@@ -397,14 +406,26 @@ const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-i
   },
   'order-changed': {
     buttons: ['dismiss'],
-    en: (p, _ref, press) => ({
-      reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet)} while the connector's documents cover ${moneyWords('en', p.covered)} (a difference of ${moneyWords('en', p.difference)}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
-      action: SETTLE_WAYS.en[p.way](p, press),
-    }),
-    pt: (p, _ref, press) => ({
-      reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet)}, e os documentos do conector cobrem ${moneyWords('pt', p.covered)} (uma diferença de ${moneyWords('pt', p.difference)}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
-      action: SETTLE_WAYS.pt[p.way](p, press),
-    }),
+    en: (p, _ref, press) =>
+      p.creditedBy
+        ? {
+            reason: `Invoice ${p.number} was credited in full by credit note ${p.creditedBy}, as a person asked in the console, but the order still stands in WooCommerce for ${moneyWords('en', p.shopNet)}.`,
+            action: `If the sale did not go ahead, cancel the order in WooCommerce (no second credit note is issued). If the invoice was wrong and the sale stands, issue the right invoice in the MagniFinance back-office (the connector issues one invoice per order), then ${press('dismiss')}.`,
+          }
+        : {
+            reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet)} while the connector's documents cover ${moneyWords('en', p.covered)} (a difference of ${moneyWords('en', p.difference)}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
+            action: SETTLE_WAYS.en[p.way](p, press),
+          },
+    pt: (p, _ref, press) =>
+      p.creditedBy
+        ? {
+            reason: `A fatura ${p.number} foi creditada na totalidade pela nota de crédito ${p.creditedBy}, a pedido de uma pessoa na consola, mas a encomenda continua ativa no WooCommerce, com ${moneyWords('pt', p.shopNet)}.`,
+            action: `Se a venda não se realizou, cancele a encomenda no WooCommerce (não é emitida uma segunda nota de crédito). Se a fatura estava errada e a venda se mantém, emita a fatura correta no back-office da MagniFinance (o conector emite uma só fatura por encomenda) e depois ${press('dismiss')}.`,
+          }
+        : {
+            reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet)}, e os documentos do conector cobrem ${moneyWords('pt', p.covered)} (uma diferença de ${moneyWords('pt', p.difference)}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
+            action: SETTLE_WAYS.pt[p.way](p, press),
+          },
   },
   'refund-gone': {
     buttons: ['dismiss'],

@@ -41,6 +41,13 @@ describe('a refund after the whole invoice was credited from the console: not cr
     const invoice = String(await eventually('invoiced', () => h.woo.meta(id, META.documentNumber)));
     await wholeCreditNote(id);
     const whole = (await eventually('the whole credit note', () => h.woo.meta(id, META.cancellation))) as { number: string };
+    // The order still stands in the shop: the owner is told that, in those words, not "the order changed".
+    const told = await eventually('the invoice flagged as credited while the order stands', async () => {
+      const problem = (await h.connector?.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.problem;
+      return problem?.includes('creditedBy') ? ProblemSchema.parse(JSON.parse(problem)) : undefined;
+    });
+    expect(told).toMatchObject({ code: 'order-changed', creditedBy: whole.number, covered: '0.00' });
+    expect(problemWords('pt', told, { tenant: 'shop1', orderId: id, purpose: 'invoice' }).action).toContain('cancele a encomenda no WooCommerce');
 
     const late = await refundAndTell(id, 932, 1);
     const entry = await eventually('the refund skipped for a person', async () => {

@@ -61,6 +61,7 @@ const PROBLEMS: Problem[] = [
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'difference-document' },
   { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' },
   { code: 'credited-in-full', invoice: 'FR A/12', creditNote: 'NC A/4', refundId: 78, amount: '1660.50' },
+  { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '0.00', difference: '1660.50', way: 'ask', creditedBy: 'NC A/5' },
 ];
 
 /** Someone else's words, quoted, are left out of the check; so are identifiers in snake_case (woocommerce_rest_cannot_view). */
