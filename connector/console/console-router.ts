@@ -10,7 +10,7 @@ import { attachDocument, canDismiss, creditableInvoice, creditWholeInvoice, dism
 import type { LedgerEntry } from '../ledger';
 import type { PdfLinkSigner } from '../pdf-link';
 import { entryWords } from '../pipeline/problems';
-import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
+import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
@@ -325,7 +325,7 @@ ${
     '/:tenant/sweep',
     action(async (tenant, _req, lang) => {
       const report = await sweepTenant(tenant, deps);
-      return { ok: true, value: `${report.scanned} ${t(lang, 'scanned')}, ${report.enqueued.length} ${t(lang, 'enqueued')}, ${report.resumed.length} ${t(lang, 'resumed')}` };
+      return { ok: true, value: sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length }) };
     }),
   );
 
@@ -731,7 +731,7 @@ async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, view: Vie
         }`;
   const zone = tenant.mapping.shopTimeZone;
   return html`<section id="health"><h2>${t(lang, 'health')}</h2>
-<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweep.scanned} ${t(lang, 'scanned')} · ${sweep.enqueued.length} ${t(lang, 'enqueued')} · ${(sweep.resumed ?? []).length} ${t(lang, 'resumed')}` : t(lang, 'never')}</p>
+<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweepSummary(lang, { scanned: sweep.scanned, enqueued: sweep.enqueued.length, resumed: (sweep.resumed ?? []).length })}` : t(lang, 'never')}</p>
 <p>${t(lang, 'webhooksChecked')}: ${sweep?.webhooksCheckedAt ? shopTime(Date.parse(sweep.webhooksCheckedAt), zone, lang) : t(lang, 'never')}</p>
 ${webhooks}
 ${await refusalsTable(deps, tenant, lang)}

@@ -27,9 +27,6 @@ const WORDS = {
   sweepNow: { pt: 'Sincronizar agora', en: 'Sweep now' },
   lastSweep: { pt: 'Última sincronização', en: 'Last sweep' },
   never: { pt: 'nunca', en: 'never' },
-  scanned: { pt: 'encomendas vistas', en: 'orders scanned' },
-  enqueued: { pt: 'postas a emitir', en: 'sent to be issued' },
-  resumed: { pt: 'retomadas', en: 'resumed' },
   webhooksOk: { pt: 'Os webhooks de encomendas estão ativos.', en: 'Order webhooks are active.' },
   webhooksInactive: {
     pt: 'Há webhooks inativos na loja: reative-os em WooCommerce → Definições → Avançado → Webhooks.',

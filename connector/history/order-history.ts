@@ -102,7 +102,9 @@ export class OrderHistory {
       multi.ltrim(key, -HISTORY_LIMIT, -1);
       if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
     }
-    await multi.exec();
+    // A command refused inside the MULTI (a key of another type) is said, not swallowed: the caller logs it.
+    const failed = (await multi.exec())?.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
   }
 
   /**

@@ -4,7 +4,8 @@ import type { HistoryEvent } from '../../connector/history/order-history';
 import { META } from '../../connector/shop/order-meta';
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { englishWords } from '../support/english-words';
-import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import IORedis from 'ioredis';
+import { eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from './support/harness';
 
 /**
  * Issue 19, end to end, for a Portuguese shop: what the shop owner reads on the order (the notes),
@@ -97,6 +98,41 @@ describe('a Portuguese shop: an order held by the mapping, fixed and issued; its
     expect(events.filter((e) => e.kind === 'attempt').map((e) => (e.kind === 'attempt' ? `${e.step}:${e.ok}` : ''))).toEqual(expect.arrayContaining(['draft:true', 'close:true', 'get-document:true', 'write-back:true']));
     // The document number finds the order (the console's search).
     expect(await h.connector?.history.orderOfNumber('shop1', number.toLowerCase())).toBe(id);
+  }, 60_000);
+});
+
+describe("a story that cannot be written never stops a document", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ settings: { language: 'pt' } });
+  });
+  afterAll(async () => h.close());
+
+  it("the order's history key holds something else (WRONGTYPE on every write): the invoice is issued and written back all the same", async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    const redis = new IORedis(REDIS_URL);
+    try {
+      await redis.set(`${h.prefix}:history:shop1:${id}`, 'not a list');
+      await redis.set(`${h.prefix}:document-numbers:shop1`, 'not a hash');
+      expect((await h.deliver(order)).status).toBe(202);
+      const number = await eventually('the number on the order', () => h.woo.meta(id, META.documentNumber) as string | undefined);
+      await eventually('written back', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.state === 'written-back');
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      expect(h.woo.notes(id).some((n) => n.note.includes(number))).toBe(true);
+      expect(await redis.get(`${h.prefix}:history:shop1:${id}`)).toBe('not a list');
+      // Not even a retry: the job ran through and completed (removed on completion) without a failed attempt.
+      const seen: string[] = [];
+      await eventually('the job completed (removed on completion)', async () => {
+        const job = await h.connector?.queue.getJob(`invoice.shop1.${id}`);
+        if (job && (job.attemptsMade > 0 || job.failedReason)) seen.push(`${job.attemptsMade}: ${job.failedReason}`);
+        return !job;
+      }, 5_000);
+      expect(seen).toEqual([]);
+      expect((await h.connector?.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.lastError ?? '').toBe('');
+    } finally {
+      redis.disconnect();
+    }
   }, 60_000);
 });
 
