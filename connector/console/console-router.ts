@@ -148,7 +148,7 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     if (!tenant) return notFound(req, res, 'unknownShop');
     const view = viewOf(req, res);
     const query = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
-    const found = query ? await searchOrders(deps, tenant, query) : { results: [], shopDown: undefined };
+    const found: FoundOrders = query ? await searchOrders(deps, tenant, query) : { results: [] };
     // An order number that is an order, or one order found: its page straight away (a number may
     // also be in other orders' phone numbers or postcodes: the order of that number wins).
     const byNumber = found.results.find((result) => result.by === 'number');
@@ -163,6 +163,7 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     );
     const body = html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view, query)}<section id="search-results"><h2>${t(lang, 'searchResults')}${query ? html`: <q>${query}</q>` : ''}</h2>
 ${found.shopDown ? html`<p class="warn">${t(lang, 'searchShopDown')}: ${found.shopDown}</p>` : ''}
+${found.shopMore ? html`<div class="item calm" id="search-more"><p>${shopMoreWords(lang, found.shopMore)}</p></div>` : ''}
 ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class="stack"><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'customer')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'state')}</th><th>${t(lang, 'foundBy')}</th><th class="wide">${t(lang, 'createdAt')}</th></tr>${rows}</table>`}</section>`;
     await send(req, res, view, `${t(lang, 'searchResults')} · ${shopName(tenant)}`, body);
   });
@@ -399,6 +400,24 @@ function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {
   return html`<section class="search-bar"><form method="get" action="/console/${tenant.config.id}/search" role="search"><input class="search" type="search" name="q" value="${value}" placeholder="${t(view.lang, 'searchLabel')}" aria-label="${t(view.lang, 'searchLabel')}" title="${t(view.lang, 'searchHelp')}" required maxlength="100"><button>${t(view.lang, 'search')}</button></form></section>`;
 }
 
+/** The shop answers at most this many orders to a customer search (newest first). */
+const SHOP_SEARCH_LIMIT = 20;
+
+/** The search's results; `shopMore` when the shop matched more orders than it answered. */
+interface FoundOrders {
+  results: SearchResult[];
+  shopDown?: string;
+  shopMore?: { shown: number; total: number };
+}
+
+/** "The 20 most recent of 134": the shop's search was cut, say how to narrow it. */
+function shopMoreWords(lang: Lang, more: { shown: number; total: number }): string {
+  const total = more.total.toLocaleString(lang === 'pt' ? 'pt-PT' : 'en-GB');
+  return lang === 'pt'
+    ? `A loja encontrou ${total} encomendas com estes dados do cliente; mostram-se as ${more.shown} mais recentes. Acrescente uma palavra (o apelido, a localidade, o e-mail) para restringir a pesquisa.`
+    : `The shop found ${total} orders with these customer details; the ${more.shown} most recent are shown. Add a word (the surname, the town, the e-mail) to narrow the search.`;
+}
+
 interface SearchResult {
   orderId: number;
   by: 'number' | 'document' | 'customer';
@@ -411,10 +430,12 @@ interface SearchResult {
 
 /**
  * Orders matching a search: an order number, a document number (the history's index, then the
- * recent documents), or the customer's name, e-mail or address (asked to the shop: WooCommerce's
- * `search`; the connector keeps no personal data).
+ * recent documents), or the customer's details (asked to the shop: WooCommerce's `search`, at most
+ * the 20 most recent; the connector keeps no personal data). `#22` is asked to the shop as `22`
+ * (WooCommerce finds nothing for `#22`). Never `search` with `include` in one call: a shop with
+ * orders stored as posts drops `include` when the search found ids (docs/real-shop-findings.md).
  */
-async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, query: string): Promise<{ results: SearchResult[]; shopDown?: string }> {
+async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, query: string): Promise<FoundOrders> {
   const id = tenant.config.id;
   const results = new Map<number, SearchResult>();
   const add = (result: SearchResult): void => {
@@ -430,8 +451,10 @@ async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, query: str
     if (byNumber !== null) add({ orderId: byNumber, by: 'document' });
   }
   let shopDown: string | undefined;
+  let shopMore: FoundOrders['shopMore'];
   try {
-    const { orders } = await tenant.shop.listOrders({ search: query, per_page: '20' });
+    const { orders, total } = await tenant.shop.listOrders({ search: number ?? query, per_page: String(SHOP_SEARCH_LIMIT) });
+    if (total > orders.length) shopMore = { shown: orders.length, total };
     for (const raw of orders) {
       const parsed = ShopOrderHeadSchema.safeParse(raw);
       if (!parsed.success) continue;
@@ -450,7 +473,7 @@ async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, query: str
     const heads = await ordersByIds(tenant, unnamed).catch(() => new Map<number, ShopOrderHead>());
     for (const [orderId, head] of heads) Object.assign(results.get(orderId) as SearchResult, shopFacts(head));
   }
-  return { results: [...results.values()], shopDown };
+  return { results: [...results.values()], ...(shopDown !== undefined ? { shopDown } : {}), ...(shopMore ? { shopMore } : {}) };
 }
 
 function shopFacts(order: ShopOrderHead): Partial<SearchResult> {

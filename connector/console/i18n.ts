@@ -91,7 +91,10 @@ const WORDS = {
   // Search.
   search: { pt: 'Procurar', en: 'Search' },
   searchLabel: { pt: 'Encomenda, cliente ou documento', en: 'Order, customer or document' },
-  searchHelp: { pt: 'Procure pelo número da encomenda, pelo nome ou e-mail do cliente, ou pelo número do documento (ex.: FR A/12).', en: 'Search by order number, customer name or e-mail, or document number (e.g. FR A/12).' },
+  searchHelp: {
+    pt: 'Procure pelo número da encomenda (ex.: 5012), pelo número do documento (ex.: FR A/12) ou por dados do cliente: nome, empresa, e-mail, telefone, morada ou um artigo comprado.',
+    en: 'Search by order number (e.g. 5012), document number (e.g. FR A/12) or customer details: name, company, e-mail, phone, address or an item bought.',
+  },
   searchResults: { pt: 'Resultados da pesquisa', en: 'Search results' },
   searchNone: { pt: 'Nenhuma encomenda encontrada.', en: 'No order found.' },
   searchShopDown: { pt: 'A loja não respondeu, por isso a pesquisa por nome não foi feita', en: 'The shop did not answer, so the search by name was not made' },

@@ -231,3 +231,86 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
     expect(gmt.orders).toEqual([]);
   });
 });
+
+describe('GET orders?search= and include= answer like a real WooCommerce 10.0.2 with HPOS (docs/real-shop-findings.md)', () => {
+  type Key = 'joao' | 'maria' | 'ana' | 'rui' | 'joana' | 'order22';
+  let woo: RunningFakeWoo;
+  let shop: WooShop;
+  const ids = { joao: 20, maria: 21, order22: 22, ana: 23, rui: 24, joana: 25 } as Record<Key, number>;
+  const keyOf = new Map(Object.entries(ids).map(([key, id]) => [id, key as Key]));
+  const lisboa = { address_1: 'Rua Augusta 10', address_2: '', city: 'Lisboa', state: '', postcode: '1100-053', country: 'PT' };
+  const found = async (params: Record<string, string>): Promise<Key[]> => {
+    const { orders } = await shop.listOrders({ per_page: '100', ...params });
+    return (orders as { id: number }[]).map((order) => keyOf.get(order.id) as Key);
+  };
+  const search = (term: string): Promise<Key[]> => found({ search: term });
+
+  beforeAll(async () => {
+    woo = await startFakeWooCommerce();
+    shop = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
+    const place = (key: Key, billing: JsonObject, shipping: JsonObject = billing, item = 'T-shirt Lisboa', transaction = ''): void => {
+      // Created one after the other, a minute apart: ids and creation dates grow together.
+      const created = `2026-11-25T02:${String(ids[key]).padStart(2, '0')}:00`;
+      const { email: _email, ...shippingAddress } = shipping;
+      woo.putOrder({ id: ids[key], status: 'processing', date_created_gmt: created, date_modified_gmt: created, billing, shipping: shippingAddress, line_items: [{ id: ids[key] * 10, name: item, quantity: 1 }], transaction_id: transaction });
+    };
+    place('joao', { first_name: 'João', last_name: 'Conceição', company: 'Padaria Lusitana, Lda', ...lisboa, email: 'joao.conceicao@example.pt', phone: '912345678' }, undefined, 'T-shirt Lisboa', 'pi_3QxYz7LkdIwHu7ix0s1');
+    place('maria', { first_name: 'Maria', last_name: 'da Silva', company: '', ...lisboa, email: 'maria.silva@example.com', phone: '' });
+    place('order22', { first_name: 'Zé', last_name: 'Pinto', company: '', ...lisboa, postcode: '1000-001', email: 'ze@example.com', phone: '' });
+    place('ana', { first_name: 'Ana', last_name: 'Costa', company: 'Conceição & Filhos', ...lisboa, email: 'geral@filhos.example', phone: '' });
+    place('rui', { first_name: 'Rui', last_name: 'Gomes', company: '', ...lisboa, email: 'rui@example.com', phone: '213220000' }, { first_name: 'Teresa', last_name: 'Gomes', company: '', address_1: 'Rua B 2', address_2: '', city: 'Porto', state: '', postcode: '4000-001', country: 'PT', phone: '' });
+    place('joana', { first_name: 'JOANA', last_name: 'conceicao', company: '', ...lisboa, email: 'JOANA@EXAMPLE.COM', phone: '' }, undefined, 'Os Lusíadas');
+  });
+  afterAll(async () => woo.close());
+
+  it('case and accents are folded like the utf8mb4_unicode_520_ci collation; the term is trimmed, its spaces collapsed and its tags stripped', async () => {
+    const cases: [string, Key[]][] = [
+      ['João', ['joao']],
+      ['JOÃO', ['joao']],
+      ['joao conceicao', ['joao']],
+      ['João Conceição', ['joao']],
+      // The company of one, the last name of another, unaccented and in capitals or not: newest first.
+      ['Conceição', ['joana', 'ana', 'joao']],
+      ['CONCEICAO', ['joana', 'ana', 'joao']],
+      ['Maria   da  Silva', ['maria']],
+      ['  joão conceição  ', ['joao']],
+      // "Ana" is also in JOANA and in Lusitana: any part of a word.
+      ['<b>Ana</b>', ['joana', 'ana', 'joao']],
+      ['Padaria Lusitana', ['joao']],
+      ['joao.conceicao@', ['joao']],
+      ['Teresa Gomes', ['rui']],
+      ['lusiadas', ['joana']],
+      // Words in another order than the index's, or across an empty field (two spaces): nothing.
+      ['Conceição João', []],
+      ['Gomes Teresa', []],
+      ['Silva Rua', []],
+    ];
+    const seen: [string, Key[]][] = [];
+    for (const [term] of cases) seen.push([term, await search(term)]);
+    expect(seen).toEqual(cases);
+  });
+
+  it('a number is the order id as PHP reads it (22, 022, 22.0) beside the orders whose address, phone or items hold those digits; "#22" finds nothing; the transaction id finds its order', async () => {
+    // Rui's phone 213220000 holds "22"; no other order's index does.
+    expect(await search('22')).toEqual(['rui', 'order22']);
+    expect(await search('022')).toEqual(['order22']);
+    expect(await search('22.0')).toEqual(['order22']);
+    expect(await search(' 22')).toEqual(['rui', 'order22']);
+    expect(await search('#22')).toEqual([]);
+    expect(await search('pi_3QxYz7LkdIwHu7ix0s1')).toEqual(['joao']);
+  });
+
+  it('no match: an empty page with X-WP-Total 0 and X-WP-TotalPages 0; a match counts every order and pages them', async () => {
+    expect(await shop.listOrders({ search: 'ninguém', per_page: '20' })).toEqual({ orders: [], total: 0, totalPages: 0 });
+    const first = await shop.listOrders({ search: 'Lisboa', per_page: '2' });
+    expect({ total: first.total, totalPages: first.totalPages }).toEqual({ total: 6, totalPages: 3 });
+  });
+
+  it('include= is newest first whatever order was asked, orderby=include keeps the order asked; "22, 23" works, "abc" finds nothing, an empty include is no filter', async () => {
+    expect(await found({ include: `${ids.joana},${ids.joao},${ids.ana}` })).toEqual(['joana', 'ana', 'joao']);
+    expect(await found({ include: `${ids.joana},${ids.joao},${ids.ana}`, orderby: 'include' })).toEqual(['joana', 'joao', 'ana']);
+    expect(await found({ include: '22, 23' })).toEqual(['ana', 'order22']);
+    expect(await found({ include: 'abc' })).toEqual([]);
+    expect(await found({ include: '' })).toHaveLength(6);
+  });
+});

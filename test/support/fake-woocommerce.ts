@@ -24,7 +24,9 @@
  *   (wc_order_fully_refunded); refunds can be deleted (DELETE, force or not), which fires no
  *   webhook and leaves date_modified as it was; summaries newest first (ties by id);
  * - listings like WordPress's REST collections: per_page over 100 and an unknown status answer 400;
- *   `include` and `search` on orders (searchMatcher: names, addresses, e-mail, phone, item names, the id);
+ *   `include` and `search` on orders (searchMatcher: names, addresses, e-mail, phone, item names,
+ *   the transaction id and the id, case and accents folded; `orderby=include`; X-WP-TotalPages 0 when
+ *   nothing matches);
  * - notes: WooCommerce's own (status changes, stock reduced, full refund) beside ours, `type`
  *   any/customer/internal, an empty note accepted, no added_by_user in answers, newest first;
  * All of the above was compared request by request with a real WordPress 6.8.8 + WooCommerce
@@ -190,6 +192,8 @@ export interface RunningFakeWoo {
   webhooks(): FakeWebhook[];
   /** Requests seen by the REST API: method, path (no query), status. */
   requests: { method: string; path: string; status: number }[];
+  /** The parameters of every GET orders (the list), as PHP reads them (the last value of a repeated key). */
+  orderListings: Record<string, string>[];
   /** The next `count` REST requests matching the method answer `status` (e.g. 500, 503). */
   failNext(count: number, status: number, method?: string): void;
   clearFailures(): void;
@@ -219,6 +223,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const keys = new Map<string, { secret: string; permissions: FakeKeyPermissions }>([[consumerKey, { secret: consumerSecret, permissions: options.permissions ?? 'read_write' }]]);
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
+  const orderListings: Record<string, string>[] = [];
   const failures: { count: number; status: number; method?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   const queue: QueuedDelivery[] = [];
@@ -264,15 +269,18 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   api.get('/orders', (req: Request, res: Response) => {
     const q = lastValues(req);
+    orderListings.push(q);
     const statuses = (q.status ?? 'any').split(',').filter(Boolean);
     // The status argument's enum (any, trash and every registered status): anything else is 400.
     const listable = ['any', 'trash', 'auto-draft', ...knownStatuses];
     const unknown = statuses.filter((status) => !listable.includes(status));
     if (unknown.length > 0) return invalidParam(res, 'status', `status[${statuses.indexOf(unknown[0])}] is not one of ${listable.slice(0, -1).join(', ')}, and ${listable[listable.length - 1]}.`, 'rest_not_in_enum');
     const gmt = q.dates_are_gmt === 'true' || q.dates_are_gmt === '1';
-    const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
+    // wp_parse_id_list: "22, 23" works; "abc" or "0" is no id at all (then nothing is found).
+    const includeText = (q.include ?? '').trim();
+    const include = includeText.split(/[\s,]+/).filter(Boolean).map((id) => Math.abs(Math.trunc(Number.parseInt(id, 10) || 0)));
     let list = [...orders.values()].filter((o) => statuses.includes('any') ? o.status !== 'checkout-draft' && o.status !== 'trash' : statuses.includes(String(o.status)));
-    if (include.length > 0) list = list.filter((o) => include.includes(Number(o.id)));
+    if (includeText !== '') list = list.filter((o) => include.includes(Number(o.id)));
     if (q.search) list = list.filter(searchMatcher(q.search));
     const cmp = (field: string, bound: string | undefined, after: boolean): void => {
       if (!bound) return;
@@ -287,9 +295,15 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     cmp('date_modified', q.modified_after, true);
     cmp('date_modified', q.modified_before, false);
     const ascending = (q.order ?? 'desc') === 'asc';
-    const sortField = q.orderby === 'modified' ? 'date_modified_gmt' : q.orderby === 'id' ? 'id' : 'date_created_gmt';
-    list.sort((a, b) => (String(a[sortField]).localeCompare(String(b[sortField]), 'en', { numeric: true }) || Number(a.id) - Number(b.id)) * (ascending ? 1 : -1));
-    sendPage(res, q, list, withLinks);
+    if (q.orderby === 'include' && include.length > 0) {
+      // orderby=include: the order the ids were asked in (MySQL's FIELD(ID, ...)), whatever `order` says.
+      list.sort((a, b) => include.indexOf(Number(a.id)) - include.indexOf(Number(b.id)));
+    } else {
+      const sortField = q.orderby === 'modified' ? 'date_modified_gmt' : q.orderby === 'id' ? 'id' : 'date_created_gmt';
+      list.sort((a, b) => (String(a[sortField]).localeCompare(String(b[sortField]), 'en', { numeric: true }) || Number(a.id) - Number(b.id)) * (ascending ? 1 : -1));
+    }
+    // No match: X-WP-TotalPages 0 (ceil(0 / per_page)), as a real 10.0.2 answers.
+    sendPage(res, q, list, withLinks, 0);
   });
 
   api.get('/orders/:id', (req: Request, res: Response) => {
@@ -520,13 +534,13 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   }
 
   /** A list answered like WordPress's REST collections: per_page (1..100, default 10), page, X-WP-Total(Pages). */
-  function sendPage(res: Response, q: Record<string, string | undefined>, list: JsonObject[], shape: (item: JsonObject) => JsonObject = (item) => item): void {
+  function sendPage(res: Response, q: Record<string, string | undefined>, list: JsonObject[], shape: (item: JsonObject) => JsonObject = (item) => item, emptyPages = 1): void {
     // WP_REST_Controller::get_collection_params: per_page minimum 1, maximum 100; outside is 400, not clamped.
     const perPage = Number(q.per_page ?? 10);
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalidParam(res, 'per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)', 'rest_out_of_bounds');
     const page = Math.max(Number(q.page ?? 1), 1);
     res.setHeader('X-WP-Total', String(list.length));
-    res.setHeader('X-WP-TotalPages', String(Math.max(1, Math.ceil(list.length / perPage))));
+    res.setHeader('X-WP-TotalPages', String(list.length === 0 ? emptyPages : Math.ceil(list.length / perPage)));
     res.json(list.slice((page - 1) * perPage, page * perPage).map(shape));
   }
 
@@ -843,6 +857,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     consumerKey,
     consumerSecret,
     requests,
+    orderListings,
     async close() {
       await Promise.allSettled([...pending]);
       server.closeAllConnections();
@@ -1040,20 +1055,46 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * WooCommerce's order search (`search=` on GET orders), as WC_Order_Data_Store_CPT::search_orders
- * does it (and the HPOS search alike): a numeric term is also an order id; otherwise the term is
- * matched, case-insensitively and anywhere, against the billing and shipping address indexes (names,
- * company, address, city, postcode, country, e-mail, phone) and the order's item names. With
- * `include` both apply (the id lists are intersected).
+ * WooCommerce's order search (`search=` on GET orders), as HPOS's OrdersTableSearchQuery does it on
+ * a real 10.0.2 (docs/real-shop-findings.md): the term is sanitize_text_field'ed (tags stripped, runs
+ * of white space made one space, ends trimmed); a numeric term (PHP's is_numeric: `22.0`, `022`) is
+ * also the order id absint() gives; otherwise, and besides, the term is matched anywhere in the
+ * billing and the shipping address index (each on its own: `first_name last_name company address_1
+ * address_2 city state postcode country email phone`, empty fields kept, so "da Silva  Rua" holds
+ * two spaces), the transaction id and the order's item names, ignoring case and accents like the
+ * tables' utf8mb4_unicode_520_ci collation ("joao" finds "João"). With `include` both apply (HPOS;
+ * a posts-storage shop drops `include`: the console never sends both).
  */
 function searchMatcher(term: string): (order: JsonObject) => boolean {
-  const wanted = term.trim().toLowerCase();
-  const numeric = /^\d+$/.test(wanted) ? Number(wanted) : undefined;
+  const wanted = fold(sanitizeTextField(term));
+  // is_numeric: optional sign, digits with an optional fraction, an optional exponent (the ends are already trimmed).
+  const numeric = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(wanted) ? Math.abs(Math.trunc(Number(wanted))) : undefined;
   const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+  const index = (block: unknown, fields: readonly string[]): string => fields.map((field) => text((block as Record<string, unknown> | undefined)?.[field])).join(' ');
   return (order) => {
+    if (wanted === '') return true;
     if (numeric !== undefined && Number(order.id) === numeric) return true;
-    const address = (block: unknown): string => Object.values((block ?? {}) as Record<string, unknown>).map(text).join(' ');
-    const items = ((order.line_items ?? []) as JsonObject[]).map((item) => text(item.name)).join(' ');
-    return `${address(order.billing)} ${address(order.shipping)} ${items}`.toLowerCase().includes(wanted);
+    const haystacks = [
+      index(order.billing, ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode', 'country', 'email', 'phone']),
+      index(order.shipping, ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode', 'country', 'phone']),
+      text(order.transaction_id),
+      ...((order.line_items ?? []) as JsonObject[]).map((item) => text(item.name)),
+    ];
+    return haystacks.some((haystack) => fold(haystack).includes(wanted));
   };
+}
+
+/** WordPress's sanitize_text_field, the parts a search term meets: tags out, %XX octets out, white space runs one space, trimmed. */
+function sanitizeTextField(text: string): string {
+  return text
+    .replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/%[a-f0-9]{2}/gi, '')
+    .replace(/[\r\n\t ]+/g, ' ')
+    .trim();
+}
+
+/** Case and accents folded, as a utf8mb4_unicode_520_ci comparison sees letters ("Conceição" = "conceicao"). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
