@@ -197,6 +197,18 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
     }
   });
 
+  it("what else search= reads depends on the storage: the transaction id with HPOS only; with posts storage, when no address or item matched, WordPress's post search (the order's title \"Order – <date>\" and the customer's note)", async () => {
+    await rest.put(`orders/${ids.maria}`, { customer_note: `Entregar ao porteiro ${tag}nota`, transaction_id: `TX-${tag}` });
+    const byTransaction = await search(`TX-${tag}`);
+    const byNote = await search(`${tag}nota`);
+    const byTitle = await search('Order');
+    if (hpos) {
+      expect([byTransaction, byNote, byTitle]).toEqual([['maria'], [], []]);
+    } else {
+      expect([byTransaction, byNote, byTitle]).toEqual([[], ['maria'], ['joana', 'rui', 'ana', 'maria', 'joao']]);
+    }
+  });
+
   it("the console's reading of a real order: the head parses and the name is first and last name with the company", async () => {
     const { orders } = await shop.listOrders({ include: `${ids.joao},${ids.maria}`, per_page: '2' });
     const heads = orders.map((raw) => ShopOrderHeadSchema.parse(raw));
