@@ -272,7 +272,7 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
       await deleteKeys(REDIS_URL, prefix);
     });
 
-    it('a search by a name written without accents lists the real orders with their accented names, newest first; one match goes straight to its page', async () => {
+    it('a search by a name written without accents lists the real orders with their accented names, newest first; one match, or an order number the connector never saw, goes straight to its page', async () => {
       const list = await consoleGet(`/console/shop1/search?q=${encodeURIComponent('conceicao')}`);
       expect(list.status).toBe(200);
       const html = await list.text();
@@ -286,6 +286,10 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
       const one = await consoleGet(`/console/shop1/search?q=${encodeURIComponent(`CONCEICAO@${tag}`)}`);
       expect(one.status).toBe(303);
       expect(one.headers.get('location')).toBe(`/console/shop1/orders/${ids.joao}`);
+      // An order number the connector never saw: the shop's search finds the order of that id.
+      const byNumber = await consoleGet(`/console/shop1/search?q=${ids.joao}`);
+      expect(byNumber.status).toBe(303);
+      expect(byNumber.headers.get('location')).toBe(`/console/shop1/orders/${ids.joao}`);
     }, 60_000);
   });
 });
