@@ -6,9 +6,10 @@ import { parseConfig } from '../../connector/config/load-config';
 import { customerName, ShopOrderHeadSchema, wpAdminOrderUrl } from '../../connector/console/order-page';
 import { ConnectorMetrics } from '../../connector/metrics';
 import { startConnector, type RunningConnector } from '../../connector/runtime';
+import { META } from '../../connector/shop/order-meta';
 import { WooShop } from '../../connector/shop/woo-shop';
 import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
-import { deleteKeys, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
+import { deleteKeys, eventually, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
 
 /**
  * What the console asks the shop (issue 19), against a REAL WordPress + WooCommerce when one runs
@@ -26,6 +27,7 @@ interface LabCredentials {
   consumer_key: string;
   consumer_secret: string;
   site_url: string;
+  lab_api: string;
   admin_user: string;
   admin_password: string;
   products: Record<string, number>;
@@ -197,6 +199,18 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
     }
   });
 
+  it("what else search= reads depends on the storage: the transaction id with HPOS only; with posts storage, when no address or item matched, WordPress's post search (the order's title \"Order – <date>\" and the customer's note)", async () => {
+    await rest.put(`orders/${ids.maria}`, { customer_note: `Entregar ao porteiro ${tag}nota`, transaction_id: `TX-${tag}` });
+    const byTransaction = await search(`TX-${tag}`);
+    const byNote = await search(`${tag}nota`);
+    const byTitle = await search('Order');
+    if (hpos) {
+      expect([byTransaction, byNote, byTitle]).toEqual([['maria'], [], []]);
+    } else {
+      expect([byTransaction, byNote, byTitle]).toEqual([[], ['maria'], ['joana', 'rui', 'ana', 'maria', 'joao']]);
+    }
+  });
+
   it("the console's reading of a real order: the head parses and the name is first and last name with the company", async () => {
     const { orders } = await shop.listOrders({ include: `${ids.joao},${ids.maria}`, per_page: '2' });
     const heads = orders.map((raw) => ShopOrderHeadSchema.parse(raw));
@@ -243,6 +257,8 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
   describe('the console itself, on the connector, against the lab', () => {
     let sandbox: RunningSandbox;
     let connector: RunningConnector;
+    const hookIds: number[] = [];
+    const invoiced: number[] = [];
     const auth = `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`;
     const consoleGet = (path: string): Promise<Response> => fetch(`${connector.origin ?? ''}${path}`, { redirect: 'manual', headers: { authorization: auth } });
 
@@ -252,15 +268,22 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
       const raw = rawTestConfig({ prefix, wooOrigin: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, baseUrl: sandbox.baseUrl });
       raw.server = { ...(raw.server as Record<string, unknown>), port, publicUrl: `http://127.0.0.1:${port}` };
       connector = await startConnector(parseConfig(raw, 'lab', {}), { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+      // WooCommerce pings the URL when an active webhook is saved: the connector must answer 200.
+      for (const topic of ['order.created', 'order.updated']) {
+        const hook = await rest.post('webhooks', { name: `console ${topic}`, topic, status: 'active', delivery_url: `${connector.origin ?? ''}/webhooks/woocommerce/shop1`, secret: WEBHOOK_SECRET });
+        hookIds.push((hook.data as { id: number }).id);
+      }
     }, 120_000);
 
     afterAll(async () => {
+      for (const id of hookIds) await rest.delete(`webhooks/${id}`, { force: true }).catch(() => undefined);
+      for (const id of invoiced) await rest.delete(`orders/${id}`, { force: true }).catch(() => undefined);
       await connector?.close();
       await sandbox?.close();
       await deleteKeys(REDIS_URL, prefix);
     });
 
-    it('a search by a name written without accents lists the real orders with their accented names, newest first; one match goes straight to its page', async () => {
+    it('a search by a name written without accents lists the real orders with their accented names, newest first; one match, or an order number the connector never saw, goes straight to its page', async () => {
       const list = await consoleGet(`/console/shop1/search?q=${encodeURIComponent('conceicao')}`);
       expect(list.status).toBe(200);
       const html = await list.text();
@@ -274,6 +297,44 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
       const one = await consoleGet(`/console/shop1/search?q=${encodeURIComponent(`CONCEICAO@${tag}`)}`);
       expect(one.status).toBe(303);
       expect(one.headers.get('location')).toBe(`/console/shop1/orders/${ids.joao}`);
+      // An order number the connector never saw: the shop's search finds the order of that id.
+      const byNumber = await consoleGet(`/console/shop1/search?q=${ids.joao}`);
+      expect(byNumber.status).toBe(303);
+      expect(byNumber.headers.get('location')).toBe(`/console/shop1/orders/${ids.joao}`);
     }, 60_000);
+
+    it("recent documents: the customers' names come from the shop (one include= call), accents kept; an order moved to the bin loses its name (–)", async () => {
+      const runQueue = async (): Promise<void> => void (await fetch(`${lab.lab_api}/run-queue`, { method: 'POST' }));
+      const billing = { first_name: 'Inês', last_name: 'Conceição', company: 'Padaria Lusitana, Lda', ...lisboa, email: `ines@${tag}.example.pt` };
+      for (const [i, item] of (['TSHIRT-LX', 'BOOK-LUS'] as const).entries()) {
+        const created = (
+          await rest.post('orders', {
+            payment_method: 'bacs',
+            set_paid: true,
+            billing: i === 0 ? billing : { ...billing, first_name: 'Tomás', company: '' },
+            shipping: billing,
+            line_items: [{ product_id: lab.products[item], quantity: 1 }],
+            meta_data: [{ key: '_billing_nif', value: '232013969' }],
+          })
+        ).data as { id: number };
+        invoiced.push(created.id);
+      }
+      for (const id of invoiced) {
+        await eventually('the invoice written back on the shop', async () => {
+          await runQueue();
+          const order = (await rest.get(`orders/${id}`)).data as { meta_data: { key: string; value: unknown }[] };
+          return order.meta_data.some((m) => m.key === META.documentNumber);
+        }, 60_000);
+      }
+      const customers = async (): Promise<Record<number, string>> => {
+        const response = await consoleGet('/console/shop1');
+        expect(response.status).toBe(200);
+        const recent = /<section id="recent">([\s\S]*?)<\/section>/.exec(await response.text())?.[1] ?? '';
+        return Object.fromEntries([...recent.matchAll(/<tr data-order="(\d+)"><td[^>]*><a[^>]*>#\d+<\/a><\/td><td[^>]*>([^<]*)<\/td>/g)].map((m) => [Number(m[1]), m[2]]));
+      };
+      expect(await customers()).toEqual({ [invoiced[0]]: 'Inês Conceição (Padaria Lusitana, Lda)', [invoiced[1]]: 'Tomás Conceição' });
+      await rest.delete(`orders/${invoiced[1]}`);
+      expect(await customers()).toEqual({ [invoiced[0]]: 'Inês Conceição (Padaria Lusitana, Lda)', [invoiced[1]]: '–' });
+    }, 120_000);
   });
 });
