@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TimeoutError, withTimeout } from './timeout';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -190,7 +191,7 @@ function knownFailure(error: Error): { status: number; reason: string } | null {
   if (parser.type === 'entity.parse.failed') return { status: 400, reason: 'the body is not valid JSON' };
   if (parser.type === 'encoding.unsupported' || parser.type === 'charset.unsupported') return { status: 415, reason: error.message };
   if (parser.type === 'request.aborted') return { status: 400, reason: 'the request was aborted' };
-  if (isRedisOutage(error) || /^timed out after \d+ ms$/.test(error.message)) return { status: 503, reason: `Redis is not answering (${error.message}); try again shortly` };
+  if (isRedisOutage(error) || error instanceof TimeoutError) return { status: 503, reason: `Redis is not answering (${error.message}); try again shortly` };
   return null;
 }
 
@@ -205,12 +206,3 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
   for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

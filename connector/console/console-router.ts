@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TimeoutError, withTimeout } from '../timeout';
 import { isBindingHold } from '../../webhooks/woocommerce/credit-limits';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Queue } from 'bullmq';
@@ -358,18 +359,9 @@ ${
 }
 
 function redisDown(error: unknown): boolean {
-  return isRedisOutage(error) || (error instanceof Error && /^timed out after \d+ ms$/.test(error.message));
+  return isRedisOutage(error) || error instanceof TimeoutError;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { withTimeout } from '../timeout';
 import type { ConnectorConfig } from '../config/load-config';
 import { connectRedis, type RedisClient } from '../redis-connection';
 import { fail, ok, warn, type Check } from './check';
@@ -102,13 +103,6 @@ async function configValue(redis: RedisClient, name: string): Promise<{ value: s
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The URL without its password. */
 function safeUrl(url: string): string {
