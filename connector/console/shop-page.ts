@@ -1,0 +1,228 @@
+import type { Queue } from 'bullmq';
+import type { DocumentJobData } from '../jobs';
+import { sweepScheduleState } from '../queues';
+import { canDismiss } from '../admin/order-actions';
+import type { LedgerEntry } from '../ledger';
+import { entryWords } from '../pipeline/problems';
+import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
+import { refusalsOf } from '../ingest/webhook-health';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { lastSweepReport, type SweepReport } from '../sweep';
+import { companyFingerprint } from '../config/company-check';
+import { CompanyGuard } from '../config/company-guard';
+import { notInvoicedRows } from './not-invoiced-list';
+import { shopTime, startOfShopDay, t } from './i18n';
+import { amount, customerName, type ShopOrderHead } from './order-page';
+import { html, type Html, type View } from './page';
+import type { ConsoleDeps } from './console-router';
+import { ordersByIds } from './search';
+
+/*
+ * The sections of a shop's console page: what needs a person, orders not invoiced, today's figures
+ * and queue, recent documents, the sweep and webhook health; and the all-shops page's cells.
+ */
+
+/** Documents per page of the recent list. */
+const RECENT_PAGE = 50;
+
+/** Jobs per shop, from their ids (`<purpose>.<tenant>.<order>`: no job is loaded). */
+interface ShopQueue {
+  now: number;
+  later: number;
+  failed: { orderId: number; purpose: string }[];
+}
+
+export async function queueByTenant(queue: Queue<DocumentJobData>): Promise<Map<string, ShopQueue>> {
+  const [now, later, failed] = await Promise.all([
+    queue.getRanges(['waiting', 'prioritized', 'active', 'waiting-children'], 0, -1),
+    queue.getRanges(['delayed'], 0, -1),
+    queue.getRanges(['failed'], 0, -1),
+  ]);
+  const byTenant = new Map<string, ShopQueue>();
+  const of = (id: string): { tenant: string; orderId: number; purpose: string; counts: ShopQueue } | undefined => {
+    const [purpose, tenant, order] = id.split('.');
+    if (!tenant || !order) return undefined;
+    let counts = byTenant.get(tenant);
+    if (!counts) byTenant.set(tenant, (counts = { now: 0, later: 0, failed: [] }));
+    return { tenant, orderId: Number(order), purpose, counts };
+  };
+  for (const id of new Set(now)) {
+    const found = of(id);
+    if (found) found.counts.now += 1;
+  }
+  for (const id of new Set(later)) {
+    const found = of(id);
+    if (found) found.counts.later += 1;
+  }
+  for (const id of new Set(failed)) {
+    const found = of(id);
+    if (found) found.counts.failed.push({ orderId: found.orderId, purpose: found.purpose });
+  }
+  return byTenant;
+}
+
+export function pageOffset(query: unknown): number {
+  return typeof query === 'string' && /^\d{1,9}$/.test(query) ? Number(query) : 0;
+}
+
+/** Which company the shop's documents are issued for, and whether its partner token was checked to be that company's. */
+export async function companyLine(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html> {
+  const { companyNif, partnerToken } = tenant.config.invoicing;
+  if (!companyNif) return html`<p id="company">${t(lang, 'company')}: ${t(lang, 'companyUnset')}</p>`;
+  if (!partnerToken) return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="muted">${t(lang, 'companyOwnToken')}</span></p>`;
+  const checked = (await deps.redis.get(CompanyGuard.key(deps.prefix, tenant.config.id))) === companyFingerprint(tenant.config);
+  return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="${checked ? 'muted' : 'warn'}">${t(lang, checked ? 'companyChecked' : 'companyNotChecked')}</span></p>`;
+}
+
+/** Refused deliveries of this shop, by reason, with the likely cause and the fix (ingest/webhook-health.ts). */
+async function refusalsTable(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html> {
+  const refusals = await refusalsOf(deps.redis, deps.prefix, tenant.config.id);
+  if (refusals.length === 0) return html`<h3>${t(lang, 'refusedDeliveries')}</h3><p>${t(lang, 'noRefusals')}</p>`;
+  const zone = tenant.mapping.shopTimeZone;
+  const rows = refusals.map((refusal) => {
+    const words = deliveryProblemWords(lang, refusal.reason);
+    return html`<tr data-reason="${refusal.reason}"><td data-label="${t(lang, 'reason')}">${refusal.reason}</td><td class="warn" data-label="${t(lang, 'count')}">${refusal.count}</td><td data-label="${t(lang, 'lastSeen')}">${shopTime(refusal.lastAt, zone, lang)}</td><td data-label="${t(lang, 'likelyCause')}">${words.cause}</td><td data-label="${t(lang, 'whatToDo')}">${words.fix}</td></tr>`;
+  });
+  return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals" class="stack"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;
+}
+
+export function webhookHealth(sweep: SweepReport | null): Html | string {
+  if (!sweep) return '–';
+  const problems = sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length;
+  if (problems === 0) return html`<span class="good">✓</span>`;
+  return html`<span class="warn">${problems} ✗</span>`;
+}
+
+/** A warning at the top when the periodic sweep is not scheduled (a worker re-creates it; if it stays, none runs). */
+export async function sweepNotice(deps: ConsoleDeps, view: View): Promise<Html | string> {
+  if (!deps.sweepQueue || !deps.sweepEveryMinutes) return '';
+  const state = await sweepScheduleState(deps.sweepQueue, deps.sweepEveryMinutes, Date.now()).catch(() => 'scheduled' as const);
+  return state === 'missing' || state === 'late' ? html`<p class="warn" id="sweep-missing">${t(view.lang, 'sweepMissing')}</p>` : '';
+}
+
+/** Orders waiting for a person shown per console page (the rest are a "Next" away, never cut off). */
+const WAITING_PAGE = 100;
+
+function pager(lang: Lang, base: string, anchor: string, offset: number, shown: number, total: number, size: number): Html | string {
+  if (total <= size && offset === 0) return '';
+  return html`<p class="muted pager">${t(lang, 'shownOf')} ${offset + 1}–${offset + shown} ${t(lang, 'of')} ${total}
+${offset > 0 ? html` · <a href="${base}${Math.max(0, offset - size)}#${anchor}">${t(lang, 'previousPage')}</a>` : ''}${offset + size < total ? html` · <a href="${base}${offset + size}#${anchor}">${t(lang, 'nextPage')}</a>` : ''}</p>`;
+}
+
+export async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
+  const { lang } = view;
+  const zone = tenant.mapping.shopTimeZone;
+  const attention = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
+  const refs = attention.members.map((member) => member.split(':'));
+  const items = await Promise.all(
+    refs.map(async ([, orderText, purpose]) => {
+      const orderId = Number(orderText);
+      const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose });
+      return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
+    }),
+  );
+  const more = pager(lang, `/console/${tenant.config.id}?waitingFrom=`, 'waiting', offset, refs.length, attention.total, WAITING_PAGE);
+  return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${attention.total})</h2>${attention.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${more}`}</section>`;
+}
+
+function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
+  const { lang, token } = view;
+  const base = orderPagePath(tenant.config.id, orderId);
+  const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="shop">`;
+  const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
+  return html`<div class="item" data-order="${orderId}">
+<p><a href="${base}"><b>${t(lang, 'order')} #${orderId}</b></a> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}${entry.alertAt ? ` · ${shopTime(entry.alertAt, zone, lang)}` : ''}</span></p>
+<p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
+<p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
+<div class="actions">
+${settledDocument(entry) ? '' : html`<form method="post" action="${base}/retry">${hidden}<button class="${entry.state === 'held' ? 'secondary' : ''}">${BUTTONS.retry[lang]}</button></form>`}
+${entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : ''}
+${entry.state === 'duplicate-unknown-id' ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>` : ''}
+${canDismiss(entry) ? html`<form method="post" action="${base}/dismiss">${hidden}<input class="reason" name="reason" required minlength="3" maxlength="500" placeholder="${t(lang, 'dismissReason')}" aria-label="${t(lang, 'dismissReason')}"><button class="secondary">${BUTTONS.dismiss[lang]}</button></form>` : ''}
+</div></div>`;
+}
+
+/** An issued document written back: what waits is a difference settled in the back-office, not a retry. */
+function settledDocument(entry: LedgerEntry): boolean {
+  return entry.documentId !== undefined && entry.state === 'written-back';
+}
+
+export async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang } = view;
+  const rows = await notInvoicedRows(deps, tenant, lang);
+  const zone = tenant.mapping.shopTimeZone;
+  if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
+  const lines = rows.map(
+    (row) =>
+      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+  );
+  return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
+<form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
+<table class="stack"><tr><th class="check"></th><th class="nowrap">${t(lang, 'order')}</th><th>${t(lang, 'kind')}</th><th></th><th class="wide">${t(lang, 'when')}</th></tr>${lines}</table>
+<div class="actions"><button>${t(lang, 'issueChosen')}</button></div></form></section>`;
+}
+
+/** Today's figures and this shop's queue, in an owner's words; a red figure lists the orders behind it. */
+export async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang } = view;
+  const id = tenant.config.id;
+  const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
+  const waiting = (await deps.ledger.attentionCounts()).get(id) ?? 0;
+  const queue = (await queueByTenant(deps.queue)).get(id) ?? { now: 0, later: 0, failed: [] };
+  const figure = (key: string, label: string, value: number, warn = false) => html`<div class="figure" data-figure="${key}"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
+  const failedOrders = [...new Map(queue.failed.map((job) => [job.orderId, job])).values()];
+  const behind =
+    failedOrders.length === 0
+      ? ''
+      : html`<p id="failed-orders" class="warn">${t(lang, 'queueFailedHelp')}: ${failedOrders.slice(0, 50).map((job, index) => html`${index > 0 ? ', ' : ''}<a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>`)}${failedOrders.length > 50 ? ' …' : ''}</p>`;
+  return html`<section id="today"><h2>${t(lang, 'today')}</h2><div class="figures">
+${figure('issued', t(lang, 'issuedToday'), today)}${figure('waiting', t(lang, 'waiting'), waiting, waiting > 0)}
+${figure('now', t(lang, 'queueNow'), queue.now)}${figure('later', t(lang, 'queueLater'), queue.later)}${figure('failed', t(lang, 'queueFailed'), failedOrders.length, failedOrders.length > 0)}
+</div>${behind}</section>`;
+}
+
+/** The shop's documents, newest first, with the customer (one `include=` call to the shop per page), paged. */
+export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, offset: number): Promise<Html> {
+  const { lang } = view;
+  const id = tenant.config.id;
+  const zone = tenant.mapping.shopTimeZone;
+  const [recent, total] = await Promise.all([deps.ledger.recent(id, RECENT_PAGE, offset), deps.ledger.recentCount(id)]);
+  const names = await ordersByIds(tenant, recent.map((item) => item.orderId)).catch(() => new Map<number, ShopOrderHead>());
+  const rows = await Promise.all(
+    recent.map(async (item) => {
+      const entry = await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: item.purpose });
+      if (entry?.documentId === undefined) return html``;
+      const corrects = item.purpose === 'cancellation' || item.purpose.startsWith('credit-note-') ? (await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: 'invoice' }))?.documentNumber : undefined;
+      const type = entry.documentType ?? (corrects !== undefined || item.purpose !== 'invoice' ? (item.purpose === 'waybill' ? undefined : 'C') : undefined);
+      const head = names.get(item.orderId);
+      return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">#${item.orderId}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
+<td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td>
+<td><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
+    }),
+  );
+  const more = pager(lang, `/console/${id}?recentFrom=`, 'recent', offset, recent.length, total, RECENT_PAGE);
+  return html`<section id="recent"><h2>${t(lang, 'recent')} (${total})</h2>${
+    recent.length === 0
+      ? html`<p>${t(lang, 'noneRecent')}</p>`
+      : html`<table class="stack"><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'customer')}</th><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th class="wide">${t(lang, 'when')}</th></tr>${rows}</table>${more}`
+  }</section>`;
+}
+
+export async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View): Promise<Html> {
+  const { lang, token } = view;
+  const sweep = await lastSweepReport(deps.redis, deps.prefix, tenant.config.id);
+  const webhooks = !sweep
+    ? ''
+    : sweep.inactiveWebhooks.length === 0 && sweep.missingTopics.length === 0
+      ? html`<p>${t(lang, 'webhooksOk')}</p>`
+      : html`${sweep.inactiveWebhooks.length > 0 ? html`<p class="warn">${t(lang, 'webhooksInactive')} ${sweep.inactiveWebhooks.map((w) => `#${w.id} ${w.topic} (${w.status})`).join(', ')}</p>` : ''}${
+          sweep.missingTopics.length > 0 ? html`<p class="warn">${t(lang, 'topicsMissing')}: ${sweep.missingTopics.join(', ')}</p>` : ''
+        }`;
+  const zone = tenant.mapping.shopTimeZone;
+  return html`<section id="health"><h2>${t(lang, 'health')}</h2>
+<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweepSummary(lang, { scanned: sweep.scanned, enqueued: sweep.enqueued.length, resumed: (sweep.resumed ?? []).length })}` : t(lang, 'never')}</p>
+<p>${t(lang, 'webhooksChecked')}: ${sweep?.webhooksCheckedAt ? shopTime(Date.parse(sweep.webhooksCheckedAt), zone, lang) : t(lang, 'never')}</p>
+${webhooks}
+${await refusalsTable(deps, tenant, lang)}
+<form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button class="secondary">${t(lang, 'sweepNow')}</button></form></section>`;
+}
