@@ -87,6 +87,7 @@ export class OrderHistory {
    */
   async record(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now = Date.now()): Promise<void> {
     if (events.length === 0) return;
+    if (events.every(({ event }) => event.kind === 'received')) return this.recordReceived(events, now);
     const multi = this.redis.multi();
     const touched = new Set<string>();
     for (const { tenant, orderId, event } of events) {
@@ -103,6 +104,22 @@ export class OrderHistory {
       if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
     }
     // A command refused inside the MULTI (a key of another type) is said, not swallowed: the caller logs it.
+    const failed = (await multi.exec())?.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+  }
+
+  /**
+   * Deliveries, on the ingest path: written without the schema's parse, which cost a fifth of the
+   * ingest rate (`npm run bench`, 5,016-5,340 against 6,224-6,618 webhooks/s): the enqueuer builds
+   * these events from values the route already checked, and a reader skips one that does not parse.
+   */
+  private async recordReceived(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now: number): Promise<void> {
+    const multi = this.redis.multi();
+    for (const { tenant, orderId, event } of events) {
+      const key = this.key(tenant, orderId);
+      multi.rpush(key, JSON.stringify({ ...event, at: event.at ?? now })).ltrim(key, -HISTORY_LIMIT, -1);
+      if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
+    }
     const failed = (await multi.exec())?.find(([error]) => error);
     if (failed?.[0]) throw failed[0];
   }
