@@ -42,7 +42,8 @@ const CUSTOMERS: Omit<Cart, 'id'>[] = [
   },
   {
     items: [{ name: 'Azeite virgem extra 750 ml', sku: 'AZ-750', productId: 103, price: '9.95', quantity: 3, rate: '6' }],
-    shipping: [{ title: 'Entrega local', methodId: 'flat_rate', cost: '3.00', rate: '23' }],
+    // Shipping at the goods' rate, as WooCommerce charges it with the shipping tax class "based on cart items" (CIVA art. 16(5)(b)).
+    shipping: [{ title: 'Entrega local', methodId: 'flat_rate', cost: '3.00', rate: '6' }],
     billing: { first_name: 'João', last_name: 'Pereira', address_1: 'Av. da Liberdade 200', city: 'Lisboa', postcode: '1250-147', country: 'PT', email: 'joao.pereira@example.pt' },
   },
   {
