@@ -93,6 +93,8 @@ describe('exactly one document per order under repeated and concurrent deliverie
     const id = Number(order.id);
     await h.deliver(order);
     await eventually('written back', () => h.woo.meta(id, META.documentNumber));
+    // The note follows the meta (its own request): wait for it, so the count below is the final one.
+    await eventually('the note', () => h.woo.notes(id).length > 0);
     await h.woo.settle(); // the fake shop delivered the echo of our PUT to the connector
     const echo = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     expect(echo.status).toBe(202);
