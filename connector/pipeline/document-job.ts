@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
-import { formatDecimal } from '../../client/money';
+import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../webhooks/woocommerce/order-schema';
 import { isBindingHold } from '../../webhooks/woocommerce/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
@@ -579,11 +579,12 @@ async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<P
   const whole = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'cancellation' });
   if (whole?.documentId === undefined || whole.state === 'cancelled' || whole.documentNumber === undefined) return undefined;
   const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => parseWooRefund(raw, ctx.data.orderId));
-  const cents = (text: string | undefined): number => Math.round(Math.abs(Number(text ?? 'NaN')) * 100);
-  const credited = cents(whole.total) + refunds.reduce((sum, refund) => sum + cents(refund.amount), 0);
-  const invoiced = cents(invoice.total);
   // An invoice or credit note whose total is not recorded (restored from an old order): no sum can clear it.
-  if (Number.isFinite(credited) && Number.isFinite(invoiced) && credited <= invoiced + refunds.length + 1) return undefined;
+  if (whole.total !== undefined && invoice.total !== undefined) {
+    const cents = (text: string): bigint => toCents(abs(parseDecimal(text)));
+    const credited = refunds.reduce((total, refund) => total + cents(refund.amount), cents(whole.total));
+    if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
+  }
   const refund = refunds.find((r) => r.id === ctx.data.refundId);
   return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
 }
