@@ -58,6 +58,8 @@ describe("the console's search asks the shop what a real WooCommerce answers (is
     const order = portugueseOrder({ billing: { first_name: 'Joana', last_name: 'Quaresma', address_1: 'Rua do Ouro 5', city: 'Lisboa', postcode: '1100-060', country: 'PT', email: 'joana.q@example.pt' } });
     await h.deliver(order);
     const number = String(await eventually('the invoice on the order', () => h.woo.meta(Number(order.id), META.documentNumber)));
+    // The job writes the order's story (and the number's index) when its run ends, just after the meta.
+    await eventually('the number in the story', async () => (await h.connector?.history.orderOfNumber('shop1', number)) === Number(order.id));
     const before = h.woo.orderListings.length;
     const byNumber = await search(number.toLowerCase());
     expect(byNumber.headers.get('location')).toBe(orderPagePath('shop1', Number(order.id)));
