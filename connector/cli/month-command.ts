@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Ledger } from '../ledger';
-import { createLogger } from '../logger';
+import { Ledger } from '../core/ledger';
+import { createLogger } from '../core/logger';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
 import { packJson, packText } from '../month/month-render';
 import { findingKind } from '../month/month-words';
 import { SaftFileError } from '../month/saft-reader';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
-import { connectRedis } from '../redis-connection';
+import { connectRedis } from '../core/redis-connection';
 import { loadConfigOrExplain } from './connector-command';
 
 const HELP = `Usage: magnifinance month --config FILE --tenant ID --month YYYY-MM [--saft FILE] [--json] [--lang pt|en]

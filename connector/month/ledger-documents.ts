@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { DocumentDetails } from '../../client/document-details';
 import { add, compare, Decimal, formatDecimal, isZero, multiply, negate, parseDecimal, round, sum } from '../../client/money';
 import { computeTotals } from '../../client/totals';
-import { regionsWithRate, type DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
-import type { LedgerEntry } from '../ledger';
-import type { RedisClient } from '../redis-connection';
+import { regionsWithRate, type DispatchRegion } from '../../law/vat-rates';
+import type { LedgerEntry } from '../core/ledger';
+import type { RedisClient } from '../core/redis-connection';
 import { SAFT_TYPE_OF_LETTER, type MonthDocument, type TaxPart, type TaxRegion } from './month-document';
 
 /**

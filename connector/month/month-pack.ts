@@ -1,10 +1,10 @@
 import { add, Decimal, formatDecimal, isZero, subtract } from '../../client/money';
-import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
-import { localDateTime } from '../../webhooks/woocommerce/shop-date';
+import type { DispatchRegion } from '../../law/vat-rates';
+import { localDateTime } from '../../law/shop-date';
 import { shopInstant } from '../cli/backfill-command';
 import { listNotInvoiced } from '../ingest/not-invoiced';
-import type { Ledger, LedgerEntry } from '../ledger';
-import type { RedisClient } from '../redis-connection';
+import type { Ledger, LedgerEntry } from '../core/ledger';
+import type { RedisClient } from '../core/redis-connection';
 import { ledgerDocuments, type DocumentReader, type LedgerDocument } from './ledger-documents';
 import type { MonthDocument } from './month-document';
 import type { MonthShop, MonthShopOrder } from './month-shop';

@@ -1,8 +1,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../core/ledger';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import { packJson } from './month-render';
 import { MONTH_TEXT, tenantMonthPack } from './month-service';
 import { SaftFileError } from './saft-reader';

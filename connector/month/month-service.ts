@@ -1,8 +1,8 @@
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../core/ledger';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { RedisClient } from '../redis-connection';
-import { WooMonthOrders } from '../shop/woo-month-orders';
-import { statusesToReconcile } from '../sweep';
+import type { RedisClient } from '../core/redis-connection';
+import { ShopMonthOrders } from './shop-orders';
+import { statusesToReconcile } from '../sweep/sweep';
 import { monthPack, type MonthPack } from './month-pack';
 import { readSaft } from './saft-reader';
 
@@ -19,7 +19,7 @@ export async function tenantMonthPack(tenant: TenantRuntime, deps: { redis: Redi
     companyTaxId: tenant.config.invoicing.companyNif,
     triggerStatuses: tenant.config.settings.triggerStatuses,
     listedStatuses: statusesToReconcile(tenant),
-    shop: new WooMonthOrders(tenant.shop),
+    shop: new ShopMonthOrders(tenant.shop),
     ledger: deps.ledger,
     redis: deps.redis,
     prefix: deps.prefix,

@@ -1,7 +1,7 @@
 /**
  * What the month pack asks of a shop, whatever its platform: the orders in the statuses the
  * connector reconciles that changed since the month began (the sweep's listing), each with its
- * dates and its refunds. The WooCommerce adapter is `connector/shop/woo-month-orders.ts`; nothing
+ * dates and its refunds. The adapter over the connector's Shop port is `shop-orders.ts`; nothing
  * here knows a platform.
  */
 

@@ -1,6 +1,6 @@
 import { add, compare, Decimal, isZero, parseDecimal, subtract } from '../../client/money';
-import { isEuCountry } from '../../webhooks/woocommerce/countries';
-import { PORTUGUESE_VAT_RATES, type DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
+import { isEuCountry } from '../../law/countries';
+import { PORTUGUESE_VAT_RATES, type DispatchRegion } from '../../law/vat-rates';
 import { TAX_REGIONS, type MonthDocument, type TaxRegion } from './month-document';
 
 /**

@@ -1,10 +1,10 @@
 import { MagniFinanceClient } from '../../client/rest-client';
-import { Ledger } from '../../connector/ledger';
+import { Ledger } from '../../connector/core/ledger';
 import { boxDifferences, boxesOf } from '../../connector/month/vat-boxes';
 import { tenantMonthPack } from '../../connector/month/month-service';
 import { readSaft } from '../../connector/month/saft-reader';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
-import { localDateTime } from '../../webhooks/woocommerce/shop-date';
+import { localDateTime } from '../../law/shop-date';
 import IORedis from 'ioredis';
 import { buildRefund, eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from '../connector/support/harness';
 import { TEST_ACCOUNT } from '../support/sandbox';
