@@ -75,6 +75,27 @@ describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first st
     await eventually('invoiced', () => h.woo.meta(Number(order.id), META.documentNumber));
   });
 
+  it('cash on delivery placed before the cut-off and completed after it (WooCommerce sets date_paid then) is never invoiced; placed after, it is', async () => {
+    const placed = wooDate(-DAY);
+    const order = portugueseOrder({ dateCreatedGmt: placed, datePaidGmt: null });
+    order.payment_method = 'cod';
+    expect(JSON.parse((await h.deliver(order)).body)).toEqual({ ignored: 'before-go-live' });
+    // The courier collected: WooCommerce's COD gateway records the payment on completion, now.
+    const completed = { ...order, status: 'completed', date_paid: wooDate(0), date_paid_gmt: wooDate(0) };
+    expect(JSON.parse((await h.deliver(completed, 'order.updated')).body)).toEqual({ ignored: 'before-go-live' });
+    h.woo.putOrder(completed);
+    await sweepNow(h);
+    await h.woo.settle();
+    expect(await h.documentsOf(Number(order.id))).toHaveLength(0);
+    const listed = (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === Number(order.id));
+    expect(listed?.reason).toMatchObject({ code: 'before-go-live', soldAt: new Date(`${placed}Z`).toISOString() });
+
+    const fresh = portugueseOrder({ datePaidGmt: null });
+    fresh.payment_method = 'cod';
+    expect((await h.deliver(fresh)).status).toBe(202);
+    await eventually('the new COD order invoiced', () => h.woo.meta(Number(fresh.id), META.documentNumber));
+  });
+
   it('only an explicit backfill issues an order sold before the cut-off, and it leaves the not-invoiced list', async () => {
     const old = portugueseOrder({ datePaidGmt: wooDate(-2 * DAY), dateCreatedGmt: wooDate(-2 * DAY) });
     await h.deliver(old);
