@@ -6,7 +6,7 @@ import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../core/jobs';
-import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
@@ -345,7 +345,7 @@ export async function dismissOrder(
  */
 export function canDismiss(entry: LedgerEntry | null): boolean {
   if (!entry) return false;
-  if (DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) return true;
+  if (stateRules(entry.state).dismissable && entry.documentId === undefined) return true;
   // A difference on an issued document settled in the back-office (problems.ts, SETTLED_OUTSIDE).
   if (settledOutsideProblem(entry)) return true;
   return entry.state !== 'dismissed' && entry.state !== 'written-back' && problemCodeOf(entry) === 'order-deleted';

@@ -10,7 +10,7 @@ import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
-import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import { composeIssueRequest, type IssueRequest } from './document-requests';
@@ -184,7 +184,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     // An old order whose invoice ledger expired: the invoice is on the order's meta.
     invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
-      if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+      if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
           // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
           const detail = `the invoice is in state ${invoice.state}`;
@@ -481,27 +481,9 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   });
 }
 
-/** Where a purpose already has progress, continue from it instead of issuing. */
+/** Where a purpose already has progress, continue from it instead of issuing (the ledger's state table says where). */
 function resumeFrom(entry: LedgerEntry | null): Outcome | null {
-  if (!entry) return null;
-  switch (entry.state) {
-    case 'written-back':
-      return { done: 'already written back' };
-    case 'duplicate-unknown-id':
-      return { done: 'duplicate with unknown id (needs a person)' };
-    case 'dismissed':
-      return { done: 'handled outside the connector (dismissed by a person)' };
-    case 'cancelled':
-      return { next: 'writeback' };
-    case 'finalized':
-      return { next: 'writeback' };
-    case 'created':
-    case 'alert-no-number':
-      return { next: 'finalize' };
-    default:
-      // creating (answer lost), held, mapping-failed, skipped: evaluate the order again.
-      return null;
-  }
+  return entry ? stateRules(entry.state).resumeFrom : null;
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
