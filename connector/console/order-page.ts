@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
 import { stateRules, type LedgerEntry } from '../core/ledger';
-import { entryWords, moneyWords } from '../pipeline/problems';
+import { entryWords } from '../pipeline/problems';
+import { money } from '../../messages/money';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
 import type { ConsoleDeps } from './console-router';
@@ -56,11 +57,9 @@ export function shopStatusLabel(lang: Lang, status: string): string {
   return SHOP_STATUSES[status]?.[lang] ?? status;
 }
 
-/** An amount in the reader's words (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
+/** An amount in the reader's words and its currency (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
 export function amount(lang: Lang, value: string | undefined, currency = 'EUR'): string {
-  if (!value) return '–';
-  const text = currency !== 'EUR' ? `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}` : moneyWords(lang, value);
-  return text.replace(/ /g, '\u00a0');
+  return value ? money(lang, value, currency, { oneLine: true }) : '–';
 }
 
 /** The shop's order, or why it could not be read. */
@@ -105,7 +104,7 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
       }
       if (entry.state !== 'written-back') marks.push(html` <span class="muted">${stateLabel(lang, entry.state)}</span>`);
       const pdf = entry.documentNumber ? html`<a href="${deps.links.link(tenant.config.id, entry.documentId as number)}">${t(lang, 'pdf')}</a>` : '–';
-      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
+      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
     });
   return html`<section id="documents"><h2>${t(lang, 'documents')}</h2>${
     rows.length === 0

@@ -126,6 +126,8 @@ export const LedgerEntrySchema = z.object({
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
+  /** The document's currency (ISO 4217) when it is not the euro: its amounts here (total, totalDifference) are in it. */
+  currency: z.string().optional(),
   /** The difference between an order and its documents a person marked as settled outside the connector (order-changed): not told again while it stays the same. */
   settledDifference: z.string().optional(),
   /** When a person marked a problem of an issued document as settled outside the connector (refund-gone): not told again. */

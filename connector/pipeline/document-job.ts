@@ -267,7 +267,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
 }
 
@@ -291,11 +291,11 @@ function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | n
 async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
-  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference });
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
+  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency });
   await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
   await clearForPerson(deps.ledger, ref, current);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
@@ -568,7 +568,7 @@ async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<P
     if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
   }
   const refund = refunds.find((r) => r.id === ctx.data.refundId);
-  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
+  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00', currency: invoice.currency };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
@@ -620,6 +620,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '' };
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '', currency: entry.currency };
   await flag(ctx, personNeeded(ctx.ref, problem), entry);
 }
