@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Lang } from '../../webhooks/woocommerce/mapping-messages';
+import type { Lang } from '../../law/mapping-messages';
 import { ConfigError, type ConnectorConfig } from '../config/load-config';
 import { configSource, loadConfigSource } from '../config/reload';
 

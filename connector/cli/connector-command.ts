@@ -1,7 +1,7 @@
 import { configSource } from '../config/reload';
-import { createLogger } from '../logger';
+import { createLogger } from '../core/logger';
 import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
-import { startConnector, type ConnectorRole, type RunningConnector } from '../runtime';
+import { startConnector, type ConnectorRole, type RunningConnector } from '../main/runtime';
 
 const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE [--env-file FILE] [--port N]
 

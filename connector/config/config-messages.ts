@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from '../../webhooks/woocommerce/mapping-messages';
+import type { Lang } from '../../law/mapping-messages';
 
 /**
  * What a person reads when the tenants file (or its .env) is refused: codes with parameters, worded

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
-import type { Lang } from '../../webhooks/woocommerce/mapping-messages';
+import type { Lang } from '../../law/mapping-messages';
 import { configProblem, configRefusalText, type ConfigProblem } from './config-messages';
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
@@ -14,6 +14,8 @@ export interface TenantConfig {
   id: string;
   /** The shop's name as people know it (the console shows it; absent: the shop's host). */
   name?: string;
+  /** The shop's platform (platforms/registry.ts); absent: woocommerce, as before platforms were named. */
+  platform?: TenantFile['platform'];
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
   invoicing: {
     email: string;
@@ -203,6 +205,7 @@ function resolveTenant(
   return {
     id: tenant.id,
     ...(tenant.name ? { name: tenant.name } : {}),
+    platform: tenant.platform,
     shop: {
       url: tenant.shop.url.replace(/\/+$/, ''),
       consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),

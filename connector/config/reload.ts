@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
-import type { Lang } from '../../webhooks/woocommerce/mapping-messages';
+import type { Lang } from '../../law/mapping-messages';
 import { configProblem, problemLine } from './config-messages';
 import { ConfigError, loadConfigFile, type ConnectorConfig, type TenantConfig } from './load-config';
 import type { TenantChanges, TenantSet } from './tenant-set';

@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import type { TenantConfig } from '../config/load-config';
 
 /**
