@@ -5,7 +5,7 @@ import { DISMISSABLE_STATES, NEEDS_ATTACH_STATES, SETTLED_STATES, type LedgerEnt
 import { entryWords, moneyWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
 
