@@ -7,7 +7,7 @@ import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../platforms/woocommerce/order-schema';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
 import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
@@ -50,6 +50,8 @@ interface StepContext {
   entry?: LedgerEntry;
   /** The order's story of this run (attempts, the document, its notes): written in one MULTI when the run stops. */
   events: NewHistoryEvent[];
+  /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
+  composedFrom?: unknown;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -65,6 +67,7 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
   const now = deps.now ?? Date.now;
   return async (job, token) => {
     const data = DocumentJobDataSchema.parse(job.data);
+    deps.metrics.jobRuns.inc({ kind: data.kind });
     const tenant = deps.tenants.get(data.tenant);
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
@@ -167,9 +170,11 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
   throw new DelayedError();
 }
 
-/** The order as the shop has it now (the job holds only a reference). */
-async function orderOf(ctx: StepContext): Promise<WooOrder> {
-  return parseWooOrder(await ctx.tenant.shop.getOrder(ctx.data.orderId));
+/** The order as the shop has it now (the job holds only a reference); `composing`: the copy the document is made from. */
+async function orderOf(ctx: StepContext, composing = false): Promise<WooOrder> {
+  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
+  if (composing) ctx.composedFrom = raw;
+  return parseWooOrder(raw);
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -207,7 +212,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  const order = await orderOf(ctx);
+  const order = await orderOf(ctx, true);
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
   if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
   // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
@@ -309,7 +314,9 @@ async function recordCreated(
  */
 async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
   const value: Record<string, string | number> = {};
-  for (const [name, field] of Object.entries(marker)) if (field !== undefined) value[name] = field;
+  // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
+  const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: orderDigest(ctx.composedFrom) };
+  for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
   await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
 }

@@ -272,7 +272,7 @@ async function reviewRecentCreditNotes(tenant: TenantRuntime, deps: SweepDeps, r
  * order moves to when it is reversed: a lost webhook for a full refund (`refunded`) or a
  * cancellation must not leave an invoice without its credit note.
  */
-function statusesToReconcile(tenant: TenantRuntime): string[] {
+export function statusesToReconcile(tenant: Pick<TenantRuntime, 'config'>): string[] {
   const statuses = [...tenant.config.settings.triggerStatuses, 'refunded'];
   if (tenant.config.settings.onCancelled !== 'ignore') statuses.push('cancelled');
   return [...new Set(statuses)];
