@@ -63,3 +63,16 @@ export function shopDay(pair: WooDatePair, timeZone: string): string | null {
   if (pair.local) return pair.local.slice(0, 10);
   return null;
 }
+
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
+}
