@@ -29,7 +29,7 @@ const AttachForm = OrderForm.extend({ documentId: IdText });
 const DismissForm = OrderForm.extend({ reason: z.string().trim().min(3).max(500) });
 /** The total the person saw in the preview (kept in the note and the history). */
 const SeenTotal = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/).optional().catch(undefined);
-const ConfirmForm = z.object({ csrf: z.string(), total: SeenTotal });
+const ConfirmForm = z.object({ csrf: z.string(), total: SeenTotal, currency: z.string().regex(/^[A-Z]{3}$/).optional() });
 
 /** How long a console page may wait for Redis before it says Redis does not answer. */
 const PAGE_TIMEOUT_MS = 5_000;
@@ -260,7 +260,7 @@ ${
       const form = OrderForm.safeParse(req.body);
       if (!form.success) return formError(lang === 'pt' ? 'o formulário está incompleto: recarregue a página' : 'the form is incomplete: reload the page');
       const seen = ConfirmForm.safeParse(req.body);
-      return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined });
+      return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
     }),
   );
   /** The whole invoice credited, confirmed on its preview. */
@@ -268,7 +268,7 @@ ${
     '/:tenant/orders/:orderId/credit-note',
     action(async (tenant, req) => {
       const seen = ConfirmForm.safeParse(req.body);
-      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined });
+      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
     }),
   );
   /** The shop's cancellation rule for a cancelled order, confirmed on its preview. */
@@ -345,7 +345,7 @@ function redisDown(error: unknown): boolean {
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
   if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
   if (preview.holds.some(isBindingHold)) return html`<p class="warn" id="binding-hold"><b>${t(view.lang, 'bindingHold')}</b></p>`;
-  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
+  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}"><input type="hidden" name="currency" value="${preview.currency}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 
 /** The shop's name as its owner knows it: the shop's host (the tenant id when the URL has none). */
