@@ -10,14 +10,16 @@ import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
-import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import { composeIssueRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
-import { personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { parseProblem, personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { earlierDocumentTrace } from './earlier-traces';
+import { externalIdForOrder } from '../../law/external-id';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
@@ -189,7 +191,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     // An old order whose invoice ledger expired: the invoice is on the order's meta.
     invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
-      if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+      if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
           // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
           const detail = `the invoice is in state ${invoice.state}`;
@@ -225,6 +227,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
     }
   }
+  // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
+  const trace = await earlierTraceHold(ctx, entry);
+  if (trace) return trace;
   const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
@@ -271,8 +276,26 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
+}
+
+/**
+ * An invoice about to be issued with no ledger entry and no marker: held for a person when a trace
+ * of an earlier document is found (pipeline/earlier-traces.ts). Held once; kept held until a person
+ * attaches the document or asks to issue anyway (retry: holdReleasedAt).
+ */
+async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Promise<Outcome | undefined> {
+  if (ctx.ref.purpose !== 'invoice') return undefined;
+  if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
+  if (entry?.state !== undefined) return undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  if (!trace) return undefined;
+  ctx.log.warn({ trace }, 'no ledger and no meta, yet a trace of an earlier invoice: held for a person');
+  await flag(ctx, personNeeded(ctx.ref, { code: 'earlier-document', ...trace }, 'held'), entry);
+  // What "attach" checks the named document against (admin/order-actions.ts).
+  await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
+  return { done: 'held' };
 }
 
 /** The mapping's warnings as the ledger keeps them for the write-back note: coded (JSON), worded in the shop's language there. */
@@ -295,13 +318,13 @@ function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | n
 async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
   // One round trip: sent together on the ledger's connection, run by Redis in this order.
   await Promise.all([
-    deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference }),
+    deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
   ]);
@@ -495,27 +518,9 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   });
 }
 
-/** Where a purpose already has progress, continue from it instead of issuing. */
+/** Where a purpose already has progress, continue from it instead of issuing (the ledger's state table says where). */
 function resumeFrom(entry: LedgerEntry | null): Outcome | null {
-  if (!entry) return null;
-  switch (entry.state) {
-    case 'written-back':
-      return { done: 'already written back' };
-    case 'duplicate-unknown-id':
-      return { done: 'duplicate with unknown id (needs a person)' };
-    case 'dismissed':
-      return { done: 'handled outside the connector (dismissed by a person)' };
-    case 'cancelled':
-      return { next: 'writeback' };
-    case 'finalized':
-      return { next: 'writeback' };
-    case 'created':
-    case 'alert-no-number':
-      return { next: 'finalize' };
-    default:
-      // creating (answer lost), held, mapping-failed, skipped: evaluate the order again.
-      return null;
-  }
+  return entry ? stateRules(entry.state).resumeFrom : null;
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
@@ -600,7 +605,7 @@ async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<P
     if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
   }
   const refund = refunds.find((r) => r.id === ctx.data.refundId);
-  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
+  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00', currency: invoice.currency };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
@@ -652,6 +657,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '' };
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '', currency: entry.currency };
   await flag(ctx, personNeeded(ctx.ref, problem), entry);
 }
