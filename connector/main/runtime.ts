@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { Alerter } from '../alerts/alerter';
 import { createConnectorListener } from './app';
 import { CompanyGuard } from '../pipeline/company-guard';
-import type { ConnectorConfig } from '../config/load-config';
+import type { ConnectorConfig, TenantConfig } from '../config/load-config';
+import { fixGoLive } from '../ingest/go-live';
+import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from '../core/jobs';
@@ -71,9 +73,15 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   let lastReload: ReloadResult | undefined;
   const reload = async (): Promise<ReloadResult> => {
     if (!options.configSource) {
-      return { ok: false, at: new Date().toISOString(), source: '(none)', problems: ['this connector was not started from a config file: nothing to read again'] };
+      return {
+        ok: false,
+        at: new Date().toISOString(),
+        source: '(none)',
+        problems: ['this connector was not started from a config file: nothing to read again'],
+        pt: { problems: ['este conector não foi iniciado a partir de um ficheiro de configuração: não há nada a ler de novo'] },
+      };
     }
-    lastReload = reloadTenants(tenants, config, options.configSource);
+    lastReload = await reloadTenants(tenants, config, options.configSource, Date.now(), (next) => writeGoLive(next));
     if (lastReload.ok) logger.info({ added: lastReload.added, removed: lastReload.removed, changed: lastReload.changed, restartNeeded: lastReload.restartNeeded }, 'tenants file reloaded');
     else logger.error({ problems: lastReload.problems }, 'tenants file NOT reloaded: it has mistakes; the running config stays');
     return lastReload;
@@ -105,6 +113,12 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const clock = new RedisClock(ledgerRedis, options.localClock);
   await clock.start((error) => logger.warn({ err: error.message }, "could not read Redis's clock; this process's own clock serves meanwhile"));
   connections.push({ name: 'redis clock', close: async () => clock.close() });
+  // Every tenant's go-live cut-off, before the first delivery or sweep (and before /readyz answers).
+  const writeGoLive = (list: readonly TenantConfig[]): Promise<void> =>
+    withTimeout(fixGoLive(ledgerRedis, prefix, list, clock.now), 3_000).catch((error: Error) =>
+      logger.warn({ err: error.message }, 'could not write the go-live cut-offs yet; the moment is kept and written with the first delivery or sweep'),
+    );
+  await writeGoLive(config.tenants);
   let origin: string | undefined;
   let httpQueue: Queue<DocumentJobData> | undefined;
 

@@ -9,7 +9,7 @@ import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { purposeOf, type DocumentJobData } from '../core/jobs';
-import { NEEDS_ATTACH_STATES, SETTLED_STATES, type Ledger } from '../core/ledger';
+import { stateRules, type Ledger } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from '../../platforms/woocommerce/webhook-delivery';
@@ -194,8 +194,9 @@ export async function enqueueMissing(
         for (const job of plan.jobs) {
           const purpose = purposeOf(job.kind, job.refundId);
           const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose });
-          if (SETTLED_STATES.has(entry?.state)) continue;
-          if (NEEDS_ATTACH_STATES.has(entry?.state)) report.waitingForPerson.push(`${order.id}:${purpose}`);
+          const rules = stateRules(entry?.state);
+          if (rules.settled) continue;
+          if (rules.waitsFor === 'attach') report.waitingForPerson.push(`${order.id}:${purpose}`);
           // Held, refused or failed purposes run again: the order was modified since the last sweep.
           else planned.push(job);
         }
@@ -296,7 +297,7 @@ async function reviewRecentCreditNotes(tenant: TenantRuntime, deps: SweepDeps, r
  * order moves to when it is reversed: a lost webhook for a full refund (`refunded`) or a
  * cancellation must not leave an invoice without its credit note.
  */
-function statusesToReconcile(tenant: TenantRuntime): string[] {
+export function statusesToReconcile(tenant: Pick<TenantRuntime, 'config'>): string[] {
   const statuses = [...tenant.config.settings.triggerStatuses, 'refunded'];
   if (tenant.config.settings.onCancelled !== 'ignore') statuses.push('cancelled');
   return [...new Set(statuses)];

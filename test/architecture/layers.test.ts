@@ -55,9 +55,9 @@ const CONNECTOR_STILL_IMPORTING_WOO = new Set([
 describe('the law is pure Portuguese law over a neutral sale', () => {
   const law = sourcesUnder('law');
 
-  it.each(law)('%s imports only zod, the client and the law', (file) => {
+  it.each(law)('%s imports only zod, the client, the words (messages/) and the law', (file) => {
     const outside = importsOf(file).filter(
-      (target) => target !== 'zod' && !within(target, 'law') && !within(target, 'client') && !(LAW_STILL_READING_WOO_ORDERS.has(file) && target === 'platforms/woocommerce/order-schema'),
+      (target) => target !== 'zod' && !within(target, 'law') && !within(target, 'client') && !within(target, 'messages') && !(LAW_STILL_READING_WOO_ORDERS.has(file) && target === 'platforms/woocommerce/order-schema'),
     );
     expect(outside).toEqual([]);
   });
@@ -65,6 +65,18 @@ describe('the law is pure Portuguese law over a neutral sale', () => {
   it.each(law)('%s uses no timers, no process and no I/O', (file) => {
     const source = readFileSync(join(ROOT, file), 'utf8');
     expect(source).not.toMatch(/\bset(Timeout|Interval|Immediate)\(|\bprocess\.|from 'node:/);
+  });
+});
+
+describe('the words (messages/) are pure: formatting with Intl, no platform, no connector', () => {
+  const messages = sourcesUnder('messages');
+
+  it.each(messages)('%s imports only zod and messages/', (file) => {
+    expect(importsOf(file).filter((target) => target !== 'zod' && !within(target, 'messages'))).toEqual([]);
+  });
+
+  it.each(messages)('%s uses no timers, no process and no I/O', (file) => {
+    expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(/\bset(Timeout|Interval|Immediate)\(|\bprocess\.|from 'node:/);
   });
 });
 
