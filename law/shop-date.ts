@@ -64,6 +64,19 @@ export function shopDay(time: string | undefined, timeZone: string): string | nu
   return localDateTime(instant, timeZone).date;
 }
 
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
+}
+
 /** How far the zone's clock is ahead of UTC at an instant (ms; Lisbon in summer: one hour). */
 function offsetAt(ms: number, timeZone: string): number {
   const { date, time } = localDateTime(new Date(ms), timeZone);

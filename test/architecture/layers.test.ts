@@ -120,3 +120,40 @@ describe("the connector's core depends on no feature", () => {
     expect(features).toEqual([]);
   });
 });
+
+describe("the connector's modules import one way", () => {
+  /** Strongly connected groups of more than one module in the import graph (Tarjan). */
+  function cycles(files: string[]): string[][] {
+    const graph = new Map(files.map((file) => [file, importsOf(file).map((target) => `${target}.ts`).filter((target) => files.includes(target))]));
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const found: string[][] = [];
+    const visit = (node: string): void => {
+      index.set(node, index.size);
+      low.set(node, index.get(node) as number);
+      stack.push(node);
+      for (const next of graph.get(node) ?? []) {
+        if (!index.has(next)) {
+          visit(next);
+          low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+        } else if (stack.includes(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+      if (low.get(node) === index.get(node)) {
+        const group: string[] = [];
+        let top: string;
+        do {
+          top = stack.pop() as string;
+          group.push(top);
+        } while (top !== node);
+        if (group.length > 1) found.push(group.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    return found;
+  }
+
+  it('has no import cycle inside connector/ (types included: alerts read the sweep report from the core, the console its deps from console-deps.ts)', () => {
+    expect(cycles(sourcesUnder('connector'))).toEqual([]);
+  });
+});
