@@ -63,6 +63,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
         }),
       );
     } catch (error) {
+      // A cancelled execution stops here: the next items would only start work nobody waits for.
+      if (this.getExecutionCancelSignal()?.aborted) throw error;
       const nodeError = nodeErrorFor(this.getNode(), error, itemIndex);
       if (this.continueOnFail()) {
         returnData.push(errorItem(nodeError, itemIndex, this.getNode().onError));
