@@ -15,7 +15,7 @@ import type {
 export class MagniFinanceWooCommerceApi implements ICredentialType {
   name = 'magniFinanceWooCommerceApi';
 
-  displayName = 'MagniFinance: WooCommerce Shop';
+  displayName = 'MagniFinance: WooCommerce Shop API';
 
   icon = { light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' } as const;
 

@@ -40,6 +40,8 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   const fromOrder = (settings: IDataObject): INodeParameters => ({
     resource: 'document',
     operation: 'createFromOrder',
+    // The mapping alone (Order Record "In the Shop" is order-record.test.ts's).
+    orderRecord: 'none',
     mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', ...settings }),
   });
 
@@ -87,7 +89,7 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   ])('$case fail the item before any request', async ({ settings, message, detail, status }) => {
     let thrown: unknown;
     try {
-      await run({ resource: 'document', operation: 'createFromOrder', mappingSettings: settings }, status ? { ...order963, status } : order963);
+      await run({ resource: 'document', operation: 'createFromOrder', orderRecord: 'none', mappingSettings: settings }, status ? { ...order963, status } : order963);
     } catch (error) {
       thrown = error;
     }

@@ -3,16 +3,15 @@
  * sandbox over HTTP and the fake WooCommerce over HTTPS (Basic auth, as WooCommerce takes REST keys
  * over SSL), through the node's real execute (or the installed package: scripts/test-n8n-package.sh).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startFakeWooCommerce, type JsonObject, type RunningFakeWoo } from '../support/fake-woocommerce';
-import { evaluateExpression, runNode, type RunResult, type ShopCredentials } from './support/n8n-harness';
+import type { JsonObject, RunningFakeWoo } from '../support/fake-woocommerce';
+import { evaluateExpression, runNode, type RunResult } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
+import { startNodeShop, type NodeShop } from './support/shop';
 
 const day2025 = '2025-04-03T10:00:00';
 const fixture = JSON.parse(readFileSync(join('/work/shared/fixtures/woocommerce', 'wc-ios-order-963-coupon-tax.json'), 'utf8')) as JsonObject;
@@ -30,34 +29,25 @@ const parameters: INodeParameters = {
   options: { firstCheckAfterSeconds: 10, checkIntervalSeconds: 1, waitTimeoutSeconds: 30 },
 };
 
-let certDir: string;
-let certificate: string;
 let woo: RunningFakeWoo;
+let shop: NodeShop;
 let s: NodeSandbox;
-let shop: ShopCredentials;
-
-beforeAll(() => {
-  certDir = mkdtempSync(join(tmpdir(), 'mf-n8n-shop-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-  certificate = readFileSync(join(certDir, 'cert.pem'), 'utf8');
-});
-afterAll(() => rmSync(certDir, { recursive: true, force: true }));
 
 beforeEach(async () => {
   s = await startNodeSandbox();
-  woo = await startFakeWooCommerce({ tls: { key: readFileSync(join(certDir, 'key.pem'), 'utf8'), cert: certificate }, echoUpdates: false });
-  shop = { url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret };
+  shop = await startNodeShop();
+  woo = shop.woo;
   woo.putOrder(order963);
 });
 afterEach(async () => {
-  await woo.close();
+  await shop.close();
   await s.close();
 });
 
 function deliver(payload: JsonObject, extra: { cancel?: AbortController; executionId?: string; items?: INodeExecutionData[] } = {}): Promise<RunResult> {
   return runNode({
     credentials: s.credentials,
-    shop: { credentials: shop, certificate },
+    shop: shop.shop,
     parameters,
     onError: 'continueErrorOutput',
     items: extra.items ?? [{ json: structuredClone(payload) as IDataObject }],

@@ -352,7 +352,7 @@ export const orderFields: INodeProperties[] = [
 /**
  * Where the order's document is recorded. "In the Shop": the node claims the order in WooCommerce
  * before it issues (shop/order-claim.ts), resumes a claimed document by its id, and writes the
- * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop credential.
+ * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop API credential.
  */
 export const orderRecordField: INodeProperties = {
   displayName: 'Order Record',

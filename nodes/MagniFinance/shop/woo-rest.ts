@@ -47,7 +47,7 @@ export async function shopOrders(context: IExecuteFunctions): Promise<ShopOrders
         message: `The shop answered ${method} order #${orderId} with HTTP ${answer.statusCode}${typeof reply.code === 'string' ? ` (${reply.code})` : ''}`,
         description:
           answer.statusCode === 401
-            ? 'Check the consumer key and secret of the MagniFinance: WooCommerce Shop credential (Read/Write permissions) and that the shop URL is https.'
+            ? 'Check the consumer key and secret of the MagniFinance: WooCommerce Shop API credential (Read/Write permissions) and that the shop URL is https.'
             : typeof reply.message === 'string'
               ? reply.message
               : undefined,

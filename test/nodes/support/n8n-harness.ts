@@ -72,7 +72,7 @@ export interface Credentials extends ICredentialDataDecryptedObject {
   baseUrl: string;
 }
 
-/** The MagniFinance: WooCommerce Shop credential, and the test certificate the shop serves (trusted for its origin only). */
+/** The MagniFinance: WooCommerce Shop API credential, and the test certificate the shop serves (trusted for its origin only). */
 export interface ShopCredentials extends ICredentialDataDecryptedObject {
   url: string;
   consumerKey: string;
