@@ -35,6 +35,7 @@ export class MagniFinanceWooCommerceApi implements ICredentialType {
       displayName: 'Consumer Key',
       name: 'consumerKey',
       type: 'string',
+      // n8n-nodes-base asks a password field for any key; n8n's scanner only warns that a consumer key is no secret.
       typeOptions: { password: true },
       default: '',
       required: true,

@@ -116,6 +116,18 @@ describe('Order Record "In the Shop": one document per order, its number on the 
     expect(woo.meta(963, '_magnifinance_document_id')).toBe(String(closed[0].id));
   }, 120_000);
 
+  it('two deliveries at the same moment (queue mode, two workers): both claim, the first row leads, one invoice', async () => {
+    const [a, b] = await Promise.all([deliver(order963, { executionId: 'worker-1' }), deliver(order963, { executionId: 'worker-2' })]);
+    const closed = await closedFor('wc-963');
+    expect(closed).toHaveLength(1);
+    const outcomes = [a, b].map((r) => (r.output[0][0].json.orderRecord as IDataObject).outcome).sort();
+    expect(outcomes).toEqual(['issued', 'resumed']);
+    for (const r of [a, b]) expect(r.output[0][0].json).toMatchObject({ documentId: closed[0].id, writtenBack: true });
+    // The claims stay on the order (one or two: a run that read the other's claim first places none), the first naming the document.
+    const claims = metaOf(963).filter((m) => m.key.startsWith('_magnifinance_claim_invoice_'));
+    expect(JSON.parse(String(claims.sort((x, y) => x.id - y.id)[0].value))).toMatchObject({ documentId: closed[0].id });
+  }, 120_000);
+
   it('the example filter lets no delivery through while a live run holds the order, and lets it through once the claim is stale', async () => {
     const filter = exampleCondition('Paid and not invoiced yet');
     const cancel = new AbortController();

@@ -9,9 +9,10 @@ import type { CreateDocumentRequest } from '../../../client/schemas/document';
 import { META } from '../../../connector/shop/order-meta';
 import { awaitFinalizedDocument, readWaitSettings } from '../helpers/await-finalized-document';
 import { cancellableSleep } from '../helpers/cancellable-sleep';
+import { nodeErrorFor } from '../helpers/node-errors';
 import { withPdf, type ItemWithBinary } from '../helpers/pdf-binary';
 import { claimText, type ClaimMessage } from './claim-messages';
-import { claimKey, claimsOf, claimValue, leaderOf, writtenBackInvoice, type Claim, type PlacedClaim } from './order-claim';
+import { claimKey, ClaimSchema, claimsOf, claimValue, leaderOf, writtenBackInvoice, type Claim, type PlacedClaim } from './order-claim';
 import type { ShopOrder, ShopOrders } from './woo-rest';
 
 /** How long a claim without document holds the order: claim, draft, the draft's id on the order (a few requests). */
@@ -81,7 +82,7 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
       built = job.build(order);
     } catch (error) {
       await release(shop, orderId, leader, 'the order was held or refused by the mapping');
-      throw error;
+      throw nodeErrorFor(this.getNode(), error, job.itemIndex);
     }
     const draft = await saveDraft(job, built.request, run);
     order = await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), documentId: draft }) }]);
@@ -94,9 +95,9 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
   });
 }
 
+/** The claim's value as stored (the schema keeps its own fields, not the key and row it was read with). */
 function stripPlacement(claim: PlacedClaim): Claim {
-  const { key: _key, row: _row, ...rest } = claim;
-  return rest;
+  return ClaimSchema.parse(claim);
 }
 
 async function release(shop: ShopOrders, orderId: number, claim: PlacedClaim, reason: string): Promise<void> {
@@ -107,8 +108,8 @@ async function release(shop: ShopOrders, orderId: number, claim: PlacedClaim, re
 async function saveDraft(job: ClaimedIssue, request: CreateDocumentRequest, run: string): Promise<number> {
   const suffix = `.n${run.slice(0, 8)}`;
   const draftExternalId = `${job.externalId.slice(0, 50 - suffix.length)}${suffix}`;
-  const { IsToClose: _close, ...rest } = request;
-  const saved = await job.client.saveDraft({ ...rest, Document: { ...rest.Document, ExternalId: draftExternalId } }, job.token ? { token: job.token } : undefined);
+  // saveDraft sends IsToClose false whatever the request says.
+  const saved = await job.client.saveDraft({ ...request, Document: { ...request.Document, ExternalId: draftExternalId } }, job.token ? { token: job.token } : undefined);
   return saved.documentId;
 }
 
@@ -127,7 +128,7 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
   try {
     numbered = (await job.client.getDocument(documentId, options)).documentNumber;
   } catch (error) {
-    if (!(error instanceof ElementDoesNotExistError)) throw error;
+    if (!(error instanceof ElementDoesNotExistError)) throw nodeErrorFor(this.getNode(), error, job.itemIndex);
   }
   let summary: IDataObject = { orderId: job.orderId, externalId: job.externalId };
   let closed = true;
@@ -136,9 +137,8 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
     summary = built.summary;
     closed = built.request.IsToClose;
     if (closed) {
-      const { IsToClose: _close, ...request } = built.request;
       try {
-        await job.client.closeDraft(documentId, request, options);
+        await job.client.closeDraft(documentId, built.request, options);
       } catch (error) {
         if (error instanceof DocumentDuplicateError) throw personError(this, job.itemIndex, { code: 'unrecorded-duplicate', params: { orderId: job.orderId, externalId: job.externalId } });
         if (error instanceof ElementDoesNotExistError) {
@@ -146,7 +146,7 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
           await release(job.shop, job.orderId, leader, `draft ${documentId} no longer exists`);
           return await issueWithClaim.call(this, job);
         }
-        if (!refusedAs(error, 'DocumentIsClosed')) throw error;
+        if (!refusedAs(error, 'DocumentIsClosed')) throw nodeErrorFor(this.getNode(), error, job.itemIndex);
       }
     }
   }
