@@ -1,8 +1,8 @@
 import { moneyWords } from '../../connector/pipeline/problems';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep';
-import { orderFixture } from '../webhooks/support/fixtures';
+import type { SweepReport } from '../../connector/sweep/sweep';
+import { orderFixture } from '../law/support/fixtures';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
@@ -173,7 +173,7 @@ describe('CIVA art. 16(1): an order whose total per-rate rounding cannot reach i
         return invoice?.state === 'written-back' && invoice.action ? invoice : undefined;
       });
       expect(entry.totalDifference).toMatch(/^-?0\.01$/);
-      expect(entry.detail).toContain(`differs by ${moneyWords('en', entry.totalDifference as string)}`);
+      expect(entry.detail).toContain(`differs by ${moneyWords('en', entry.totalDifference as string, 'EUR')}`);
       expect(entry.action).toContain('Round tax at subtotal level');
       const [doc] = await h.documentsOf(7025);
       expect(doc.document.Lines as unknown[]).toHaveLength((order.line_items as unknown[]).length + (order.shipping_lines as unknown[]).length);

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
-import { externalIdForOrder } from '../../../../webhooks/woocommerce/external-id';
-import { documentForOrder, type WooOrderInput } from '../../../../webhooks/woocommerce/order-to-document';
+import { externalIdForOrder } from '../../../../law/external-id';
+import { documentForOrder, type WooOrderInput } from '../../../../law/order-to-document';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';

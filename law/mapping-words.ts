@@ -1,0 +1,181 @@
+import { exemptionCodeInfo } from './exemption-codes';
+
+/**
+ * The pieces the mapping's messages share, per language: amounts, percentages, dates, regions,
+ * places outside the EU VAT territory and the reason a 0% line has. English keeps the library's
+ * historical forms (plain "1660.50", "23%"); Portuguese writes "1 660,50 €", "23 %", "10/03/2026".
+ */
+
+export type { Lang } from '../messages/lang';
+import type { Lang } from '../messages/lang';
+
+/** "1660.50" as "1 660,50 €" (another currency by its code: "1 660,50 USD"). */
+export function moneyPt(amount: string | number, currency = 'EUR'): string {
+  const text = String(amount);
+  const negative = text.startsWith('-');
+  const [whole, cents = ''] = text.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const symbol = currency.toUpperCase() === 'EUR' || currency === '' ? '€' : currency.toUpperCase();
+  return `${negative ? '-' : ''}${grouped},${cents.padEnd(2, '0')} ${symbol}`;
+}
+
+/** "7.5" as "7,5 %". */
+export function percentPt(rate: string | number): string {
+  return `${String(rate).replace('.', ',')} %`;
+}
+
+/** "2026-03-10" as "10/03/2026"; anything else as it is. */
+export function datePt(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
+/** What a total is compared with: the order's total, that total less donations, or a refund's amount. */
+export type TotalKind = 'order' | 'order-less-donations' | 'refund';
+
+/** "the order total 40.00": what the library's English says of the total a document must reach. */
+export function totalLabelEn(kind: string, total: string): string {
+  if (kind === 'refund') return `the refund amount ${total}`;
+  if (kind === 'order-less-donations') return `the order total less donations and before gift cards ${total}`;
+  return `the order total ${total}`;
+}
+
+/** The same in Portuguese, without its article (every one is masculine: "ao", "do" + this). */
+export function totalNamePt(kind: string): string {
+  if (kind === 'refund') return 'valor do reembolso';
+  if (kind === 'order-less-donations') return 'total da encomenda sem os donativos e antes dos cartões-oferta';
+  return 'total da encomenda';
+}
+
+const REGIONS: Record<string, { en: string; de: string; name: string }> = {
+  mainland: { en: 'mainland Portugal', de: 'do continente', name: 'o continente' },
+  azores: { en: 'the Azores', de: 'dos Açores', name: 'os Açores' },
+  madeira: { en: 'Madeira', de: 'da Madeira', name: 'a Madeira' },
+};
+
+/**
+ * A region's name: "the Azores"; in Portuguese either after "de" ("dos Açores": "o IVA dos Açores",
+ * "a partir dos Açores") or as a name ("os Açores").
+ */
+export function regionWords(lang: Lang, region: string, form: 'de' | 'name' = 'de'): string {
+  const words = REGIONS[region];
+  if (!words) return region;
+  return lang === 'en' ? words.en : words[form];
+}
+
+/** Region ids joined with `/` (as the params carry them) as names joined by `joiner`. */
+export function regionList(lang: Lang, regions: string, joiner: string, form: 'de' | 'name' = 'de'): string {
+  return regions
+    .split('/')
+    .filter(Boolean)
+    .map((region) => regionWords(lang, region, form))
+    .join(joiner);
+}
+
+/** A region's rates ("23/13/6", empty when none is known that day). */
+export function rateListWords(lang: Lang, rates: string): string {
+  if (rates === '') return lang === 'pt' ? 'sem taxa conhecida nesse dia' : 'no rate known for that day';
+  return lang === 'pt' ? `${rates.replace(/\./g, ',')} %` : `${rates} %`;
+}
+
+/** Places of member states outside the EU VAT territory, by key (countries.ts holds their postcodes). */
+export const OUTSIDE_PLACES: Readonly<Record<string, { en: string; pt: string; ptPlural: boolean }>> = {
+  'canary-islands': { en: 'the Canary Islands (35xxx Las Palmas, 38xxx Santa Cruz de Tenerife)', pt: 'as Canárias (35xxx Las Palmas, 38xxx Santa Cruz de Tenerife)', ptPlural: true },
+  ceuta: { en: 'Ceuta (51xxx)', pt: 'Ceuta (51xxx)', ptPlural: false },
+  melilla: { en: 'Melilla (52xxx)', pt: 'Melilha (52xxx)', ptPlural: false },
+  aland: { en: 'the Åland Islands (22xxx)', pt: 'as ilhas Åland (22xxx)', ptPlural: true },
+  'mount-athos': { en: 'Mount Athos (630 86 Karyes)', pt: 'o Monte Atos (630 86 Karyes)', ptPlural: false },
+  busingen: { en: 'Büsingen am Hochrhein (78266)', pt: 'Büsingen am Hochrhein (78266)', ptPlural: false },
+  heligoland: { en: 'Heligoland (27498)', pt: 'Heligolândia (27498)', ptPlural: false },
+  livigno: { en: 'Livigno (23041)', pt: 'Livigno (23041)', ptPlural: false },
+  campione: { en: "Campione d'Italia (22061)", pt: "Campione d'Italia (22061)", ptPlural: false },
+  'french-overseas': { en: 'a French overseas department (971-976)', pt: 'um departamento ultramarino francês (971-976)', ptPlural: false },
+};
+
+/** Why a place is (or is not) in the EU VAT territory: params placeWhy, place, placeCode. */
+export function placeWhyWords(lang: Lang, p: { placeWhy: string; place: string; placeCode: string }): string {
+  switch (p.placeWhy) {
+    case 'aland':
+      return lang === 'pt' ? 'as ilhas Åland estão fora do território do IVA da UE' : 'the Åland Islands are outside the EU VAT territory';
+    case 'northern-ireland':
+      return lang === 'pt'
+        ? 'a Irlanda do Norte segue as regras do IVA da UE para os bens (Quadro de Windsor)'
+        : 'Northern Ireland follows the EU VAT rules for goods (Windsor Framework)';
+    case 'outside': {
+      const place = OUTSIDE_PLACES[p.place];
+      if (lang === 'en') return `${place?.en ?? p.place} is outside the EU VAT territory`;
+      return `${place?.pt ?? p.place} ${place?.ptPlural ? 'estão' : 'está'} fora do território do IVA da UE`;
+    }
+    case 'part-of':
+      return lang === 'pt' ? `${p.placeCode} faz parte do território do IVA de ${p.place}` : `${p.placeCode} is part of the ${p.place} VAT territory`;
+    default:
+      return '';
+  }
+}
+
+/** The params of the reason a 0% line has (or lacks): `why` and what it needs. */
+export interface ExemptionReasonParams {
+  why: string;
+  country: string;
+  vat: string;
+  regime: string;
+  placeWhy: string;
+  place: string;
+  placeCode: string;
+}
+
+const basis = (code: string): string => exemptionCodeInfo(code)?.basis ?? '';
+const mention = (code: string): string => exemptionCodeInfo(code)?.mention ?? '';
+
+/** The reason of a 0% line in words (the library's English kept word for word). */
+export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): string {
+  const place = p.placeWhy ? ` (${placeWhyWords(lang, p)})` : '';
+  if (lang === 'en') {
+    const situation = p.why.startsWith('goods-pt') ? 'goods that stay in Portugal' : `goods to a consumer in ${p.country}`;
+    switch (p.why) {
+      case 'export':
+        return `export of goods to ${p.country}${place} (CIVA art. 14)`;
+      case 'intra-eu':
+        return `intra-EU supply of goods to VAT number ${p.vat} in ${p.country}${place} (RITI art. 14)`;
+      case 'goods-pt-regime':
+      case 'goods-eu-regime':
+        return `${situation}: shop-wide regime ${p.regime} (${basis(p.regime)})`;
+      case 'goods-pt-taxed':
+      case 'goods-eu-taxed':
+        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)`;
+      case 'service-reverse-charge':
+        return `service to a business established in ${p.country}: reverse charge (CIVA art. 6(6)(a))`;
+      case 'service-m44-in-pt':
+        return 'M44 (art. 6(7) and following: a service placed outside Portugal) is configured for it, but the buyer is in Portugal';
+      case 'service-configured':
+        return `configured for this product: ${p.regime} (${basis(p.regime)})`;
+      case 'service-regime':
+        return `shop-wide regime ${p.regime} (${basis(p.regime)})`;
+      default:
+        return 'a service to a consumer or a Portuguese business, with no code configured for it (exemptions.byProduct)';
+    }
+  }
+  const situation = p.why.startsWith('goods-pt') ? 'os bens que ficam em Portugal' : `os bens vendidos a um consumidor em ${p.country}`;
+  switch (p.why) {
+    case 'export':
+      return `exportação de bens para ${p.country}${place} (art. 14.º do CIVA)`;
+    case 'intra-eu':
+      return `transmissão intracomunitária de bens para o número de IVA ${p.vat} em ${p.country}${place} (art. 14.º do RITI)`;
+    case 'goods-pt-regime':
+    case 'goods-eu-regime':
+      return `${situation} seguem o regime ${p.regime} da loja (${mention(p.regime)})`;
+    case 'goods-pt-taxed':
+    case 'goods-eu-taxed':
+      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto não os abrange, só um regime de toda a loja (exemptions.regime)`;
+    case 'service-reverse-charge':
+      return `serviço a uma empresa estabelecida em ${p.country}: autoliquidação pelo adquirente (art. 6.º, n.º 6, alínea a), do CIVA)`;
+    case 'service-m44-in-pt':
+      return 'o produto tem o código M44 (art. 6.º, n.º 7 e seguintes, do CIVA: serviço localizado fora de Portugal), mas o comprador está em Portugal';
+    case 'service-configured':
+      return `código configurado para este produto: ${p.regime} (${mention(p.regime)})`;
+    case 'service-regime':
+      return `regime ${p.regime} da loja (${mention(p.regime)})`;
+    default:
+      return 'serviço a um consumidor ou a uma empresa portuguesa, sem código configurado para ele (exemptions.byProduct)';
+  }
+}

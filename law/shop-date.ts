@@ -1,0 +1,103 @@
+/**
+ * Calendar days and local times in the shop's time zone, with Intl only (no date library): the
+ * invoice date is the day the customer paid as the shop sees it, not the UTC day.
+ */
+
+export interface LocalDateTime {
+  date: string; // yyyy-mm-dd
+  time: string; // hh:mm:ss
+}
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
+  const parts = formatFor(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
+}
+
+/** A WooCommerce *_gmt timestamp ("2024-05-01T22:30:00", UTC without a zone) as an instant. */
+export function instantFromGmt(text: string): Date {
+  const instant = new Date(`${text.slice(0, 19)}Z`);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${text}`);
+  return instant;
+}
+
+/** yyyy-mm-dd plus whole days (calendar arithmetic in UTC, where no day has 23 hours). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+export interface WooDatePair {
+  local: string | null;
+  gmt: string | null;
+}
+
+/**
+ * The shop-local calendar day of a WooCommerce date. With the *_gmt field the zone is applied
+ * exactly; without it (older payloads) the site-local text already is the shop's day.
+ */
+export function shopDay(pair: WooDatePair, timeZone: string): string | null {
+  if (pair.gmt) return localDateTime(instantFromGmt(pair.gmt), timeZone).date;
+  if (pair.local) return pair.local.slice(0, 10);
+  return null;
+}
+
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
+}
+
+/** How far the zone's clock is ahead of UTC at an instant (ms; Lisbon in summer: one hour). */
+function offsetAt(ms: number, timeZone: string): number {
+  const { date, time } = localDateTime(new Date(ms), timeZone);
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi, s] = time.split(':').map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The first instant of the shop's calendar day that holds `instant` (ms): the day's midnight in the
+ * shop's zone, right on the days the clocks change (a day of 23 or 25 hours), which "now minus the
+ * time since midnight" is not.
+ */
+export function startOfShopDay(instant: number, timeZone: string): number {
+  const day = localDateTime(new Date(instant), timeZone).date;
+  const [y, m, d] = day.split('-').map(Number);
+  const midnightAsUtc = Date.UTC(y, m - 1, d);
+  // The offset at midnight may differ from the offset now: ask it at the first guess, then again.
+  let start = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
+  start = midnightAsUtc - offsetAt(start, timeZone);
+  // A zone whose clocks skip midnight itself: the day starts at the first instant that is that day.
+  if (localDateTime(new Date(start), timeZone).date < day) start += 3_600_000;
+  return start;
+}
