@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NodeOperationError, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MappingSettingsSchema } from '../../law/mapping-settings';
-import { documentForOrder, type WooOrderInput } from '../../law/order-to-document';
+import { documentForOrder, type WooOrderInput } from '../../platforms/woocommerce/documents';
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 

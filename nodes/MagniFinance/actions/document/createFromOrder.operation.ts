@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
 import { externalIdForOrder } from '../../../../law/external-id';
-import { documentForOrder, type WooOrderInput } from '../../../../law/order-to-document';
+import { documentForOrder, type WooOrderInput } from '../../../../platforms/woocommerce/documents';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';
