@@ -15,7 +15,9 @@
  *   otherwise an ACCESS_DENIED error with `requiredAccess`;
  * - the cost-based leaky bucket per app and store: `extensions.cost` with requestedQueryCost,
  *   actualQueryCost and throttleStatus {maximumAvailable, currentlyAvailable, restoreRate}; a query
- *   over the bucket's content answers `THROTTLED` (HTTP 200, data absent, actualQueryCost null); one
+ *   over the bucket's content answers `THROTTLED` (HTTP 200, data absent, actualQueryCost null); the
+ *   bucket pays the requested cost up front and gets back the difference to the actual cost (nodes
+ *   really returned); one
  *   over 1,000 points answers MAX_COST_EXCEEDED; `overloadNext()` makes the next answers a 429 with
  *   `Retry-After` (seconds), like Shopify's request-level protection;
  * - `orders(query: "updated_at:>'...'", sortKey: UPDATED_AT)` with Shopify's search syntax (field,
@@ -35,7 +37,7 @@ import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { GraphQLError, execute, parse, validate, type DocumentNode, type GraphQLFieldResolver } from 'graphql';
 import { request } from 'undici';
-import { requestedQueryCost, shopifyAdminSchema, unsizedConnections } from './shopify-admin-schema';
+import { actualQueryCost, requestedQueryCost, shopifyAdminSchema, unsizedConnections } from './shopify-admin-schema';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -350,7 +352,10 @@ export class FakeShopify {
     const answer: JsonObject = {};
     if (result.errors) answer.errors = result.errors.map((e) => e.toJSON() as unknown as JsonValue);
     if (result.data) answer.data = result.data as unknown as JsonValue;
-    answer.extensions = { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: this.throttleStatus() } };
+    // Shopify charges what the query really cost and gives the rest of the requested points back.
+    const actual = Math.min(cost, actualQueryCost(schema, document, result.data));
+    this.bucket.available = Math.min(this.options.maximumAvailable, this.bucket.available + (cost - actual));
+    answer.extensions = { cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus: this.throttleStatus() } };
     send(200, answer);
   }
 

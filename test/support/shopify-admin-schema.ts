@@ -457,3 +457,54 @@ export function unsizedConnections(schema: GraphQLSchema, document: DocumentNode
   );
   return found;
 }
+
+/**
+ * The actual cost of an executed query: like the requested cost, but a connection counts the nodes
+ * it really returned instead of `first`. Shopify gives the difference back to the bucket.
+ */
+export function actualQueryCost(schema: GraphQLSchema, document: DocumentNode, data: unknown): number {
+  let cost = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (definition.operation === 'mutation') {
+      cost += MUTATION_COST * definition.selectionSet.selections.length;
+      continue;
+    }
+    const root = schema.getQueryType();
+    if (root) cost += actualCost(schema, root, definition.selectionSet, data);
+  }
+  return cost;
+}
+
+function actualCost(schema: GraphQLSchema, parent: GraphQLNamedType, selectionSet: SelectionSetNode, data: unknown): number {
+  if (typeof data !== 'object' || data === null) return 0;
+  const record = data as Record<string, unknown>;
+  let cost = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const typeName = selection.typeCondition?.name.value;
+      const type = typeName ? schema.getType(typeName) : parent;
+      if (type && (!typeName || record.__typename === undefined || record.__typename === typeName || isInterfaceType(type))) cost += actualCost(schema, type, selection.selectionSet, data);
+      continue;
+    }
+    if (selection.kind !== Kind.FIELD || !selection.selectionSet) continue;
+    if (!isObjectType(parent) && !isInterfaceType(parent)) continue;
+    const field = parent.getFields()[selection.name.value];
+    if (!field) continue;
+    const named = getNamedType(field.type);
+    const value = record[selection.alias?.value ?? selection.name.value];
+    if (named.name.endsWith('Connection') && isObjectType(named)) {
+      const nodesSelection = selection.selectionSet.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'nodes');
+      const nodes = ((value as Record<string, unknown> | null)?.nodes ?? []) as unknown[];
+      const nodeType = getNamedType(named.getFields().nodes.type);
+      cost += 2;
+      for (const node of nodes) cost += 1 + (nodesSelection?.kind === Kind.FIELD && nodesSelection.selectionSet ? actualCost(schema, nodeType, nodesSelection.selectionSet, node) : 0);
+      continue;
+    }
+    if (isUnionType(named) || isInterfaceType(named) || isObjectType(named)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      cost += 1 + actualCost(schema, named, selection.selectionSet, first);
+    }
+  }
+  return cost;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Where a Shopify order keeps the buyer's NIF. Shopify has no NIF field of its own (../../docs/shopify.md):
+ * - `company`: the B2B company location's tax registration id (Shopify B2B, the validated VAT number);
+ * - `attribute`: an order attribute (cart attribute / "note attribute") a checkout field or VAT app writes;
+ * - `metafield`: an order metafield a VAT app writes (namespace and key from the app's docs);
+ * - `address-company`: the billing address's Company field, relabelled "NIF" in the checkout settings.
+ * Sources are tried in order; the first that holds a value gives it. The law then checks it like any
+ * NIF (check digits, 999999990, VIES for EU numbers).
+ */
+export const nifSourceSchema = z.discriminatedUnion('from', [
+  z.object({ from: z.literal('company') }),
+  z.object({ from: z.literal('attribute'), key: z.string().min(1) }),
+  z.object({ from: z.literal('metafield'), namespace: z.string().min(1), key: z.string().min(1) }),
+  z.object({ from: z.literal('address-company') }),
+]);
+export type NifSource = z.output<typeof nifSourceSchema>;
+
+export const DEFAULT_NIF_SOURCES: NifSource[] = [
+  { from: 'company' },
+  { from: 'attribute', key: 'nif' },
+  { from: 'attribute', key: 'vat_number' },
+  { from: 'attribute', key: 'contribuinte' },
+];
+
+export const shopifySaleSettingsSchema = z.object({
+  /**
+   * Which of Shopify's two amounts an invoice carries. `shop` (default): the shop's currency, the
+   * amounts Shopify pays out and reports in, converted by Shopify at checkout; `presentment`: what
+   * the buyer saw and paid, in the buyer's currency (the law then needs the euro rate, EuroRate).
+   */
+  currency: z.enum(['shop', 'presentment']).default('shop'),
+  nifSources: z.array(nifSourceSchema).min(1).default(DEFAULT_NIF_SOURCES),
+});
+export type ShopifySaleSettings = z.output<typeof shopifySaleSettingsSchema>;
+
+/** The attribute key the adapter gives the NIF it found (one of the law's default `nifMetaKeys`). */
+export const SALE_NIF_ATTRIBUTE = 'vat_number';
