@@ -7,7 +7,7 @@ import IORedis from 'ioredis';
 import { Pool } from 'undici';
 import { META } from '../connector/shop/order-meta';
 import { signWooBody, startFakeWooCommerce, wpJsonEncode, type JsonObject } from '../test/support/fake-woocommerce';
-import { buildOrder } from '../test/webhooks/support/woo-cart';
+import { buildOrder } from '../test/law/support/woo-cart';
 import { BENCH_ADMIN_PASSWORD, BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, REPO, spawnHttp, stop, writeJson } from './connector-support';
 
 /**

@@ -9,7 +9,7 @@ import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import pino from 'pino';
 import { parseConfig } from '../connector/config/load-config';
-import { startConnector } from '../connector/runtime';
+import { startConnector } from '../connector/main/runtime';
 import { BENCH_SECRET, benchConnectorConfig, peakRssMb, REDIS_URL } from './connector-support';
 
 async function main(): Promise<void> {

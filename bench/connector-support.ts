@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { buildOrder } from '../test/webhooks/support/woo-cart';
+import { buildOrder } from '../test/law/support/woo-cart';
 import { signWooBody, wpJsonEncode } from '../test/support/fake-woocommerce';
 
 export const REPO = join(__dirname, '..');

@@ -3,10 +3,10 @@
  * notes it leaves on orders. The shop's language is the tenant setting `language` (notes are read
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
-import type { LedgerState } from './ledger';
-import type { Lang } from '../webhooks/woocommerce/mapping-messages';
+import type { LedgerState } from './core/ledger';
+import type { Lang } from '../law/mapping-messages';
 
-/** The reader's language: one definition, the mapping's (webhooks/woocommerce/mapping-messages.ts). */
+/** The reader's language: one definition, the mapping's (law/mapping-messages.ts). */
 export type { Lang };
 
 const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {

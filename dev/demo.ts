@@ -13,10 +13,10 @@ import IORedis from 'ioredis';
 import pino from 'pino';
 import { startSandbox } from '../sandbox/server';
 import { DEMO_ACCOUNT } from '../sandbox/options';
-import { buildOrder, buildRefund, type Cart } from '../test/webhooks/support/woo-cart';
+import { buildOrder, buildRefund, type Cart } from '../test/law/support/woo-cart';
 import { sendWooWebhook, startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
 import { parseConfig } from '../connector/config/load-config';
-import { startConnector, type RunningConnector } from '../connector/runtime';
+import { startConnector, type RunningConnector } from '../connector/main/runtime';
 import { META } from '../connector/shop/order-meta';
 import { redisForRun, RedisUnavailableError, type RedisForRun } from './private-redis';
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds the n8n community package in packages/n8n-nodes-magnifinance/ from the sources in nodes/
- * and credentials/ (and the client/ and webhooks/ code they import), without moving any source.
+ * and credentials/ (and the client/, law/ and platforms/ code they import), without moving any source.
  *
  * n8n's rule for community nodes: no runtime dependencies, `n8n-workflow` only as a peer. So each
  * entry (the node, the credential) is bundled by esbuild into one CommonJS file that carries zod,

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../jobs';
-import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep';
+import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../core/jobs';
+import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep/sweep';
 import { adminUser } from './basic-auth';
 import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
 

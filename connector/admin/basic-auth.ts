@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { ConnectorMetrics } from '../metrics';
+import type { ConnectorMetrics } from '../core/metrics';
 import { LoginLimiter } from './login-limiter';
 
 /**

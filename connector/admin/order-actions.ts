@@ -1,13 +1,13 @@
 import type { Queue } from 'bullmq';
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
-import { documentJobId, type DocumentJobData, type PurposeKind } from '../jobs';
-import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../ledger';
-import type { ConnectorMetrics } from '../metrics';
+import { documentJobId, type DocumentJobData, type PurposeKind } from '../core/jobs';
+import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../core/ledger';
+import type { ConnectorMetrics } from '../core/metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Ledger } from '../ledger';
-import type { ConnectorMetrics } from '../metrics';
-import type { RedisClient } from '../redis-connection';
-import { lastSweepReport } from '../sweep';
+import type { Ledger } from '../core/ledger';
+import type { ConnectorMetrics } from '../core/metrics';
+import type { RedisClient } from '../core/redis-connection';
+import { lastSweepReport } from '../sweep/sweep';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
 import { orderPagePath, type Lang } from '../words';

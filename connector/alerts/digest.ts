@@ -1,8 +1,8 @@
-import { stripUnsafe } from '../../webhooks/woocommerce/text';
-import type { LedgerEntry, LedgerRef, LedgerState } from '../ledger';
+import { stripUnsafe } from '../../law/text';
+import type { LedgerEntry, LedgerRef, LedgerState } from '../core/ledger';
 import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
-import type { SweepReport } from '../sweep';
+import type { SweepReport } from '../sweep/sweep';
 import { buttonWords, deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */
@@ -184,7 +184,7 @@ export function subjectOf(digest: Digest): string {
  * must stay text. Slack reads `<!channel>`, `<@U123>` and `<https://…|disguised link>`, so `& < >`
  * become entities; Teams reads Markdown and some HTML, so its markup characters are escaped with a
  * backslash and `& < >` become entities. Every channel drops control characters, escapes and bidi
- * overrides (webhooks/woocommerce/text.ts). Our own links and templates are not escaped.
+ * overrides (law/text.ts). Our own links and templates are not escaped.
  */
 export function escapeForChat(text: string, format: ChatFormat): string {
   const safe = stripUnsafe(text, 'keep-lines');

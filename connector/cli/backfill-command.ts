@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
-import { Ledger } from '../ledger';
-import { createLogger } from '../logger';
-import { ConnectorMetrics } from '../metrics';
+import { Ledger } from '../core/ledger';
+import { createLogger } from '../core/logger';
+import { ConnectorMetrics } from '../core/metrics';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { OrderHistory } from '../history/order-history';
 import { sweepSummary } from '../words';
-import { documentsQueue } from '../queues';
-import { connectRedis } from '../redis-connection';
-import { enqueueMissing, isoSeconds } from '../sweep';
-import { localDateTime } from '../../webhooks/woocommerce/shop-date';
+import { documentsQueue } from '../core/queues';
+import { connectRedis } from '../core/redis-connection';
+import { enqueueMissing, isoSeconds } from '../sweep/sweep';
+import { localDateTime } from '../../law/shop-date';
 import { loadConfigOrExplain } from './connector-command';
 
 const HELP = `Usage: magnifinance backfill --config FILE --tenant ID --from DATE --to DATE
@@ -88,8 +88,8 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
         // Each order sent to be issued is told in its story as received by a backfill.
         history: new OrderHistory(redis, config.redis.prefix, Math.round(config.retention.finishedLedgerDays * 86_400_000)),
       },
-      // WooCommerce's `after` is exclusive: a second earlier makes --from inclusive, as [from, to) says.
-      { after: isoSeconds(shopInstant(values.from as string, zone) - 1_000), before: isoSeconds(shopInstant(values.to as string, zone)), dates_are_gmt: 'true', orderby: 'id', order: 'asc' },
+      // The listing's createdAfter is exclusive (WooCommerce's `after`): a second earlier makes --from inclusive, as [from, to) says.
+      { createdAfter: isoSeconds(shopInstant(values.from as string, zone) - 1_000), createdBefore: isoSeconds(shopInstant(values.to as string, zone)), orderBy: 'id' },
       report,
       'backfill',
       ({ status, scanned, total }) => {

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/load-config';
 import { loadConfigSource, type ConfigSource } from '../config/reload';
-import { createLogger } from '../logger';
-import { startConnector, type ConnectorRole, type RunningConnector } from '../runtime';
+import { createLogger } from '../core/logger';
+import { startConnector, type ConnectorRole, type RunningConnector } from '../main/runtime';
 
 const HELP = `Usage: magnifinance connector <serve|work|all> --config FILE
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createLogger } from '../logger';
+import { createLogger } from '../core/logger';
 import { MAX_DRY_RUN_ORDERS } from '../doctor/dry-run';
 import { renderDoctorReport } from '../doctor/render';
 import { runDoctor } from '../doctor/run-doctor';

@@ -12,6 +12,8 @@ export interface TenantConfig {
   id: string;
   /** The shop's name as people know it (the console shows it; absent: the shop's host). */
   name?: string;
+  /** The shop's platform (platforms/registry.ts); absent: woocommerce, as before platforms were named. */
+  platform?: TenantFile['platform'];
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
   invoicing: {
     email: string;
@@ -152,6 +154,7 @@ function resolveTenant(
   return {
     id: tenant.id,
     ...(tenant.name ? { name: tenant.name } : {}),
+    platform: tenant.platform,
     shop: {
       url: tenant.shop.url.replace(/\/+$/, ''),
       consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { ConfigError, loadConfigFile, type ConnectorConfig } from './load-config';
+import { ConfigError, loadConfigFile, type ConnectorConfig, type TenantConfig } from './load-config';
 import type { TenantChanges, TenantSet } from './tenant-set';
 
 /** Where the running config came from: read again, whole, on every reload. */
@@ -35,9 +35,16 @@ const RESTART_SECTIONS = ['server', 'redis', 'admin', 'sweep', 'pipeline', 'rete
  * Reads the tenants file (and its .env) again and swaps the tenants in one step. A file with any
  * mistake is refused whole: the running tenants stay, and the result says why. Changes outside
  * `tenants` (and a tenant's alerts block, which the alerter reads at start) are named: they wait for
- * the next restart.
+ * the next restart. `beforeSwap` runs with the new tenants after the file is accepted and before any
+ * of them takes a delivery (the go-live cut-off of an added tenant is written there).
  */
-export function reloadTenants(set: TenantSet, running: ConnectorConfig, source: ConfigSource, now: number = Date.now()): ReloadResult {
+export async function reloadTenants(
+  set: TenantSet,
+  running: ConnectorConfig,
+  source: ConfigSource,
+  now: number = Date.now(),
+  beforeSwap: (tenants: readonly TenantConfig[]) => Promise<void> = async () => undefined,
+): Promise<ReloadResult> {
   const at = new Date(now).toISOString();
   let next: ConnectorConfig;
   try {
@@ -51,6 +58,7 @@ export function reloadTenants(set: TenantSet, running: ConnectorConfig, source: 
   for (const tenant of next.tenants) {
     if ((alertsBefore.get(tenant.id) ?? 'null') !== JSON.stringify(tenant.alerts ?? null)) restartNeeded.push(`tenants.${tenant.id}.alerts`);
   }
+  await beforeSwap(next.tenants);
   const changes = set.replace(next.tenants);
   running.tenants = next.tenants;
   return { ok: true, at, source: source.path, restartNeeded, ...changes };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MappingSettingsSchema } from '../../webhooks/woocommerce/mapping-settings';
+import { MappingSettingsSchema } from '../../law/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
 import { ExchangeRatesSettingsSchema } from '../rates/ecb-rates';
@@ -100,7 +100,7 @@ export const TenantSettingsSchema = z
     goLiveAt: z.iso.datetime({ offset: true, message: 'a date and time with its offset, such as 2026-12-01T00:00:00Z' }).optional(),
     /**
      * Order meta keys that mean "another system already issued this order's document", on top of the
-     * built-in ones of the common Portuguese invoicing plugins (connector/ingest/other-systems.ts).
+     * built-in ones of the common Portuguese invoicing plugins (platforms/woocommerce/other-plugins.ts).
      * Such an order is never invoiced here.
      */
     otherSystemMetaKeys: z.array(z.string().min(1).max(200)).default([]),
@@ -123,6 +123,8 @@ export const TenantSchema = z
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
     /** The shop's name as people know it, shown by the console (absent: the shop's host). */
     name: z.string().trim().min(1).max(100).optional(),
+    /** The shop's platform (platforms/registry.ts): its adapter reads, writes back and verifies deliveries. */
+    platform: z.enum(['woocommerce']).default('woocommerce'),
     shop: ShopSchema,
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),

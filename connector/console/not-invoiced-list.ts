@@ -5,7 +5,7 @@ import { ACTION_NOTES } from '../admin/action-notes';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { forgetNotInvoiced, listNotInvoiced } from '../ingest/not-invoiced';
 import type { NotInvoicedReason } from '../ingest/plan-order';
-import { DISMISSABLE_STATES, type LedgerState } from '../ledger';
+import { DISMISSABLE_STATES, type LedgerState } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { Lang } from '../words';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
-import { DISMISSABLE_STATES, NEEDS_ATTACH_STATES, SETTLED_STATES, type LedgerEntry } from '../ledger';
+import { DISMISSABLE_STATES, NEEDS_ATTACH_STATES, SETTLED_STATES, type LedgerEntry } from '../core/ledger';
 import { entryWords, moneyWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';

@@ -1,5 +1,5 @@
 import { CONSUMER_NIF } from '../../client/nif';
-import { mappingText } from '../../webhooks/woocommerce/mapping-messages';
+import { mappingText } from '../../law/mapping-messages';
 import { documentTypeLabel, type Lang } from '../words';
 import { t } from './i18n';
 import { amount } from './order-page';

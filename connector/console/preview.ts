@@ -1,11 +1,11 @@
 import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
-import { OrderMappingError, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
-import type { MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { OrderMappingError, type MappingNote } from '../../law/mapping-errors';
+import type { MappingMessage } from '../../law/mapping-messages';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { LedgerEntry } from '../ledger';
+import type { LedgerEntry } from '../core/ledger';
 
 /** What the console shows before a person confirms a certified document. */
 export interface DocumentPreview {

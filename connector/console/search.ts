@@ -61,7 +61,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
   let shopDown: string | undefined;
   let shopMore: FoundOrders['shopMore'];
   try {
-    const { orders, total } = await tenant.shop.listOrders({ search: number ?? query, per_page: String(SHOP_SEARCH_LIMIT) });
+    const { orders, total } = await tenant.shop.listOrders({ search: number ?? query, perPage: SHOP_SEARCH_LIMIT });
     if (total > orders.length) shopMore = { shown: orders.length, total };
     for (const raw of orders) {
       const parsed = ShopOrderHeadSchema.safeParse(raw);
@@ -104,7 +104,7 @@ export async function ordersByIds(tenant: TenantRuntime, ids: readonly number[])
   const unique = [...new Set(ids)].slice(0, 100);
   const heads = new Map<number, ShopOrderHead>();
   if (unique.length === 0) return heads;
-  const { orders } = await tenant.shop.listOrders({ include: unique.join(','), per_page: String(unique.length) });
+  const { orders } = await tenant.shop.listOrders({ ids: unique, perPage: unique.length });
   for (const raw of orders) {
     const parsed = ShopOrderHeadSchema.safeParse(raw);
     if (parsed.success) heads.set(parsed.data.id, parsed.data);

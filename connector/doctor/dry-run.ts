@@ -1,9 +1,9 @@
 import { computeTotals } from '../../client/totals';
-import { mappingText } from '../../webhooks/woocommerce/mapping-messages';
+import { mappingText } from '../../law/mapping-messages';
 import { moneyWords } from '../pipeline/problems';
 import { formatDecimal } from '../../client/money';
-import { OrderMappingError } from '../../webhooks/woocommerce/mapping-errors';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { OrderMappingError } from '../../law/mapping-errors';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
@@ -22,10 +22,9 @@ export const MAX_DRY_RUN_ORDERS = 100;
  */
 export async function dryRun(runtime: TenantRuntime, count: number, now: number = Date.now(), goLiveAt: number = now): Promise<DryRunOrder[]> {
   const { orders } = await runtime.shop.listOrders({
-    status: runtime.config.settings.triggerStatuses.join(','),
-    per_page: String(Math.min(count, MAX_DRY_RUN_ORDERS)),
-    orderby: 'date',
-    order: 'desc',
+    statuses: runtime.config.settings.triggerStatuses,
+    perPage: Math.min(count, MAX_DRY_RUN_ORDERS),
+    orderBy: 'newest',
   });
   const results: DryRunOrder[] = [];
   for (const raw of orders) results.push(await dryRunOrder(runtime, raw, now, goLiveAt));

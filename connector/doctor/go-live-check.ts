@@ -1,6 +1,6 @@
 import type { TenantConfig } from '../config/load-config';
 import { readGoLiveAt } from '../ingest/go-live';
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import { ok, warn, type Check } from './check';
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { withTimeout } from '../timeout';
+import { withTimeout } from '../core/timeout';
 import type { ConnectorConfig } from '../config/load-config';
-import { connectRedis, type RedisClient } from '../redis-connection';
+import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { fail, ok, warn, type Check } from './check';
 
 /** How long the doctor waits for Redis before calling it unreachable. */

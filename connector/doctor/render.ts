@@ -1,4 +1,4 @@
-import { stripUnsafe } from '../../webhooks/woocommerce/text';
+import { stripUnsafe } from '../../law/text';
 import { checkWords, type Check, type DoctorLang, type DryRunOrder } from './check';
 import type { DoctorReport } from './run-doctor';
 

@@ -6,9 +6,9 @@ import { dryRun } from './dry-run';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
 import { checkGoLive } from './go-live-check';
-import { connectRedis, type RedisClient } from '../redis-connection';
-import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './shop-checks';
-import { checkWebhooks } from './webhook-checks';
+import { connectRedis, type RedisClient } from '../core/redis-connection';
+import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
+import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
 
 export interface DoctorReport {
@@ -42,16 +42,9 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   const now = (options.now ?? Date.now)();
   const runtime = buildTenantRuntime(tenant);
   const checks: Check[] = [];
-  const read = await checkReadAccess(runtime.shop, tenant);
+  const read = await platformOf(tenant).doctorChecks(tenant, runtime.mapping, config.server.publicUrl);
   checks.push(...read.checks);
-  if (read.readable) {
-    checks.push(await checkWriteAccess(runtime.shop, tenant));
-    checks.push(...(await checkTaxSettings(runtime.shop, tenant)));
-    checks.push(...(await checkPortugueseRates(runtime.shop, tenant, runtime.mapping)));
-    checks.push(...(await checkWebhooks(runtime.shop, tenant, config.server.publicUrl)));
-    checks.push(await checkNifMetaKeys(runtime.shop, tenant, runtime.mapping));
-    checks.push(await checkTriggerStatuses(runtime.shop, tenant));
-  }
+  if (read.readable) checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   checks.push(...(await checkInvoicing(runtime, config.tenants)));
   const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);
   checks.push(goLive.check);

@@ -1,14 +1,14 @@
 import type { TenantConfig } from '../config/load-config';
-import type { WooShop } from '../shop/woo-shop';
+import type { Shop } from '../shop/shop';
 import { both, fail, ok, warn, type Check } from './check';
-import { shopCallProblem } from './shop-checks';
+import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
 
 /**
  * settings.triggerStatuses against the statuses the shop has (GET reports/orders/totals lists every
  * registered status, a plugin's too): WooCommerce answers 400 to an order listing with a status it
  * does not have, so one wrong slug would make every sweep of the tenant fail.
  */
-export async function checkTriggerStatuses(shop: WooShop, tenant: TenantConfig): Promise<Check> {
+export async function checkTriggerStatuses(shop: Shop, tenant: TenantConfig): Promise<Check> {
   const name = { en: 'trigger statuses', pt: 'Estados que faturam' };
   const wanted = tenant.settings.triggerStatuses;
   let known: string[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 
 /**
  * An order's story as the console's order page tells it: what was received and when, each attempt

@@ -1,6 +1,6 @@
 import { Job, type Queue } from 'bullmq';
-import type { RedisClient } from '../redis-connection';
-import type { DocumentJobData } from '../jobs';
+import type { RedisClient } from '../core/redis-connection';
+import type { DocumentJobData } from '../core/jobs';
 import type { EnqueueItem } from './enqueuer';
 
 /**

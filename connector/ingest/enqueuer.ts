@@ -1,6 +1,6 @@
 import type { Queue, JobsOptions } from 'bullmq';
-import { isRedisReady, type RedisClient } from '../redis-connection';
-import type { DocumentJobData } from '../jobs';
+import { isRedisReady, type RedisClient } from '../core/redis-connection';
+import type { DocumentJobData } from '../core/jobs';
 import { addResuming, type EnqueueResult } from './add-resuming';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 

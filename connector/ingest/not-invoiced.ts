@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OrderHistory } from '../history/order-history';
 import type { Logger } from 'pino';
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { NOTES } from '../words';
 import type { NotInvoicedReason } from './plan-order';

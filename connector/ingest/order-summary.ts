@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WooMoney } from '../../webhooks/woocommerce/order-schema';
+import { WooMoney } from '../../platforms/woocommerce/order-schema';
 
 /**
  * What the webhook route needs from an order to decide which documents it calls for, checked with

@@ -1,5 +1,5 @@
 import type { TenantSettings } from '../config/tenant-config';
-import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../jobs';
+import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../core/jobs';
 import type { EnqueueItem } from './enqueuer';
 import { hasWrittenBack } from '../shop/order-meta';
 import { payloadCallsForReview } from '../pipeline/coverage';

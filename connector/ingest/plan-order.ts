@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
 import type { TenantSettings } from '../config/tenant-config';
-import { documentJobId, type DocumentJobData } from '../jobs';
-import type { Ledger } from '../ledger';
+import { documentJobId, type DocumentJobData } from '../core/jobs';
+import type { Ledger } from '../core/ledger';
 import { hasWrittenBack } from '../shop/order-meta';
 import { soldAt } from './go-live';
-import { otherSystemDocument } from './other-systems';
+import { otherSystemDocument } from '../../platforms/woocommerce/other-plugins';
 import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
 
 /** Why an order that would otherwise be invoiced is not: shown in the console's not-invoiced list. */

@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis-connection';
+import type { RedisClient } from '../core/redis-connection';
 import { DELIVERY_PROBLEMS, isDeliveryProblem, type DeliveryProblem } from '../words';
 
 /**

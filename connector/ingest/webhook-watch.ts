@@ -1,5 +1,5 @@
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { checkWebhooks, storeWebhookFindings, type SweepDeps } from '../sweep';
+import { checkWebhooks, storeWebhookFindings, type SweepDeps } from '../sweep/sweep';
 import { recentRefusals } from './webhook-health';
 
 /** What the sweep needs to judge a shop's webhooks, and which shops to watch how often. */

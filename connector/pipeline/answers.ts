@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, LocalValidationError, TransportNetworkError, TransportTimeoutError } from '../../client/errors';
-import { ShopRequestError } from '../shop/woo-shop';
+import { ShopRequestError } from '../shop/shop';
 import type { Lang } from '../words';
 
 /**

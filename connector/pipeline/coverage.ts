@@ -1,5 +1,5 @@
 import { abs, add, formatDecimal, isZero, parseDecimal, subtract, sum, type Decimal } from '../../client/money';
-import type { LedgerEntry } from '../ledger';
+import type { LedgerEntry } from '../core/ledger';
 import { META, metaValue } from '../shop/order-meta';
 
 /**

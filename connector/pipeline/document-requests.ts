@@ -1,24 +1,24 @@
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import type { CreateWaybillRequest } from '../../client/schemas/waybill';
-import { creditNoteForRefund } from '../../webhooks/woocommerce/refund-to-credit-note';
-import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
-import { waybillForOrder } from '../../webhooks/woocommerce/order-to-waybill';
-import type { IssueOptions } from '../../webhooks/woocommerce/issue-date';
-import { info, warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
-import { currencyParam, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
-import type { WooOrder, WooRefund } from '../../webhooks/woocommerce/order-schema';
-import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
-import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
-import type { WooShop } from '../shop/woo-shop';
-import { productTypeFromShop, type LineType, type ProductFacts } from '../../webhooks/woocommerce/line-type';
-import type { DispatchRegion } from '../../webhooks/woocommerce/vat-rates';
-import { saleDate } from '../../webhooks/woocommerce/order-to-document';
+import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { documentForOrder } from '../../law/order-to-document';
+import { waybillForOrder } from '../../law/order-to-waybill';
+import type { IssueOptions } from '../../law/issue-date';
+import { info, warning, type MappingNote } from '../../law/mapping-errors';
+import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
+import type { WooOrder, WooRefund } from '../../platforms/woocommerce/order-schema';
+import type { MappingSettings } from '../../law/mapping-settings';
+import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
+import type { Shop } from '../shop/shop';
+import { productTypeFromShop, type LineType, type ProductFacts } from '../../law/line-type';
+import type { DispatchRegion } from '../../law/vat-rates';
+import { saleDate } from '../../law/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
-import { productExemptionFromShop } from '../../webhooks/woocommerce/exemption-rules';
-import { parseWooRefund } from '../../webhooks/woocommerce/order-schema';
+import { productExemptionFromShop } from '../../law/exemption-rules';
+import { parseWooRefund } from '../../platforms/woocommerce/order-schema';
 import { UnrecoverableError } from 'bullmq';
-import type { PurposeKind } from '../jobs';
-import type { LedgerEntry } from '../ledger';
+import type { PurposeKind } from '../core/jobs';
+import type { LedgerEntry } from '../core/ledger';
 import { viesVerdictFor } from '../vies/vies-registry';
 import { shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
@@ -28,7 +28,7 @@ export type IssueRequest =
   | { kind: 'document'; request: CreateDocumentRequest; notes: MappingNote[]; hold: boolean; holds: MappingMessage[]; totalDifference?: string; viesConfirmed?: string }
   | { kind: 'waybill'; request: CreateWaybillRequest; notes: MappingNote[]; hold: false; holds: []; totalDifference?: undefined; viesConfirmed?: undefined };
 
-/** What the connector read from the shop for this order (cached per shop): see WooShop. */
+/** What the connector read from the shop for this order (cached per shop): see Shop. */
 export interface ShopFacts {
   /** WooCommerce's "Round tax at subtotal level". */
   taxRoundAtSubtotal: boolean;
@@ -38,8 +38,8 @@ export interface ShopFacts {
   storeAddressRegion?: DispatchRegion;
 }
 
-/** Reads the ShopFacts of an order from its shop (all cached per shop by WooShop). */
-export async function readShopFacts(shop: Pick<WooShop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, order: WooOrder, now: number): Promise<ShopFacts> {
+/** Reads the ShopFacts of an order from its shop (all cached per shop by its Shop). */
+export async function readShopFacts(shop: Pick<Shop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, order: WooOrder, now: number): Promise<ShopFacts> {
   return {
     taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now),
     products: await shop.productFacts(order.line_items, now),

@@ -1,6 +1,6 @@
-import { addDays, localDateTime } from '../../webhooks/woocommerce/shop-date';
+import { addDays, localDateTime } from '../../law/shop-date';
 import type { ServiceValidationError } from '../../client/errors';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../core/ledger';
 
 /**
  * The legal date of a document is the day it is issued (CIVA art. 36), in the shop's time zone,

@@ -1,4 +1,4 @@
-import type { Ledger, LedgerEntry, LedgerFields, LedgerRef } from '../ledger';
+import type { Ledger, LedgerEntry, LedgerFields, LedgerRef } from '../core/ledger';
 import { hasWrittenBack, issuingMarker, META, metaKeyForPurpose, metaValue } from '../shop/order-meta';
 
 type MetaList = readonly { key: string; value?: unknown }[];

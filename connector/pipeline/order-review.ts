@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isZero, parseDecimal } from '../../client/money';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
-import type { LedgerRef } from '../ledger';
-import { ShopRequestError } from '../shop/woo-shop';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import type { LedgerRef } from '../core/ledger';
+import { ShopRequestError } from '../shop/shop';
 import { coverageDiffers, coverageOf, documentsFromLedger } from './coverage';
 import { clearForPerson, flagForPerson, type NeedsPersonDeps } from './needs-person';
 import { personNeeded, settledOutsideProblem } from './problems';

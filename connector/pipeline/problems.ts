@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { LedgerRef, LedgerState } from '../ledger';
+import type { LedgerRef, LedgerState } from '../core/ledger';
 import { buttonWords, purposeWords, type Button, type Lang } from '../words';
 import { AnswerSchema, answerWords, type Answer } from './answers';
-import { MappingMessageSchema, mappingText, type MappingMessage } from '../../webhooks/woocommerce/mapping-messages';
-import { datePt } from '../../webhooks/woocommerce/mapping-words';
+import { MappingMessageSchema, mappingText, type MappingMessage } from '../../law/mapping-messages';
+import { datePt } from '../../law/mapping-words';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of

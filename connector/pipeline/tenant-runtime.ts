@@ -1,8 +1,9 @@
 import { MagniFinanceClient, type CallOptions } from '../../client/rest-client';
-import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
+import type { MappingSettings } from '../../law/mapping-settings';
 import type { TenantConfig } from '../config/load-config';
 import type { TenantSettings } from '../config/tenant-config';
-import { WooShop } from '../shop/woo-shop';
+import { platformOf } from '../../platforms/registry';
+import type { Shop } from '../shop/shop';
 import { ViesRegistry } from '../vies/vies-registry';
 import { EcbRateSource } from '../rates/ecb-rates';
 
@@ -12,7 +13,7 @@ export interface TenantRuntime {
   invoicing: MagniFinanceClient;
   /** Agency mode sends the partner's token on document calls. */
   documentCallOptions: CallOptions | undefined;
-  shop: WooShop;
+  shop: Shop;
   mapping: MappingSettings;
   /** Asks VIES about buyers' EU VAT numbers when the tenant has a `vies` block. */
   vies: ViesRegistry | undefined;
@@ -33,7 +34,7 @@ export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
       retry: false,
     }),
     documentCallOptions: config.invoicing.partnerToken ? { token: config.invoicing.partnerToken } : undefined,
-    shop: new WooShop(config.shop),
+    shop: platformOf(config).createShop(config),
     mapping: mappingSettingsFor(config.settings),
     vies: config.vies ? new ViesRegistry(config.vies) : undefined,
     rates: config.exchangeRates ? new EcbRateSource(config.exchangeRates) : undefined,

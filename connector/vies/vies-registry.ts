@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { vatNumberToCheck } from '../../webhooks/woocommerce/buyer-identity';
-import { warning, type MappingNote } from '../../webhooks/woocommerce/mapping-errors';
-import type { MappingSettings } from '../../webhooks/woocommerce/mapping-settings';
-import type { WooOrder } from '../../webhooks/woocommerce/order-schema';
-import { vatPrefixOf, type VatNumberVerdict } from '../../webhooks/woocommerce/vat-number';
+import { vatNumberToCheck } from '../../law/buyer-identity';
+import { warning, type MappingNote } from '../../law/mapping-errors';
+import type { MappingSettings } from '../../law/mapping-settings';
+import type { WooOrder } from '../../platforms/woocommerce/order-schema';
+import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 
 /** The European Commission's VIES REST service (POST {countryCode, vatNumber}). */
 export const VIES_REST_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import type { LedgerRef } from '../../connector/ledger';
+import type { LedgerRef } from '../../connector/core/ledger';
 import { describeOrder, describeWebhooks, textOf } from '../../connector/alerts/digest';
 import { personNeeded } from '../../connector/pipeline/problems';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';

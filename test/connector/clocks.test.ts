@@ -1,11 +1,11 @@
 import IORedis from 'ioredis';
-import type { LedgerEntry } from '../../connector/ledger';
-import { ConnectorMetrics } from '../../connector/metrics';
+import type { LedgerEntry } from '../../connector/core/ledger';
+import { ConnectorMetrics } from '../../connector/core/metrics';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
-import { RedisClock } from '../../connector/redis-connection';
-import { startConnector, type RunningConnector } from '../../connector/runtime';
-import type { SweepReport } from '../../connector/sweep';
+import { RedisClock } from '../../connector/core/redis-connection';
+import { startConnector, type RunningConnector } from '../../connector/main/runtime';
+import type { SweepReport } from '../../connector/sweep/sweep';
 import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
-import { parseRedisUrl, tlsOptions } from '../../connector/redis-connection';
+import { parseRedisUrl, tlsOptions } from '../../connector/core/redis-connection';
 
 const base = {
   server: { publicUrl: 'https://invoices.example.pt', linkSecret: { env: 'LINK_SECRET' } },

@@ -1,7 +1,7 @@
 import IORedis from 'ioredis';
 import { parseConfig } from '../../connector/config/load-config';
-import { ConnectorMetrics } from '../../connector/metrics';
-import { startConnector } from '../../connector/runtime';
+import { ConnectorMetrics } from '../../connector/core/metrics';
+import { startConnector } from '../../connector/main/runtime';
 import { OrderHistory } from '../../connector/history/order-history';
 import { META } from '../../connector/shop/order-meta';
 import { deleteKeys, eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, type Harness } from './support/harness';

@@ -3,12 +3,12 @@ import { webhookPayload } from '../../connector/alerts/channels';
 import { escapeForChat, textOf, type Digest } from '../../connector/alerts/digest';
 import { renderDoctorReport } from '../../connector/doctor/render';
 import type { DoctorReport } from '../../connector/doctor/run-doctor';
-import { plainText, stripUnsafe } from '../../webhooks/woocommerce/text';
+import { plainText, stripUnsafe } from '../../law/text';
 import { eventually, portugueseOrder, startHarness } from './support/harness';
 
 const ESC = '\u001b';
 
-describe('what no certified document, note or alert carries (webhooks/woocommerce/text.ts)', () => {
+describe('what no certified document, note or alert carries (law/text.ts)', () => {
   it.each([
     ['NUL', 'Ana\u0000Silva', 'AnaSilva'],
     ['a bell and DEL', 'Ana\u0007\u007fSilva', 'AnaSilva'],

@@ -3,7 +3,7 @@ import { goLiveKey } from '../../connector/ingest/go-live';
 import { listNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
-import { enqueueMissing, type SweepReport } from '../../connector/sweep';
+import { enqueueMissing, type SweepReport } from '../../connector/sweep/sweep';
 import { parseConfig } from '../../connector/config/load-config';
 import { runCli, writeConfigFile } from './support/worker-process';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, type Harness } from './support/harness';
@@ -84,7 +84,7 @@ describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first st
     const report = { scanned: 0, enqueued: [] as string[], resumed: [] as string[], waitingForPerson: [] as string[], problems: [] as string[] };
     const connector = h.connector;
     if (!connector) throw new Error('no connector');
-    await enqueueMissing(runtime, { redis, prefix: h.prefix, queue: connector.queue, ledger: connector.ledger, metrics: connector.metrics, logger: quietLogger() }, { include: String(old.id) }, report, 'backfill');
+    await enqueueMissing(runtime, { redis, prefix: h.prefix, queue: connector.queue, ledger: connector.ledger, metrics: connector.metrics, logger: quietLogger() }, { ids: [Number(old.id)] }, report, 'backfill');
     expect(report.enqueued).toContain(`invoice.shop1.${String(old.id)}`);
     await eventually('the backfilled order invoiced', () => h.woo.meta(Number(old.id), META.documentNumber));
     expect((await listNotInvoiced(redis, h.prefix, 'shop1')).map((e) => e.orderId)).not.toContain(Number(old.id));
@@ -137,7 +137,7 @@ describe('a shop switching from another invoicing plugin: orders with its docume
     const report = { scanned: 0, enqueued: [] as string[], resumed: [] as string[], waitingForPerson: [] as string[], problems: [] as string[] };
     const connector = h.connector;
     if (!connector) throw new Error('no connector');
-    await enqueueMissing(runtime, { redis, prefix: h.prefix, queue: connector.queue, ledger: connector.ledger, metrics: connector.metrics, logger: quietLogger() }, { include: String(order.id) }, report, 'backfill');
+    await enqueueMissing(runtime, { redis, prefix: h.prefix, queue: connector.queue, ledger: connector.ledger, metrics: connector.metrics, logger: quietLogger() }, { ids: [Number(order.id)] }, report, 'backfill');
     expect(report.scanned).toBeGreaterThan(0);
     expect(report.enqueued).toEqual([]);
   });

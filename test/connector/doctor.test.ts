@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MagniFinanceClient } from '../../client/rest-client';
 import { parseConfig } from '../../connector/config/load-config';
 import type { Check, TenantReport } from '../../connector/doctor/check';
-import { postcodeMatches } from '../../connector/doctor/shop-checks';
+import { postcodeMatches } from '../../platforms/woocommerce/doctor/shop-checks';
 import { renderDoctorReport } from '../../connector/doctor/render';
 import { runDoctor, type DoctorReport } from '../../connector/doctor/run-doctor';
 import { startFakeWooCommerce, type FakeWooOptions, type RunningFakeWoo } from '../support/fake-woocommerce';

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { withReferenceRate } from '../../connector/pipeline/document-requests';
 import { EcbRateSource, ExchangeRatesSettingsSchema, parseEcbRates } from '../../connector/rates/ecb-rates';
-import { parseMappingSettings } from '../../webhooks/woocommerce/mapping-settings';
-import { documentForOrder } from '../../webhooks/woocommerce/order-to-document';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
-import { buildOrder } from '../webhooks/support/woo-cart';
+import { parseMappingSettings } from '../../law/mapping-settings';
+import { documentForOrder } from '../../law/order-to-document';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { buildOrder } from '../law/support/woo-cart';
 
 /**
  * Documents in another currency: the ECB reference rate of the day the tax is due, read from a

@@ -1,8 +1,8 @@
 import { moneyWords } from '../../connector/pipeline/problems';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep';
-import { orderFixture } from '../webhooks/support/fixtures';
+import type { SweepReport } from '../../connector/sweep/sweep';
+import { orderFixture } from '../law/support/fixtures';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };

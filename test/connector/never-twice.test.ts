@@ -1,11 +1,11 @@
 import IORedis from 'ioredis';
 import { spawnSync } from 'node:child_process';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { issuingKeyForPurpose, issuingMarker, META } from '../../connector/shop/order-meta';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook, type JsonObject, type JsonValue } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';

@@ -1,10 +1,10 @@
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder } from '../../connector/pipeline/coverage';
 import { problemWords, type Problem } from '../../connector/pipeline/problems';
 import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep';
+import type { SweepReport } from '../../connector/sweep/sweep';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 

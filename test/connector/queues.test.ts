@@ -1,5 +1,5 @@
 import { Backoffs, type BackoffOptions, type MinimalJob } from 'bullmq';
-import { BACKOFF_JITTER, documentJobOptions } from '../../connector/queues';
+import { BACKOFF_JITTER, documentJobOptions } from '../../connector/core/queues';
 import type { ConnectorConfig } from '../../connector/config/load-config';
 
 /** The document jobs' retry waits, computed by BullMQ's own backoff code from our job options. */

@@ -1,5 +1,6 @@
-import type { LedgerEntry } from '../../connector/ledger';
-import { ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
+import type { LedgerEntry } from '../../connector/core/ledger';
+import { WooShop } from '../../platforms/woocommerce/woo-shop';
+import { ShopRequestError } from '../../connector/shop/shop';
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { startFakeWooCommerce, type JsonObject, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
@@ -153,9 +154,9 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
 
   it('per_page over 100 and an unknown status are refused with 400 rest_invalid_param; include lists only those orders', async () => {
     const [a, , c] = [portugueseOrder(), portugueseOrder(), portugueseOrder()].map((o) => woo.putOrder(o));
-    expect(await refusal(shop.listOrders({ per_page: '101' }))).toBe('400 rest_invalid_param');
-    expect(await refusal(shop.listOrders({ status: 'enviada' }))).toBe('400 rest_invalid_param');
-    const listed = await shop.listOrders({ include: `${String(a.id)},${String(c.id)}`, per_page: '100' });
+    expect(await refusal(shop.listOrderPage({ per_page: '101' }))).toBe('400 rest_invalid_param');
+    expect(await refusal(shop.listOrderPage({ status: 'enviada' }))).toBe('400 rest_invalid_param');
+    const listed = await shop.listOrderPage({ include: `${String(a.id)},${String(c.id)}`, per_page: '100' });
     expect(listed.orders.map((o) => (o as { id: number }).id).sort()).toEqual([a.id, c.id].sort());
   });
 
@@ -225,9 +226,9 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
   it('a shop in Lisbon in summer (UTC+1): an order paid at 23:30 GMT on 30 June is dated 1 July locally; a local-date listing finds it', async () => {
     const order = woo.putOrder(portugueseOrder({ dateCreatedGmt: '2026-06-30T23:30:00', datePaidGmt: '2026-06-30T23:30:00' }));
     expect([order.date_created, order.date_created_gmt, order.date_paid]).toEqual(['2026-07-01T00:30:00', '2026-06-30T23:30:00', '2026-07-01T00:30:00']);
-    const local = await shop.listOrders({ after: '2026-07-01T00:00:00', before: '2026-07-02T00:00:00', per_page: '100' });
+    const local = await shop.listOrderPage({ after: '2026-07-01T00:00:00', before: '2026-07-02T00:00:00', per_page: '100' });
     expect(local.orders.map((o) => (o as { id: number }).id)).toEqual([order.id]);
-    const gmt = await shop.listOrders({ after: '2026-07-01T00:00:00', before: '2026-07-02T00:00:00', dates_are_gmt: 'true', per_page: '100' });
+    const gmt = await shop.listOrderPage({ after: '2026-07-01T00:00:00', before: '2026-07-02T00:00:00', dates_are_gmt: 'true', per_page: '100' });
     expect(gmt.orders).toEqual([]);
   });
 });
@@ -240,7 +241,7 @@ describe('GET orders?search= and include= answer like a real WooCommerce 10.0.2 
   const keyOf = new Map(Object.entries(ids).map(([key, id]) => [id, key as Key]));
   const lisboa = { address_1: 'Rua Augusta 10', address_2: '', city: 'Lisboa', state: '', postcode: '1100-053', country: 'PT' };
   const found = async (params: Record<string, string>): Promise<Key[]> => {
-    const { orders } = await shop.listOrders({ per_page: '100', ...params });
+    const { orders } = await shop.listOrderPage({ per_page: '100', ...params });
     return (orders as { id: number }[]).map((order) => keyOf.get(order.id) as Key);
   };
   const search = (term: string): Promise<Key[]> => found({ search: term });
@@ -301,8 +302,8 @@ describe('GET orders?search= and include= answer like a real WooCommerce 10.0.2 
   });
 
   it('no match: an empty page with X-WP-Total 0 and X-WP-TotalPages 0; a match counts every order and pages them', async () => {
-    expect(await shop.listOrders({ search: 'ninguém', per_page: '20' })).toEqual({ orders: [], total: 0, totalPages: 0 });
-    const first = await shop.listOrders({ search: 'Lisboa', per_page: '2' });
+    expect(await shop.listOrderPage({ search: 'ninguém', per_page: '20' })).toEqual({ orders: [], total: 0, totalPages: 0 });
+    const first = await shop.listOrderPage({ search: 'Lisboa', per_page: '2' });
     expect({ total: first.total, totalPages: first.totalPages }).toEqual({ total: 6, totalPages: 3 });
   });
 

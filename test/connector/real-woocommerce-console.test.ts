@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { parseConfig } from '../../connector/config/load-config';
 import { customerName, ShopOrderHeadSchema, wpAdminOrderUrl } from '../../connector/console/order-page';
-import { ConnectorMetrics } from '../../connector/metrics';
-import { startConnector, type RunningConnector } from '../../connector/runtime';
+import { ConnectorMetrics } from '../../connector/core/metrics';
+import { startConnector, type RunningConnector } from '../../connector/main/runtime';
 import { META } from '../../connector/shop/order-meta';
-import { WooShop } from '../../connector/shop/woo-shop';
+import { WooShop } from '../../platforms/woocommerce/woo-shop';
 import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
 import { deleteKeys, eventually, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
 
@@ -79,7 +79,7 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
   const lisboa = { address_1: 'Rua Augusta 10', city: 'Lisboa', postcode: '1100-053', country: 'PT' };
   /** The orders of this run a search finds (other tests leave orders in the lab), in the shop's order. */
   const found = async (params: Record<string, string>): Promise<Key[]> => {
-    const { orders } = await shop.listOrders({ per_page: '100', ...params });
+    const { orders } = await shop.listOrderPage({ per_page: '100', ...params });
     const keyOf = new Map(Object.entries(ids).map(([key, id]) => [id, key as Key]));
     return (orders as { id: number }[]).flatMap((order) => keyOf.get(order.id) ?? []);
   };
@@ -163,21 +163,21 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
   }, 60_000);
 
   it('results come newest first (ties by id, newest first too); X-WP-Total counts every match and per_page pages them', async () => {
-    const first = await shop.listOrders({ search: tag, per_page: '2' });
+    const first = await shop.listOrderPage({ search: tag, per_page: '2' });
     expect(first.total).toBe(5);
     expect(first.totalPages).toBe(3);
     expect((first.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.rui]);
     expect(await search(tag)).toEqual(['joana', 'rui', 'ana', 'maria', 'joao']);
-    const none = await shop.listOrders({ search: `${tag}x`, per_page: '20' });
+    const none = await shop.listOrderPage({ search: `${tag}x`, per_page: '20' });
     expect(none).toEqual({ orders: [], total: 0, totalPages: 0 });
   });
 
   it('include= answers the orders of those ids that exist and are not in the bin, newest first whatever order was asked; unknown, deleted and trashed ids are simply absent; per_page still pages', async () => {
     const asked = [ids.joao, ids.deleted, ids.joana, ids.trashed, 999_999_999, ids.maria];
-    const all = await shop.listOrders({ include: asked.join(','), per_page: String(asked.length) });
+    const all = await shop.listOrderPage({ include: asked.join(','), per_page: String(asked.length) });
     expect((all.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.maria, ids.joao]);
     expect(all.total).toBe(3);
-    const paged = await shop.listOrders({ include: asked.join(','), per_page: '2' });
+    const paged = await shop.listOrderPage({ include: asked.join(','), per_page: '2' });
     expect(paged).toMatchObject({ total: 3, totalPages: 2 });
     expect((paged.orders as { id: number }[]).map((o) => o.id)).toEqual([ids.joana, ids.maria]);
     // The bin: only with status=trash; "any,trash" is "any".
@@ -212,7 +212,7 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
   });
 
   it("the console's reading of a real order: the head parses and the name is first and last name with the company", async () => {
-    const { orders } = await shop.listOrders({ include: `${ids.joao},${ids.maria}`, per_page: '2' });
+    const { orders } = await shop.listOrderPage({ include: `${ids.joao},${ids.maria}`, per_page: '2' });
     const heads = orders.map((raw) => ShopOrderHeadSchema.parse(raw));
     expect(heads.map(customerName)).toEqual(['Maria da Silva', 'João Conceição (Padaria Lusitana, Lda)']);
     expect(heads[1]).toMatchObject({ id: ids.joao, status: 'processing', currency: 'EUR', total: expect.stringMatching(/^\d+\.\d{2}$/), date_created_gmt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });

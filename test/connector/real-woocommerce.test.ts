@@ -4,13 +4,14 @@ import { createServer } from 'node:net';
 import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { parseConfig } from '../../connector/config/load-config';
 import { checkTriggerStatuses } from '../../connector/doctor/status-checks';
-import type { LedgerEntry } from '../../connector/ledger';
-import { ConnectorMetrics } from '../../connector/metrics';
+import type { LedgerEntry } from '../../connector/core/ledger';
+import { ConnectorMetrics } from '../../connector/core/metrics';
 import type { Problem } from '../../connector/pipeline/problems';
-import { startConnector, type RunningConnector } from '../../connector/runtime';
+import { startConnector, type RunningConnector } from '../../connector/main/runtime';
 import { META } from '../../connector/shop/order-meta';
-import { ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
-import type { SweepReport } from '../../connector/sweep';
+import { WooShop } from '../../platforms/woocommerce/woo-shop';
+import { ShopRequestError } from '../../connector/shop/shop';
+import type { SweepReport } from '../../connector/sweep/sweep';
 import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
 import { deleteKeys, eventually, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
 
@@ -155,7 +156,7 @@ describeWithLab('the connector against a real WooCommerce 10 (the lab)', () => {
       parseConfig(rawTestConfig({ prefix, wooOrigin: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, baseUrl: sandbox.baseUrl, settings: { triggerStatuses: slugs } }), 'lab', {}).tenants[0];
     expect((await checkTriggerStatuses(shop, tenant(['processing', 'completed']))).status).toBe('ok');
     expect(await checkTriggerStatuses(shop, tenant(['processing', 'shipped']))).toMatchObject({ status: 'fail', detail: expect.stringContaining('"shipped"') });
-    const refused = await shop.listOrders({ status: 'shipped' }).catch((error: unknown) => error);
+    const refused = await shop.listOrderPage({ status: 'shipped' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ShopRequestError);
     expect(refused).toMatchObject({ status: 400, code: 'rest_invalid_param' });
   });

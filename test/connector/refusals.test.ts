@@ -1,6 +1,6 @@
 import { parseConfig, ConfigError } from '../../connector/config/load-config';
-import type { LedgerEntry } from '../../connector/ledger';
-import { PDF_VISITS_PER_MINUTE } from '../../connector/pdf-route';
+import type { LedgerEntry } from '../../connector/core/ledger';
+import { PDF_VISITS_PER_MINUTE } from '../../connector/pdf/pdf-route';
 import { META } from '../../connector/shop/order-meta';
 import { eventually, portugueseOrder, rawTestConfig, startHarness, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';

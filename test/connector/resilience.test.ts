@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';

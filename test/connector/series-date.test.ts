@@ -1,13 +1,13 @@
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { ServiceValidationError } from '../../client/errors';
-import { Ledger } from '../../connector/ledger';
+import { Ledger } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
-import { addDays } from '../../webhooks/woocommerce/shop-date';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { addDays } from '../../law/shop-date';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { eventually, portugueseOrder, startHarness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
+import { WooShop } from '../../platforms/woocommerce/woo-shop';
+import { ShopRequestError } from '../../connector/shop/shop';
 import { startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { portugueseOrder } from './support/harness';
 
@@ -39,7 +40,7 @@ describe('the shop client authenticates like @woocommerce/woocommerce-rest-api, 
 
     it.each([
       ['the right keys', 'ok', () => shopFor(woo).getOrder(Number(order.id))],
-      ['a query with characters to encode (listing with dates)', 'ok', () => shopFor(woo).listOrders({ status: 'processing', modified_after: '2024-01-01T00:00:00', dates_are_gmt: 'true' })],
+      ['a query with characters to encode (listing with dates)', 'ok', () => shopFor(woo).listOrderPage({ status: 'processing', modified_after: '2024-01-01T00:00:00', dates_are_gmt: 'true' })],
       ['a wrong consumer secret', '401 woocommerce_rest_authentication_error', () => shopFor(woo, 'cs_wrong').getOrder(Number(order.id))],
       ['Basic auth over http (ignored by WooCommerce)', '401 woocommerce_rest_cannot_view', () => raw(`${woo.origin}/wp-json/wc/v3/orders/${String(order.id)}`, { authorization: `Basic ${Buffer.from(`${woo.consumerKey}:${woo.consumerSecret}`).toString('base64')}` })],
       ['no credentials', '401 woocommerce_rest_cannot_view', () => raw(`${woo.origin}/wp-json/wc/v3/orders`)],

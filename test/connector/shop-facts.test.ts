@@ -1,8 +1,9 @@
-import { SHOP_FACTS_TTL_MS, ShopRequestError, WooShop } from '../../connector/shop/woo-shop';
+import { SHOP_FACTS_TTL_MS, WooShop } from '../../platforms/woocommerce/woo-shop';
+import { ShopRequestError } from '../../connector/shop/shop';
 import { META } from '../../connector/shop/order-meta';
 import { invoiceRequest, readShopFacts } from '../../connector/pipeline/document-requests';
-import { parseMappingSettings } from '../../webhooks/woocommerce/mapping-settings';
-import { parseWooOrder } from '../../webhooks/woocommerce/order-schema';
+import { parseMappingSettings } from '../../law/mapping-settings';
+import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 

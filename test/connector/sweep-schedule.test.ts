@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { SWEEP_QUEUE } from '../../connector/jobs';
-import { SWEEP_SCHEDULER_ID } from '../../connector/queues';
+import { SWEEP_QUEUE } from '../../connector/core/jobs';
+import { SWEEP_SCHEDULER_ID } from '../../connector/core/queues';
 import { eventually, startHarness, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
 

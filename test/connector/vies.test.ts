@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LedgerEntry } from '../../connector/ledger';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
 import { VIES_REST_URL, ViesRegistry, ViesSettingsSchema } from '../../connector/vies/vies-registry';
 import { TenantSchema } from '../../connector/config/tenant-config';

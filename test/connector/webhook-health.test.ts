@@ -1,9 +1,9 @@
 import IORedis from 'ioredis';
 import { describeWebhooks } from '../../connector/alerts/digest';
 import { parseConfig } from '../../connector/config/load-config';
-import { ConnectorMetrics } from '../../connector/metrics';
-import { startConnector, type RunningConnector } from '../../connector/runtime';
-import { lastSweepReport } from '../../connector/sweep';
+import { ConnectorMetrics } from '../../connector/core/metrics';
+import { startConnector, type RunningConnector } from '../../connector/main/runtime';
+import { lastSweepReport } from '../../connector/sweep/sweep';
 import { sendWooWebhook, type FakeWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 

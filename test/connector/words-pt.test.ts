@@ -2,7 +2,7 @@ import { describeOrder, describeWebhooks, subjectOf, textOf, type Digest } from 
 import { answerWords, type Answer } from '../../connector/pipeline/answers';
 import { problemWords, ProblemSchema, type Problem } from '../../connector/pipeline/problems';
 import { DELIVERY_PROBLEMS, deliveryProblemWords, NOTES, purposeLabel, stateLabel, sweepSummary, type Lang } from '../../connector/words';
-import { LEDGER_STATES } from '../../connector/ledger';
+import { LEDGER_STATES } from '../../connector/core/ledger';
 import { englishWords } from '../support/english-words';
 
 /**

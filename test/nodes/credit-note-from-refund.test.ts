@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildRefund } from '../webhooks/support/woo-cart';
+import { buildRefund } from '../law/support/woo-cart';
 import { runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
-import { EXEMPTION_CODES } from '../../webhooks/woocommerce/exemption-codes';
+import { EXEMPTION_CODES } from '../../law/exemption-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';

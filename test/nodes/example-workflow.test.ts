@@ -112,7 +112,7 @@ describe('the example workflow: WooCommerce Trigger -> invoice (error output on)
 });
 
 // Not in the table: wc-docs-order-727 charges a 7.5% US state tax, no Portuguese rate: the mapping
-// refuses it before anything is sent (CIVA art. 18(9), webhooks/woocommerce/vat-rates.ts).
+// refuses it before anything is sent (CIVA art. 18(9), law/vat-rates.ts).
 // Each fixture gets its own sandbox (a series only accepts dates after its latest closed
 // document, and the fixtures span 2017-2023); they run side by side because each waits 10 s.
 describe("the example's node on the shared WooCommerce fixtures", () => {

@@ -6,7 +6,7 @@ import type { NodeOperationError, IDataObject, INodeParameters } from 'n8n-workf
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
-// Order 963's 4 % was no Portuguese rate on its 2018 date (CIVA art. 18(9), webhooks/woocommerce/vat-rates.ts):
+// Order 963's 4 % was no Portuguese rate on its 2018 date (CIVA art. 18(9), law/vat-rates.ts):
 // dated 2025 and mapped for an Azores shop, where 4 % is in force.
 const day2025 = '2025-04-03T10:00:00';
 const order963 = {

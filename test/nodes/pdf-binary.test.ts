@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { pdfFileName } from '../../nodes/MagniFinance/helpers/pdf-binary';
-import { buildRefund } from '../webhooks/support/woo-cart';
+import { buildRefund } from '../law/support/woo-cart';
 import { runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 

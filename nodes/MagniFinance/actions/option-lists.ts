@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../../client/schemas/iso-codes';
-import { EXEMPTION_CODES } from '../../../webhooks/woocommerce/exemption-codes';
+import { EXEMPTION_CODES } from '../../../law/exemption-codes';
 
 /**
  * Pick lists for fields that take a code: the client's ISO lists (so the list and the local
@@ -37,7 +37,7 @@ export const VAT_RATE_OPTIONS: INodePropertyOptions[] = [
 
 /**
  * The tax authority's exemption reason codes, from the one table the order mapping also uses
- * (webhooks/woocommerce/exemption-codes.ts): every code still in force, named with the mention the
+ * (law/exemption-codes.ts): every code still in force, named with the mention the
  * document prints. Which one applies is the accountant's call (docs/mapping.md).
  */
 export const EXEMPTION_CODE_OPTIONS: INodePropertyOptions[] = EXEMPTION_CODES.filter((entry) => entry.use !== 'retired').map(

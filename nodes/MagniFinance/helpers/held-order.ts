@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MappingNote } from '../../../webhooks/woocommerce/mapping-errors';
-import type { MappingMessage } from '../../../webhooks/woocommerce/mapping-messages';
+import type { MappingNote } from '../../../law/mapping-errors';
+import type { MappingMessage } from '../../../law/mapping-messages';
 
 /** What a person does about a held order (the reasons say what is missing). */
 export const HELD_ORDER_FIX =

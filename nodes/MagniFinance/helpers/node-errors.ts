@@ -11,7 +11,7 @@ import {
   TransportTimeoutError,
 } from '../../../client/errors';
 import type { LocalValidationIssue } from '../../../client/errors';
-import { OrderMappingError } from '../../../webhooks/woocommerce/mapping-errors';
+import { OrderMappingError } from '../../../law/mapping-errors';
 import { displayNameOf, LATEST_NODE_VERSION, nodeVersionOf, SERVICE_NAMES } from './address-fields';
 
 /**

@@ -2,11 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { MappingSettingsSchema } from '../../../webhooks/woocommerce/mapping-settings';
-import type { MappingSettings } from '../../../webhooks/woocommerce/mapping-settings';
-import { WooOrderSchema } from '../../../webhooks/woocommerce/order-schema';
-import type { WooOrder } from '../../../webhooks/woocommerce/order-schema';
-import type { WooOrderInput } from '../../../webhooks/woocommerce/order-to-document';
+import { MappingSettingsSchema } from '../../../law/mapping-settings';
+import type { MappingSettings } from '../../../law/mapping-settings';
+import { WooOrderSchema } from '../../../platforms/woocommerce/order-schema';
+import type { WooOrder } from '../../../platforms/woocommerce/order-schema';
+import type { WooOrderInput } from '../../../law/order-to-document';
 import { readJsonObject } from './parameters';
 
 function issuesText(error: z.ZodError): string {

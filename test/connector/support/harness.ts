@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import pino from 'pino';
 import { parseConfig, type ConnectorConfig } from '../../../connector/config/load-config';
-import { startConnector, type ConnectorRole, type RunningConnector } from '../../../connector/runtime';
-import { ConnectorMetrics } from '../../../connector/metrics';
-import { buildOrder, buildRefund, type Cart } from '../../webhooks/support/woo-cart';
+import { startConnector, type ConnectorRole, type RunningConnector } from '../../../connector/main/runtime';
+import { ConnectorMetrics } from '../../../connector/core/metrics';
+import { buildOrder, buildRefund, type Cart } from '../../law/support/woo-cart';
 import { sendWooWebhook, startFakeWooCommerce, type FakeWebhook, type FakeWooOptions, type JsonObject, type RunningFakeWoo } from '../../support/fake-woocommerce';
 import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../../support/sandbox';
 

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { DispatchRegion } from '../../law/vat-rates';
+import type { ProductFacts } from '../../law/line-type';
+
+/**
+ * The shop, as the connector needs it, whatever platform runs it: read an order and its refunds,
+ * write our record back on it (meta and notes), list orders changed since a time, say which
+ * statuses and webhooks it has, and tell the facts the law asks of it. Each platform implements it
+ * under platforms/<name>/; platforms/registry.ts picks the one a tenant's `platform` names.
+ *
+ * Orders and refunds come back as the platform's own JSON (`unknown`): the platform's schemas parse
+ * them. Order ids are the platform's numeric ids.
+ */
+export interface Shop {
+  /** The platform's name, as in the tenants file ("woocommerce"). */
+  readonly platform: string;
+  getOrder(orderId: number): Promise<unknown>;
+  /** One page of orders; `total` and `totalPages` count every page of the same query. */
+  listOrders(query: OrderQuery): Promise<OrderPage>;
+  /** Every refund of an order, with its lines. */
+  listRefunds(orderId: number): Promise<unknown[]>;
+  getRefund(orderId: number, refundId: number): Promise<unknown>;
+  /** Sets (or replaces) our keys on the order; other keys are left alone. */
+  updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void>;
+  addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote>;
+  listNotes(orderId: number, type?: 'any' | 'customer' | 'internal'): Promise<ShopNote[]>;
+  /** Every order status the shop knows (its own and its plugins'). */
+  orderStatuses(): Promise<string[]>;
+  /** The shop's webhook subscriptions, ours and others'. */
+  listWebhooks(): Promise<ShopWebhook[]>;
+  /** True when the shop rounds tax at the subtotal, not per line. */
+  taxRoundAtSubtotal(now?: number): Promise<boolean>;
+  /** Where the shop dispatches from (its store address), when it says. */
+  storeAddressRegion(now?: number): Promise<DispatchRegion | undefined>;
+  /** What the shop says of the products of these lines (type, categories), by product or variation id. */
+  productFacts(items: readonly { product_id: number; variation_id: number }[], now?: number): Promise<Map<number, ProductFacts>>;
+}
+
+/** Which orders to list. Absent fields do not filter. */
+export interface OrderQuery {
+  /** Only these statuses; absent: every status. */
+  statuses?: readonly string[];
+  /** Only orders changed after this instant (ISO 8601, UTC). */
+  modifiedAfter?: string;
+  /** Only orders created in [createdAfter, createdBefore) (ISO 8601, UTC). */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** Only these orders. */
+  ids?: readonly number[];
+  /** The shop's own search over number, buyer and address. */
+  search?: string;
+  /** At most 100. */
+  perPage: number;
+  /** From 1. */
+  page?: number;
+  /** `id`: oldest id first (stable while orders change under the listing); `newest`: latest created first. */
+  orderBy?: 'id' | 'newest';
+}
+
+export interface OrderPage {
+  orders: unknown[];
+  totalPages: number;
+  total: number;
+}
+
+/** A failed call to the shop: status 0 means no answer (network, timeout). */
+export class ShopRequestError extends Error {
+  override readonly name = 'ShopRequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** 4xx other than 408/429 will not heal by retrying (bad keys, deleted order). */
+  get permanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+export const ShopNoteSchema = z.looseObject({ id: z.number(), note: z.string(), customer_note: z.boolean().optional() });
+export type ShopNote = z.infer<typeof ShopNoteSchema>;
+
+export const ShopWebhookSchema = z.looseObject({
+  id: z.number(),
+  name: z.string().optional(),
+  status: z.string(),
+  topic: z.string(),
+  delivery_url: z.string(),
+  /** Not in WooCommerce's own answer (the v2/v3 controllers leave it out); a plugin may add it. */
+  secret: z.string().optional(),
+  /** Same: wp_api_v3 for "WP REST API Integration v3". */
+  api_version: z.string().optional(),
+});
+export type ShopWebhook = z.infer<typeof ShopWebhookSchema>;
+
+export interface MetaUpdate {
+  key: string;
+  value: string | number | Record<string, string | number>;
+}

@@ -1,0 +1,332 @@
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
+import type { RedisClient } from '../core/redis-connection';
+import type { Logger } from 'pino';
+import { addResuming } from '../ingest/add-resuming';
+import { goLiveAt } from '../ingest/go-live';
+import { forgetNotInvoiced, recordNotInvoiced } from '../ingest/not-invoiced';
+import { OrderSummarySchema } from '../ingest/order-summary';
+import { jobsToEnqueue } from '../ingest/plan-jobs';
+import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
+import { purposeOf, type DocumentJobData } from '../core/jobs';
+import { NEEDS_ATTACH_STATES, SETTLED_STATES, type Ledger } from '../core/ledger';
+import type { ConnectorMetrics } from '../core/metrics';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from '../../platforms/woocommerce/webhook-delivery';
+import { ShopRequestError, type OrderPage, type OrderQuery, type ShopWebhook } from '../shop/shop';
+import { settledOutsideProblem } from '../pipeline/problems';
+import type { EnqueueResult } from '../ingest/add-resuming';
+import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+
+export interface SweepDeps {
+  redis: RedisClient;
+  prefix: string;
+  queue: Queue<DocumentJobData>;
+  ledger: Ledger;
+  metrics: ConnectorMetrics;
+  logger: Logger;
+  /** server.publicUrl: the connector's own webhooks are those delivering to it. */
+  publicUrl: string;
+  now?: () => number;
+  /** The orders' stories: an order the sweep (or a backfill) sends to be issued is told as received. */
+  history?: OrderHistory;
+}
+
+export interface SweepReport {
+  tenant: string;
+  since: string;
+  until: string;
+  scanned: number;
+  /** Jobs put in the queue (or found there already). */
+  enqueued: string[];
+  /** Jobs that had failed for good and run again from their ledger step. */
+  resumed: string[];
+  /** Purposes that wait for a person to attach a document id: not enqueued, listed in the attention list. */
+  waitingForPerson: string[];
+  /** Invoiced orders checked against their documents (review jobs: a changed order, a deleted refund). */
+  reviewed: string[];
+  /** This connector's order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
+  inactiveWebhooks: { id: number; topic: string; status: string; deliveryUrl: string }[];
+  /** Topics no active webhook delivers to this connector: orders of those events never reach it. */
+  missingTopics: string[];
+  problems: string[];
+  /** When the webhooks were last looked at: by this sweep, or by the minute-by-minute watch (ingest/webhook-watch.ts). */
+  webhooksCheckedAt?: string;
+  /** Deliveries the shop sent that were refused in the last hour, by reason (the watch fills it in). */
+  refusedDeliveries?: { reason: string; count: number; lastAt: string }[];
+}
+
+/** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
+const OVERLAP_MS = 5 * 60_000;
+
+/**
+ * Lists the shop's orders modified since the last sweep, in trigger statuses and (for orders this
+ * connector invoiced) `refunded` and `cancelled`, and enqueues every invoice, credit note or
+ * cancellation the ledger has not settled: the safety net for deliveries WooCommerce never made or
+ * we refused (it never retries). Also reports order webhooks the shop has disabled.
+ */
+export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promise<SweepReport> {
+  const now = deps.now ?? Date.now;
+  const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
+  const cursorKey = shopCursorKey(deps.prefix, tenant.config.id);
+  const startedAt = now();
+  const last = Number(await deps.redis.get(lastKey));
+  const cursor = await deps.redis.get(cursorKey);
+  const since = sweepSince(cursor, last) ?? (await firstSweepSince(tenant, deps));
+  const report: SweepReport = {
+    tenant: tenant.config.id,
+    since: new Date(since).toISOString(),
+    until: new Date(startedAt).toISOString(),
+    scanned: 0,
+    enqueued: [],
+    resumed: [],
+    waitingForPerson: [],
+    reviewed: [],
+    inactiveWebhooks: [],
+    missingTopics: [],
+    problems: [],
+  };
+  const seen = await enqueueMissing(tenant, deps, { modifiedAfter: isoSeconds(since), orderBy: 'id' }, report, 'sweep');
+  await reviewRecentCreditNotes(tenant, deps, report);
+  await checkWebhooks(tenant, deps, report);
+  if (!report.problems.some((p) => p.startsWith("could not list the shop's webhooks"))) report.webhooksCheckedAt = new Date(startedAt).toISOString();
+  await deps.redis.set(lastKey, String(startedAt));
+  if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
+  await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
+  deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
+  return report;
+}
+
+/**
+ * The first sweep of a tenant starts at its go-live cut-off, never earlier: orders before it were
+ * invoiced some other way (sweep.initialLookbackHours, which used to reach 48 h back, is no longer read).
+ */
+async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
+  return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
+}
+
+/**
+ * The webhook watch's findings, written into the stored report (the console and the alerts read that
+ * one place); before the first sweep an empty report carries them.
+ */
+export async function storeWebhookFindings(
+  redis: RedisClient,
+  prefix: string,
+  tenant: string,
+  findings: Partial<Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'webhooksCheckedAt' | 'refusedDeliveries'>>,
+): Promise<void> {
+  const stored = await lastSweepReport(redis, prefix, tenant);
+  const base: SweepReport = stored ?? { tenant, since: '', until: '', scanned: 0, enqueued: [], resumed: [], waitingForPerson: [], reviewed: [], inactiveWebhooks: [], missingTopics: [], problems: [] };
+  await redis.set(`${prefix}:sweep:${tenant}:report`, JSON.stringify({ ...base, ...findings }));
+}
+
+
+function shopCursorKey(prefix: string, tenant: string): string {
+  return `${prefix}:sweep:${tenant}:shop-cursor`;
+}
+
+/**
+ * Where a sweep starts listing, on the SHOP's clock: the latest date_modified_gmt it has seen in a
+ * listing (minus the overlap). The shop stamps an order with its own clock, so a cursor taken from
+ * ours opened a blind window whenever the shop's clock was behind: an order modified just after a
+ * sweep carried a stamp older than the next sweep's start, and a lost webhook was never made good.
+ * Before the first listing that returned an order: the last sweep's start (our clock); undefined
+ * for a tenant's first sweep, which starts at its go-live cut-off.
+ */
+function sweepSince(cursor: string | null, last: number): number | undefined {
+  const shopMs = cursor ? Date.parse(`${cursor}Z`) : Number.NaN;
+  if (Number.isFinite(shopMs)) return shopMs - OVERLAP_MS;
+  return Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : undefined;
+}
+
+/** WooCommerce's date_modified_gmt: "2026-11-24T10:15:00" (GMT, no zone); compares as text. */
+const ShopStamp = z.object({ date_modified_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+
+export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
+  const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
+  return text ? (JSON.parse(text) as SweepReport) : null;
+}
+
+/**
+ * Pages through orders (one status at a time, 100 per page, by id: our own write-backs change
+ * date_modified while we page, so ordering by it would shift pages and skip orders) and enqueues
+ * what is missing.
+ * Shared by the sweep and the backfill; `onPage` reports progress.
+ */
+export async function enqueueMissing(
+  tenant: TenantRuntime,
+  deps: Omit<SweepDeps, 'publicUrl'>,
+  filter: Pick<OrderQuery, 'modifiedAfter' | 'createdAfter' | 'createdBefore' | 'ids' | 'orderBy'>,
+  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'> & { reviewed?: string[] },
+  source: 'sweep' | 'backfill',
+  onPage?: (progress: { status: string; scanned: number; total: number }) => void,
+): Promise<{ latestModifiedGmt?: string }> {
+  const now = deps.now ?? Date.now;
+  // A backfill is a person's explicit ask: the go-live cut-off does not apply to it.
+  const cutOff = source === 'backfill' ? undefined : await goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
+  let latestModifiedGmt: string | undefined;
+  for (const status of statusesToReconcile(tenant)) {
+    let page = 1;
+    let totalPages = 1;
+    let scannedForStatus = 0;
+    do {
+      const listing = await listOrRefused(tenant, { ...filter, statuses: [status], perPage: 100, page }, report);
+      if (!listing) break;
+      totalPages = listing.totalPages;
+      for (const raw of listing.orders) {
+        report.scanned += 1;
+        scannedForStatus += 1;
+        const stamp = ShopStamp.safeParse(raw);
+        if (stamp.success && (!latestModifiedGmt || stamp.data.date_modified_gmt > latestModifiedGmt)) latestModifiedGmt = stamp.data.date_modified_gmt;
+        const parsed = OrderSummarySchema.safeParse(raw);
+        if (!parsed.success) {
+          report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+          continue;
+        }
+        const order = parsed.data;
+        const plan = await planOrder(order, {
+          settings: tenant.config.settings,
+          goLiveAt: cutOff,
+          invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.config.id, order.id),
+        });
+        if (plan.notInvoiced) await recordNotInvoiced(deps, tenant, order.id, plan.notInvoiced);
+        const planned = [];
+        for (const job of plan.jobs) {
+          const purpose = purposeOf(job.kind, job.refundId);
+          const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId: order.id, purpose });
+          if (SETTLED_STATES.has(entry?.state)) continue;
+          if (NEEDS_ATTACH_STATES.has(entry?.state)) report.waitingForPerson.push(`${order.id}:${purpose}`);
+          // Held, refused or failed purposes run again: the order was modified since the last sweep.
+          else planned.push(job);
+        }
+        if (planned.length === 0) continue;
+        if (source === 'backfill') await forgetNotInvoiced(deps.redis, deps.prefix, tenant.config.id, [order.id]);
+        // Told in the order's story before its jobs can run; a story that cannot be written stops nothing.
+        const received: NewHistoryEvent = { kind: 'received', via: source, status: order.status };
+        await deps.history?.add(tenant.config.id, order.id, received, now()).catch((error: unknown) => deps.logger.warn({ tenant: tenant.config.id, err: (error as Error).message }, 'could not record the order history'));
+        for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, order.id, planned, now()))) {
+          tally(report, result);
+          deps.metrics.jobsEnqueued.inc({ kind: result.kind, source });
+        }
+      }
+      onPage?.({ status, scanned: scannedForStatus, total: listing.total });
+      page += 1;
+    } while (page <= totalPages);
+  }
+  return { latestModifiedGmt };
+}
+
+/** Where an enqueued job is counted: a review is no document (the sweep's `reviewed`, where the report has it). */
+function tally(report: Pick<SweepReport, 'enqueued' | 'resumed'> & { reviewed?: string[] }, result: EnqueueResult): void {
+  if (result.kind === 'review' && report.reviewed) {
+    if (!report.reviewed.includes(result.jobId)) report.reviewed.push(result.jobId);
+    return;
+  }
+  (result.outcome === 'resumed' ? report.resumed : report.enqueued).push(result.jobId);
+}
+
+/**
+ * One page of the listing, or undefined when the shop refuses it for good (4xx): WooCommerce
+ * answers 400 rest_invalid_param to a status it does not have, so a trigger status that is not
+ * the shop's would fail every sweep of the tenant. The refusal is said in the report, with the fix,
+ * and the other statuses are still reconciled. Errors that may heal (5xx, no answer) still fail.
+ */
+async function listOrRefused(
+  tenant: TenantRuntime,
+  query: OrderQuery,
+  report: Pick<SweepReport, 'problems'>,
+): Promise<OrderPage | undefined> {
+  try {
+    return await tenant.shop.listOrders(query);
+  } catch (error) {
+    if (!(error instanceof ShopRequestError) || !error.permanent) throw error;
+    const byStatus = query.ids === undefined;
+    const status = query.statuses?.join(',') ?? '';
+    const what = byStatus ? `orders in status "${status}"` : 'the orders of recent credit notes';
+    const hint =
+      byStatus && error.code === 'rest_invalid_param'
+        ? ` The shop has no order status "${status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
+        : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
+    report.problems.push(`the shop refused the listing of ${what} (${error.message}); those orders were not reconciled.${hint}`);
+    return undefined;
+  }
+}
+
+/** How many of the most recent written-back documents the credit-note check looks at (the console's 30 days). */
+const RECENT_DOCUMENTS_CHECKED = 20_000;
+
+/**
+ * Credit notes whose refund was deleted in WooCommerce: a real shop (10.0.2) fires no webhook for a
+ * deleted refund and leaves the order's date_modified as it was, so the modified_after listing
+ * never shows it. The orders of the credit notes written back in the last 30 days are listed by id
+ * (100 per call) and each one whose refund is gone gets a review job, which tells a person
+ * (problems.ts: refund-gone). Ones already told or settled are left alone.
+ */
+async function reviewRecentCreditNotes(tenant: TenantRuntime, deps: SweepDeps, report: SweepReport): Promise<void> {
+  const byOrder = new Map<number, number[]>();
+  for (const { orderId, purpose } of await deps.ledger.recent(tenant.config.id, RECENT_DOCUMENTS_CHECKED)) {
+    if (!purpose.startsWith('credit-note-')) continue;
+    const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose });
+    if (!entry || entry.settledAt !== undefined || settledOutsideProblem(entry)) continue;
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), Number(purpose.slice('credit-note-'.length))]);
+  }
+  const ids = [...byOrder.keys()];
+  for (let start = 0; start < ids.length; start += 100) {
+    const page = ids.slice(start, start + 100);
+    const listing = await listOrRefused(tenant, { ids: page, perPage: 100 }, report);
+    if (!listing) return;
+    const seen = new Map<number, Set<number>>();
+    for (const raw of listing.orders) {
+      const parsed = OrderSummarySchema.safeParse(raw);
+      if (parsed.success) seen.set(parsed.data.id, new Set(parsed.data.refunds.map((r) => r.id)));
+    }
+    // An order missing from the answer was deleted (or trashed): its credit notes stand, nothing to review.
+    const gone = page.filter((orderId) => seen.has(orderId) && (byOrder.get(orderId) ?? []).some((refundId) => !seen.get(orderId)?.has(refundId)));
+    for (const orderId of gone) {
+      for (const result of await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant.config.id, orderId, [{ kind: 'review' }], (deps.now ?? Date.now)()))) {
+        tally(report, result);
+        deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'sweep' });
+      }
+    }
+  }
+}
+
+/**
+ * The trigger statuses (orders to invoice, and their partial refunds), and the statuses an invoiced
+ * order moves to when it is reversed: a lost webhook for a full refund (`refunded`) or a
+ * cancellation must not leave an invoice without its credit note.
+ */
+function statusesToReconcile(tenant: TenantRuntime): string[] {
+  const statuses = [...tenant.config.settings.triggerStatuses, 'refunded'];
+  if (tenant.config.settings.onCancelled !== 'ignore') statuses.push('cancelled');
+  return [...new Set(statuses)];
+}
+
+export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'problems'>): Promise<void> {
+  let hooks: ShopWebhook[];
+  try {
+    hooks = await tenant.shop.listWebhooks();
+  } catch (error) {
+    report.problems.push(`could not list the shop's webhooks: ${(error as Error).message}`);
+    return;
+  }
+  // Judged by delivery URL, as the doctor does: another integration's webhooks are not ours.
+  const url = deliveryUrlFor(deps.publicUrl, tenant.config.id);
+  const orderHooks = webhooksDeliveringTo(hooks, url).filter((hook) => hook.topic.startsWith('order.'));
+  report.inactiveWebhooks = orderHooks
+    .filter((hook) => hook.status !== 'active')
+    .map((hook) => ({ id: hook.id, topic: hook.topic, status: hook.status, deliveryUrl: hook.delivery_url }));
+  report.missingTopics = topicsNotDelivered(hooks, url);
+  deps.metrics.disabledWebhooks.set({ tenant: tenant.config.id }, report.inactiveWebhooks.length);
+  if (report.inactiveWebhooks.length > 0 || report.missingTopics.length > 0) {
+    deps.logger.warn(
+      { tenant: tenant.config.id, inactive: report.inactiveWebhooks, missingTopics: report.missingTopics },
+      'order webhooks are not active on the shop: re-enable them in WooCommerce > Settings > Advanced > Webhooks',
+    );
+  }
+}
+
+/** WooCommerce wants ISO 8601 without milliseconds. */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}

@@ -1,0 +1,189 @@
+import { CONSUMER_NIF, isValidPortugueseNif } from '../client/nif';
+import { isIsoCountryCode } from '../client/schemas/iso-codes';
+import { countryOfVatPrefix, isEuCountry, placeForVat } from './countries';
+import { itemType } from './line-type';
+import { info, MappingNote, warning } from './mapping-errors';
+import type { MappingMessage } from './mapping-messages';
+import { MappingSettings } from './mapping-settings';
+import { WooOrder } from '../platforms/woocommerce/order-schema';
+import { hasEuVatFormat, vatPrefixOf, type VatNumberRegistry, type VatNumberVerdict } from './vat-number';
+
+/** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
+export interface BuyerIdentity {
+  nif: string;
+  countryCode: string;
+  kind: 'consumer' | 'portuguese-nif' | 'foreign-vat';
+  /** A company (or other entity) rather than a private person: decides simplified-invoice limits. */
+  isBusiness: boolean;
+  /** An EU VAT number outside Portugal: 0% intra-community supplies (M16). */
+  isEuVatNumber: boolean;
+  /** Why no invoice may be issued until a person corrects the order (set only by resolveBuyer). */
+  hold?: MappingMessage;
+  /** A VAT registry (VIES) confirmed the EU VAT number valid (the verdict the caller passed). */
+  viesConfirmed?: boolean;
+}
+
+/** NIF groups of private persons: 1-3 residents, 45 non-residents. */
+const INDIVIDUAL_PREFIXES = ['1', '2', '3', '45'];
+
+function metaText(order: WooOrder, keys: readonly string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const meta = order.meta_data.find((m) => m.key === key);
+    const value = meta?.value;
+    if ((typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') {
+      return { key, value: String(value).trim() };
+    }
+  }
+  return undefined;
+}
+
+export function billingCountry(order: WooOrder, settings: MappingSettings): string {
+  const country = order.billing.country.trim().toUpperCase();
+  return country === '' ? settings.defaultCountry : country;
+}
+
+/** A company buys: a billing company is given, or the number was typed in a VAT-number field. */
+function companyBuyer(order: WooOrder, metaKey: string): boolean {
+  return order.billing.company.trim() !== '' || /vat/i.test(metaKey);
+}
+
+/**
+ * A company whose tax number cannot be used: its invoice must carry a valid one (CIVA art. 36(5)(a);
+ * for a 0% intra-EU supply, RITI art. 14). Issued to the consumer NIF, the company could not deduct
+ * it and nobody could correct it (only a credit note reverses it): held, with `problem` as the why.
+ */
+function companyHeld(order: WooOrder, country: string, problem: (company: string) => MappingMessage): BuyerIdentity {
+  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, hold: problem(order.billing.company.trim()) };
+}
+
+function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
+  return companyHeld(order, country, (company) => ({ code: 'company-nif-invalid', params: { nif: raw, company } }));
+}
+
+/**
+ * The buyer's resolved identity, with a registry's verdict on an EU VAT number when the caller asked
+ * one (`verdict`, see `vatNumberToCheck`): a number the registry calls invalid is treated as a
+ * malformed one (a company's order held, a private buyer's invoiced to the consumer NIF).
+ */
+export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[], verdict?: VatNumberVerdict): BuyerIdentity {
+  const buyer = resolveFormat(order, settings, notes);
+  if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
+  if (verdict.valid) {
+    notes.push(info('vies-valid', { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` }));
+    return { ...buyer, viesConfirmed: true };
+  }
+  const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
+  const found = metaText(order, settings.nifMetaKeys);
+  if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+    return companyHeld(order, billingCountry(order, settings), (company) => ({ code: 'company-vies-invalid', params: { vat: text, company } }));
+  }
+  notes.push(warning('vies-invalid-consumer', { vat: text, consumerNif: CONSUMER_NIF }));
+  return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
+}
+
+/**
+ * The EU VAT number (country, number without prefix) a registry should confirm for this order: the
+ * buyer's, when the order has goods going to another member state (a candidate for M16, whose
+ * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020). Services
+ * (M40) and domestic sales need no VIES answer.
+ */
+export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
+  const buyer = resolveFormat(order, settings, []);
+  if (!buyer.isEuVatNumber) return undefined;
+  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
+  const place = placeForVat(shipping ? shipping.country : billingCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
+  const goods = order.line_items.some((item) => item.quantity > 0 && itemType(order, item, settings) === 'P');
+  return goods && place.territory === 'EU' ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+}
+
+/** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
+export async function checkVatNumber(order: WooOrder, settings: MappingSettings, registry: VatNumberRegistry): Promise<VatNumberVerdict | undefined> {
+  const wanted = vatNumberToCheck(order, settings);
+  return wanted ? registry(wanted.countryCode, wanted.number) : undefined;
+}
+
+function resolveFormat(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
+  const country = billingCountry(order, settings);
+  const hasCompany = order.billing.company.trim() !== '';
+  const consumer = (reason: MappingNote): BuyerIdentity => {
+    notes.push(reason);
+    return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: hasCompany, isEuVatNumber: false };
+  };
+
+  const found = metaText(order, settings.nifMetaKeys);
+  // An EU VAT number that does not have its country's format: a typing error. A company's invoice
+  // needs its number (held); a private buyer gets the consumer NIF.
+  const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
+    const text = found?.value ?? '';
+    if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
+      return companyHeld(order, country, (company) => ({ code: 'company-vat-format', params: { vat: text, company, country: vatCountry } }));
+    }
+    return consumer(warning('vat-format-consumer', { vat: text, country: vatCountry, consumerNif: CONSUMER_NIF }));
+  };
+  if (!found) return consumer(info('no-nif', { consumerNif: CONSUMER_NIF }));
+  const raw = found.value;
+  const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
+
+  const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
+  const prefixCountry = prefixed ? countryOfVatPrefix(prefixed[1]) : undefined;
+  if (prefixed && prefixCountry && prefixCountry !== 'PT' && isIsoCountryCode(prefixCountry)) {
+    // XI: a Northern Ireland trader's EU VAT number for goods (Windsor Framework), checked in VIES like a member state's.
+    const euNumber = isEuCountry(prefixCountry) || prefixed[1] === 'XI';
+    if (euNumber && !hasEuVatFormat(prefixCountry, prefixed[2])) {
+      return badEuVatNumber(prefixed[1] === 'XI' ? 'XI' : prefixCountry);
+    }
+    notes.push(info('vat-number-kept', { vat: compact, country: prefixCountry }));
+    if (prefixCountry !== country) notes.push(info('vat-country-differs', { vatCountry: prefixCountry, country }));
+    return {
+      nif: prefixed[2].slice(0, 20),
+      countryCode: prefixCountry,
+      kind: 'foreign-vat',
+      isBusiness: true,
+      isEuVatNumber: euNumber,
+    };
+  }
+
+  const portuguese = prefixCountry === 'PT' ? compact.slice(2) : compact;
+  if (prefixCountry === 'PT' || country === 'PT') {
+    if (/^\d{9}$/.test(portuguese) && isValidPortugueseNif(portuguese)) {
+      if (portuguese === CONSUMER_NIF) {
+        // A company that typed the consumer NIF: its invoice must carry its own (CIVA art. 36(5)(a)).
+        if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) {
+          return companyHeld(order, country, (company) => ({ code: 'company-typed-consumer-nif', params: { company, consumerNif: CONSUMER_NIF } }));
+        }
+        return consumer(info('consumer-nif-given', { consumerNif: CONSUMER_NIF }));
+      }
+      const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
+      return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
+    }
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
+    return consumer(warning('nif-invalid', { nif: raw, consumerNif: CONSUMER_NIF }));
+  }
+
+  // A Portuguese NIF billed to an address abroad (a resident living abroad, a non-resident's 45...
+  // NIF) stays on the invoice (CIVA art. 36(16)): a valid Portuguese NIF typed in a NIF field, or
+  // any valid 45 NIF. A number typed in a VAT-number field is read as the billing country's.
+  if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !/vat/i.test(found.key))) {
+    notes.push(info('portuguese-nif-abroad', { nif: compact, country }));
+    const individual = INDIVIDUAL_PREFIXES.some((p) => compact.startsWith(p));
+    return { nif: compact, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
+  }
+
+  // An EU VAT number typed without its country prefix (a Spanish business typing B12345678):
+  // read with the billing country when it has that country's format.
+  if (isEuCountry(country)) {
+    if (!hasEuVatFormat(country, compact)) return badEuVatNumber(country);
+    notes.push(info('vat-number-prefixed', { vat: compact, read: `${vatPrefixOf(country)}${compact}`, country }));
+    return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: true };
+  }
+
+  // A tax id from outside the EU without a country prefix: kept with the billing country.
+  if (compact.length < 2 || compact.length > 20) {
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
+    return consumer(warning('tax-id-unusable', { taxId: raw, consumerNif: CONSUMER_NIF }));
+  }
+  // A tax number from outside the EU does not by itself make a business (a consumer's national id
+  // is a tax number too): only with a billing company is the buyer a business for the services rule (M40).
+  notes.push(info(hasCompany ? 'tax-id-kept' : 'tax-id-kept-consumer', { taxId: compact, country }));
+  return { nif: compact, countryCode: country, kind: 'foreign-vat', isBusiness: hasCompany, isEuVatNumber: false };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { InvoiceClient } from '../client/schemas/client';
+import { PORTUGUESE_POSTCODE } from '../client/schemas/primitives';
+import { BuyerIdentity } from './buyer-identity';
+import { MappingNote, warning } from './mapping-errors';
+import { WooAddress } from '../platforms/woocommerce/order-schema';
+import { clipText, joinParts, plainText } from './text';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The billing e-mail when it can be used as an address (Client.Email, SendTo). */
+export function usableEmail(billing: WooAddress): string | undefined {
+  const email = billing.email.trim();
+  // Both checks: the client schema's pattern (Client.Email) and zod's (SendTo).
+  return email !== '' && email.length <= 255 && EMAIL.test(email) && z.email().safeParse(email).success ? email : undefined;
+}
+
+function portuguesePostCode(text: string): string | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (PORTUGUESE_POSTCODE.test(compact)) return compact;
+  if (/^\d{7}$/.test(compact)) return `${compact.slice(0, 4)}-${compact.slice(4)}`;
+  return undefined;
+}
+
+/** Client block from the billing address, clipped to the spec's S(n) limits. */
+export function clientFromBilling(billing: WooAddress, buyer: BuyerIdentity, notes: MappingNote[]): InvoiceClient {
+  const person = plainText(joinParts([billing.first_name, billing.last_name], ' '));
+  const company = plainText(billing.company);
+  const name = person || company || 'Consumidor final';
+  const client: InvoiceClient = {
+    Name: clipText(name, 75),
+    NIF: buyer.nif,
+    CountryCode: buyer.countryCode,
+  };
+  if (company) client.LegalName = clipText(company, 500);
+  const address = plainText(joinParts([billing.address_1, billing.address_2], ', '));
+  if (address) client.Address = clipText(address, 200);
+  const city = plainText(billing.city);
+  if (city) client.City = clipText(city, 50);
+  const postcode = billing.postcode.trim();
+  if (postcode) {
+    if (buyer.countryCode === 'PT') {
+      const valid = portuguesePostCode(postcode);
+      if (valid) client.PostCode = valid;
+      else notes.push(warning('postcode-not-portuguese', { postcode }));
+    } else {
+      client.PostCode = clipText(postcode, 50);
+    }
+  }
+  const phone = billing.phone.trim();
+  if (phone) client.PhoneNumber = clipText(phone, 50);
+  const email = usableEmail(billing);
+  if (email) client.Email = email;
+  else if (billing.email.trim()) notes.push(warning('email-unusable', { email: billing.email }));
+  if (name.length > 75) notes.push(warning('client-name-shortened', { name: client.Name }));
+  return client;
+}

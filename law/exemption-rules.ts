@@ -1,0 +1,139 @@
+import { isZero } from '../client/money';
+import type { BuyerIdentity } from './buyer-identity';
+import type { PlaceForVat } from './countries';
+import { PlannedLine, supplyNature } from './line-plan';
+import { lineProductId, type ProductFacts } from './line-type';
+import { info, MappingNote, mappingError, OrderMappingError } from './mapping-errors';
+import type { ExemptionReasonParams } from './mapping-words';
+import { exemptionRegime, type MappingSettings } from './mapping-settings';
+import type { WooLineItem } from '../platforms/woocommerce/order-schema';
+
+/**
+ * The exemption code of a document's 0% lines: the real reason of each line (CIVA art. 36(5)(e)),
+ * never one configured catch-all. Per line, in this order:
+ *
+ * Goods (and the shipping and fees that follow them, art. 16(5)(b)), by where they go (countries.ts):
+ *  - outside the EU VAT territory (the Canary Islands and the other excluded places by postcode):
+ *    M05, an export (CIVA art. 14);
+ *  - to another member state, buyer with an EU VAT number: M16 (RITI art. 14); the number is
+ *    checked in VIES by the connector (a number VIES calls invalid makes the buyer a consumer);
+ *  - staying in Portugal or going to an EU consumer: only the shop-wide regime (M10, art. 53). A
+ *    per-product code never covers them: they are taxed where they are, and a wrong legal basis on
+ *    a certified invoice cannot be undone.
+ * Services:
+ *  - to a business established abroad: M40 (art. 6(6)(a), the buyer reverse-charges);
+ *  - a per-product code (M07, M99...; M44 only for a buyer abroad, art. 6(7) and following);
+ *  - the shop-wide regime.
+ * Any 0% line left without a reason is refused by name; lines needing different codes too (the
+ * service takes one code per document).
+ */
+
+interface Reason {
+  code: string | undefined;
+  /** Why, as a message's params (mapping-words.ts words it). */
+  why: ExemptionReasonParams;
+}
+
+/** A reason's params: `why` and only the facts it needs (the others empty). */
+function reason(why: string, facts: Partial<ExemptionReasonParams> = {}): ExemptionReasonParams {
+  return { why, country: '', vat: '', regime: '', placeWhy: '', place: '', placeCode: '', ...facts };
+}
+
+export interface ExemptionContext {
+  orderId: number;
+  destination: PlaceForVat;
+  buyer: BuyerIdentity;
+  /** The billing country (a service's buyer location). */
+  buyerCountry: string;
+  settings: MappingSettings;
+}
+
+/** The code the accountant gave a product (`exemptions.byProduct`: ids, SKU prefixes, then categories read from the shop). */
+export function configuredExemption(item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id'>, settings: MappingSettings): string | undefined {
+  const ids = [item.product_id, item.variation_id].filter((id) => id > 0);
+  for (const rule of settings.exemptions.byProduct) {
+    if (ids.some((id) => rule.productIds.includes(id))) return rule.code;
+    if (item.sku && rule.skuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return rule.code;
+  }
+  return settings.exemptions.shopProductCodes[String(lineProductId(item))];
+}
+
+/** What the connector puts in `exemptions.shopProductCodes` for a product: the first byProduct entry naming one of its categories. */
+export function productExemptionFromShop(facts: ProductFacts, settings: MappingSettings): string | undefined {
+  return settings.exemptions.byProduct.find((rule) =>
+    facts.categories.some((category) => rule.categories.some((wanted) => (typeof wanted === 'number' ? wanted === category.id : wanted === category.slug))),
+  )?.code;
+}
+
+const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** A fee or product named like a donation, or listed as one (`exemptions.donationWords`, `.donationProductIds`). */
+export function isDonation(name: string, productIds: readonly number[], settings: MappingSettings): boolean {
+  if (productIds.some((id) => id > 0 && settings.exemptions.donationProductIds.includes(id))) return true;
+  const text = fold(name);
+  return settings.exemptions.donationWords.some((word) => text.includes(fold(word)));
+}
+
+function goodsReason(context: ExemptionContext, regime: string | undefined): Reason {
+  const { destination, buyer } = context;
+  const place = destination.reason ?? {};
+  if (destination.territory === 'outside') return { code: 'M05', why: reason('export', { country: destination.country, ...place }) };
+  if (destination.territory === 'EU' && buyer.isEuVatNumber && buyer.countryCode !== 'PT') {
+    return { code: 'M16', why: reason('intra-eu', { vat: `${buyer.countryCode}${buyer.nif}`, country: destination.country, ...place }) };
+  }
+  const situation = destination.territory === 'PT' ? 'goods-pt' : 'goods-eu';
+  if (regime) return { code: regime, why: reason(`${situation}-regime`, { country: destination.country, regime }) };
+  return { code: undefined, why: reason(`${situation}-taxed`, { country: destination.country }) };
+}
+
+function serviceReason(context: ExemptionContext, configured: string | undefined, regime: string | undefined): Reason {
+  const { buyer } = context;
+  if (buyer.kind === 'foreign-vat' && buyer.isBusiness && buyer.countryCode !== 'PT') {
+    return { code: 'M40', why: reason('service-reverse-charge', { country: buyer.countryCode }) };
+  }
+  if (configured === 'M44' && context.buyerCountry === 'PT') return { code: undefined, why: reason('service-m44-in-pt') };
+  if (configured) return { code: configured, why: reason('service-configured', { regime: configured }) };
+  if (regime) return { code: regime, why: reason('service-regime', { regime }) };
+  return { code: undefined, why: reason('service-no-code') };
+}
+
+/** The one exemption code of a document whose lines include 0% ones (undefined when none has 0%). */
+export function exemptionCodeFor(lines: readonly PlannedLine[], context: ExemptionContext, notes: MappingNote[]): string | undefined {
+  const zeroLines = lines.filter((line) => isZero(line.rate));
+  if (zeroLines.length === 0) return undefined;
+  const regime = exemptionRegime(context.settings);
+  // A charge follows its products: the code they were configured with when they all share one.
+  const productCodes = [...new Set(lines.filter((l) => !l.ancillary).map((l) => l.exemption))];
+  const reasons = zeroLines.map((line) => {
+    const configured = line.ancillary ? (productCodes.length === 1 ? productCodes[0] : undefined) : line.exemption;
+    const reason = supplyNature(line, lines) === 'P' ? goodsReason(context, regime) : serviceReason(context, configured, regime);
+    return { line, ...reason };
+  });
+  const missing = reasons.filter((r) => r.code === undefined);
+  if (missing.length > 0) {
+    // The buyer's number is what a person must fix first (a malformed VAT number of a company):
+    // say that rather than ask for a code that would be wrong once it is fixed.
+    if (context.buyer.hold) throw new OrderMappingError(context.orderId, context.buyer.hold);
+    const names = missing.map((r) => `"${r.line.description}"`).join(', ');
+    throw mappingError(context.orderId, 'zero-vat-no-reason', { names, count: missing.length, ...missing[0].why });
+  }
+  const codes = [...new Set(reasons.map((r) => r.code as string))];
+  if (codes.length > 1) {
+    const list: Record<string, string | number> = { count: reasons.length };
+    reasons.forEach((r, i) => {
+      list[`line_${i}`] = r.line.description;
+      list[`code_${i}`] = r.code ?? '';
+      for (const [key, value] of Object.entries(r.why)) list[`${key}_${i}`] = value;
+    });
+    throw mappingError(context.orderId, 'zero-vat-codes-differ', list);
+  }
+  // One note per distinct reason (reasons with the same words are the same reason).
+  const seen = new Set<string>();
+  for (const r of reasons) {
+    const key = JSON.stringify(r.why);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    notes.push(info('zero-vat-reason', { code: codes[0], ...r.why }));
+  }
+  return codes[0];
+}

@@ -1,0 +1,334 @@
+import { add, compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../client/money';
+import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../client/schemas/document';
+import { computeTotals } from '../client/totals';
+import { BuyerIdentity, resolveBuyer } from './buyer-identity';
+import { clientFromBilling, usableEmail } from './document-client';
+import { atLeast, currencyFor, CurrencyChoice, destinationPlace, exemptionContext, inEuros } from './document-rules';
+import { withoutDonations } from './donations';
+import { withoutVouchers } from './vouchers';
+import { applyShippingRate } from './shipping-rate';
+import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
+import { exemptionCodeFor } from './exemption-rules';
+import { checkLineRates, type SupplyContext } from './supply-place';
+import { regionOfAddress } from './vat-rates';
+import { balanceToTotal, plannedAmountCents, type TotalTarget } from './exact-total';
+import { externalIdForOrder } from './external-id';
+import { PlannedLine, solveLine } from './line-plan';
+import { heldNote, info, MappingNote, mappingError, noteOf, refusedFields, warning } from './mapping-errors';
+import { currencyParam, englishClause, type MappingMessage } from './mapping-messages';
+import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
+import { parseWooOrder, WooOrder, WooOrderSchema } from '../platforms/woocommerce/order-schema';
+import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
+import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
+import { shopDay, addDays } from './shop-date';
+import { resolveTaxRates } from './tax-rates';
+import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
+import { z } from 'zod';
+
+export type WooOrderInput = z.input<typeof WooOrderSchema>;
+
+/** Block checkout keeps carts as orders in these statuses; their webhooks leak through (WooCommerce #66995). */
+const DRAFT_STATUSES = ['checkout-draft', 'draft', 'auto-draft'];
+/** Not a sale (yet, or any more): never invoiced unless the caller lists them (settings.invoiceUnpaidStatuses). */
+const UNPAID_STATUSES = ['pending', 'on-hold', 'failed', 'cancelled'] as const;
+
+export interface OrderDocument {
+  request: CreateDocumentRequest;
+  notes: MappingNote[];
+  /** Do not issue yet: a person must act first (a company's invalid NIF, a missing name or address, per settings an unreachable total). */
+  hold: boolean;
+  /**
+   * The reasons that made `hold` true, in English (each also a warning in `notes`); empty when not held.
+   * The English of `holds` (mappingText words them in any language), for the library's and the n8n node's users.
+   */
+  holdReasons: string[];
+  /** The reasons that made `hold` true, coded, in the order of `holdReasons`; empty when not held. */
+  holds: MappingMessage[];
+  /**
+   * Shop total minus document total ("0.01", "-0.01") when per-rate tax rounding cannot reach the
+   * shop's total; absent when they are equal. Shown on the order and to the shop owner.
+   */
+  totalDifference?: string;
+}
+
+export function settingsFrom(input: MappingSettingsInput | MappingSettings | undefined): MappingSettings {
+  if (input === undefined) return MappingSettingsSchema.parse({});
+  // A long-running caller passes the same settings object for every order: parse it once
+  // (validating the settings, time zone included, was a tenth of the per-order mapping cost).
+  const known = parsedSettings.get(input);
+  if (known) return known;
+  const parsed = MappingSettingsSchema.parse(input);
+  parsedSettings.set(input, parsed);
+  return parsed;
+}
+
+/** Parsed settings by input object; settings objects are treated as immutable once passed in. */
+const parsedSettings = new WeakMap<object, MappingSettings>();
+
+/**
+ * Lines planned and balanced so the service's rule gives `target` cents; adds the exemption code the
+ * 0% lines (or a rounding line) need. Shared by invoices and credit notes.
+ */
+export function finishLines(
+  order: WooOrder,
+  planned: PlannedLine[],
+  total: TotalTarget,
+  wcTax: Map<string, Decimal>,
+  buyer: BuyerIdentity,
+  settings: MappingSettings,
+  notes: MappingNote[],
+  taxDay: string,
+): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: MappingMessage[] } {
+  if (planned.length === 0) throw mappingError(order.id, 'nothing-to-invoice', {});
+  const holds = checkLineRates(planned, supplyContext(order, buyer, settings, taxDay));
+  const targetCents = toCents(total.amount);
+  const totalParams = { totalKind: total.kind, total: total.amount, ...currencyParam(total.currency) };
+  const drift = targetCents - plannedAmountCents(planned);
+  // Per-line tax rounding moves a total by at most a cent per line and rate; more means the lines
+  // do not describe the order (edited totals, an unknown plugin line) and a guess would be wrong.
+  const allowed = BigInt(planned.length + 2);
+  if (drift > allowed || drift < -allowed) {
+    throw mappingError(order.id, 'lines-differ-from-total', {
+      lines: formatDecimal(fromCents(targetCents - drift), 2),
+      difference: formatDecimal(fromCents(drift), 2),
+      ...totalParams,
+    });
+  }
+  const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
+  const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, total);
+  notes.push(...balanced.notes);
+  let exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
+  if (balanced.addedRoundingLine && !exemptionCode) {
+    exemptionCode = settings.roundingLine.exemptionCode;
+    notes.push(warning('rounding-line-exemption', { code: exemptionCode ?? '' }));
+  }
+  const lines = balanced.lines.map(solveLine);
+  const amount = computeTotals(lines).amount;
+  if (compare(amount, fromCents(targetCents - balanced.differenceCents)) !== 0) {
+    // Cannot happen if balancing is right; refusing beats issuing a wrong certified document.
+    throw mappingError(order.id, 'internal-total-mismatch', { amount: formatDecimal(amount, 2), ...totalParams });
+  }
+  const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
+  return { lines, exemptionCode, totalDifference, holds };
+}
+
+/** What the place-of-supply rules need to know of the order (supply-place.ts). */
+export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
+  const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
+  const regionSource = settings.dispatchRegion ? 'setting' : settings.storeAddressRegion ? 'store-address' : 'assumed';
+  return {
+    orderId: order.id,
+    taxDay,
+    region,
+    regionSource,
+    destination: destinationPlace(order, settings),
+    buyer,
+    buyerRegion: regionOfAddress(order.billing.country, order.billing.postcode),
+    settings,
+  };
+}
+
+/**
+ * The document type. A simplified invoice only within CIVA art. 40(1): (a) goods sold by a retailer
+ * to a non-taxable buyer up to EUR 1000; (b) any other sale (a business buyer, a non-retail seller,
+ * or any service line) up to EUR 100. Shipping and fees follow the goods they carry (art. 16(5)(b)),
+ * so only the product lines decide goods vs services.
+ */
+function documentType(
+  order: WooOrder,
+  buyer: BuyerIdentity,
+  products: readonly PlannedLine[],
+  totalEur: Decimal,
+  exemptionCode: string | undefined,
+  settings: MappingSettings,
+  notes: MappingNote[],
+): 'T' | 'I' | 'S' {
+  const paid = order.date_paid !== null;
+  const wanted = paid ? settings.documentType : settings.unpaidDocumentType;
+  if (!paid && settings.documentType !== wanted) notes.push(info('unpaid-document-type', { type: wanted }));
+  if (wanted !== 'S') return wanted;
+  const simplified = settings.simplifiedInvoice;
+  if (exemptionCode && TAX_NOT_DUE_IN_PORTUGAL.has(exemptionCode)) {
+    // Exports, intra-EU supplies, reverse-charged services and services placed abroad: the tax is not due in Portugal.
+    const fallback = paid ? simplified.fallbackType : 'I';
+    notes.push(info('simplified-tax-abroad', { code: exemptionCode, type: fallback }));
+    return fallback;
+  }
+  const services = products.some((line) => line.type === 'S');
+  const retail = simplified.sellerIsRetailer && !buyer.isBusiness && !services;
+  const limit = retail ? simplified.retailConsumerLimit : simplified.otherLimit;
+  if (compare(totalEur, parseDecimal(limit)) <= 0) return 'S';
+  const fallback = paid ? simplified.fallbackType : 'I';
+  const why = retail ? 'retail' : services ? 'services' : buyer.isBusiness ? 'business' : 'not-retailer';
+  notes.push(info('simplified-over-limit', { total: eurosText(totalEur), limit, why, type: fallback }));
+  return fallback;
+}
+
+/** The day of the sale as the shop saw it: paid, else completed, else created. */
+export function saleDate(order: WooOrder, settings: MappingSettings): string {
+  const zone = settings.shopTimeZone;
+  const date =
+    shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
+    shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ??
+    shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone);
+  if (!date) throw mappingError(order.id, 'no-sale-date', {});
+  return date;
+}
+
+export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'Currency' | 'EuroRate'> {
+  return choice.euroRate === undefined ? {} : { Currency: choice.currency, EuroRate: choice.euroRate };
+}
+
+/**
+ * A WooCommerce order as the request that creates its invoice (T / I / S), dated the day it is
+ * issued (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
+ * description.
+ */
+export function documentForOrder(
+  orderInput: WooOrderInput,
+  settingsInput?: MappingSettingsInput | MappingSettings,
+  issue?: IssueOptions,
+  /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
+  vatNumberVerdict?: VatNumberVerdict,
+): OrderDocument {
+  const order = parseWooOrder(orderInput);
+  const settings = settingsFrom(settingsInput);
+  if (DRAFT_STATUSES.includes(order.status)) {
+    throw mappingError(order.id, 'draft-status', { status: order.status });
+  }
+  const unpaid = UNPAID_STATUSES.find((status) => status === order.status);
+  if (unpaid && !settings.invoiceUnpaidStatuses.includes(unpaid)) {
+    throw mappingError(order.id, 'unpaid-status', { status: order.status });
+  }
+  const notes: MappingNote[] = [];
+  const buyer = resolveBuyer(order, settings, notes, vatNumberVerdict);
+  const client = clientFromBilling(order.billing, buyer, notes);
+  const currency = currencyFor(order, settings, notes);
+  const rates = resolveTaxRates(order, notes);
+
+  const donations = withoutDonations(order, settings);
+  const vouchers = withoutVouchers(donations.sale, settings);
+  const sale = vouchers.sale;
+  const products = productLines(sale, rates, settings, notes);
+  spreadNegativeFees(sale, products, notes, rates);
+  const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes, order.currency);
+  if (order.coupon_lines.length > 0) {
+    notes.push(info('coupons-as-line-discounts', { codes: order.coupon_lines.map((c) => c.code).join(', ') }));
+  }
+  // What the invoice comes to: the order total less donations, plus gift cards (a payment, not a discount).
+  const total = round(add(subtract(parseDecimal(order.total), donations.gross), vouchers.amount), 2);
+  if (total.units < 0n) throw mappingError(order.id, 'negative-order-total', { total: order.total, ...currencyParam(order.currency) });
+  const sold = saleDate(order, settings);
+  const { lines, exemptionCode, totalDifference, holds } = finishLines(
+    order,
+    planned,
+    { kind: donations.names.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: order.currency },
+    wooTaxByRate(order, rates),
+    buyer,
+    settings,
+    notes,
+    sold,
+  );
+
+  const totalEur = inEuros(total, currency);
+  // Each reason to hold, in order: coded in `orderHolds`, in English in `holdReasons`, and as a warning.
+  const orderHolds: MappingMessage[] = [];
+  const holdFor = (reason: MappingMessage, note: MappingNote = noteOf('warning', reason)): void => {
+    orderHolds.push(reason);
+    notes.push(note);
+  };
+  if (totalDifference && settings.unreachableTotal === 'hold') {
+    holdFor({ code: 'total-differs-held', params: { difference: totalDifference, ...currencyParam(order.currency) } });
+  }
+  const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
+  let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
+  if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
+    holds.push({ code: 'm16-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
+  }
+  holds.push(...shippingHolds);
+  if (vouchers.named.length > 0) {
+    notes.push(info('gift-card-redeemed', { names: vouchers.named.map((n) => `"${n}"`).join(', ') }));
+  }
+  if (vouchers.unknown.length > 0) {
+    holds.unshift({ code: 'unknown-negative-fee', params: { names: vouchers.unknown.map((n) => `"${n}"`).join(', ') } });
+  }
+  if (donations.names.length > 0) {
+    holds.unshift({
+      code: 'donation-left-out',
+      params: { names: donations.names.map((n) => `"${n}"`).join(', '), count: donations.names.length, amount: formatDecimal(donations.gross, 2), ...currencyParam(order.currency) },
+    });
+  }
+  for (const reason of holds) {
+    hold = true;
+    holdFor(reason, heldNote(reason));
+  }
+  if (buyer.hold) {
+    hold = true;
+    holdFor(buyer.hold);
+  }
+  // From EUR 1,000 a consumer's invoice carries name and address (the consumer NIF is fine): held
+  // only when the order lacks them.
+  if (buyer.kind === 'consumer' && !buyer.hold && atLeast(totalEur, settings.identifiedBuyerFrom)) {
+    const missing = [client.Name === undefined || client.Name.trim() === '' || client.Name === 'Consumidor final' ? 'name' : '', client.Address ? '' : 'address'].filter(Boolean);
+    if (missing.length > 0) {
+      // Never lifts a hold another reason set.
+      hold = hold || settings.holdUnidentifiedConsumerInvoices;
+      const facts = { total: eurosText(totalEur), missing: missing.join('-'), from: settings.identifiedBuyerFrom };
+      if (settings.holdUnidentifiedConsumerInvoices) holdFor({ code: 'consumer-invoice-unidentified-held', params: facts });
+      else notes.push(warning('consumer-invoice-unidentified', facts));
+    } else {
+      notes.push(info('consumer-invoice-identified', { total: eurosText(totalEur) }));
+    }
+  }
+  const date = issueDay(issue, settings.shopTimeZone);
+  const zone = settings.shopTimeZone;
+  const deadline = invoiceDeadline({
+    paid: shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ?? undefined,
+    completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
+    created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
+  });
+  const late = lateInvoiceNote({ subject: 'order', id: order.number ?? order.id }, deadline, date);
+  if (late) notes.push(late);
+  // Every hold tells a person the deadline the wait runs against.
+  if (hold) {
+    holdFor({ code: 'invoice-deadline', params: { due: deadline.due, basis: deadline.rule, day: deadline.from } });
+  }
+  const document: InvoiceDocument = {
+    Type: type,
+    Date: date,
+    DueDate: addDays(date, settings.dueDays),
+    Description: `Encomenda #${order.number ?? order.id} de ${sold}`,
+    ExternalId: externalIdForOrder(order.id, settings),
+    ...currencyFields(currency),
+    Lines: lines,
+  };
+  const serie = settings.series[type];
+  if (serie) document.Serie = serie;
+  if (exemptionCode) document.TaxExemptionReasonCode = exemptionCode;
+  const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
+  const email = usableEmail(order.billing);
+  if (settings.sendToCustomer && email) request.SendTo = email;
+  return { request: checkedRequest(order.id, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
+}
+
+function checkedRequest(orderId: number, request: CreateDocumentRequest): CreateDocumentRequest {
+  const result = CreateDocumentRequestSchema.safeParse(request);
+  if (!result.success) {
+    throw mappingError(orderId, 'document-invalid', refusedFields(result.error));
+  }
+  return request;
+}
+
+/** The codes whose English never said "Held: " (the order's own reasons to wait), as `holdReasons` always had them. */
+const UNPREFIXED_HOLDS = new Set(['total-differs-held', 'company-nif-invalid', 'company-vies-invalid', 'company-vat-format', 'company-typed-consumer-nif', 'consumer-invoice-unidentified-held', 'invoice-deadline']);
+
+/** The English `holdReasons` of coded holds: "Held: " before the line-level reasons, as the library always wrote them. */
+export function holdTexts(holds: readonly MappingMessage[]): string[] {
+  return holds.map((hold) => (UNPREFIXED_HOLDS.has(hold.code) ? '' : 'Held: ') + englishClause(hold));
+}
+
+/** An amount in euros as the messages carry it ("1000.00"; the English says "EUR 1000.00"). */
+function eurosText(amount: Decimal): string {
+  return formatDecimal(round(amount, 2), 2);
+}

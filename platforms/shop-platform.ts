@@ -1,0 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Router } from 'express';
+import type { TenantConfig } from '../connector/config/load-config';
+import type { Check } from '../connector/doctor/check';
+import type { Shop } from '../connector/shop/shop';
+import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
+import type { MappingSettings } from '../law/mapping-settings';
+
+/**
+ * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
+ * and the doctor's checks of a shop on it. One per folder under platforms/; the registry lists them.
+ */
+export interface ShopPlatform {
+  /** As a tenant names it in the tenants file (`platform:`). */
+  name: NonNullable<TenantConfig['platform']>;
+  createShop(tenant: TenantConfig): Shop;
+  /**
+   * The plain-Node fast path for the hot delivery URL: true when it answered the request, false to
+   * let the Express app handle it.
+   */
+  webhookFastPath(deps: WebhookRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean;
+  webhookRouter(deps: WebhookRouteDeps): Router;
+  /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */
+  doctorChecks(tenant: TenantConfig, mapping: MappingSettings, publicUrl: string): Promise<{ readable: boolean; checks: Check[] }>;
+}

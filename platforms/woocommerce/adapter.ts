@@ -1,0 +1,29 @@
+import type { ShopPlatform } from '../shop-platform';
+import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess } from './doctor/shop-checks';
+import { checkWebhooks } from './doctor/webhook-checks';
+import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
+import { WooShop } from './woo-shop';
+
+/** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
+export const woocommerce: ShopPlatform = {
+  name: 'woocommerce',
+  createShop: (tenant) => new WooShop(tenant.shop),
+  webhookFastPath: wooWebhookFastPath,
+  webhookRouter: wooWebhookRouter,
+  async doctorChecks(tenant, mapping, publicUrl) {
+    const shop = new WooShop(tenant.shop);
+    const read = await checkReadAccess(shop, tenant);
+    if (!read.readable) return read;
+    return {
+      readable: true,
+      checks: [
+        ...read.checks,
+        await checkWriteAccess(shop, tenant),
+        ...(await checkTaxSettings(shop, tenant)),
+        ...(await checkPortugueseRates(shop, tenant, mapping)),
+        ...(await checkWebhooks(shop, tenant, publicUrl)),
+        await checkNifMetaKeys(shop, tenant, mapping),
+      ],
+    };
+  },
+};

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { Agent as HttpsAgent } from 'node:https';
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import { z } from 'zod';
+import type { TenantConfig } from '../../connector/config/load-config';
+import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, ShopRequestError, ShopWebhook, ShopWebhookSchema } from '../../connector/shop/shop';
+import { lineProductId, type ProductFacts } from '../../law/line-type';
+import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
+
+const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
+const ShopCategorySchema = z.looseObject({ id: z.number(), slug: z.string() });
+const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean(), categories: z.array(ShopCategorySchema).default([]) });
+/** A variation has its own virtual/downloadable flags; its categories are its parent's. */
+const ShopVariationSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
+type ShopVariation = z.infer<typeof ShopVariationSchema>;
+
+/** Shop facts change rarely (a setting, a product's type): re-read after this long. */
+export const SHOP_FACTS_TTL_MS = 10 * 60_000;
+/** Products (and variations) cached per shop before stale ones are dropped. */
+const PRODUCT_CACHE_BOUND = 5_000;
+
+interface AxiosLikeResponse {
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * The shop's REST API (WooCommerce v3) through `@woocommerce/woocommerce-rest-api`: Basic auth over
+ * https, OAuth 1.0a over http, exactly like the official client. Returns unvalidated JSON; callers
+ * parse it with the payload schemas.
+ */
+export class WooShop implements Shop {
+  readonly platform = 'woocommerce';
+  private readonly api: WooCommerceRestApi;
+  /** For calls whose answer we do not use: the body is only parsed when it is an error. */
+  private readonly writer: WooCommerceRestApi;
+
+  constructor(shop: TenantConfig['shop']) {
+    // The shop answers in JSON; never let axios follow a redirect to a login page silently.
+    const axiosConfig = shop.tlsCaFile
+      ? { maxRedirects: 0, httpsAgent: new HttpsAgent({ keepAlive: true, ca: readFileSync(shop.tlsCaFile) }) }
+      : { maxRedirects: 0 };
+    const options = { url: shop.url, consumerKey: shop.consumerKey, consumerSecret: shop.consumerSecret, version: 'wc/v3' as const, timeout: shop.timeoutMs };
+    this.api = new WooCommerceRestApi({ ...options, axiosConfig });
+    // A meta PUT answers with the whole order (6 KB and more); parsing it for nothing was a
+    // visible share of the worker's CPU and garbage. Errors are still parsed for their code.
+    this.writer = new WooCommerceRestApi({ ...options, axiosConfig: { ...axiosConfig, responseType: 'text', transformResponse: [errorBodyOnly] } });
+  }
+
+  private roundAtSubtotal: { value: boolean; at: number } | undefined;
+  private storeRegion: { value: DispatchRegion | undefined; at: number } | undefined;
+  private readonly productCache = new Map<number, { value: ProductFacts | null; at: number }>();
+  private readonly variationCache = new Map<number, { value: ShopVariation | null; at: number }>();
+
+  /**
+   * WooCommerce > Settings > Tax > "Round tax at subtotal level" (`woocommerce_tax_round_at_subtotal`):
+   * true = the shop rounds tax once per rate, as the invoice does. Cached for SHOP_FACTS_TTL_MS.
+   */
+  async taxRoundAtSubtotal(now: number = Date.now()): Promise<boolean> {
+    if (this.roundAtSubtotal && now - this.roundAtSubtotal.at < SHOP_FACTS_TTL_MS) return this.roundAtSubtotal.value;
+    const value = await this.setting('tax', 'woocommerce_tax_round_at_subtotal');
+    this.roundAtSubtotal = { value: value === 'yes' || value === true, at: now };
+    return this.roundAtSubtotal.value;
+  }
+
+  /**
+   * The VAT region of the shop's store address (WooCommerce > Settings > General:
+   * `woocommerce_default_country`, "PT" or "PT:<state>", and `woocommerce_store_postcode`), where the
+   * goods are taken to leave from (CIVA art. 6(1)) unless the mapping setting `dispatchRegion` says
+   * otherwise; undefined outside Portugal or without a postcode. Cached for SHOP_FACTS_TTL_MS.
+   */
+  async storeAddressRegion(now: number = Date.now()): Promise<DispatchRegion | undefined> {
+    if (this.storeRegion && now - this.storeRegion.at < SHOP_FACTS_TTL_MS) return this.storeRegion.value;
+    const country = String(await this.setting('general', 'woocommerce_default_country')).split(':')[0];
+    const postcode = String(await this.setting('general', 'woocommerce_store_postcode'));
+    this.storeRegion = { value: regionOfAddress(country, postcode), at: now };
+    return this.storeRegion.value;
+  }
+
+  /**
+   * What the shop says of the products of these order lines, keyed like the lines
+   * (`lineProductId`: the variation when there is one): `virtual`, `downloadable` and the
+   * categories (a variation's own flags, its parent's categories). One list call per 100
+   * uncached products and one per parent for uncached variations (SHOP_FACTS_TTL_MS); a deleted
+   * product is absent (unknown), a deleted variation falls back to its parent.
+   */
+  async productFacts(items: readonly { product_id: number; variation_id: number }[], now: number = Date.now()): Promise<Map<number, ProductFacts>> {
+    const fresh = (entry: { at: number } | undefined): boolean => entry !== undefined && now - entry.at < SHOP_FACTS_TTL_MS;
+    // A big catalogue must not grow the caches for ever: past the bound, stale entries go.
+    for (const cache of [this.productCache, this.variationCache] as Map<number, { at: number }>[]) {
+      if (cache.size > PRODUCT_CACHE_BOUND) for (const [id, entry] of cache) if (!fresh(entry)) cache.delete(id);
+    }
+    const parents = [...new Set(items.map((item) => item.product_id).filter((id) => id > 0))];
+    const missing = parents.filter((id) => !fresh(this.productCache.get(id)));
+    for (let start = 0; start < missing.length; start += 100) {
+      const page = missing.slice(start, start + 100);
+      const response = await this.call(() => this.api.get('products', { include: page.join(','), per_page: '100' }));
+      const found = new Map(z.array(ShopProductSchema).parse(response.data).map((p) => [p.id, p]));
+      for (const id of page) {
+        const product = found.get(id);
+        const value = product ? { id, virtual: product.virtual, downloadable: product.downloadable, categories: product.categories.map(({ id: cid, slug }) => ({ id: cid, slug })) } : null;
+        this.productCache.set(id, { value, at: now });
+      }
+    }
+    const variationsByParent = new Map<number, number[]>();
+    for (const item of items) {
+      if (item.variation_id <= 0 || item.product_id <= 0 || fresh(this.variationCache.get(item.variation_id))) continue;
+      const list = variationsByParent.get(item.product_id) ?? [];
+      if (!list.includes(item.variation_id)) list.push(item.variation_id);
+      variationsByParent.set(item.product_id, list);
+    }
+    for (const [parent, ids] of variationsByParent) {
+      if (!this.productCache.get(parent)?.value) continue;
+      const response = await this.call(() => this.api.get(`products/${parent}/variations`, { include: ids.join(','), per_page: '100' }));
+      const found = new Map(z.array(ShopVariationSchema).parse(response.data).map((v) => [v.id, v]));
+      for (const id of ids) this.variationCache.set(id, { value: found.get(id) ?? null, at: now });
+    }
+    const facts = new Map<number, ProductFacts>();
+    for (const item of items) {
+      const parent = this.productCache.get(item.product_id)?.value;
+      if (!parent) continue;
+      const variation = item.variation_id > 0 ? this.variationCache.get(item.variation_id)?.value : undefined;
+      facts.set(lineProductId(item), variation ? { ...parent, id: variation.id, virtual: variation.virtual, downloadable: variation.downloadable } : parent);
+    }
+    return facts;
+  }
+
+  async getOrder(orderId: number): Promise<unknown> {
+    return (await this.call(() => this.api.get(`orders/${orderId}`))).data;
+  }
+
+  /** meta_data entries are updated by key on the shop (added when absent). */
+  async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {
+    await this.call(() => this.writer.put(`orders/${orderId}`, { meta_data: meta }));
+  }
+
+  async addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote> {
+    const response = await this.call(() => this.api.post(`orders/${orderId}/notes`, { note, customer_note: customerNote }));
+    return ShopNoteSchema.parse(response.data);
+  }
+
+  /** The order's notes, newest first: ours and WooCommerce's own (status changes, stock, refunds). */
+  async listNotes(orderId: number, type: 'any' | 'customer' | 'internal' = 'any'): Promise<ShopNote[]> {
+    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type }));
+    return z.array(ShopNoteSchema).parse(response.data);
+  }
+
+  async getRefund(orderId: number, refundId: number): Promise<unknown> {
+    return (await this.call(() => this.api.get(`orders/${orderId}/refunds/${refundId}`))).data;
+  }
+
+  /** Every refund of an order with its lines (GET orders/<id>/refunds; WooCommerce caps a page at 100). */
+  async listRefunds(orderId: number): Promise<unknown[]> {
+    return z.array(z.unknown()).parse((await this.call(() => this.api.get(`orders/${orderId}/refunds`, { per_page: '100' }))).data);
+  }
+
+  /** One page of orders, the port's query in WooCommerce's list parameters. */
+  async listOrders(query: OrderQuery): Promise<OrderPage> {
+    return this.listOrderPage(wooListParams(query));
+  }
+
+  /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
+  async listOrderPage(params: Record<string, string>): Promise<OrderPage> {
+    const response = await this.call(() => this.api.get('orders', params));
+    const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
+    const orders = z.array(z.unknown()).parse(response.data);
+    const total = Number(response.headers['x-wp-total'] ?? orders.length);
+    return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 1, total: Number.isFinite(total) ? total : orders.length };
+  }
+
+  /**
+   * The slugs of every order status the shop has (WooCommerce's and a plugin's), from GET
+   * reports/orders/totals: one entry per registered status, with its count.
+   */
+  async orderStatuses(): Promise<string[]> {
+    const response = await this.call(() => this.api.get('reports/orders/totals'));
+    return z.array(z.looseObject({ slug: z.string() })).parse(response.data).map((status) => status.slug);
+  }
+
+  async listWebhooks(): Promise<ShopWebhook[]> {
+    const response = await this.call(() => this.api.get('webhooks', { per_page: '100' }));
+    return z.array(ShopWebhookSchema).parse(response.data);
+  }
+
+  /**
+   * GET system_status (WooCommerce > Status as JSON): `environment.version` is WooCommerce's version.
+   * `_fields=environment` spares the shop the other sections (database sizes, plugins, ...) where
+   * WooCommerce honours it; older versions answer everything.
+   */
+  async systemStatus(): Promise<unknown> {
+    return (await this.call(() => this.api.get('system_status', { _fields: 'environment' }))).data;
+  }
+
+  /** One setting's value (GET settings/<group>/<id>), as WooCommerce answers it ("yes"/"no" for checkboxes). */
+  async setting(group: string, id: string): Promise<string | number | boolean> {
+    return ShopSettingSchema.parse((await this.call(() => this.api.get(`settings/${group}/${id}`))).data).value;
+  }
+
+  /** Every tax rate of the shop (GET taxes, every page of 100). */
+  async listTaxRates(): Promise<unknown[]> {
+    const rates: unknown[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await this.call(() => this.api.get('taxes', { per_page: '100', page: String(page) }));
+      rates.push(...z.array(z.unknown()).parse(response.data));
+      const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
+      if (!Number.isFinite(totalPages) || page >= totalPages) return rates;
+    }
+  }
+
+  /**
+   * A write that changes nothing: PUT orders/0. WooCommerce checks a key's permissions before routing
+   * (WC_REST_Authentication::check_permissions), so a read-only key gets 401 "does not have write
+   * permissions" and a read/write key reaches the orders route, which finds no order 0 (400
+   * woocommerce_rest_shop_order_invalid_id, WC_REST_CRUD_Controller::update_item). Resolves with
+   * the error the shop answered (never a success: there is no order 0).
+   */
+  async probeWrite(): Promise<ShopRequestError | undefined> {
+    try {
+      await this.call(() => this.writer.put('orders/0', {}));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ShopRequestError) return error;
+      throw error;
+    }
+  }
+
+  private async call(request: () => Promise<AxiosLikeResponse>): Promise<AxiosLikeResponse> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toShopError(error);
+    }
+  }
+}
+
+function errorBodyOnly(data: unknown, _headers: unknown, status?: number): unknown {
+  if (status === undefined || status < 400 || typeof data !== 'string') return undefined;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
+}
+
+const AxiosErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  response: z.object({ status: z.number(), data: z.unknown() }).optional(),
+});
+const WooErrorBodySchema = z.object({ code: z.string(), message: z.string() });
+
+function toShopError(error: unknown): ShopRequestError {
+  const parsed = AxiosErrorSchema.safeParse(error);
+  if (!parsed.success) return new ShopRequestError(0, 'unknown', String(error));
+  const { response, message, code } = parsed.data;
+  if (!response) return new ShopRequestError(0, code ?? 'network', `shop unreachable: ${message}`);
+  const body = WooErrorBodySchema.safeParse(response.data);
+  const wooCode = body.success ? body.data.code : 'http_error';
+  const wooMessage = body.success ? body.data.message : message;
+  return new ShopRequestError(response.status, wooCode, `shop answered ${response.status} ${wooCode}: ${wooMessage}`);
+}
+
+/** The port's order query as GET /orders parameters (dates in GMT, as the port gives them). */
+export function wooListParams(query: OrderQuery): Record<string, string> {
+  const params: Record<string, string> = { per_page: String(query.perPage) };
+  params.status = query.statuses && query.statuses.length > 0 ? query.statuses.join(',') : 'any';
+  if (query.modifiedAfter !== undefined) params.modified_after = query.modifiedAfter;
+  if (query.createdAfter !== undefined) params.after = query.createdAfter;
+  if (query.createdBefore !== undefined) params.before = query.createdBefore;
+  if (query.modifiedAfter !== undefined || query.createdAfter !== undefined || query.createdBefore !== undefined) params.dates_are_gmt = 'true';
+  if (query.ids !== undefined) params.include = query.ids.join(',');
+  if (query.search !== undefined) params.search = query.search;
+  if (query.page !== undefined) params.page = String(query.page);
+  if (query.orderBy === 'id') Object.assign(params, { orderby: 'id', order: 'asc' });
+  if (query.orderBy === 'newest') Object.assign(params, { orderby: 'date', order: 'desc' });
+  return params;
+}

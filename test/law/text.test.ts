@@ -1,0 +1,29 @@
+import { clipText, decodeEntities, plainText } from '../../law/text';
+
+describe('clipText: at most n characters, at a word boundary when one is near', () => {
+  it.each([
+    ['short text untouched', 'Rua Augusta 100', 75, 'Rua Augusta 100'],
+    ['cut at the last space in the last third', 'Rua da Boavista numero 123 terceiro andar', 30, 'Rua da Boavista numero 123'],
+    ['a single long word is cut hard', 'PAN-INOX-CONJUNTO-EDICAO-LIMITADA', 10, 'PAN-INOX-C'],
+    ['no trailing separator left', 'Camisola azul, tamanho M, manga comprida', 26, 'Camisola azul, tamanho M'],
+    ['never splits a surrogate pair', '🎁🎁🎁🎁', 5, '🎁🎁'],
+  ])('%s', (_name, text, max, expected) => {
+    const clipped = clipText(text, max);
+    expect(clipped).toBe(expected);
+    expect(clipped.length).toBeLessThanOrEqual(max);
+  });
+});
+
+describe('WooCommerce text: entities decoded, tags dropped', () => {
+  it.each([
+    ['Ship Your Idea &ndash; Color: Black', 'Ship Your Idea – Color: Black'],
+    ['Fruits Basket &times; 1 &amp; more', 'Fruits Basket × 1 & more'],
+    ['Caf&#233; &#x2013; P&atilde;o', 'Café – P&atilde;o'],
+  ])('%s', (text, expected) => {
+    expect(decodeEntities(text)).toBe(expected);
+  });
+
+  it('plainText strips tags and collapses spaces', () => {
+    expect(plainText('  <strong>Vinho</strong>\n  do   Porto ')).toBe('Vinho do Porto');
+  });
+});
