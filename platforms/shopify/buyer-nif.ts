@@ -1,5 +1,5 @@
 import type { ShopifyOrder } from './order-query';
-import type { NifSource } from './sale-settings';
+import type { NifSource } from '../../connector/config/shopify-tenant';
 
 /**
  * The buyer's NIF (or foreign VAT number) from the first of the tenant's sources that holds one,

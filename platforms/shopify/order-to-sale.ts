@@ -2,9 +2,10 @@ import { add, compare, divide, formatDecimal, isZero, multiply, parseDecimal, ro
 import type { Sale, SaleAddress, SaleAttribute, SaleDiscount, SaleLine, SaleLineTax, SalePayment, SaleTaxRate } from '../../law/sale';
 import type { MoneyBag, ShopifyAddress, ShopifyLineItem, ShopifyOrder, ShopifyTaxLine } from './order-query';
 import { legacyIdOf } from './order-query';
-import { SALE_NIF_ATTRIBUTE, type ShopifySaleSettings } from './sale-settings';
+import { SALE_NIF_ATTRIBUTE, type ShopifySaleSettings } from '../../connector/config/shopify-tenant';
 import { shopifyWord } from './shopify-words';
 import { describeNifSource, readBuyerNif } from './buyer-nif';
+import { merchantNoteOf } from './order-note';
 
 /**
  * A Shopify order, as the buyer paid it, in the law's words (law/sale.ts). Each rule here is written
@@ -277,7 +278,7 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
     discounts: discounts(order, side),
     taxRates: table.rates,
     needsShipping: order.lineItems.nodes.some((item) => item.requiresShipping),
-    customerNote: order.note ?? '',
+    customerNote: merchantNoteOf(order.note ?? ''),
     attributes,
   };
 }

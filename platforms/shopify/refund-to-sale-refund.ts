@@ -3,7 +3,7 @@ import type { SaleLineTax, SaleRefund, SaleRefundLine } from '../../law/sale';
 import type { ShopifyOrder, ShopifyRefund, ShopifyTaxLine } from './order-query';
 import { legacyIdOf } from './order-query';
 import { amountOf, taxLinesOf, taxRateTable, text, type Side, type TaxRateTable } from './order-to-sale';
-import type { ShopifySaleSettings } from './sale-settings';
+import type { ShopifySaleSettings } from '../../connector/config/shopify-tenant';
 import { shopifyWord } from './shopify-words';
 
 /**

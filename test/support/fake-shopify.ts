@@ -65,6 +65,8 @@ export interface FakeShopifyOptions {
   currencyCode?: string;
   taxesIncluded?: boolean;
   ianaTimezone?: string;
+  /** The store's address (Settings > General), where the law reads the dispatch region from. */
+  billingAddress?: { countryCodeV2: string; zip: string; provinceCode: string | null; city: string; address1: string };
   /** The offline access token the app holds for this store. */
   accessToken?: string;
   /** The app's client secret: it signs every delivery. */
@@ -150,20 +152,37 @@ function connection<T>(nodes: readonly T[], cursorOf: (index: number, node: T) =
   };
 }
 
-/** One term of Shopify's search syntax: `updated_at:>'2026-11-27T10:00:00Z'`, `financial_status:paid`. */
+/** One term of Shopify's search syntax: `updated_at:>'2026-11-27T10:00:00Z'`, `financial_status:paid`, or a bare word. */
 interface SearchTerm {
   field: string;
   comparator: '' | '>' | '>=' | '<' | '<=';
   value: string;
 }
 
-export function parseSearchQuery(query: string): SearchTerm[] {
-  const terms: SearchTerm[] = [];
-  const pattern = /([a-z_]+):(>=|<=|>|<)?(?:'([^']*)'|"([^"]*)"|(\S+))/g;
-  for (const match of query.matchAll(pattern)) {
-    terms.push({ field: match[1], comparator: (match[2] ?? '') as SearchTerm['comparator'], value: match[3] ?? match[4] ?? match[5] ?? '' });
+/**
+ * Shopify's search syntax (shopify.dev/docs/api/usage/search-syntax): terms joined by AND (a space
+ * or `AND`), alternatives by `OR` (binding tighter here, which is what a `(a OR b) c` query means),
+ * parentheses for grouping; a bare word searches the default fields. Returns the AND of OR-groups.
+ */
+export function parseSearchQuery(query: string): SearchTerm[][] {
+  const tokens = query.replace(/[()]/g, ' ').match(/[a-z_]+:(?:>=|<=|>|<)?(?:'[^']*'|"[^"]*"|\S+)|'[^']*'|"[^"]*"|\S+/g) ?? [];
+  const groups: SearchTerm[][] = [];
+  let joinNext = false;
+  for (const token of tokens) {
+    if (token === 'AND') continue;
+    if (token === 'OR') {
+      joinNext = true;
+      continue;
+    }
+    const match = /^([a-z_]+):(>=|<=|>|<)?(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(token);
+    const term: SearchTerm = match
+      ? { field: match[1], comparator: (match[2] ?? '') as SearchTerm['comparator'], value: match[3] ?? match[4] ?? match[5] ?? '' }
+      : { field: '', comparator: '', value: token.replace(/^['"]|['"]$/g, '') };
+    if (joinNext && groups.length > 0) groups[groups.length - 1].push(term);
+    else groups.push([term]);
+    joinNext = false;
   }
-  return terms;
+  return groups;
 }
 
 function compareTerm(actual: string, term: SearchTerm): boolean {
@@ -210,6 +229,7 @@ export class FakeShopify {
       currencyCode: options.currencyCode ?? 'EUR',
       taxesIncluded: options.taxesIncluded ?? true,
       ianaTimezone: options.ianaTimezone ?? 'Europe/Lisbon',
+      billingAddress: options.billingAddress ?? { countryCodeV2: 'PT', zip: '1100-148', provinceCode: null, city: 'Lisboa', address1: 'Rua do Ouro 1' },
       accessToken: options.accessToken ?? 'shpat_fake_0123456789abcdef',
       clientSecret: options.clientSecret ?? 'shpss_fake_client_secret',
       appId: options.appId ?? '1234567',
@@ -401,6 +421,7 @@ export class FakeShopify {
         currencyCode: this.options.currencyCode,
         taxesIncluded: this.options.taxesIncluded,
         ianaTimezone: this.options.ianaTimezone,
+        billingAddress: this.options.billingAddress,
       }),
       currentAppInstallation: () => ({ id: gid('AppInstallation', this.appId), accessScopes: this.scopes.map((handle) => ({ handle })) }),
       order: (args) => {
@@ -418,6 +439,13 @@ export class FakeShopify {
       orders: (args) => {
         this.requireScope('read_orders', 'orders');
         return this.listOrders(args);
+      },
+      ordersCount: (args) => {
+        this.requireScope('read_orders', 'ordersCount');
+        const terms = typeof args.query === 'string' ? parseSearchQuery(args.query) : [];
+        const count = [...this.orders.values()].filter((order) => this.matchesAll(order, terms)).length;
+        const limit = typeof args.limit === 'number' ? args.limit : 10_000;
+        return { count: Math.min(count, limit), precision: count > limit ? 'AT_LEAST' : 'EXACT' };
       },
       webhookSubscriptions: (args) => {
         const topics = Array.isArray(args.topics) ? (args.topics as string[]) : undefined;
@@ -471,7 +499,7 @@ export class FakeShopify {
       const id = Number(o.legacyResourceId);
       return [field === 'legacyResourceId' ? id : Date.parse(String(o[field])), id];
     };
-    let list = [...this.orders.values()].filter((order) => terms.every((term) => this.matches(order, term)));
+    let list = [...this.orders.values()].filter((order) => this.matchesAll(order, terms));
     list.sort((a, b) => {
       const [ka, ia] = keyOf(a);
       const [kb, ib] = keyOf(b);
@@ -488,8 +516,18 @@ export class FakeShopify {
     return connection(slice, (_i, node) => encodeCursor(keyOf(node)), list.length > size, typeof args.after === 'string');
   }
 
+  private matchesAll(order: JsonObject, groups: SearchTerm[][]): boolean {
+    return groups.every((group) => group.some((term) => this.matches(order, term)));
+  }
+
   private matches(order: JsonObject, term: SearchTerm): boolean {
     switch (term.field) {
+      case '': {
+        // The default fields: the order's name, the buyer's e-mail and names.
+        const billing = (order.billingAddress ?? {}) as JsonObject;
+        const haystack = [order.name, order.email, billing.firstName, billing.lastName].map((v) => String(v ?? '').toLowerCase());
+        return haystack.some((field) => field.includes(term.value.toLowerCase()));
+      }
       case 'updated_at': return compareTerm(String(order.updatedAt), term);
       case 'created_at': return compareTerm(String(order.createdAt), term);
       case 'processed_at': return compareTerm(String(order.processedAt), term);

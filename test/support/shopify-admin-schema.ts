@@ -300,8 +300,13 @@ type OrderEdge { cursor: String! node: Order! }
 type OrderConnection { nodes: [Order!]! edges: [OrderEdge!]! pageInfo: PageInfo! }
 enum OrderSortKeys { CREATED_AT ID PROCESSED_AT UPDATED_AT }
 
+type ShopAddress { countryCodeV2: CountryCode zip: String provinceCode: String city: String address1: String }
+enum CountPrecision { EXACT AT_LEAST }
+type Count { count: Int! precision: CountPrecision! }
+
 type Shop {
   id: ID!
+  billingAddress: ShopAddress!
   name: String!
   myshopifyDomain: String!
   currencyCode: CurrencyCode!
@@ -335,6 +340,7 @@ type Query {
   order(id: ID!): Order
   refund(id: ID!): Refund
   orders(first: Int, after: String, last: Int, before: String, query: String, sortKey: OrderSortKeys, reverse: Boolean): OrderConnection!
+  ordersCount(query: String, limit: Int): Count
   webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!], uri: String): WebhookSubscriptionConnection!
 }
 
@@ -347,7 +353,7 @@ input AttributeInput { key: String! value: String! }
 type UserError { field: [String!] message: String! }
 type OrderUpdatePayload { order: Order userErrors: [UserError!]! }
 
-input WebhookSubscriptionInput { uri: String callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] }
+input WebhookSubscriptionInput { uri: String callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] metafieldNamespaces: [String!] }
 type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription userErrors: [UserError!]! }
 type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID userErrors: [UserError!]! }
 

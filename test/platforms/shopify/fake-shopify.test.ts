@@ -134,7 +134,7 @@ describe('fake Shopify: orders, search and write-back', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     shop.addOrder(PENDING_TRANSFER);
     // Orders changed in the same instant come in id order (the cursor is the sort key and the id).
-    shop.addOrder({ ...PENDING_TRANSFER, id: 'gid://shopify/Order/820982911946155999', legacyResourceId: '820982911946155999', name: '#1006' });
+    shop.addOrder({ ...PENDING_TRANSFER, id: 'gid://shopify/Order/5962412737999', legacyResourceId: '5962412737999', name: '#1006' });
     const query = `query($q: String, $after: String) { orders(first: 1, after: $after, query: $q, sortKey: UPDATED_AT) { nodes { name } pageInfo { hasNextPage endCursor } } }`;
     const names: string[] = [];
     let after: string | null = null;
@@ -182,7 +182,7 @@ describe('fake Shopify: webhook deliveries', () => {
       expect(headers['x-shopify-api-version']).toBe('2026-10');
       expect(headers['x-shopify-event-id']).toEqual(expect.any(String));
       expect(verifyShopifyWebhook(body, headers, [shop.clientSecret]).valid).toBe(true);
-      expect(JSON.parse(body.toString('utf8'))).toMatchObject({ id: 820982911946154508, admin_graphql_api_id: TAXES_INCLUDED.id, financial_status: 'paid', total_price: '109.72' });
+      expect(JSON.parse(body.toString('utf8'))).toMatchObject({ id: 5962412736508, admin_graphql_api_id: TAXES_INCLUDED.id, financial_status: 'paid', total_price: '109.72' });
     } finally {
       hook.server.close();
       await shop.close();

@@ -5,7 +5,7 @@ import { readShopifyOrder, readShopifyRefund, type ShopifyOrder } from '../../..
 import { shopifyOrderToSale } from '../../../platforms/shopify/order-to-sale';
 import { shopifyRefundToSaleRefund } from '../../../platforms/shopify/refund-to-sale-refund';
 import { nifMetafieldOf } from '../../../platforms/shopify/buyer-nif';
-import { shopifySaleSettingsSchema, type ShopifySaleSettings } from '../../../platforms/shopify/sale-settings';
+import { shopifySaleSettingsSchema, type ShopifySaleSettings } from '../../../connector/config/shopify-tenant';
 import { FakeShopify, type JsonObject } from '../../support/fake-shopify';
 import { EXPORT_WITH_DUTIES, GIFT_CARD_TIP_CASH, MULTI_CURRENCY_TAXES_EXCLUDED, PENDING_TRANSFER, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
 
@@ -191,7 +191,7 @@ describe('Shopify refund -> the law\'s refund', () => {
     const stored = shop.orders.get(String(TAXES_INCLUDED.id)) as JsonObject;
     const refundId = String(((stored.refunds as JsonObject[])[0]).id);
     const refund = await refundOf(TAXES_INCLUDED, refundId);
-    expect(refund.saleId).toBe('820982911946154508');
+    expect(refund.saleId).toBe('5962412736508');
     expect(refund.amount).toBe('50.81');
     expect(refund.reason).toBe('Devolução de uma camisola');
     expect(refund.lines.map((l) => ({ kind: l.kind, saleLineId: l.saleLineId, quantity: l.quantity, total: l.total, taxes: l.taxes }))).toEqual([
