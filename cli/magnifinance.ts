@@ -2,6 +2,7 @@
 import { runBackfillCommand } from '../connector/cli/backfill-command';
 import { runConnectorCommand } from '../connector/cli/connector-command';
 import { runDoctorCommand } from '../connector/cli/doctor-command';
+import { runMonthCommand } from '../connector/cli/month-command';
 import { runPartnerCommand } from '../connector/cli/partner-command';
 import { runSandboxCommand } from '../sandbox/cli';
 
@@ -16,6 +17,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   connector: { run: runConnectorCommand, summary: 'run the WooCommerce connector: serve | work | all --config FILE' },
   partner: { run: runPartnerCommand, summary: 'agency mode: add a partner company, list its tokens' },
   backfill: { run: runBackfillCommand, summary: 'enqueue past orders of a tenant by date range' },
+  month: { run: runMonthCommand, summary: "the accountant's month of a shop: --tenant ID --month YYYY-MM [--saft FILE] [--json]" },
   doctor: { run: runDoctorCommand, summary: 'check each tenant is ready (shop, webhooks, MagniFinance, Redis), with the fixes; --dry-run N' },
 };
 

@@ -4,6 +4,7 @@ import { documentTotals, paymentState } from './document-view';
 import { RuntimeConfigSchema, AccountOptionSchema } from './options';
 import { approvePartnership } from './partners';
 import type { SandboxStore } from './store';
+import { saftAnswer } from './saft/saft-route';
 
 /**
  * Sandbox-only routes under /_sandbox/ (no credentials: the sandbox is a local tool). They let
@@ -14,6 +15,8 @@ import type { SandboxStore } from './store';
 export interface AdminAnswer {
   status: number;
   body: unknown;
+  /** A file instead of JSON (the SAF-T export). */
+  file?: { contentType: string; name: string; bytes: Buffer };
 }
 
 const PaymentBody = z.object({
@@ -109,6 +112,8 @@ export function handleAdmin(store: SandboxStore, method: string, path: string, q
       store.clock.advance(parsed.data.advanceMs);
       return { status: 200, body: { now: new Date(store.now()).toISOString() } };
     }
+    case 'GET /saft':
+      return saftAnswer(store, query);
     case 'POST /reset':
       store.reset();
       return { status: 200, body: { ok: true } };

@@ -140,6 +140,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       const answer = handleAdmin(store, req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), url.searchParams, value);
       if (url.pathname === '/_sandbox/reset') pdfs.clear();
+      if (answer.file) {
+        res.setHeader('Content-Disposition', `attachment; filename="${answer.file.name}"`);
+        return send(res, answer.status, answer.file.contentType, answer.file.bytes);
+      }
       return sendJson(res, answer.status, answer.body);
     }
     if (url.pathname.startsWith('/_files/') && req.method === 'GET') return servePdf(res, url);

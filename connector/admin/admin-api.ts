@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../core/jobs';
 import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep/sweep';
 import { adminUser } from './basic-auth';
+import { monthApi } from '../month/month-routes';
 import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';
 
 export interface AdminDeps extends OrderActionDeps {
@@ -34,6 +35,7 @@ function describeJob(job: { id?: string; name: string; data: DocumentJobData; fa
 export function adminApi(deps: AdminDeps): Router {
   const router = Router();
   router.use(express.json({ limit: '64kb' }));
+  router.use(monthApi(deps));
 
   router.get('/orders/:tenant/:orderId', async (req: Request, res: Response) => {
     const params = OrderParams.safeParse(req.params);

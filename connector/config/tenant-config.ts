@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LangSchema } from '../../messages/lang';
 import { MappingSettingsSchema } from '../../law/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
@@ -92,7 +93,7 @@ export const TenantSettingsSchema = z
     orderChanged: z.enum(['ask', 'credit-and-reissue', 'difference-document']).default('ask'),
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
-    language: z.enum(['pt', 'en']).default('pt'),
+    language: LangSchema.default('pt'),
     /**
      * The go-live cut-off: orders paid (or, unpaid, created) before it are never invoiced by a
      * delivery, an update or a sweep; only a backfill issues them. Absent: the moment the tenant
@@ -111,6 +112,12 @@ export const TenantSettingsSchema = z
      * or at `completed` (after the courier collected).
      */
     invoiceUnpaidProcessingAt: z.enum(['processing', 'completed']).default('processing'),
+    /**
+     * Payment methods (WooCommerce gateway ids) that record the payment only when the order is
+     * completed: WooCommerce's cash on delivery (`cod`) sets `date_paid` then. The go-live cut-off
+     * dates such a sale by its creation, so an old order delivered after go-live is never invoiced.
+     */
+    paidOnCompletionGateways: z.array(z.string().trim().min(1).max(100)).default(['cod']),
   })
   .strict()
   .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {

@@ -7,17 +7,19 @@ import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../platforms/woocommerce/order-schema';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
-import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import { composeIssueRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
-import { personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { parseProblem, personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { earlierDocumentTrace } from './earlier-traces';
+import { externalIdForOrder } from '../../law/external-id';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
@@ -50,6 +52,8 @@ interface StepContext {
   entry?: LedgerEntry;
   /** The order's story of this run (attempts, the document, its notes): written in one MULTI when the run stops. */
   events: NewHistoryEvent[];
+  /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
+  composedFrom?: unknown;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -65,6 +69,7 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
   const now = deps.now ?? Date.now;
   return async (job, token) => {
     const data = DocumentJobDataSchema.parse(job.data);
+    deps.metrics.jobRuns.inc({ kind: data.kind });
     const tenant = deps.tenants.get(data.tenant);
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
@@ -167,9 +172,11 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
   throw new DelayedError();
 }
 
-/** The order as the shop has it now (the job holds only a reference). */
-async function orderOf(ctx: StepContext): Promise<WooOrder> {
-  return parseWooOrder(await ctx.tenant.shop.getOrder(ctx.data.orderId));
+/** The order as the shop has it now (the job holds only a reference); `composing`: the copy the document is made from. */
+async function orderOf(ctx: StepContext, composing = false): Promise<WooOrder> {
+  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
+  if (composing) ctx.composedFrom = raw;
+  return parseWooOrder(raw);
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -184,7 +191,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     // An old order whose invoice ledger expired: the invoice is on the order's meta.
     invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
-      if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+      if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
           // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
           const detail = `the invoice is in state ${invoice.state}`;
@@ -207,7 +214,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  const order = await orderOf(ctx);
+  const order = await orderOf(ctx, true);
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
   if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
   // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
@@ -220,6 +227,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
     }
   }
+  // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
+  const trace = await earlierTraceHold(ctx, entry);
+  if (trace) return trace;
   const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
@@ -267,8 +277,26 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
+}
+
+/**
+ * An invoice about to be issued with no ledger entry and no marker: held for a person when a trace
+ * of an earlier document is found (pipeline/earlier-traces.ts). Held once; kept held until a person
+ * attaches the document or asks to issue anyway (retry: holdReleasedAt).
+ */
+async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Promise<Outcome | undefined> {
+  if (ctx.ref.purpose !== 'invoice') return undefined;
+  if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
+  if (entry?.state !== undefined) return undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  if (!trace) return undefined;
+  ctx.log.warn({ trace }, 'no ledger and no meta, yet a trace of an earlier invoice: held for a person');
+  await flag(ctx, personNeeded(ctx.ref, { code: 'earlier-document', ...trace }, 'held'), entry);
+  // What "attach" checks the named document against (admin/order-actions.ts).
+  await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
+  return { done: 'held' };
 }
 
 /** The mapping's warnings as the ledger keeps them for the write-back note: coded (JSON), worded in the shop's language there. */
@@ -291,11 +319,11 @@ function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | n
 async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
-  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference });
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
+  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency });
   await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
   await clearForPerson(deps.ledger, ref, current);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
@@ -309,7 +337,9 @@ async function recordCreated(
  */
 async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
   const value: Record<string, string | number> = {};
-  for (const [name, field] of Object.entries(marker)) if (field !== undefined) value[name] = field;
+  // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
+  const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: orderDigest(ctx.composedFrom) };
+  for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
   await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
 }
@@ -481,27 +511,9 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   });
 }
 
-/** Where a purpose already has progress, continue from it instead of issuing. */
+/** Where a purpose already has progress, continue from it instead of issuing (the ledger's state table says where). */
 function resumeFrom(entry: LedgerEntry | null): Outcome | null {
-  if (!entry) return null;
-  switch (entry.state) {
-    case 'written-back':
-      return { done: 'already written back' };
-    case 'duplicate-unknown-id':
-      return { done: 'duplicate with unknown id (needs a person)' };
-    case 'dismissed':
-      return { done: 'handled outside the connector (dismissed by a person)' };
-    case 'cancelled':
-      return { next: 'writeback' };
-    case 'finalized':
-      return { next: 'writeback' };
-    case 'created':
-    case 'alert-no-number':
-      return { next: 'finalize' };
-    default:
-      // creating (answer lost), held, mapping-failed, skipped: evaluate the order again.
-      return null;
-  }
+  return entry ? stateRules(entry.state).resumeFrom : null;
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
@@ -586,7 +598,7 @@ async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<P
     if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
   }
   const refund = refunds.find((r) => r.id === ctx.data.refundId);
-  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
+  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00', currency: invoice.currency };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
@@ -638,6 +650,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '' };
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '', currency: entry.currency };
   await flag(ctx, personNeeded(ctx.ref, problem), entry);
 }
