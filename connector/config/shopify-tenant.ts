@@ -7,8 +7,8 @@ import { SecretRefSchema } from './secret-ref';
  * - `attribute`: an order attribute (cart attribute / "note attribute") a checkout field or VAT app writes;
  * - `metafield`: an order metafield a VAT app writes (namespace and key from the app's docs);
  * - `address-company`: the billing address's Company field, relabelled "NIF" in the checkout settings.
- * Sources are tried in order; the first that holds a value gives it. The law then checks it like any
- * NIF (check digits, 999999990, VIES for EU numbers).
+ * Every source that holds a value gives a tax number, in this order; the law takes the first and
+ * checks it like any NIF (check digits, 999999990, VIES for EU numbers).
  */
 export const nifSourceSchema = z.discriminatedUnion('from', [
   z.object({ from: z.literal('company') }),
@@ -35,9 +35,6 @@ export const shopifySaleSettingsSchema = z.object({
   nifSources: z.array(nifSourceSchema).min(1).default(DEFAULT_NIF_SOURCES),
 });
 export type ShopifySaleSettings = z.output<typeof shopifySaleSettingsSchema>;
-
-/** The attribute key the adapter gives the NIF it found (one of the law's default `nifMetaKeys`). */
-export const SALE_NIF_ATTRIBUTE = 'vat_number';
 
 /** Shopify's quarterly GraphQL Admin versions ("2026-10"). */
 const ApiVersion = z.string().regex(/^20\d\d-(01|04|07|10)$/, 'a quarterly Shopify API version such as 2026-10');

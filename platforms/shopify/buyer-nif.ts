@@ -1,18 +1,21 @@
+import type { SaleTaxNumber } from '../../law/sale';
 import type { ShopifyOrder } from './order-query';
 import type { NifSource } from '../../connector/config/shopify-tenant';
 
 /**
- * The buyer's NIF (or foreign VAT number) from the first of the tenant's sources that holds one,
- * as written there (spaces and a country prefix are the law's to read), and where it came from, in
- * words the order page shows ("B2B company", "order attribute nif"). Nothing is checked here: the
- * law applies the same identity rules to every platform.
+ * The buyer's tax numbers (NIF or foreign VAT number) from the tenant's sources, in their order
+ * (the first is the buyer's), as written there (spaces and a country prefix are the law's to read),
+ * each with where it came from ("shopify:b2b-company", "shopify:attribute:nif"). Nothing is checked
+ * here: the law applies the same identity rules to every platform. A B2B company's tax registration
+ * is a business's number (`businessField`).
  */
-export function readBuyerNif(order: ShopifyOrder, sources: readonly NifSource[]): { value: string; source: string } | undefined {
+export function buyerTaxNumbers(order: ShopifyOrder, sources: readonly NifSource[]): SaleTaxNumber[] {
+  const found: SaleTaxNumber[] = [];
   for (const source of sources) {
-    const found = valueFrom(order, source);
-    if (found !== undefined && found.trim() !== '') return { value: found.trim(), source: describeNifSource(source) };
+    const value = valueFrom(order, source)?.trim();
+    if (value) found.push({ value, source: describeNifSource(source), businessField: source.from === 'company' });
   }
-  return undefined;
+  return found;
 }
 
 function valueFrom(order: ShopifyOrder, source: NifSource): string | undefined {

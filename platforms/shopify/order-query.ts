@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mappingError } from '../../law/mapping-errors';
 import type { ShopifyAdminClient } from './admin-client';
 
 /**
@@ -216,4 +217,28 @@ export async function readShopifyOrder(client: ShopifyAdminClient, id: string | 
 export async function readShopifyRefund(client: ShopifyAdminClient, id: string | number): Promise<ShopifyRefund | undefined> {
   const { refund } = await client.query(REFUND_QUERY, { id: refundGid(id) }, z.object({ refund: shopifyRefundSchema.nullable() }));
   return refund ?? undefined;
+}
+
+/** The first problems of an answer that does not have the expected shape, in the mapping catalogue's params. */
+function describeIssues(error: z.ZodError): { fields: string; issues: string } {
+  const shown = error.issues.slice(0, 5).map((issue) => ({ path: issue.path.map(String).join('.') || '(payload)', message: issue.message }));
+  return { fields: [...new Set(shown.map((issue) => issue.path))].join(', '), issues: shown.map((issue) => `${issue.path} ${issue.message}`).join('; ') };
+}
+
+function idOf(input: unknown): string | undefined {
+  const id = typeof input === 'object' && input !== null ? (input as { legacyResourceId?: unknown; id?: unknown }).legacyResourceId ?? (input as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? legacyIdOf(id) : undefined;
+}
+
+/** An order as the Shop read it (./order-query.ts), checked; a mapping error naming the fields otherwise. */
+export function parseShopifyOrder(input: unknown): ShopifyOrder {
+  const result = shopifyOrderSchema.safeParse(input);
+  if (!result.success) throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
+  return result.data;
+}
+
+export function parseShopifyRefund(input: unknown, orderId: string): ShopifyRefund {
+  const result = shopifyRefundSchema.safeParse(input);
+  if (!result.success) throw mappingError(orderId, 'refund-payload-invalid', { refund: idOf(input) ?? '?', ...describeIssues(result.error) });
+  return result.data;
 }

@@ -2,9 +2,9 @@ import { add, compare, divide, formatDecimal, isZero, multiply, parseDecimal, ro
 import type { Sale, SaleAddress, SaleAttribute, SaleDiscount, SaleLine, SaleLineTax, SalePayment, SaleTaxRate } from '../../law/sale';
 import type { MoneyBag, ShopifyAddress, ShopifyLineItem, ShopifyOrder, ShopifyTaxLine } from './order-query';
 import { legacyIdOf } from './order-query';
-import { SALE_NIF_ATTRIBUTE, type ShopifySaleSettings } from '../../connector/config/shopify-tenant';
+import type { ShopifySaleSettings } from '../../connector/config/shopify-tenant';
 import { shopifyWord } from './shopify-words';
-import { describeNifSource, readBuyerNif } from './buyer-nif';
+import { buyerTaxNumbers, describeNifSource } from './buyer-nif';
 import { merchantNoteOf } from './order-note';
 
 /**
@@ -12,6 +12,7 @@ import { merchantNoteOf } from './order-note';
  * out in docs/shopify.md ("From a Shopify order to an invoice"):
  * - the order as paid: `quantity` and `originalTotalSet` of each line, never `currentQuantity` or the
  *   `current*` totals (they already take off later edits and refunds, which become credit notes);
+ * - the buyer's tax numbers from the tenant's NIF sources (./buyer-nif.ts);
  * - one side of Shopify's MoneyBags, chosen by the tenant's currency policy (shop or presentment);
  * - `taxesIncluded`: Shopify's prices then hold the tax; a line's amount without tax is its price
  *   after discounts less the tax lines Shopify charged on it;
@@ -246,12 +247,10 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
   const company = order.purchasingEntity?.company?.name;
   if (company && billing.company === '') billing.company = company;
 
-  const attributes: SaleAttribute[] = [];
-  const nif = readBuyerNif(order, settings.nifSources);
-  if (nif) attributes.push({ key: SALE_NIF_ATTRIBUTE, value: nif.value, label: nif.source });
+  const taxNumbers = buyerTaxNumbers(order, settings.nifSources);
   // A Company field relabelled "NIF" holds a number, not a company.
-  if (nif?.source === describeNifSource({ from: 'address-company' })) billing.company = '';
-  attributes.push(...order.customAttributes.map((a) => ({ key: a.key, value: a.value ?? '' })));
+  if (taxNumbers.some((n) => n.source === describeNifSource({ from: 'address-company' }))) billing.company = '';
+  const attributes: SaleAttribute[] = order.customAttributes.map((a) => ({ key: a.key, value: a.value ?? '' }));
   attributes.push({ key: 'shopify:order-name', value: order.name });
   const rounding = amountOf(order.totalCashRoundingAdjustment.paymentSet, side);
   if (!isZero(rounding)) attributes.push({ key: 'shopify:cash-rounding', value: text(rounding) });
@@ -279,6 +278,7 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
     taxRates: table.rates,
     needsShipping: order.lineItems.nodes.some((item) => item.requiresShipping),
     customerNote: merchantNoteOf(order.note ?? ''),
+    taxNumbers,
     attributes,
   };
 }

@@ -61,7 +61,8 @@ describe('Shopify Admin client: paced by the cost-based limit, never a retry sto
   });
 
   it('after a THROTTLED answer waits for the bucket to refill what was asked, then succeeds (one refusal, one retry)', async () => {
-    const shop = new FakeShopify({ maximumAvailable: 1000, restoreRate: 10 });
+    // One point a second: the query (1 point) must wait for the bucket, however slow the machine.
+    const shop = new FakeShopify({ maximumAvailable: 1000, restoreRate: 1 });
     await shop.start();
     try {
       shop.drainBucket(0);

@@ -155,36 +155,35 @@ describe('Shopify order -> sale: money, taxes and the payment', () => {
 
 describe('Shopify order -> sale: the buyer\'s NIF from the tenant\'s sources', () => {
   it.each([
-    ['an order attribute (default sources)', TAXES_INCLUDED, undefined, { value: '509442013', source: 'shopify:attribute:nif' }],
-    ['the B2B company location\'s tax registration id first', MULTI_CURRENCY_TAXES_EXCLUDED, undefined, { value: 'PT 507 957 547', source: 'shopify:b2b-company' }],
-    ['nothing when no source holds one', EXPORT_WITH_DUTIES, undefined, undefined],
+    ['an order attribute (default sources)', TAXES_INCLUDED, undefined, [{ value: '509442013', source: 'shopify:attribute:nif', businessField: false }]],
+    ['the B2B company location\'s tax registration id first, a business\'s number', MULTI_CURRENCY_TAXES_EXCLUDED, undefined, [{ value: 'PT 507 957 547', source: 'shopify:b2b-company', businessField: true }]],
+    ['nothing when no source holds one', EXPORT_WITH_DUTIES, undefined, []],
   ])('%s', async (_case, order, sources, expected) => {
     const sale = await saleOf(order, settings(sources ? { nifSources: sources } : {}));
-    const nif = sale.attributes.find((a) => a.key === 'vat_number');
-    expect(nif ? { value: nif.value, source: nif.label } : undefined).toEqual(expected);
+    expect(sale.taxNumbers).toEqual(expected);
   });
 
   it('reads a VAT app\'s order metafield when the tenant names it', async () => {
     const stored = shop.orders.get(String(EXPORT_WITH_DUTIES.id)) as JsonObject;
     (stored.metafields as JsonObject[]).push({ id: 'gid://shopify/Metafield/9', namespace: 'vat_app', key: 'vat_id', type: 'single_line_text_field', value: 'CHE-123.456.788', createdAt: '2026-11-23T12:00:00Z', updatedAt: '2026-11-23T12:00:00Z' });
     const sale = await saleOf(EXPORT_WITH_DUTIES, settings({ nifSources: [{ from: 'metafield', namespace: 'vat_app', key: 'vat_id' }] }));
-    expect(sale.attributes).toContainEqual({ key: 'vat_number', value: 'CHE-123.456.788', label: 'shopify:metafield:vat_app.vat_id' });
+    expect(sale.taxNumbers).toEqual([{ value: 'CHE-123.456.788', source: 'shopify:metafield:vat_app.vat_id', businessField: false }]);
   });
 
   it('takes a number from a Company field relabelled "NIF", and then leaves the company empty', async () => {
     shop.addOrder({ ...PENDING_TRANSFER, id: 'gid://shopify/Order/13', legacyResourceId: '13', name: '#1013', customAttributes: [], billingAddress: { ...(TAXES_INCLUDED.billingAddress as JsonObject), company: '501 964 843' } });
     const sale = await saleOf({ legacyResourceId: '13' }, settings({ nifSources: [{ from: 'address-company' }] }));
-    expect(sale.attributes).toContainEqual({ key: 'vat_number', value: '501 964 843', label: 'shopify:billing-company' });
+    expect(sale.taxNumbers).toEqual([{ value: '501 964 843', source: 'shopify:billing-company', businessField: false }]);
     expect(sale.billing.company).toBe('');
   });
 });
 
 describe('Shopify refund -> the law\'s refund', () => {
   async function refundOf(orderJson: JsonObject, refundId: string): Promise<SaleRefund> {
-    const order = await read(orderJson);
+    const sale = shopifyOrderToSale(await read(orderJson), settings());
     const refund = await readShopifyRefund(client, refundId);
     if (!refund) throw new Error('no refund');
-    return shopifyRefundToSaleRefund(order, refund, settings());
+    return shopifyRefundToSaleRefund(refund, sale);
   }
 
   it('credits the line, the shipping and the merchant\'s adjustment; the amount is what went back', async () => {
