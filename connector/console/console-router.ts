@@ -16,6 +16,7 @@ import type { ReloadControl } from '../main/app';
 import { isRedisOutage } from '../core/redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
+import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
 import { html, page, type Html, type View } from './page';
@@ -121,6 +122,8 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     const result = await deps.reloads.reload();
     res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req)) })}`);
   });
+
+  registerMonthPage(router, deps, { viewOf, send, get, notFound, shopName });
 
   get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
@@ -378,7 +381,7 @@ function hostOf(url: string): string {
 
 function shopHeading(_deps: ConsoleDeps, tenant: TenantRuntime, view: View): Html {
   const id = tenant.config.id;
-  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>`;
+  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>${monthLink(tenant, view.lang)}`;
 }
 
 function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {
