@@ -5,7 +5,8 @@ import { Pool } from 'undici';
 import { META } from '../connector/shop/order-meta';
 import { startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
 import { spawn } from 'node:child_process';
-import { BENCH_SECRET, benchConnectorConfig, deletePrefix, freePort, nodeArgs, orderTemplate, peakRssMb, percentile, REPO, signedOrder, spawnHttp, stop, writeJson } from './connector-support';
+import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, orderTemplate, peakRssMb, percentile, REPO, signedOrder, spawnHttp, stop, writeJson } from './connector-support';
+import { callCounterFlags, cpuMs, metricSum, ownCpuMs, perDocument, redisCounts, redisDelta, serviceCalls, shopCalls, startBenchRedis, type RedisCounts } from './counts';
 
 /**
  * Webhook to written-back invoice, everything real and over HTTP: the sandbox (its own process,
@@ -42,10 +43,37 @@ export interface EndToEndFigures {
   webhookToNumberMaxMs: number;
   documentsOnService: number;
   connectorPeakRssMb: number;
+  /** What one order cost, counted (not timed): see bench/counts.ts. */
+  perOrder: PerOrderCounts;
+}
+
+/** Counts per order of the run (each order gets one invoice here), from the first webhook until every job is done. */
+export interface PerOrderCounts {
+  serviceCalls: Record<string, number>;
+  shopCalls: Record<string, number>;
+  /** order.updated deliveries the shop sent because of our own writes (the bench itself sends only order.created). */
+  echoWebhooks: number;
+  /** How the connector answered them: acknowledged without a job (own-echo), or planned (enqueue attempts). */
+  webhooksIgnored: Record<string, number>;
+  jobsEnqueued: number;
+  /** Processor runs of document jobs (a job that waits for the number runs again). */
+  jobRuns: number;
+  redisCommands: number;
+  /** The connector's writes to Redis sockets: a command, or a pipeline or MULTI sent at once, is one round trip. */
+  redisRoundTrips: number;
+  /** Reads of client sockets by Redis (writes that arrive together are read at once: at most the round trips). */
+  redisServerReads: number;
+  redisByCommand: Record<string, number>;
+  /** User + system CPU, ms per order: the connector process(es), and the rest of the bench for scale. */
+  connectorCpuMs: number;
+  sandboxCpuMs: number;
+  redisCpuMs: number;
+  shopAndSenderCpuMs: number;
 }
 
 export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<EndToEndFigures> {
   const prefix = `mf-bench-e2e-${randomBytes(3).toString('hex')}`;
+  const redis = await startBenchRedis();
   const sent = new Map<number, number>();
   const landed = new Map<number, number>();
   const shop = await startFakeWooCommerce({
@@ -65,12 +93,15 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
       'cli/magnifinance.ts',
       ['sandbox', '--port', String(sandboxPort), '--latency', String(options.latencyMs), '--finalize-delay', String(options.finalizeDelayMs)],
       `http://127.0.0.1:${sandboxPort}/_sandbox/health`,
+      {},
+      callCounterFlags(),
     );
     configPath = writeJson(
       'bench-connector',
       benchConnectorConfig({
         prefix,
         port: connectorPort,
+        redisUrl: redis.url,
         shopUrl: shop.origin,
         consumerKey: shop.consumerKey,
         consumerSecret: shop.consumerSecret,
@@ -83,7 +114,8 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     for (let i = 0; i < (options.workerProcesses ?? 0); i++) {
       workers.push(spawn(process.execPath, nodeArgs('cli/magnifinance.ts', ['connector', 'work', '--config', configPath]), { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] }));
     }
-    connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, {}, [
+    connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, { BENCH_REDIS_PORT: new URL(redis.url).port }, [
+      ...callCounterFlags(),
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
       ...(options.nodeFlags ?? []),
     ]);
@@ -100,6 +132,13 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
       bodies.push({ id: Number(order.id), ...signed });
     }
     const pool = new Pool(`http://127.0.0.1:${connectorPort}`, { connections: 64 });
+    const connectorPids = () => [connector?.pid, ...workers.map((w) => w.pid)];
+    const cpuAtStart = { connector: sum(connectorPids().map(cpuMs)), sandbox: cpuMs(sandbox.pid), redis: cpuMs(redis.child.pid), own: ownCpuMs() };
+    const redisAtStart = await redisCounts(redis.url);
+    const shopRequestsAtStart = shop.requests.length;
+    const metricsAtStart = await (await fetch(`http://127.0.0.1:${connectorPort}/metrics`)).text();
+    await fetch(`http://127.0.0.1:${sandboxPort}/_bench/calls/reset`);
+    await fetch(`http://127.0.0.1:${connectorPort}/_bench/calls/reset`);
     const started = Date.now();
     let next = 0;
     let failures = 0;
@@ -126,6 +165,18 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     while (landed.size < options.orders && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await pool.close();
     if (failures > 0 || landed.size < options.orders) throw new Error(`${failures} webhooks refused, ${landed.size}/${options.orders} orders written back`);
+    // The write-back goes on after the number lands (the note, the ledger, the story, the echo): counted once every job is done.
+    await untilIdle(redis.url, prefix, shop);
+    const perOrder = await countsPerOrder({
+      orders: options.orders,
+      cpu: { connector: sum(connectorPids().map(cpuMs)) - cpuAtStart.connector, sandbox: cpuMs(sandbox.pid) - cpuAtStart.sandbox, redis: cpuMs(redis.child.pid) - cpuAtStart.redis, own: ownCpuMs() - cpuAtStart.own },
+      redis: redisDelta(redisAtStart, await redisCounts(redis.url)),
+      shopRequests: shop.requests.slice(shopRequestsAtStart),
+      metricsBefore: metricsAtStart,
+      metricsAfter: await (await fetch(`http://127.0.0.1:${connectorPort}/metrics`)).text(),
+      service: await serviceCalls(`http://127.0.0.1:${sandboxPort}`),
+      connector: await serviceCalls(`http://127.0.0.1:${connectorPort}`),
+    });
     const durations = [...landed].map(([id, at]) => at - (sent.get(id) ?? at)).sort((a, b) => a - b);
     const lastLanded = Math.max(...landed.values());
     const documents = ((await (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
@@ -144,15 +195,81 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
       webhookToNumberMaxMs: durations[durations.length - 1],
       documentsOnService: documents,
       connectorPeakRssMb: rss,
+      perOrder,
     };
   } finally {
     await stop(connector);
     await stop(sandbox);
+    for (const worker of workers) await stop(worker);
     await shop.close();
-    if (process.env.BENCH_KEEP) process.stderr.write(`kept Redis prefix ${prefix}\n`);
-    else await deletePrefix(prefix);
+    await redis.stop();
     if (configPath) rmSync(configPath, { force: true });
   }
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/** Until no document job is waiting, delayed or running, and the shop has sent every echo. */
+async function untilIdle(redisUrl: string, prefix: string, shop: { settle(): Promise<void> }): Promise<void> {
+  const IORedis = (await import('ioredis')).default;
+  const redis = new IORedis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await shop.settle();
+      const [wait, active, delayed, prioritized] = await Promise.all([
+        redis.llen(`${prefix}:documents:wait`),
+        redis.llen(`${prefix}:documents:active`),
+        redis.zcard(`${prefix}:documents:delayed`),
+        redis.zcard(`${prefix}:documents:prioritized`),
+      ]);
+      if (wait + active + delayed + prioritized === 0) break;
+      if (Date.now() > deadline) throw new Error(`document jobs still pending after the last number: ${wait} waiting, ${active} active, ${delayed} delayed`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await shop.settle();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function countsPerOrder(run: {
+  orders: number;
+  cpu: { connector: number; sandbox: number; redis: number; own: number };
+  redis: RedisCounts;
+  shopRequests: readonly { method: string; path: string }[];
+  metricsBefore: string;
+  metricsAfter: string;
+  service: Record<string, number>;
+  /** What the connector's own process counted: requests it served, and its writes to Redis (call-counter.ts). */
+  connector: Record<string, number>;
+}): Promise<PerOrderCounts> {
+  const n = run.orders;
+  const delta = (name: string, labels: string[] = []): number => metricSum(run.metricsAfter, name, labels) - metricSum(run.metricsBefore, name, labels);
+  const per = (counts: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, perDocument(count, n)]));
+  const ignored: Record<string, number> = {};
+  for (const match of run.metricsAfter.matchAll(/^magnifinance_webhooks_ignored_total\{reason="([^"]+)"\} (\d+)/gm)) {
+    const count = delta('magnifinance_webhooks_ignored_total', [`reason="${match[1]}"`]);
+    if (count > 0) ignored[match[1]] = perDocument(count, n);
+  }
+  return {
+    serviceCalls: per(run.service),
+    shopCalls: per(shopCalls(run.shopRequests)),
+    echoWebhooks: perDocument(delta('magnifinance_webhooks_received_total', ['topic="order.updated"']), n),
+    webhooksIgnored: ignored,
+    jobsEnqueued: perDocument(delta('magnifinance_jobs_enqueued_total'), n),
+    jobRuns: perDocument(delta('magnifinance_job_runs_total'), n),
+    redisCommands: perDocument(run.redis.totalCommands, n),
+    redisRoundTrips: perDocument(run.connector['redis writes'] ?? NaN, n),
+    redisServerReads: perDocument(run.redis.reads, n),
+    redisByCommand: per(run.redis.commands),
+    connectorCpuMs: perDocument(run.cpu.connector, n),
+    sandboxCpuMs: perDocument(run.cpu.sandbox, n),
+    redisCpuMs: perDocument(run.cpu.redis, n),
+    shopAndSenderCpuMs: perDocument(run.cpu.own, n),
+  };
 }
 
 if (require.main === module) {

@@ -147,10 +147,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** The connector's config for a benchmark: one tenant, sandbox and shop given. */
-export function benchConnectorConfig(opts: { prefix: string; port: number; shopUrl: string; consumerKey: string; consumerSecret: string; sandboxBaseUrl: string; finalizeDelayMs: number; concurrency?: number }) {
+export function benchConnectorConfig(opts: { prefix: string; port: number; redisUrl?: string; shopUrl: string; consumerKey: string; consumerSecret: string; sandboxBaseUrl: string; finalizeDelayMs: number; concurrency?: number }) {
   return {
     server: { host: '127.0.0.1', port: opts.port, publicUrl: `http://127.0.0.1:${opts.port}`, linkSecret: 'bench-link-secret', shutdownTimeoutMs: 10_000 },
-    redis: { url: REDIS_URL, prefix: opts.prefix },
+    redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix },
     admin: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
     sweep: { everyMinutes: 0 },
     pipeline: { finalizeDelayMs: opts.finalizeDelayMs, minFinalizeDelayMs: Math.min(opts.finalizeDelayMs, 10_000), concurrency: opts.concurrency ?? 256, finalizePollBackoffMs: 500, backoffMs: 500 },

@@ -4,25 +4,13 @@
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
 import type { LedgerState } from './core/ledger';
-import type { Lang } from '../law/mapping-messages';
+import type { Lang } from '../messages/lang';
+import { countOf, type CountWords } from '../messages/plural';
+import { documentTypeLabel, documentTypeWords } from '../messages/document-types';
 
-/** The reader's language: one definition, the mapping's (law/mapping-messages.ts). */
+/** The reader's language and the document types' names: defined once, in messages/. */
 export type { Lang };
-
-const DOCUMENT_TYPES: Record<string, Record<Lang, string>> = {
-  T: { pt: 'Fatura-recibo', en: 'Invoice-receipt' },
-  I: { pt: 'Fatura', en: 'Invoice' },
-  S: { pt: 'Fatura simplificada', en: 'Simplified invoice' },
-  C: { pt: 'Nota de crédito', en: 'Credit note' },
-  D: { pt: 'Nota de débito', en: 'Debit note' },
-  W: { pt: 'Guia de transporte', en: 'Waybill' },
-  Y: { pt: 'Guia de remessa', en: 'Delivery note' },
-};
-
-/** "Fatura-recibo" / "Invoice-receipt" for T, ...; an unknown type as "Documento" / "Document". */
-export function documentTypeLabel(lang: Lang, type: string | undefined): string {
-  return DOCUMENT_TYPES[type ?? '']?.[lang] ?? (lang === 'pt' ? 'Documento' : 'Document');
-}
+export { documentTypeLabel };
 
 /** Ledger states in the reader's words (the raw state stays in the admin API). */
 const STATES: Record<LedgerState, Record<Lang, string>> = {
@@ -98,7 +86,7 @@ export const NOTES = {
       : `MagniFinance: invoice ${d.number} (document ${d.documentId}) was cancelled because the order was cancelled.`,
   /** The customer note (WooCommerce e-mails it to the buyer): its head, then the link. */
   customer: (lang: Lang, d: { type: string | undefined; number: string }) =>
-    lang === 'pt' ? `A sua ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:` : `Your ${documentTypeLabel(lang, d.type).toLowerCase()} ${d.number}:`,
+    lang === 'pt' ? `A sua ${documentTypeWords(lang, d.type)} ${d.number}:` : `Your ${documentTypeWords(lang, d.type)} ${d.number}:`,
   /**
    * A purpose waits for a person: why, what to do, and the order's page in the console (whose
    * buttons the words name). Each part on its own line.
@@ -133,18 +121,27 @@ export function sentencesOf(parts: readonly string[]): string {
     .join(' ');
 }
 
+const SWEEP_WORDS: Record<Lang, Record<'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson', CountWords>> = {
+  pt: {
+    scanned: { one: 'encomenda vista', other: 'encomendas vistas' },
+    enqueued: { one: 'documento posto na fila para emissão', other: 'documentos postos na fila para emissão' },
+    resumed: { one: 'retomado depois de ter parado', other: 'retomados depois de terem parado' },
+    waitingForPerson: { one: 'encomenda precisa da sua atenção', other: 'encomendas precisam da sua atenção' },
+  },
+  en: {
+    scanned: { one: 'order scanned', other: 'orders scanned' },
+    enqueued: { one: 'document queued to be issued', other: 'documents queued to be issued' },
+    resumed: { one: 'resumed after it had stopped', other: 'resumed after they had stopped' },
+    waitingForPerson: { one: 'order needs your attention', other: 'orders need your attention' },
+  },
+};
+
 /** What a sweep found and did, as one sentence ("9 encomendas vistas; 2 enviadas para emissão."). */
 export function sweepSummary(lang: Lang, d: { scanned: number; enqueued: number; resumed: number; waitingForPerson?: number }): string {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  if (lang === 'pt') {
-    const parts = [n(d.scanned, 'encomenda vista', 'encomendas vistas'), n(d.enqueued, 'documento posto na fila para emissão', 'documentos postos na fila para emissão')];
-    if (d.resumed > 0) parts.push(n(d.resumed, 'retomado depois de ter parado', 'retomados depois de terem parado'));
-    if (d.waitingForPerson) parts.push(n(d.waitingForPerson, 'encomenda precisa da sua atenção', 'encomendas precisam da sua atenção'));
-    return `${parts.join('; ')}.`;
-  }
-  const parts = [n(d.scanned, 'order scanned', 'orders scanned'), n(d.enqueued, 'document queued to be issued', 'documents queued to be issued')];
-  if (d.resumed > 0) parts.push(n(d.resumed, 'resumed after it had stopped', 'resumed after they had stopped'));
-  if (d.waitingForPerson) parts.push(n(d.waitingForPerson, 'order needs your attention', 'orders need your attention'));
+  const w = SWEEP_WORDS[lang];
+  const parts = [countOf(lang, d.scanned, w.scanned), countOf(lang, d.enqueued, w.enqueued)];
+  if (d.resumed > 0) parts.push(countOf(lang, d.resumed, w.resumed));
+  if (d.waitingForPerson) parts.push(countOf(lang, d.waitingForPerson, w.waitingForPerson));
   return `${parts.join('; ')}.`;
 }
 

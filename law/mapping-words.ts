@@ -6,7 +6,8 @@ import { exemptionCodeInfo } from './exemption-codes';
  * historical forms (plain "1660.50", "23%"); Portuguese writes "1 660,50 €", "23 %", "10/03/2026".
  */
 
-export type Lang = 'pt' | 'en';
+export type { Lang } from '../messages/lang';
+import type { Lang } from '../messages/lang';
 
 /** "1660.50" as "1 660,50 €" (another currency by its code: "1 660,50 USD"). */
 export function moneyPt(amount: string | number, currency = 'EUR'): string {

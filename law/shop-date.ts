@@ -63,3 +63,41 @@ export function shopDay(pair: WooDatePair, timeZone: string): string | null {
   if (pair.local) return pair.local.slice(0, 10);
   return null;
 }
+
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
+}
+
+/** How far the zone's clock is ahead of UTC at an instant (ms; Lisbon in summer: one hour). */
+function offsetAt(ms: number, timeZone: string): number {
+  const { date, time } = localDateTime(new Date(ms), timeZone);
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi, s] = time.split(':').map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The first instant of the shop's calendar day that holds `instant` (ms): the day's midnight in the
+ * shop's zone, right on the days the clocks change (a day of 23 or 25 hours), which "now minus the
+ * time since midnight" is not.
+ */
+export function startOfShopDay(instant: number, timeZone: string): number {
+  const day = localDateTime(new Date(instant), timeZone).date;
+  const [y, m, d] = day.split('-').map(Number);
+  const midnightAsUtc = Date.UTC(y, m - 1, d);
+  // The offset at midnight may differ from the offset now: ask it at the first guess, then again.
+  let start = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
+  start = midnightAsUtc - offsetAt(start, timeZone);
+  // A zone whose clocks skip midnight itself: the day starts at the first instant that is that day.
+  if (localDateTime(new Date(start), timeZone).date < day) start += 3_600_000;
+  return start;
+}

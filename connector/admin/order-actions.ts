@@ -6,7 +6,7 @@ import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../core/jobs';
-import { DISMISSABLE_STATES, type Ledger, type LedgerEntry } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
@@ -196,7 +196,7 @@ export async function releaseHold(
   deps: OrderActionDeps,
   ref: { tenant: string; orderId: number; purpose: string },
   by?: string,
-  seen?: { total?: string },
+  seen?: { total?: string; currency?: string },
 ): Promise<ActionResult<{ retried: string[]; enqueued: string[] }>> {
   const entry = await deps.ledger.get(ref);
   if (entry?.state !== 'held') {
@@ -212,7 +212,7 @@ export async function releaseHold(
   if (by !== undefined) {
     await recordAction(deps, ref.tenant, ref.orderId, { action: 'issue-now', by, purpose: ref.purpose, ...(seen?.total ? { detail: seen.total } : {}) });
     const runtime = deps.tenants.get(ref.tenant);
-    if (runtime) await addNoteQuietly(runtime, ref.orderId, ACTION_NOTES.issueNow(runtime.config.settings.language, { purpose: ref.purpose, by, total: seen?.total }), deps.logger);
+    if (runtime) await addNoteQuietly(runtime, ref.orderId, ACTION_NOTES.issueNow(runtime.config.settings.language, { purpose: ref.purpose, by, total: seen?.total, currency: seen?.currency }), deps.logger);
   }
   return retryOrder(deps, ref.tenant, ref.orderId);
 }
@@ -249,7 +249,7 @@ export async function creditWholeInvoice(
   deps: OrderActionDeps,
   ref: { tenant: string; orderId: number },
   by: string,
-  options: { policy?: boolean; total?: string } = {},
+  options: { policy?: boolean; total?: string; currency?: string } = {},
 ): Promise<ActionResult<{ enqueued: string[] }>> {
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
@@ -280,7 +280,7 @@ export async function creditWholeInvoice(
   await addNoteQuietly(
     runtime,
     ref.orderId,
-    creditNote ? ACTION_NOTES.creditNote(lang, { by, number, total: options.total }) : ACTION_NOTES.cancelInvoice(lang, { by, number }),
+    creditNote ? ACTION_NOTES.creditNote(lang, { by, number, total: options.total, currency: options.currency }) : ACTION_NOTES.cancelInvoice(lang, { by, number }),
     deps.logger,
   );
   deps.logger.info({ ...ref, by, creditNote }, 'admin asked for the whole invoice to be credited');
@@ -345,7 +345,7 @@ export async function dismissOrder(
  */
 export function canDismiss(entry: LedgerEntry | null): boolean {
   if (!entry) return false;
-  if (DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined) return true;
+  if (stateRules(entry.state).dismissable && entry.documentId === undefined) return true;
   // A difference on an issued document settled in the back-office (problems.ts, SETTLED_OUTSIDE).
   if (settledOutsideProblem(entry)) return true;
   return entry.state !== 'dismissed' && entry.state !== 'written-back' && problemCodeOf(entry) === 'order-deleted';

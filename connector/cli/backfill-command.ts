@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { Ledger } from '../core/ledger';
 import { createLogger } from '../core/logger';
@@ -9,10 +8,10 @@ import { sweepSummary } from '../words';
 import { documentsQueue } from '../core/queues';
 import { connectRedis } from '../core/redis-connection';
 import { enqueueMissing, isoSeconds } from '../sweep/sweep';
-import { localDateTime } from '../../law/shop-date';
-import { loadConfigOrExplain } from './connector-command';
+import { shopInstant } from '../../law/shop-date';
+import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
 
-const HELP = `Usage: magnifinance backfill --config FILE --tenant ID --from DATE --to DATE
+const HELP = `Usage: magnifinance backfill --config FILE [--env-file FILE] --tenant ID --from DATE --to DATE [--quiet]
 
 Enqueues every order of the tenant created in [from, to) that is in a trigger status and has no
 document yet. The workers (magnifinance connector work|all) issue them. Dates: YYYY-MM-DD or ISO;
@@ -20,32 +19,26 @@ a date or time without a zone is the shop's (settings.mapping.shopTimeZone, Euro
 default): --from 2024-07-01 starts at the shop's midnight. Orders sold before the go-live cut-off
 are issued too (that is what a backfill is for); another system's document never.
 Safe to run twice: orders already documented are skipped, jobs are deduplicated.
+The secret references read the .env given with --env-file, else the .env beside the tenants file.
+Exit code 0 when the orders are queued, 1 for a wrong option or a failure, 2 when the tenants file
+or its .env is refused.
 `;
-
-/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
-export function shopInstant(text: string, timeZone: string): number {
-  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
-  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
-  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
-  let instant = wall;
-  for (let i = 0; i < 2; i += 1) {
-    const local = localDateTime(new Date(instant), timeZone);
-    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
-  }
-  return instant;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export async function runBackfillCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { config: { type: 'string' }, tenant: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' }, quiet: { type: 'boolean' } },
-    strict: true,
-  });
+  const parsed = parseCommandArgs(
+    {
+      args,
+      options: { config: { type: 'string' }, 'env-file': { type: 'string' }, tenant: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' }, quiet: { type: 'boolean' } },
+    },
+    HELP,
+  );
+  if (!parsed) return EXIT.notDone;
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(HELP);
-    return 0;
+    return EXIT.done;
   }
   const problems: string[] = [];
   if (!values.config) problems.push('--config FILE is required');
@@ -57,14 +50,14 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
   if (problems.length === 0 && shopInstant(values.to as string, 'UTC') <= shopInstant(values.from as string, 'UTC')) problems.push('--to must be after --from');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
-    return 1;
+    return EXIT.notDone;
   }
-  const config = loadConfigOrExplain(values.config as string);
-  if (!config) return 2;
+  const config = loadConfigOrExplain(values.config as string, values['env-file']);
+  if (!config) return EXIT.configRefused;
   const tenantConfig = config.tenants.find((t) => t.id === values.tenant);
   if (!tenantConfig) {
     process.stderr.write(`No tenant "${values.tenant}" in ${values.config} (known: ${config.tenants.map((t) => t.id).join(', ')})\n`);
-    return 1;
+    return EXIT.notDone;
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
   const redis = connectRedis(config.redis, 'worker', logger);
@@ -109,11 +102,11 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     const page = `${config.server.publicUrl.replace(/\/+$/, '')}/console/${encodeURIComponent(tenantConfig.id)}`;
     process.stdout.write(`${summary} ${lang === 'pt' ? 'Página da loja' : "The shop's page"}: ${page}\n`);
     for (const problem of report.problems) process.stdout.write(`  ! ${problem}\n`);
-    return 0;
+    return EXIT.done;
   } catch (error) {
     if (current) bar.stop();
     process.stderr.write(`Backfill stopped: ${(error as Error).message}\n`);
-    return 1;
+    return EXIT.notDone;
   } finally {
     await queue.close();
     await redis.quit().catch(() => redis.disconnect());

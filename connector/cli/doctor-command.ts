@@ -1,12 +1,11 @@
-import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
 import { MAX_DRY_RUN_ORDERS } from '../doctor/dry-run';
 import { renderDoctorReport } from '../doctor/render';
 import { runDoctor } from '../doctor/run-doctor';
 import type { DoctorLang } from '../doctor/check';
-import { loadConfigOrExplain } from './connector-command';
+import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
 
-const HELP = `Usage: magnifinance doctor --config FILE [--tenant ID] [--dry-run N] [--lang pt|en] [--json]
+const HELP = `Usage: magnifinance doctor --config FILE [--env-file FILE] [--tenant ID] [--dry-run N] [--lang pt|en] [--json]
 
 Checks that each tenant is ready to invoice, and says how to fix what is not:
   the shop's REST key (read, and write by a PUT of order 0 that changes nothing), WooCommerce's
@@ -16,6 +15,8 @@ Checks that each tenant is ready to invoice, and says how to fix what is not:
   partner token (a tax-id check, which creates nothing); the NIF meta keys on the last 20 orders;
   Redis (reachable, appendonly yes, maxmemory-policy noeviction).
 
+  --env-file FILE  the .env the secret references read (its values win over the environment);
+                by default the .env beside the tenants file, when there is one
   --tenant ID   only this tenant
   --dry-run N   also map the last N orders in a trigger status (at most ${MAX_DRY_RUN_ORDERS}) with the
                 connector's own mapping and show the document each would get; nothing is issued
@@ -24,7 +25,8 @@ Checks that each tenant is ready to invoice, and says how to fix what is not:
                 \`pt\` beside its English fields)
   --json        the report as JSON
 
-Exit code 0 when ready (warnings allowed), 1 with the list of problems, 2 for a bad config file.
+Exit code 0 when ready (warnings allowed), 1 with the list of problems (or a wrong option), 2 when
+the tenants file or its .env is refused (every mistake of it printed).
 `;
 
 /** --lang, else the one language all the checked tenants use (settings.language), else English. */
@@ -35,14 +37,18 @@ export function reportLang(asked: string | undefined, tenants: readonly { settin
 }
 
 export async function runDoctorCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { config: { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
-    strict: true,
-  });
+  const parsed = parseCommandArgs(
+    {
+      args,
+      options: { config: { type: 'string' }, 'env-file': { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    },
+    HELP,
+  );
+  if (!parsed) return EXIT.notDone;
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(HELP);
-    return 0;
+    return EXIT.done;
   }
   const problems: string[] = [];
   if (!values.config) problems.push('--config FILE is required');
@@ -54,17 +60,18 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   if (values.lang !== undefined && values.lang !== 'pt' && values.lang !== 'en') problems.push('--lang must be pt or en');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
-    return 1;
+    return EXIT.notDone;
   }
-  const config = loadConfigOrExplain(values.config as string);
-  if (!config) return 2;
+  const asked = values.lang === 'pt' || values.lang === 'en' ? values.lang : undefined;
+  const config = loadConfigOrExplain(values.config as string, values['env-file'], asked);
+  if (!config) return EXIT.configRefused;
   const tenants = values.tenant ? config.tenants.filter((t) => t.id === values.tenant) : config.tenants;
   if (tenants.length === 0) {
     process.stderr.write(`No tenant "${values.tenant}" in ${values.config} (known: ${config.tenants.map((t) => t.id).join(', ')})\n`);
-    return 1;
+    return EXIT.notDone;
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
   const report = await runDoctor(config, tenants, logger, { dryRunOrders });
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string, reportLang(values.lang, tenants)));
-  return report.ready ? 0 : 1;
+  return report.ready ? EXIT.done : EXIT.notDone;
 }

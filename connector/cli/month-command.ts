@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { Ledger } from '../core/ledger';
 import { createLogger } from '../core/logger';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
@@ -8,9 +7,9 @@ import { findingKind } from '../month/month-words';
 import { SaftFileError } from '../month/saft-reader';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { connectRedis } from '../core/redis-connection';
-import { loadConfigOrExplain } from './connector-command';
+import { loadConfigOrExplain, parseCommandArgs } from './command-line';
 
-const HELP = `Usage: magnifinance month --config FILE --tenant ID --month YYYY-MM [--saft FILE] [--json] [--lang pt|en]
+const HELP = `Usage: magnifinance month --config FILE [--env-file FILE] --tenant ID --month YYYY-MM [--saft FILE] [--json] [--lang pt|en]
 
 The accountant's month of a shop: its orders and refunds of the month, every document the connector
 issued, and (with --saft) the month's SAF-T (PT) sales file exported from MagniFinance, reconciled:
@@ -21,11 +20,15 @@ needs attention, 3 when something does.
 `;
 
 export async function runMonthCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { config: { type: 'string' }, tenant: { type: 'string' }, month: { type: 'string' }, saft: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, help: { type: 'boolean' } },
-    strict: true,
-  });
+  const parsed = parseCommandArgs(
+    {
+      args,
+      options: { config: { type: 'string' }, 'env-file': { type: 'string' }, tenant: { type: 'string' }, month: { type: 'string' }, saft: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, help: { type: 'boolean' } },
+    },
+    HELP,
+  );
+  if (!parsed) return 1;
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -47,7 +50,7 @@ export async function runMonthCommand(args: string[]): Promise<number> {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return 1;
   }
-  const config = loadConfigOrExplain(values.config as string);
+  const config = loadConfigOrExplain(values.config as string, values['env-file'], values.lang === 'pt' || values.lang === 'en' ? values.lang : undefined);
   if (!config) return 2;
   const tenantConfig = config.tenants.find((t) => t.id === values.tenant);
   if (!tenantConfig) {

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { MagniFinanceError } from '../../client/errors';
 import { MagniFinanceClient } from '../../client/rest-client';
 import type { PartnerInformation } from '../../client/schemas/partner';
+import { EXIT, parseCommandArgs } from './command-line';
 
 const HELP = `Usage: magnifinance partner <add|tokens> [options]
 
@@ -20,10 +20,13 @@ MAGNIFINANCE_BASE_URL (default https://bo.magnifinance.com/api/v1.1; a sandbox U
       for the password of your account's main API user here, and only here: set
       MAGNIFINANCE_PASSWORD. --spec-form uses the spec's GET /partner/tokens?taxId= instead of the
       documented GET /partner/accessTokens?partnerTaxId= (no password).
+
+Exit code 0 when done, 1 for a wrong or missing option or credential, or a refusal of the service.
 `;
 
 export async function runPartnerCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const parsed = parseCommandArgs(
+    {
     args,
     options: {
       'tax-id': { type: 'string' },
@@ -39,12 +42,15 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
       help: { type: 'boolean' },
     },
     allowPositionals: true,
-    strict: true,
-  });
+    },
+    HELP,
+  );
+  if (!parsed) return EXIT.notDone;
+  const { values, positionals } = parsed;
   const action = positionals[0];
   if (values.help || (action !== 'add' && action !== 'tokens')) {
     process.stdout.write(HELP);
-    return values.help ? 0 : 1;
+    return values.help ? EXIT.done : EXIT.notDone;
   }
   const email = process.env.MAGNIFINANCE_EMAIL;
   const token = process.env.MAGNIFINANCE_TOKEN;
@@ -58,7 +64,7 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
   ].filter(Boolean);
   if (missing.length > 0) {
     process.stderr.write(`Missing: ${missing.join(', ')}\n\n${HELP}`);
-    return 1;
+    return EXIT.notDone;
   }
   const client = new MagniFinanceClient({ email: email as string, token: token as string, baseUrl: process.env.MAGNIFINANCE_BASE_URL });
   const taxId = values['tax-id'] as string;
@@ -83,11 +89,11 @@ export async function runPartnerCommand(args: string[]): Promise<number> {
         process.stdout.write(`${JSON.stringify({ taxId: item.taxId, name: item.name, description: item.description, token: item.token })}\n`);
       }
     }
-    return 0;
+    return EXIT.done;
   } catch (error) {
     if (error instanceof MagniFinanceError) {
       process.stderr.write(`${error.message}\n`);
-      return 1;
+      return EXIT.notDone;
     }
     throw error;
   }

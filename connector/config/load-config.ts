@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
-import { resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
+import type { Lang } from '../../law/mapping-messages';
+import { configProblem, configRefusalText, type ConfigProblem } from './config-messages';
+import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 
 export interface TenantConfig {
@@ -43,49 +45,68 @@ export interface ConnectorConfig {
   tenants: TenantConfig[];
 }
 
-/** Every problem in the file, each with its path, so a user fixes them in one go. */
+/**
+ * Every problem in the file, each with its path, so a user fixes them in one go. The message is
+ * English (logs); `text(lang)` words it for the reader, `lang` being the tenants' own language when
+ * the file says one (settings.language; Portuguese by default).
+ */
 export class ConfigError extends Error {
   constructor(
     readonly source: string,
-    readonly problems: { path: string; message: string }[],
+    readonly problems: ConfigProblem[],
+    readonly lang: Lang = 'pt',
   ) {
-    super(`${source}: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p.path || '(root)'}: ${p.message}`).join('\n')}`);
+    super(configRefusalText('en', source, problems));
     this.name = 'ConfigError';
+  }
+
+  text(lang: Lang = this.lang): string {
+    return configRefusalText(lang, this.source, this.problems);
   }
 }
 
-export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+/** Where the secret references were resolved from, for the wording of a missing variable. */
+export interface EnvOrigin {
+  /** The .env file read besides the process's environment, if any. */
+  envFile?: string;
+}
+
+export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, origin: EnvOrigin = {}): ConnectorConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(path, [{ path: '', message: `cannot read the file: ${(error as Error).message}` }]);
+    throw new ConfigError(path, [configProblem('', 'file-unreadable', { file: path, reason: (error as Error).message })]);
   }
-  return parseConfigText(text, path, env);
+  return parseConfigText(text, path, env, origin);
 }
 
-export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv = process.env, origin: EnvOrigin = {}): ConnectorConfig {
   let raw: unknown;
+  const format = extname(source).toLowerCase() === '.json' ? 'JSON' : 'YAML';
   try {
-    raw = extname(source).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+    raw = format === 'JSON' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigError(source, [{ path: '', message: `not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}` }]);
+    throw new ConfigError(source, [configProblem('', 'not-parseable', { format, reason: (error as Error).message })]);
   }
-  return parseConfig(raw, source, env);
+  return parseConfig(raw, source, env, origin);
 }
 
-export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env, origin: EnvOrigin = {}): ConnectorConfig {
+  const lang = fileLang(raw);
   const parsed = ConnectorConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new ConfigError(source, issuesOf(parsed.error));
-  const problems: { path: string; message: string }[] = [];
+  // A file with several mistakes is refused with all of them at once: the schema's, and every
+  // secret reference whose variable is missing (found in the raw file, wherever the schema stopped).
+  if (!parsed.success) throw new ConfigError(source, [...schemaProblems(raw, parsed.error), ...missingVariables(raw, env, origin)], lang);
+  const problems: ConfigProblem[] = [];
   const secret = (ref: SecretRef, path: string, kind: SecretKind | 'not-secret' = 'issued'): string => {
     const resolved = resolveSecret(ref, env);
-    if ('error' in resolved) {
-      problems.push({ path, message: resolved.error });
+    if ('missing' in resolved) {
+      problems.push(configProblem(path, 'env-missing', { name: resolved.missing, ...origin }));
       return '';
     }
-    const weak = kind === 'not-secret' ? null : secretProblem(resolved.value, kind);
-    if (weak) problems.push({ path, message: weak });
+    const weak = kind === 'not-secret' ? null : secretProblem(path, resolved.value, kind);
+    if (weak) problems.push(weak);
     return resolved.value;
   };
   const file = parsed.data;
@@ -100,11 +121,41 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message }))),
+    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message, pt: message }))),
   };
-  problems.push(...sharedCredentials(config.tenants));
-  if (problems.length > 0) throw new ConfigError(source, problems);
+  problems.push(...sharedCredentials(config.tenants).map((p) => ({ ...p, pt: p.message })));
+  if (problems.length > 0) throw new ConfigError(source, problems, lang);
   return config;
+}
+
+/** The tenants' language when they all say the same (settings.language, Portuguese by default), else English. */
+function fileLang(raw: unknown): Lang {
+  const tenants = typeof raw === 'object' && raw !== null && Array.isArray((raw as { tenants?: unknown }).tenants) ? ((raw as { tenants: unknown[] }).tenants) : [];
+  const languages = new Set(tenants.map((tenant) => ((tenant as { settings?: { language?: unknown } } | null)?.settings?.language === 'en' ? 'en' : 'pt')));
+  return languages.size > 1 ? 'en' : languages.has('en') ? 'en' : 'pt';
+}
+
+/** zod's issues, each worded in English and (zod's own Portuguese for its built-in messages) in Portuguese. */
+function schemaProblems(raw: unknown, error: z.ZodError): ConfigProblem[] {
+  const portuguese = ConnectorConfigSchema.safeParse(raw, { error: z.locales.pt().localeError });
+  const ptIssues = portuguese.success ? [] : portuguese.error.issues;
+  return error.issues.map((issue, index) => ({ path: issue.path.map(String).join('.'), message: issue.message, pt: ptIssues[index]?.message ?? issue.message }));
+}
+
+/** Every `${NAME}` / `{ env: NAME }` in the raw file whose variable is not set. */
+function missingVariables(raw: unknown, env: NodeJS.ProcessEnv, origin: EnvOrigin): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const walk = (value: unknown, path: string[]): void => {
+    const name = referencedVariable(value);
+    if (name !== undefined) {
+      if (env[name] === undefined || env[name] === '') problems.push(configProblem(path.join('.'), 'env-missing', { name, ...origin }));
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
+    else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+  };
+  walk(raw, []);
+  return problems;
 }
 
 /**
@@ -175,6 +226,3 @@ function resolveTenant(
   };
 }
 
-function issuesOf(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
+import type { Lang } from '../../law/mapping-messages';
+import { configProblem, problemLine } from './config-messages';
 import { ConfigError, loadConfigFile, type ConnectorConfig, type TenantConfig } from './load-config';
 import type { TenantChanges, TenantSet } from './tenant-set';
 
@@ -10,8 +13,20 @@ export interface ConfigSource {
   envFile?: string;
 }
 
+/**
+ * The tenants file and its .env, as every command that reads the file takes them: `--env-file FILE`
+ * when given, else the `.env` beside the tenants file when there is one (the docs' layout:
+ * tenants.yaml and .env side by side), else the process's environment only.
+ */
+export function configSource(path: string, envFile?: string): ConfigSource {
+  if (envFile) return { path, envFile };
+  const beside = join(dirname(path), '.env');
+  return existsSync(beside) ? { path, envFile: beside } : { path };
+}
+
 export function loadConfigSource(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
-  return loadConfigFile(source.path, source.envFile ? { ...env, ...readEnvFile(source.envFile) } : env);
+  if (!source.envFile) return loadConfigFile(source.path, env);
+  return loadConfigFile(source.path, { ...env, ...readEnvFile(source.envFile) }, { envFile: source.envFile });
 }
 
 function readEnvFile(path: string): Record<string, string> {
@@ -19,14 +34,20 @@ function readEnvFile(path: string): Record<string, string> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(path, [{ path: '', message: `cannot read the env file: ${(error as Error).message}` }]);
+    throw new ConfigError(path, [configProblem('', 'env-file-unreadable', { file: path, reason: (error as Error).message })]);
   }
   return parseEnv(text) as Record<string, string>;
 }
 
 export type ReloadResult =
   | ({ ok: true; at: string; source: string; restartNeeded: string[] } & TenantChanges)
-  | { ok: false; at: string; source: string; problems: string[] };
+  /** problems in English (the API's and the logs' language), `pt` the same in Portuguese. */
+  | { ok: false; at: string; source: string; problems: string[]; pt: { problems: string[] } };
+
+/** A refused reload's problems in the reader's language. */
+export function reloadProblems(lang: Lang, result: Extract<ReloadResult, { ok: false }>): string[] {
+  return lang === 'pt' ? result.pt.problems : result.problems;
+}
 
 /** Sections only a restart applies (listeners, connections, workers are built from them once). */
 const RESTART_SECTIONS = ['server', 'redis', 'admin', 'sweep', 'pipeline', 'retention'] as const;
@@ -50,8 +71,10 @@ export async function reloadTenants(
   try {
     next = loadConfigSource(source);
   } catch (error) {
-    const problems = error instanceof ConfigError ? error.problems.map((p) => `${p.path || '(file)'}: ${p.message}`) : [(error as Error).message];
-    return { ok: false, at, source: source.path, problems };
+    if (error instanceof ConfigError) {
+      return { ok: false, at, source: source.path, problems: error.problems.map((p) => problemLine('en', p)), pt: { problems: error.problems.map((p) => problemLine('pt', p)) } };
+    }
+    return { ok: false, at, source: source.path, problems: [(error as Error).message], pt: { problems: [`«${(error as Error).message}»`] } };
   }
   const restartNeeded: string[] = RESTART_SECTIONS.filter((section) => JSON.stringify(next[section]) !== JSON.stringify(running[section]));
   const alertsBefore = new Map(running.tenants.map((t) => [t.id, JSON.stringify(t.alerts ?? null)]));
@@ -62,4 +85,10 @@ export async function reloadTenants(
   const changes = set.replace(next.tenants);
   running.tenants = next.tenants;
   return { ok: true, at, source: source.path, restartNeeded, ...changes };
+}
+
+/** What the console's reload button and the admin API call: reload the tenants file, or say how the last reload went. */
+export interface ReloadControl {
+  reload(): Promise<ReloadResult>;
+  last(): ReloadResult | undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configProblem, type ConfigProblem } from './config-messages';
 
 /**
  * A secret in the tenants file is never written in clear: it names an environment variable, either as
@@ -13,12 +14,23 @@ export type SecretRef = z.infer<typeof SecretRefSchema>;
 
 const ENV_PLACEHOLDER = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
-/** Resolves one reference; returns an error message instead of throwing so every problem is reported at once. */
-export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): { value: string } | { error: string } {
-  const name = typeof ref === 'string' ? ENV_PLACEHOLDER.exec(ref)?.[1] : ref.env;
+/** The variable a reference names, or undefined for a plain value. */
+export function referencedVariable(ref: unknown): string | undefined {
+  if (typeof ref === 'string') return ENV_PLACEHOLDER.exec(ref)?.[1];
+  if (typeof ref === 'object' && ref !== null && !Array.isArray(ref)) {
+    const keys = Object.keys(ref);
+    const name = (ref as { env?: unknown }).env;
+    if (keys.length === 1 && typeof name === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return name;
+  }
+  return undefined;
+}
+
+/** Resolves one reference; returns the missing variable's name instead of throwing so every problem is reported at once. */
+export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): { value: string } | { missing: string } {
+  const name = referencedVariable(ref);
   if (name === undefined) return { value: ref as string };
   const value = env[name];
-  if (value === undefined || value === '') return { error: `environment variable ${name} is not set` };
+  if (value === undefined || value === '') return { missing: name };
   return { value };
 }
 
@@ -39,10 +51,11 @@ const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|fill[-_ ]?me|^<.*>$|^x{3,}$/
 /** Values people leave in place of a secret. */
 const STAND_INS = new Set(['secret', 'password', 'passw0rd', 'admin', 'changeit', 'default', 'example', 'test', 'token', 'letmein', 'qwerty', '123456', '12345678', '123456789', '1234567890']);
 
-/** Why a resolved secret is refused, or null when it is acceptable. */
-export function secretProblem(value: string, kind: SecretKind): string | null {
-  if (PLACEHOLDER.test(value) || STAND_INS.has(value.toLowerCase())) return 'is an example value (from connector/env.example or a common stand-in): set a secret of your own';
+/** Why a resolved secret at `path` is refused, or null when it is acceptable. */
+export function secretProblem(path: string, value: string, kind: SecretKind): ConfigProblem | null {
+  if (PLACEHOLDER.test(value) || STAND_INS.has(value.toLowerCase())) return configProblem(path, 'example-value', {});
   const min = SECRET_MIN_LENGTH[kind];
-  if ([...value].length < min) return `is too short (${[...value].length} characters): use at least ${min}${kind === 'key' ? ', e.g. `openssl rand -hex 32`' : ''}`;
+  const length = [...value].length;
+  if (length < min) return configProblem(path, 'too-short', { length, min, ...(kind === 'key' ? { hint: '`openssl rand -hex 32`' } : {}) });
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LangSchema } from '../../messages/lang';
 import { MappingSettingsSchema } from '../../law/mapping-settings';
 import { AlertsSchema } from '../alerts/alert-settings';
 import { ViesSettingsSchema } from '../vies/vies-registry';
@@ -91,7 +92,7 @@ export const TenantSettingsSchema = z
     orderChanged: z.enum(['ask', 'credit-and-reissue', 'difference-document']).default('ask'),
     mapping: MappingSettingsSchema.prefault({}),
     /** Language of the notes on the shop's orders (the customer note too): pt or en. */
-    language: z.enum(['pt', 'en']).default('pt'),
+    language: LangSchema.default('pt'),
     /**
      * The go-live cut-off: orders paid (or, unpaid, created) before it are never invoiced by a
      * delivery, an update or a sweep; only a backfill issues them. Absent: the moment the tenant

@@ -2,22 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { TimeoutError, withTimeout } from '../core/timeout';
 import { isBindingHold } from '../../law/credit-limits';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { idFrom, IdText, type SweepJobData } from '../core/jobs';
+import { idFrom, IdText } from '../core/jobs';
 import { adminUser } from '../admin/basic-auth';
-import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
-import type { PdfLinkSigner } from '../pdf/pdf-link';
+import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult } from '../admin/order-actions';
 import { BUTTONS, orderPagePath, purposeLabel, sweepSummary, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, sweepTenant } from '../sweep/sweep';
-import type { ReloadResult } from '../config/reload';
-import type { ReloadControl } from '../main/app';
+import { reloadProblems, type ReloadResult } from '../config/reload';
 import { isRedisOutage } from '../core/redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
+import type { ConsoleDeps } from './console-deps';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
@@ -25,19 +23,6 @@ import { previewHtml } from './preview-page';
 import { searchOrders, shopMoreWords, type FoundOrders } from './search';
 import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, queueByTenant, recentSection, sweepNotice, waitingSection, webhookHealth } from './shop-page';
 
-export interface ConsoleDeps extends OrderActionDeps {
-  prefix: string;
-  /** The reload button (absent: the button is not shown). */
-  reloads?: ReloadControl;
-  /** server.publicUrl, for the sweep's webhook check. */
-  publicUrl: string;
-  links: PdfLinkSigner;
-  /** Signs the forms' anti-forgery tokens. */
-  secret: string;
-  /** The periodic sweep's queue: the console says when its schedule is missing. */
-  sweepQueue?: Queue<SweepJobData>;
-  sweepEveryMinutes?: number;
-}
 
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
 const OrderForm = z.object({ purpose: Purpose, csrf: z.string() });
@@ -45,7 +30,7 @@ const AttachForm = OrderForm.extend({ documentId: IdText });
 const DismissForm = OrderForm.extend({ reason: z.string().trim().min(3).max(500) });
 /** The total the person saw in the preview (kept in the note and the history). */
 const SeenTotal = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/).optional().catch(undefined);
-const ConfirmForm = z.object({ csrf: z.string(), total: SeenTotal });
+const ConfirmForm = z.object({ csrf: z.string(), total: SeenTotal, currency: z.string().regex(/^[A-Z]{3}$/).optional() });
 
 /** How long a console page may wait for Redis before it says Redis does not answer. */
 const PAGE_TIMEOUT_MS = 5_000;
@@ -120,7 +105,7 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     if (forged) return void res.status(403).type('text').send(forged);
     if (!deps.reloads) return void res.status(404).type('text').send('reload is not available here');
     const result = await deps.reloads.reload();
-    res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req)) })}`);
+    res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req), consoleZone(deps)) })}`);
   });
 
   registerMonthPage(router, deps, { viewOf, send, get, notFound, shopName });
@@ -278,7 +263,7 @@ ${
       const form = OrderForm.safeParse(req.body);
       if (!form.success) return formError(lang === 'pt' ? 'o formulário está incompleto: recarregue a página' : 'the form is incomplete: reload the page');
       const seen = ConfirmForm.safeParse(req.body);
-      return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined });
+      return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
     }),
   );
   /** The whole invoice credited, confirmed on its preview. */
@@ -286,7 +271,7 @@ ${
     '/:tenant/orders/:orderId/credit-note',
     action(async (tenant, req) => {
       const seen = ConfirmForm.safeParse(req.body);
-      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined });
+      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
     }),
   );
   /** The shop's cancellation rule for a cancelled order, confirmed on its preview. */
@@ -363,7 +348,7 @@ function redisDown(error: unknown): boolean {
 function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
   if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
   if (preview.holds.some(isBindingHold)) return html`<p class="warn" id="binding-hold"><b>${t(view.lang, 'bindingHold')}</b></p>`;
-  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
+  return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}"><input type="hidden" name="currency" value="${preview.currency}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 
 /** The shop's name as its owner knows it: the shop's host (the tenant id when the URL has none). */
@@ -404,18 +389,25 @@ function summary(value: unknown, lang: Lang): string {
   return parts.join('; ') || (pt ? 'não havia mais nada a fazer nesta encomenda' : 'nothing left to do for this order');
 }
 
+/** The zone of the console's own times (a reload): the shops' zone (the first shop's), Lisbon when there is none. */
+function consoleZone(deps: ConsoleDeps): string {
+  for (const runtime of deps.tenants.values()) return runtime.config.settings.mapping.shopTimeZone;
+  return 'Europe/Lisbon';
+}
+
 /** What the last reload did, or why it was refused, in the reader's words. */
-function reloadWords(result: ReloadResult, lang: Lang): string {
-  if (!result.ok) return `${t(lang, 'notReloaded')}: ${result.problems.join('; ')}`;
+function reloadWords(result: ReloadResult, lang: Lang, timeZone: string): string {
+  if (!result.ok) return `${t(lang, 'notReloaded')}: ${reloadProblems(lang, result).join('; ')}`;
   const parts = (['added', 'removed', 'changed'] as const).filter((key) => result[key].length > 0).map((key) => `${t(lang, key)}: ${result[key].join(', ')}`);
   if (result.restartNeeded.length > 0) parts.push(`${t(lang, 'restartNeeded')}: ${result.restartNeeded.join(', ')}`);
-  return `${t(lang, 'reloaded')} (${result.at})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+  // The time in the zone of the shops (the first shop's; Lisbon when none), as every time on the console.
+  return `${t(lang, 'reloaded')} (${shopTime(Date.parse(result.at), timeZone, lang)})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
 }
 
 function reloadSection(deps: ConsoleDeps, view: View): Html | string {
   if (!deps.reloads) return '';
   const last = deps.reloads.last();
   return html`<section id="configuration"><h2>${t(view.lang, 'configuration')}</h2>
-<p class="${last && !last.ok ? 'warn' : ''}">${last ? reloadWords(last, view.lang) : t(view.lang, 'neverReloaded')}</p>
+<p class="${last && !last.ok ? 'warn' : ''}">${last ? reloadWords(last, view.lang, consoleZone(deps)) : t(view.lang, 'neverReloaded')}</p>
 <form method="post" action="/console/reload"><input type="hidden" name="csrf" value="${view.token}"><button class="secondary">${t(view.lang, 'reload')}</button></form></section>`;
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../words';
+import { shopDateTime } from '../../messages/dates';
 
 /** The console's words in Portuguese and English. One table: a missing word is a type error. */
 const WORDS = {
@@ -175,15 +176,10 @@ export function pickLang(query: unknown, cookie: string | undefined, acceptLangu
   return /^\s*pt\b/i.test(acceptLanguage ?? '') ? 'pt' : 'en';
 }
 
-/** A time as the shop sees it: in its time zone and the reader's language. */
+/** A time as the shop sees it: in its time zone and the reader's language (messages/dates.ts). */
 export function shopTime(ms: number, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-PT' : 'en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(ms);
+  return shopDateTime(lang, ms, timeZone);
 }
 
-/** Midnight today in the shop's time zone, as epoch ms (for "documents issued today"). */
-export function startOfShopDay(now: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const sinceMidnight = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + (now % 1000);
-  return now - sinceMidnight;
-}
+/** Midnight today in the shop's time zone (for "documents issued today"): the shop's calendar day, computed once in law/shop-date.ts. */
+export { startOfShopDay } from '../../law/shop-date';

@@ -5,7 +5,7 @@ import { ACTION_NOTES } from '../admin/action-notes';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { forgetNotInvoiced, listNotInvoiced } from '../ingest/not-invoiced';
 import type { NotInvoicedReason } from '../ingest/plan-order';
-import { DISMISSABLE_STATES, type LedgerState } from '../core/ledger';
+import { stateRules } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { Lang } from '../words';
@@ -30,8 +30,6 @@ export interface NotInvoicedRow {
   issuable: boolean;
 }
 
-const REFUSED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['mapping-failed', 'failed']);
-
 function reasonWords(lang: Lang, reason: NotInvoicedReason): string {
   if (reason.code === 'other-system') {
     return lang === 'pt' ? `já tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value})` : `already has a document from another system (${reason.system}: ${reason.key} = ${reason.value})`;
@@ -55,8 +53,9 @@ export async function notInvoicedRows(deps: OrderActionDeps & { prefix: string }
     if (tenantId !== id) continue;
     const orderId = Number(orderText);
     const entry = await deps.ledger.get({ tenant: id, orderId, purpose });
-    if (!entry || entry.documentId !== undefined || !DISMISSABLE_STATES.has(entry.state)) continue;
-    const kind: NotInvoicedKind = REFUSED_STATES.has(entry.state) ? 'refused' : 'held';
+    const rules = stateRules(entry?.state);
+    if (!entry || entry.documentId !== undefined || !rules.dismissable) continue;
+    const kind: NotInvoicedKind = rules.waitsFor === 'fix' ? 'refused' : 'held';
     rows.push({ orderId, kind, purpose, why: entryWords(lang, entry, { tenant: id, orderId, purpose }, 'console').reason, at: entry.alertAt ?? 0, issuable: true });
   }
   return rows.sort((a, b) => b.at - a.at);

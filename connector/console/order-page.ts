@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
-import { DISMISSABLE_STATES, NEEDS_ATTACH_STATES, SETTLED_STATES, type LedgerEntry } from '../core/ledger';
-import { entryWords, moneyWords } from '../pipeline/problems';
+import { stateRules, type LedgerEntry } from '../core/ledger';
+import { entryWords } from '../pipeline/problems';
+import { money } from '../../messages/money';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
 
@@ -56,11 +57,9 @@ export function shopStatusLabel(lang: Lang, status: string): string {
   return SHOP_STATUSES[status]?.[lang] ?? status;
 }
 
-/** An amount in the reader's words (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
+/** An amount in the reader's words and its currency (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
 export function amount(lang: Lang, value: string | undefined, currency = 'EUR'): string {
-  if (!value) return '–';
-  const text = currency !== 'EUR' ? `${lang === 'pt' ? value.replace('.', ',') : value} ${currency}` : moneyWords(lang, value);
-  return text.replace(/ /g, '\u00a0');
+  return value ? money(lang, value, currency, { oneLine: true }) : '–';
 }
 
 /** The shop's order, or why it could not be read. */
@@ -73,7 +72,11 @@ export async function readShopOrder(runtime: TenantRuntime, orderId: number): Pr
   }
 }
 
-const DOCUMENT_STATES = new Set(['created', 'finalized', 'written-back', 'alert-no-number', 'cancelled', 'duplicate-unknown-id']);
+/** A document exists on the service for the entry (not one whose create may still be in flight). */
+function isOnService(entry: LedgerEntry): boolean {
+  const { document } = stateRules(entry.state);
+  return document === 'unnumbered' || document === 'numbered' || document === 'invoice-cancelled';
+}
 
 /** The purpose's document type: the ledger's, else what a purpose of that kind issues. */
 function typeOf(purpose: string, entry: LedgerEntry): string | undefined {
@@ -89,7 +92,7 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
   const cancellation = ledger.cancellation;
   const creditNotes = Object.entries(ledger).filter(([purpose, entry]) => purpose.startsWith('credit-note-') && entry.documentId !== undefined);
   const rows = Object.entries(ledger)
-    .filter(([purpose, entry]) => entry.documentId !== undefined && DOCUMENT_STATES.has(entry.state ?? '') && !(purpose === 'cancellation' && entry.state === 'cancelled'))
+    .filter(([purpose, entry]) => entry.documentId !== undefined && isOnService(entry) && !(purpose === 'cancellation' && entry.state === 'cancelled'))
     .map(([purpose, entry]) => {
       const marks: (Html | string)[] = [];
       if (purpose === 'invoice') {
@@ -101,7 +104,7 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
       }
       if (entry.state !== 'written-back') marks.push(html` <span class="muted">${stateLabel(lang, entry.state)}</span>`);
       const pdf = entry.documentNumber ? html`<a href="${deps.links.link(tenant.config.id, entry.documentId as number)}">${t(lang, 'pdf')}</a>` : '–';
-      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
+      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
     });
   return html`<section id="documents"><h2>${t(lang, 'documents')}</h2>${
     rows.length === 0
@@ -116,13 +119,15 @@ function purposeCard(tenant: TenantRuntime, view: View, orderId: number, purpose
   // On the attention list while `action` is set (clearForPerson takes it away), whatever the state:
   // a difference found after an invoice was written back waits for a person too.
   const waits = entry.action !== undefined;
-  if (!waits && (entry.documentId !== undefined || SETTLED_STATES.has(entry.state) || entry.state === 'cancelled')) return '';
+  // Settled, or finished (nothing more ever happens to it): nothing in progress to show.
+  const { settled, mayExpire } = stateRules(entry.state);
+  if (!waits && (entry.documentId !== undefined || settled || mayExpire)) return '';
   const base = orderPagePath(tenant.config.id, orderId);
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="order">`;
   const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
   const buttons = [
     entry.state === 'held' ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="${purpose}"><button>${BUTTONS.issueNow[lang]}</button></form>` : '',
-    NEEDS_ATTACH_STATES.has(entry.state)
+    stateRules(entry.state).waitsFor === 'attach'
       ? html`<form method="post" action="${base}/attach">${hidden}<input name="documentId" inputmode="numeric" placeholder="${t(lang, 'documentId')}" aria-label="${t(lang, 'documentId')}"><button>${BUTTONS.attach[lang]}</button></form>`
       : '',
     canDismiss(entry)
@@ -264,5 +269,5 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
 
 /** Whether a purpose is one a person may still issue from the console (held, refused or failed with nothing issued). */
 export function issuable(entry: LedgerEntry | null): boolean {
-  return entry !== null && DISMISSABLE_STATES.has(entry.state) && entry.documentId === undefined;
+  return entry !== null && stateRules(entry.state).dismissable && entry.documentId === undefined;
 }

@@ -25,19 +25,81 @@ export const LEDGER_STATES = [
 ] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
 
-/**
- * Which states mean what, in one place. A purpose is settled when nothing more is to be done for it;
- * it needs a person while it is on the attention list (its entry then has `detail` and `action`).
- */
-export const SETTLED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['written-back', 'skipped', 'dismissed']);
-/** Nothing was issued for a purpose in these states: a failure there may name the state itself. */
-export const NO_DOCUMENT_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState | undefined>([undefined, 'held', 'mapping-failed', 'failed', 'skipped', 'dismissed']);
-/** A person may mark these handled by hand (dismiss): nothing was issued and the connector waits for them. */
-export const DISMISSABLE_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['held', 'mapping-failed', 'failed']);
-/** Waits for a person to act outside the connector (attach a document id found in the back-office). */
-export const NEEDS_ATTACH_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id']);
-/** A credit note or cancellation cannot reference an invoice in these states until a person acts. */
-export const INVOICE_BLOCKED_STATES: ReadonlySet<LedgerState | undefined> = new Set<LedgerState>(['duplicate-unknown-id', 'held', 'mapping-failed', 'failed', 'alert-no-number']);
+function isLedgerState(value: unknown): value is LedgerState {
+  return typeof value === 'string' && (LEDGER_STATES as readonly string[]).includes(value);
+}
+
+/** Where a run finds a purpose's progress: done, continue at a step, or `null` (evaluate the order again). */
+export type ResumeFrom = { done: string } | { next: 'finalize' | 'writeback' } | null;
+
+/** What is on the service for a purpose in a state. */
+export type DocumentOnService =
+  /** Nothing was issued (a failure there may name the state itself). */
+  | 'none'
+  /** A create or close may have been sent and its answer lost: a document may exist, unnamed yet. */
+  | 'in-flight'
+  /** A document exists; its number is not known here yet (or at all). */
+  | 'unnumbered'
+  /** A numbered document with its PDF. */
+  | 'numbered'
+  /** The invoice itself was cancelled on the service (the cancellation purpose, onCancelled: cancel). */
+  | 'invoice-cancelled';
+
+/** The questions asked of a ledger state: each state answers all of them in its row of LEDGER_STATE_RULES. */
+export interface LedgerStateRules {
+  /** Nothing more is to be done for the purpose: the sweep passes it by. */
+  settled: boolean;
+  /** Nothing more ever happens to it: its entry may expire (retention.finishedLedgerDays). */
+  mayExpire: boolean;
+  /** A person may mark it handled by hand (dismiss): nothing was issued and the connector waits for them. */
+  dismissable: boolean;
+  /** A credit note or cancellation cannot reference an invoice in this state until a person acts. */
+  blocksCredit: boolean;
+  document: DocumentOnService;
+  /** What a person is asked to do before the connector goes on: attach a document id, release a hold, or fix a refusal. */
+  waitsFor: 'attach' | 'release' | 'fix' | null;
+  resumeFrom: ResumeFrom;
+}
+
+/** Every ledger state once, with the why of its answers: a new state is a type error here and nowhere else. */
+export const LEDGER_STATE_RULES: Record<LedgerState, LedgerStateRules> = {
+  // The draft create's answer may be lost: the next run creates the next draft (the old one has no legal effect).
+  drafting: { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'in-flight', waitsFor: null, resumeFrom: null },
+  // A draft with a known id: the next run closes it by that id, which is safe to repeat.
+  draft: { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'in-flight', waitsFor: null, resumeFrom: null },
+  // The create's answer may be lost: the next run creates again under the same ExternalId, and the service answers a duplicate.
+  creating: { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'in-flight', waitsFor: null, resumeFrom: null },
+  // Issued; the number and PDF come from Get Document after the service's 10 s.
+  created: { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'unnumbered', waitsFor: null, resumeFrom: { next: 'finalize' } },
+  // Numbered: only the write-back to the shop remains.
+  finalized: { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'numbered', waitsFor: null, resumeFrom: { next: 'writeback' } },
+  // The document is on the order: the end of the road, the entry may go (the order's meta remembers it).
+  'written-back': { settled: true, mayExpire: true, dismissable: false, blocksCredit: false, document: 'numbered', waitsFor: null, resumeFrom: { done: 'already written back' } },
+  // Issued once with an id nobody knows: issuing again would make a second document; a person attaches the id.
+  'duplicate-unknown-id': { settled: false, mayExpire: false, dismissable: false, blocksCredit: true, document: 'unnumbered', waitsFor: 'attach', resumeFrom: { done: 'duplicate with unknown id (needs a person)' } },
+  // Issued, but Get Document never gave a number: a credit note has nothing to reference until it does.
+  'alert-no-number': { settled: false, mayExpire: false, dismissable: false, blocksCredit: true, document: 'unnumbered', waitsFor: null, resumeFrom: { next: 'finalize' } },
+  // The mapping asked to hold: nothing issued; a person releases it (or issues by hand and dismisses).
+  held: { settled: false, mayExpire: false, dismissable: true, blocksCredit: true, document: 'none', waitsFor: 'release', resumeFrom: null },
+  // The order cannot be mapped or the service refused it: nothing issued; the next run (order changed) tries again.
+  'mapping-failed': { settled: false, mayExpire: false, dismissable: true, blocksCredit: true, document: 'none', waitsFor: 'fix', resumeFrom: null },
+  // Gave up before anything was issued (credentials, shop refusal, attempts ran out): a retry evaluates the order again.
+  failed: { settled: false, mayExpire: false, dismissable: true, blocksCredit: true, document: 'none', waitsFor: 'fix', resumeFrom: null },
+  // Nothing to issue (no invoice to credit): settled, and a later run evaluates again if the order changes.
+  skipped: { settled: true, mayExpire: true, dismissable: false, blocksCredit: false, document: 'none', waitsFor: null, resumeFrom: null },
+  // The invoice was annulled on the service: only the write-back remains, and nothing is ever issued for it again.
+  cancelled: { settled: false, mayExpire: true, dismissable: false, blocksCredit: false, document: 'invoice-cancelled', waitsFor: null, resumeFrom: { next: 'writeback' } },
+  // A person handled it outside the connector: never issued here, and kept (no expiry) so no sweep ever issues it.
+  dismissed: { settled: true, mayExpire: false, dismissable: false, blocksCredit: false, document: 'none', waitsFor: null, resumeFrom: { done: 'handled outside the connector (dismissed by a person)' } },
+};
+
+/** A purpose with no state yet (only an error was recorded, or no entry at all): nothing issued, nothing settled. */
+const NO_STATE: LedgerStateRules = { settled: false, mayExpire: false, dismissable: false, blocksCredit: false, document: 'none', waitsFor: null, resumeFrom: null };
+
+/** The rules of an entry's state (`undefined`: no state recorded yet). */
+export function stateRules(state: LedgerState | undefined): LedgerStateRules {
+  return state === undefined ? NO_STATE : LEDGER_STATE_RULES[state];
+}
 
 export const LedgerEntrySchema = z.object({
   /** Absent while only an error was recorded (an attempt failed before its first step). */
@@ -64,6 +126,8 @@ export const LedgerEntrySchema = z.object({
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
+  /** The document's currency (ISO 4217) when it is not the euro: its amounts here (total, totalDifference) are in it. */
+  currency: z.string().optional(),
   /** The difference between an order and its documents a person marked as settled outside the connector (order-changed): not told again while it stays the same. */
   settledDifference: z.string().optional(),
   /** When a person marked a problem of an issued document as settled outside the connector (refund-gone): not told again. */
@@ -130,9 +194,6 @@ function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-/** States after which nothing more happens to a purpose: its ledger may expire (retention.finishedLedgerDays). */
-export const FINISHED_STATES: ReadonlySet<LedgerState> = new Set(['written-back', 'skipped', 'cancelled']);
-
 export class Ledger {
   constructor(
     private readonly redis: RedisClient,
@@ -171,7 +232,7 @@ export class Ledger {
    */
   private retentionOf(state: string | number | undefined): string {
     if (state === undefined || this.retention.finishedTtlMs <= 0) return '';
-    return FINISHED_STATES.has(state as LedgerState) ? String(this.retention.finishedTtlMs) : 'persist';
+    return isLedgerState(state) && LEDGER_STATE_RULES[state].mayExpire ? String(this.retention.finishedTtlMs) : 'persist';
   }
 
   /**

@@ -27,6 +27,12 @@ export class ConnectorMetrics {
     labelNames: ['kind', 'source'] as const,
     registers: [this.registry],
   });
+  readonly jobRuns = new Counter({
+    name: 'magnifinance_job_runs_total',
+    help: 'Runs of document jobs by the workers, by kind (a job that waits for its number runs again)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
   readonly documentsIssued = new Counter({
     name: 'magnifinance_documents_issued_total',
     help: 'Documents created on the invoicing service, by kind',

@@ -1,3 +1,4 @@
+import type { Lang } from '../../messages/lang';
 /**
  * What the doctor reports: one line per check, OK / WARN / FAIL, and under every WARN and FAIL the
  * fix in plain words. Only FAIL makes a tenant not ready; a check that could not run is a WARN that
@@ -9,7 +10,8 @@ export type CheckArea = 'shop' | 'webhooks' | 'invoicing' | 'orders' | 'redis';
 
 /** A text in both languages; a plain string is the same in both (a version, a URL, a setting). */
 export type Words = string | { en: string; pt: string };
-export type DoctorLang = 'pt' | 'en';
+/** The doctor's reader's language: the one Lang (messages/lang.ts). */
+export type DoctorLang = Lang;
 
 export function wordsIn(lang: DoctorLang, words: Words): string {
   return typeof words === 'string' ? words : words[lang];

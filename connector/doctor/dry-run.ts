@@ -1,3 +1,4 @@
+import type { Lang } from '../../messages/lang';
 import { computeTotals } from '../../client/totals';
 import { mappingText } from '../../law/mapping-messages';
 import { moneyWords } from '../pipeline/problems';
@@ -53,7 +54,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     const notesPt = shown.map((note) => mappingText('pt', note));
     if (built.totalDifference !== undefined) {
       notes.unshift(`total differs from the shop's by ${built.totalDifference}`);
-      notesPt.unshift(`o total difere do da loja em ${moneyWords('pt', built.totalDifference)}`);
+      notesPt.unshift(`o total difere do da loja em ${moneyWords('pt', built.totalDifference, order.currency)}`);
     }
     return {
       ...base,
@@ -70,7 +71,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
   }
 }
 
-function notInvoicedWords(lang: 'pt' | 'en', reason: NotInvoicedReason): string {
+function notInvoicedWords(lang: Lang, reason: NotInvoicedReason): string {
   if (reason.code === 'other-system') {
     return lang === 'pt'
       ? `tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value}); nunca é faturada aqui`

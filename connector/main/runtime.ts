@@ -73,7 +73,13 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   let lastReload: ReloadResult | undefined;
   const reload = async (): Promise<ReloadResult> => {
     if (!options.configSource) {
-      return { ok: false, at: new Date().toISOString(), source: '(none)', problems: ['this connector was not started from a config file: nothing to read again'] };
+      return {
+        ok: false,
+        at: new Date().toISOString(),
+        source: '(none)',
+        problems: ['this connector was not started from a config file: nothing to read again'],
+        pt: { problems: ['este conector não foi iniciado a partir de um ficheiro de configuração: não há nada a ler de novo'] },
+      };
     }
     lastReload = await reloadTenants(tenants, config, options.configSource, Date.now(), (next) => writeGoLive(next));
     if (lastReload.ok) logger.info({ added: lastReload.added, removed: lastReload.removed, changed: lastReload.changed, restartNeeded: lastReload.restartNeeded }, 'tenants file reloaded');

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { purposeOf, type DocumentJobData } from '../core/jobs';
-import { NO_DOCUMENT_STATES, type Ledger, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { flagForPerson, flagJobFailure, type NeedsPersonDeps } from './needs-person';
 import { personNeeded } from './problems';
@@ -69,7 +69,7 @@ export class CompanyGuard {
     const problem = personNeeded(
       ref,
       { code: 'wrong-company', nif: verdict.nif, company: companyLabel(verdict), cause: verdict.cause, ...(verdict.actual ? { actual: companyLabel(verdict.actual), actualTenant: verdict.actual.tenant } : {}) },
-      NO_DOCUMENT_STATES.has(entry?.state) ? 'failed' : undefined,
+      stateRules(entry?.state).document === 'none' ? 'failed' : undefined,
     );
     log.error({ company: companyLabel(verdict), why: verdict.why, actual: verdict.actual }, 'partner token is not the company\'s: nothing issued');
     await flagForPerson(this.deps, tenant, ref, problem, now, log, entry);

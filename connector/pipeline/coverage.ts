@@ -1,5 +1,5 @@
 import { abs, add, formatDecimal, isZero, parseDecimal, subtract, sum, type Decimal } from '../../client/money';
-import type { LedgerEntry } from '../core/ledger';
+import { stateRules, type LedgerEntry } from '../core/ledger';
 import { META, metaValue } from '../shop/order-meta';
 
 /**
@@ -91,7 +91,6 @@ export function coveredAmountOf(entry: Pick<LedgerEntry, 'total' | 'totalDiffere
 }
 
 const CREDIT_NOTE = 'credit-note-';
-const ISSUED = new Set(['finalized', 'written-back']);
 
 /** The documents the ledger knows (undefined when one's amount is unknown, e.g. restored from the order's meta). */
 export function documentsFromLedger(entries: Readonly<Record<string, LedgerEntry>>): CoveringDocument[] | undefined {
@@ -103,7 +102,7 @@ export function documentsFromLedger(entries: Readonly<Record<string, LedgerEntry
       continue;
     }
     const isInvoice = purpose === 'invoice';
-    if ((!isInvoice && !purpose.startsWith(CREDIT_NOTE) && purpose !== 'cancellation') || !ISSUED.has(entry.state ?? '')) continue;
+    if ((!isInvoice && !purpose.startsWith(CREDIT_NOTE) && purpose !== 'cancellation') || stateRules(entry.state).document !== 'numbered') continue;
     const amount = coveredAmountOf(entry);
     if (amount === undefined) return undefined;
     const number = entry.documentNumber ?? `document ${entry.documentId}`;

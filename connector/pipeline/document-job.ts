@@ -7,10 +7,10 @@ import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
 import { parseWooOrder, parseWooRefund, type WooOrder } from '../../platforms/woocommerce/order-schema';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, issuingMarker, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
-import { INVOICE_BLOCKED_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import { composeIssueRequest, type IssueRequest } from './document-requests';
@@ -50,6 +50,8 @@ interface StepContext {
   entry?: LedgerEntry;
   /** The order's story of this run (attempts, the document, its notes): written in one MULTI when the run stops. */
   events: NewHistoryEvent[];
+  /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
+  composedFrom?: unknown;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -65,6 +67,7 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
   const now = deps.now ?? Date.now;
   return async (job, token) => {
     const data = DocumentJobDataSchema.parse(job.data);
+    deps.metrics.jobRuns.inc({ kind: data.kind });
     const tenant = deps.tenants.get(data.tenant);
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
@@ -167,9 +170,11 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
   throw new DelayedError();
 }
 
-/** The order as the shop has it now (the job holds only a reference). */
-async function orderOf(ctx: StepContext): Promise<WooOrder> {
-  return parseWooOrder(await ctx.tenant.shop.getOrder(ctx.data.orderId));
+/** The order as the shop has it now (the job holds only a reference); `composing`: the copy the document is made from. */
+async function orderOf(ctx: StepContext, composing = false): Promise<WooOrder> {
+  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
+  if (composing) ctx.composedFrom = raw;
+  return parseWooOrder(raw);
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -184,7 +189,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     // An old order whose invoice ledger expired: the invoice is on the order's meta.
     invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
-      if ((invoice && INVOICE_BLOCKED_STATES.has(invoice.state)) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+      if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
           // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
           const detail = `the invoice is in state ${invoice.state}`;
@@ -207,7 +212,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  const order = await orderOf(ctx);
+  const order = await orderOf(ctx, true);
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
   if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
   // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
@@ -267,7 +272,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
 }
 
@@ -291,11 +296,11 @@ function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | n
 async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference } = created;
-  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference });
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
+  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency });
   await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
   await clearForPerson(deps.ledger, ref, current);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
@@ -309,7 +314,9 @@ async function recordCreated(
  */
 async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
   const value: Record<string, string | number> = {};
-  for (const [name, field] of Object.entries(marker)) if (field !== undefined) value[name] = field;
+  // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
+  const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: orderDigest(ctx.composedFrom) };
+  for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
   await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
 }
@@ -481,27 +488,9 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   });
 }
 
-/** Where a purpose already has progress, continue from it instead of issuing. */
+/** Where a purpose already has progress, continue from it instead of issuing (the ledger's state table says where). */
 function resumeFrom(entry: LedgerEntry | null): Outcome | null {
-  if (!entry) return null;
-  switch (entry.state) {
-    case 'written-back':
-      return { done: 'already written back' };
-    case 'duplicate-unknown-id':
-      return { done: 'duplicate with unknown id (needs a person)' };
-    case 'dismissed':
-      return { done: 'handled outside the connector (dismissed by a person)' };
-    case 'cancelled':
-      return { next: 'writeback' };
-    case 'finalized':
-      return { next: 'writeback' };
-    case 'created':
-    case 'alert-no-number':
-      return { next: 'finalize' };
-    default:
-      // creating (answer lost), held, mapping-failed, skipped: evaluate the order again.
-      return null;
-  }
+  return entry ? stateRules(entry.state).resumeFrom : null;
 }
 
 /** A document may exist on the service that this connector cannot name (`cause`: why). */
@@ -586,7 +575,7 @@ async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<P
     if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
   }
   const refund = refunds.find((r) => r.id === ctx.data.refundId);
-  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00' };
+  return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00', currency: invoice.currency };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
@@ -638,6 +627,6 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
  */
 async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   ctx.deps.metrics.totalDifferences.inc({ tenant: ctx.tenant.config.id });
-  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '' };
+  const problem = { code: 'total-differs' as const, number: entry.documentNumber ?? String(entry.documentId), total: entry.total, difference: entry.totalDifference ?? '', currency: entry.currency };
   await flag(ctx, personNeeded(ctx.ref, problem), entry);
 }

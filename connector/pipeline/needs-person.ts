@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { AuthenticationError, LocalValidationError, ServiceValidationError } from '../../client/errors';
 import type { OrderHistory } from '../history/order-history';
 import { OrderMappingError } from '../../law/mapping-errors';
-import { NO_DOCUMENT_STATES, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
+import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { ShopRequestError } from '../shop/shop';
 import { ViesUnavailableError } from '../vies/vies-registry';
@@ -82,7 +82,7 @@ export async function flagJobFailure(deps: NeedsPersonDeps, tenant: TenantRuntim
   if (entry?.state === 'written-back') return;
   const problem = problemFromError(error, ref, attempts);
   await deps.ledger.record(ref, { lastError: error instanceof Error ? error.message : String(error) }, now);
-  const state = NO_DOCUMENT_STATES.has(entry?.state) ? problem.state : undefined;
+  const state = stateRules(entry?.state).document === 'none' ? problem.state : undefined;
   await flagForPerson(deps, tenant, ref, { ...problem, state }, now, log, entry);
 }
 

@@ -38,7 +38,7 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
   for (const orphan of verdict.orphans) {
     const entry = entries[orphan.purpose];
     if (entry.settledAt !== undefined) continue;
-    const problem = personNeeded(ref(orphan.purpose), { code: 'refund-gone', number: orphan.number, refundId: orphan.refundId, amount: orphan.amount });
+    const problem = personNeeded(ref(orphan.purpose), { code: 'refund-gone', number: orphan.number, refundId: orphan.refundId, amount: orphan.amount, currency: order.currency.toUpperCase() });
     await flagForPerson(deps, tenant, ref(orphan.purpose), problem, now, log, entry);
   }
   const invoice = entries.invoice;
@@ -54,6 +54,7 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
       shopNet: verdict.shopNet,
       covered: verdict.covered,
       difference: verdict.difference,
+      currency: order.currency.toUpperCase(),
       way: tenant.config.settings.orderChanged,
       // A person credited the whole invoice in the console and the order still stands: say that, not "the order changed".
       ...(entries.cancellation?.creditNoteAskedAt !== undefined && entries.cancellation.documentNumber && isZero(parseDecimal(verdict.covered)) ? { creditedBy: entries.cancellation.documentNumber } : {}),

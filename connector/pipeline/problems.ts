@@ -4,6 +4,7 @@ import { buttonWords, purposeWords, type Button, type Lang } from '../words';
 import { AnswerSchema, answerWords, type Answer } from './answers';
 import { MappingMessageSchema, mappingText, type MappingMessage } from '../../law/mapping-messages';
 import { datePt } from '../../law/mapping-words';
+import { money } from '../../messages/money';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -14,6 +15,9 @@ import { datePt } from '../../law/mapping-words';
  * Problems recorded by older versions (English text in `message` or `reasons`) still parse and show
  * that text, quoted and labelled.
  */
+
+/** The currency of a problem's amounts (ISO 4217); problems recorded before it was named are in euros. */
+const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
@@ -33,7 +37,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   /** `total` and `difference` are amounts (12.32); older versions wrote words where the total was unknown. */
-  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string() }),
+  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
   /** `actual`: the company the token is (another tenant's, `actualTenant`). */
@@ -45,14 +49,15 @@ export const ProblemSchema = z.discriminatedUnion('code', [
     shopNet: z.string(),
     covered: z.string(),
     difference: z.string(),
+    currency: CURRENCY,
     way: z.enum(['ask', 'credit-and-reissue', 'difference-document']),
     /** The credit note a person asked for the whole invoice (the console): the order still stands in the shop. */
     creditedBy: z.string().optional(),
   }),
   /** A credit note whose refund was deleted in WooCommerce after the credit note was issued. */
-  z.object({ code: z.literal('refund-gone'), number: z.string(), refundId: z.number(), amount: z.string() }),
+  z.object({ code: z.literal('refund-gone'), number: z.string(), refundId: z.number(), amount: z.string(), currency: CURRENCY }),
   /** A refund made after the whole invoice was credited (the console's credit note, or a cancellation): a credit note for it would credit more than was invoiced. */
-  z.object({ code: z.literal('credited-in-full'), invoice: z.string(), creditNote: z.string(), refundId: z.number(), amount: z.string() }),
+  z.object({ code: z.literal('credited-in-full'), invoice: z.string(), creditNote: z.string(), refundId: z.number(), amount: z.string(), currency: CURRENCY }),
 ]);
 export type Problem = z.infer<typeof ProblemSchema>;
 type Of<C extends Problem['code']> = Extract<Problem, { code: C }>;
@@ -125,14 +130,17 @@ export function parseProblem(text: string | undefined): Problem | undefined {
   }
 }
 
-/** An amount as the reader writes it: 1 660,50 € (pt), €1,660.50 (en). A value that is not an amount stays as it is. */
-export function moneyWords(lang: Lang, amount: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
-  const negative = amount.startsWith('-');
-  const [whole, cents = '00'] = amount.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'pt' ? ' ' : ',');
-  const text = lang === 'pt' ? `${grouped},${cents.padEnd(2, '0')} €` : `€${grouped}.${cents.padEnd(2, '0')}`;
-  return negative ? `-${text}` : text;
+/**
+ * An amount as the reader writes it, in its currency: 1 660,50 € (pt), €1,660.50 (en), US$20.00 for
+ * an order in dollars (messages/money.ts). A value that is not an amount stays as it is.
+ */
+export function moneyWords(lang: Lang, amount: string, currency: string): string {
+  return money(lang, amount, currency);
+}
+
+/** The currency of a problem's amounts: named since it was recorded, the euro before. */
+function currencyOf(p: { currency?: string }): string {
+  return p.currency ?? 'EUR';
 }
 
 /** Someone else's words (an older version's English, the VIES's answer), quoted as they came. */
@@ -144,19 +152,19 @@ function quoted(lang: Lang, text: string): string {
 const SETTLE_WAYS: Record<Lang, Record<Of<'order-changed'>['way'], (p: Of<'order-changed'>, press: Press) => string>> = {
   en: {
     ask: (p, press) =>
-      `Settle it in the MagniFinance back-office in one of the two lawful ways (your accountant chooses; tenant setting orderChanged): a credit note for ${p.number} and a new invoice for the order as it is now; or a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
+      `Settle it in the MagniFinance back-office in one of the two lawful ways (your accountant chooses; tenant setting orderChanged): a credit note for ${p.number} and a new invoice for the order as it is now; or a document for the difference only: a second invoice for ${moneyWords('en', p.difference, currencyOf(p))} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
     'credit-and-reissue': (p, press) =>
-      `Your accountant's way (orderChanged: "credit-and-reissue"): in the MagniFinance back-office, issue a credit note for ${p.number} and a new invoice for the order as it is now (${moneyWords('en', p.shopNet)}). Then ${press('dismiss')}.`,
+      `Your accountant's way (orderChanged: "credit-and-reissue"): in the MagniFinance back-office, issue a credit note for ${p.number} and a new invoice for the order as it is now (${moneyWords('en', p.shopNet, currencyOf(p))}). Then ${press('dismiss')}.`,
     'difference-document': (p, press) =>
-      `Your accountant's way (orderChanged: "difference-document"): in the MagniFinance back-office, issue a document for the difference only: a second invoice for ${moneyWords('en', p.difference)} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
+      `Your accountant's way (orderChanged: "difference-document"): in the MagniFinance back-office, issue a document for the difference only: a second invoice for ${moneyWords('en', p.difference, currencyOf(p))} when the order grew, a credit note against ${p.number} when it shrank. Then ${press('dismiss')}.`,
   },
   pt: {
     ask: (p, press) =>
-      `Regularize no back-office da MagniFinance de uma das duas formas legais (o seu contabilista escolhe; definição orderChanged da loja): uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora; ou um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
+      `Regularize no back-office da MagniFinance de uma das duas formas legais (o seu contabilista escolhe; definição orderChanged da loja): uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora; ou um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference, currencyOf(p))}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
     'credit-and-reissue': (p, press) =>
-      `A forma escolhida pelo seu contabilista (orderChanged: "credit-and-reissue"): no back-office da MagniFinance, emita uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora (${moneyWords('pt', p.shopNet)}). Depois ${press('dismiss')}.`,
+      `A forma escolhida pelo seu contabilista (orderChanged: "credit-and-reissue"): no back-office da MagniFinance, emita uma nota de crédito da ${p.number} e uma nova fatura da encomenda tal como está agora (${moneyWords('pt', p.shopNet, currencyOf(p))}). Depois ${press('dismiss')}.`,
     'difference-document': (p, press) =>
-      `A forma escolhida pelo seu contabilista (orderChanged: "difference-document"): no back-office da MagniFinance, emita um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference)}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
+      `A forma escolhida pelo seu contabilista (orderChanged: "difference-document"): no back-office da MagniFinance, emita um documento só pela diferença: uma segunda fatura de ${moneyWords('pt', p.difference, currencyOf(p))}, se a encomenda aumentou, ou uma nota de crédito sobre a ${p.number}, se diminuiu. Depois ${press('dismiss')}.`,
   },
 };
 
@@ -382,11 +390,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   'total-differs': {
     buttons: [],
     en: (p) => ({
-      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference)}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
       action: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
     }),
     pt: (p) => ({
-      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total)}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference)}: o WooCommerce arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
+      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o WooCommerce arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
       action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).',
     }),
   },
@@ -396,11 +404,11 @@ const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-i
   'credited-in-full': {
     buttons: ['dismiss'],
     en: (p, _ref, press) => ({
-      reason: `Nothing was issued: invoice ${p.invoice} was already credited in full by credit note ${p.creditNote}, and refund #${p.refundId} (${moneyWords('en', p.amount)}) was made after it. A credit note for it would credit more than was invoiced (CIVA art. 29(7), 78(2)).`,
+      reason: `Nothing was issued: invoice ${p.invoice} was already credited in full by credit note ${p.creditNote}, and refund #${p.refundId} (${moneyWords('en', p.amount, currencyOf(p))}) was made after it. A credit note for it would credit more than was invoiced (CIVA art. 29(7), 78(2)).`,
       action: `If the refund only records money already returned with ${p.creditNote}, nothing more is due: ${press('dismiss')}. If the sale went ahead after all, issue a new invoice in the MagniFinance back-office before crediting anything more.`,
     }),
     pt: (p, _ref, press) => ({
-      reason: `Nada foi emitido: a fatura ${p.invoice} já foi creditada na totalidade pela nota de crédito ${p.creditNote}, e o reembolso #${p.refundId} (${moneyWords('pt', p.amount)}) foi feito depois dela. Uma nota de crédito desse reembolso creditaria mais do que foi faturado (art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA).`,
+      reason: `Nada foi emitido: a fatura ${p.invoice} já foi creditada na totalidade pela nota de crédito ${p.creditNote}, e o reembolso #${p.refundId} (${moneyWords('pt', p.amount, currencyOf(p))}) foi feito depois dela. Uma nota de crédito desse reembolso creditaria mais do que foi faturado (art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA).`,
       action: `Se o reembolso apenas regista o dinheiro já devolvido com a ${p.creditNote}, nada mais é devido: ${press('dismiss')}. Se a venda afinal se manteve, emita primeiro uma nova fatura no back-office da MagniFinance antes de creditar mais.`,
     }),
   },
@@ -409,33 +417,33 @@ const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-i
     en: (p, _ref, press) =>
       p.creditedBy
         ? {
-            reason: `Invoice ${p.number} was credited in full by credit note ${p.creditedBy}, as a person asked in the console, but the order still stands in WooCommerce for ${moneyWords('en', p.shopNet)}.`,
+            reason: `Invoice ${p.number} was credited in full by credit note ${p.creditedBy}, as a person asked in the console, but the order still stands in WooCommerce for ${moneyWords('en', p.shopNet, currencyOf(p))}.`,
             action: `If the sale did not go ahead, cancel the order in WooCommerce (no second credit note is issued). If the invoice was wrong and the sale stands, issue the right invoice in the MagniFinance back-office (the connector issues one invoice per order), then ${press('dismiss')}.`,
           }
         : {
-            reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet)} while the connector's documents cover ${moneyWords('en', p.covered)} (a difference of ${moneyWords('en', p.difference)}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
+            reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet, currencyOf(p))} while the connector's documents cover ${moneyWords('en', p.covered, currencyOf(p))} (a difference of ${moneyWords('en', p.difference, currencyOf(p))}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
             action: SETTLE_WAYS.en[p.way](p, press),
           },
     pt: (p, _ref, press) =>
       p.creditedBy
         ? {
-            reason: `A fatura ${p.number} foi creditada na totalidade pela nota de crédito ${p.creditedBy}, a pedido de uma pessoa na consola, mas a encomenda continua ativa no WooCommerce, com ${moneyWords('pt', p.shopNet)}.`,
+            reason: `A fatura ${p.number} foi creditada na totalidade pela nota de crédito ${p.creditedBy}, a pedido de uma pessoa na consola, mas a encomenda continua ativa no WooCommerce, com ${moneyWords('pt', p.shopNet, currencyOf(p))}.`,
             action: `Se a venda não se realizou, cancele a encomenda no WooCommerce (não é emitida uma segunda nota de crédito). Se a fatura estava errada e a venda se mantém, emita a fatura correta no back-office da MagniFinance (o conector emite uma só fatura por encomenda) e depois ${press('dismiss')}.`,
           }
         : {
-            reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet)}, e os documentos do conector cobrem ${moneyWords('pt', p.covered)} (uma diferença de ${moneyWords('pt', p.difference)}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
+            reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet, currencyOf(p))}, e os documentos do conector cobrem ${moneyWords('pt', p.covered, currencyOf(p))} (uma diferença de ${moneyWords('pt', p.difference, currencyOf(p))}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,
             action: SETTLE_WAYS.pt[p.way](p, press),
           },
   },
   'refund-gone': {
     buttons: ['dismiss'],
     en: (p, _ref, press) => ({
-      reason: `Credit note ${p.number} (${moneyWords('en', p.amount)}) was issued for refund #${p.refundId}, which is no longer on the order: it was deleted in WooCommerce. A certified credit note cannot be deleted.`,
-      action: `Do not create the refund again in WooCommerce (the connector would issue a second credit note). If the money was returned, nothing more is due: ${press('dismiss')}. If it was not, issue a new invoice (or a debit note) for ${moneyWords('en', p.amount)} in the MagniFinance back-office, then ${press('dismiss')}.`,
+      reason: `Credit note ${p.number} (${moneyWords('en', p.amount, currencyOf(p))}) was issued for refund #${p.refundId}, which is no longer on the order: it was deleted in WooCommerce. A certified credit note cannot be deleted.`,
+      action: `Do not create the refund again in WooCommerce (the connector would issue a second credit note). If the money was returned, nothing more is due: ${press('dismiss')}. If it was not, issue a new invoice (or a debit note) for ${moneyWords('en', p.amount, currencyOf(p))} in the MagniFinance back-office, then ${press('dismiss')}.`,
     }),
     pt: (p, _ref, press) => ({
-      reason: `A nota de crédito ${p.number} (${moneyWords('pt', p.amount)}) foi emitida para o reembolso #${p.refundId}, que já não está na encomenda: foi apagado no WooCommerce. Uma nota de crédito certificada não pode ser apagada.`,
-      action: `Não volte a criar o reembolso no WooCommerce (o conector emitiria uma segunda nota de crédito). Se o dinheiro foi devolvido, nada mais é devido: ${press('dismiss')}. Se não foi, emita uma nova fatura (ou uma nota de débito) de ${moneyWords('pt', p.amount)} no back-office da MagniFinance e depois ${press('dismiss')}.`,
+      reason: `A nota de crédito ${p.number} (${moneyWords('pt', p.amount, currencyOf(p))}) foi emitida para o reembolso #${p.refundId}, que já não está na encomenda: foi apagado no WooCommerce. Uma nota de crédito certificada não pode ser apagada.`,
+      action: `Não volte a criar o reembolso no WooCommerce (o conector emitiria uma segunda nota de crédito). Se o dinheiro foi devolvido, nada mais é devido: ${press('dismiss')}. Se não foi, emita uma nova fatura (ou uma nota de débito) de ${moneyWords('pt', p.amount, currencyOf(p))} no back-office da MagniFinance e depois ${press('dismiss')}.`,
     }),
   },
 };

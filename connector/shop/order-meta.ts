@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 type MetaList = readonly { key: string; value?: unknown }[];
@@ -39,8 +40,34 @@ export const IssuingMarkerSchema = z.object({
   clientKey: z.string().optional(),
   /** When the close (or waybill create) was first about to be sent, ms. */
   at: z.coerce.number(),
+  /**
+   * orderDigest() of the order the document was composed from: a delivery whose order still has
+   * this digest (our own meta aside) is our marker's echo, which the route answers without a job.
+   */
+  orderDigest: z.string().optional(),
 });
 export type IssuingMarker = z.infer<typeof IssuingMarkerSchema>;
+
+/**
+ * A digest of an order as the shop's API gives it, leaving out what our own writes change: our meta
+ * entries, the modification dates and the links. Two copies with the same digest differ only by
+ * what this connector wrote: the worker stamps it on its issuing marker, the webhook route compares
+ * it to tell our own echo from a real change (ingest/own-echo.ts). Key order is the shop's (its REST
+ * answer and its webhook payload come from the same serializer); a copy in another order only
+ * misses the shortcut, it never passes for the echo.
+ */
+export function orderDigest(raw: unknown): string {
+  const text = JSON.stringify(raw, function leaveOutOurs(this: unknown, key: string, value: unknown) {
+    if (this !== raw) return value;
+    if (key === 'date_modified' || key === 'date_modified_gmt' || key === '_links') return undefined;
+    if (key === 'meta_data' && Array.isArray(value)) return value.filter((entry: { key?: unknown }) => typeof entry?.key !== 'string' || !entry.key.startsWith(OUR_META_PREFIX));
+    return value;
+  });
+  return createHash('sha256').update(text ?? '').digest('base64url').slice(0, 22);
+}
+
+/** Every meta key this connector writes starts so. */
+const OUR_META_PREFIX = '_magnifinance_';
 
 export function issuingKeyForPurpose(purpose: string): string {
   return `${META.issuingPrefix}${purpose}`;

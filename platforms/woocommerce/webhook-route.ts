@@ -9,6 +9,7 @@ import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/order-summary';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
+import { isOwnEcho } from '../../connector/ingest/own-echo';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
@@ -105,12 +106,12 @@ function webhookLogic(deps: WebhookRouteDeps) {
     if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
 
     plan(runtime, order).then(
-      (planned) => enqueue(d, runtime, order, planned),
+      (planned) => enqueue(d, runtime, order, planned, json),
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );
   };
 
-  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan): void => {
+  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan, raw: unknown): void => {
     const tenant = runtime.config;
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;
@@ -122,6 +123,8 @@ function webhookLogic(deps: WebhookRouteDeps) {
       return;
     }
     if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
+    // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
+    if (isOwnEcho(raw, order.meta_data, planned.jobs)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     deps.enqueuer.add(items, order.status).then(
       (results) => {

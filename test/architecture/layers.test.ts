@@ -69,9 +69,9 @@ const CONNECTOR_STILL_IMPORTING_WOO = new Set([
 describe('the law is pure Portuguese law over a neutral sale', () => {
   const law = sourcesUnder('law');
 
-  it.each(law)('%s imports only zod, the client and the law', (file) => {
+  it.each(law)('%s imports only zod, the client, the words (messages/) and the law', (file) => {
     const outside = importsOf(file).filter(
-      (target) => target !== 'zod' && !within(target, 'law') && !within(target, 'client') && !(LAW_STILL_READING_WOO_ORDERS.has(file) && target === 'platforms/woocommerce/order-schema'),
+      (target) => target !== 'zod' && !within(target, 'law') && !within(target, 'client') && !within(target, 'messages') && !(LAW_STILL_READING_WOO_ORDERS.has(file) && target === 'platforms/woocommerce/order-schema'),
     );
     expect(outside).toEqual([]);
   });
@@ -79,6 +79,18 @@ describe('the law is pure Portuguese law over a neutral sale', () => {
   it.each(law)('%s uses no timers, no process and no I/O', (file) => {
     const source = readFileSync(join(ROOT, file), 'utf8');
     expect(source).not.toMatch(/\bset(Timeout|Interval|Immediate)\(|\bprocess\.|from 'node:/);
+  });
+});
+
+describe('the words (messages/) are pure: formatting with Intl, no platform, no connector', () => {
+  const messages = sourcesUnder('messages');
+
+  it.each(messages)('%s imports only zod and messages/', (file) => {
+    expect(importsOf(file).filter((target) => target !== 'zod' && !within(target, 'messages'))).toEqual([]);
+  });
+
+  it.each(messages)('%s uses no timers, no process and no I/O', (file) => {
+    expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(/\bset(Timeout|Interval|Immediate)\(|\bprocess\.|from 'node:/);
   });
 });
 
@@ -120,5 +132,42 @@ describe("the connector's core depends on no feature", () => {
   it.each(sourcesUnder('connector/core'))('%s imports no feature folder', (file) => {
     const features = importsOf(file).filter((target) => FEATURES.some((feature) => within(target, `connector/${feature}`)) || within(target, 'platforms'));
     expect(features).toEqual([]);
+  });
+});
+
+describe("the connector's modules import one way", () => {
+  /** Strongly connected groups of more than one module in the import graph (Tarjan). */
+  function cycles(files: string[]): string[][] {
+    const graph = new Map(files.map((file) => [file, importsOf(file).map((target) => `${target}.ts`).filter((target) => files.includes(target))]));
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const found: string[][] = [];
+    const visit = (node: string): void => {
+      index.set(node, index.size);
+      low.set(node, index.get(node) as number);
+      stack.push(node);
+      for (const next of graph.get(node) ?? []) {
+        if (!index.has(next)) {
+          visit(next);
+          low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+        } else if (stack.includes(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+      if (low.get(node) === index.get(node)) {
+        const group: string[] = [];
+        let top: string;
+        do {
+          top = stack.pop() as string;
+          group.push(top);
+        } while (top !== node);
+        if (group.length > 1) found.push(group.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    return found;
+  }
+
+  it('has no import cycle inside connector/ (types included: alerts read the sweep report from the core, the console its deps from console-deps.ts)', () => {
+    expect(cycles(sourcesUnder('connector'))).toEqual([]);
   });
 });

@@ -40,15 +40,37 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false });
   });
 
-  it('reports every missing environment variable in one go', () => {
-    expect(problemsOf(base, {}).sort()).toEqual([
-      'server.linkSecret: environment variable LINK_SECRET is not set',
-      'admin.password: environment variable ADMIN_PASSWORD is not set',
-      'tenants.0.invoicing.token: environment variable LOJA1_MF_TOKEN is not set',
-      'tenants.0.shop.consumerKey: environment variable LOJA1_CK is not set',
-      'tenants.0.shop.consumerSecret: environment variable LOJA1_CS is not set',
-      'tenants.0.shop.webhookSecret: environment variable LOJA1_WH is not set',
-    ].sort());
+  it('reports every missing environment variable in one go, saying where it looked', () => {
+    const looked = "(looked in the process's environment; no .env file beside the tenants file, none given with --env-file)";
+    expect(problemsOf(base, {}).sort()).toEqual(
+      [
+        `server.linkSecret: the environment variable LINK_SECRET is not set ${looked}: add LINK_SECRET=… to the .env file`,
+        `admin.password: the environment variable ADMIN_PASSWORD is not set ${looked}: add ADMIN_PASSWORD=… to the .env file`,
+        `tenants.0.invoicing.token: the environment variable LOJA1_MF_TOKEN is not set ${looked}: add LOJA1_MF_TOKEN=… to the .env file`,
+        `tenants.0.shop.consumerKey: the environment variable LOJA1_CK is not set ${looked}: add LOJA1_CK=… to the .env file`,
+        `tenants.0.shop.consumerSecret: the environment variable LOJA1_CS is not set ${looked}: add LOJA1_CS=… to the .env file`,
+        `tenants.0.shop.webhookSecret: the environment variable LOJA1_WH is not set ${looked}: add LOJA1_WH=… to the .env file`,
+      ].sort(),
+    );
+  });
+
+  it('a file with schema mistakes AND missing variables is refused with all of them at once, in Portuguese for Portuguese tenants', () => {
+    const bad = { ...base, tenants: [{ ...base.tenants[0], shop: { ...base.tenants[0].shop, url: 'ftp://x' } }] };
+    let error: ConfigError | undefined;
+    try {
+      parseConfig(bad, 'tenants.json', { ...env, LOJA1_CS: '', ADMIN_PASSWORD: '' }, { envFile: '/srv/loja/.env' });
+    } catch (caught) {
+      error = caught as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.problems.map((p) => p.path).sort()).toEqual(['admin.password', 'tenants.0.shop.consumerSecret', 'tenants.0.shop.url']);
+    // The tenants say no language: Portuguese, the product's default; no English word in it.
+    expect(error?.lang).toBe('pt');
+    const text = error?.text() ?? '';
+    expect(text).toContain('tenants.json: 3 problemas');
+    expect(text).toContain('admin.password: a variável de ambiente ADMIN_PASSWORD não está definida (procurada em /srv/loja/.env e no ambiente do processo)');
+    expect(text).not.toMatch(/\b(environment|variable|not set|Invalid|expected)\b/);
+    expect(error?.text('en')).toContain('admin.password: the environment variable ADMIN_PASSWORD is not set (looked in /srv/loja/.env and in the process\'s environment)');
   });
 
   it('reports every schema problem in one go, each with its path', () => {
@@ -117,7 +139,7 @@ describe('the example tenants file in the repository is valid', () => {
     const withAlerts = (alerts: unknown) => ({ ...base, tenants: [{ ...base.tenants[0], alerts }] });
     expect(problemsOf(withAlerts({ digestSeconds: 60 }))).toEqual(['tenants.0.alerts: name at least one channel: email or webhook']);
     expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }), { ...env, HOOK: 'ftp://x' })).toEqual(['tenants.0.alerts.webhook.url: must be an http(s) URL']);
-    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }))).toEqual(['tenants.0.alerts.webhook.url: environment variable HOOK is not set']);
+    expect(problemsOf(withAlerts({ webhook: { url: { env: 'HOOK' } } }))).toEqual([expect.stringMatching(/^tenants\.0\.alerts\.webhook\.url: the environment variable HOOK is not set \(/)]);
   });
 });
 

@@ -24,7 +24,7 @@ const samples: Problem[] = [
   { code: 'order-deleted', number: 'FR A/9' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
-  { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' },
+  { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00', currency: 'USD' },
   { code: 'credited-in-full', invoice: 'FR A/12', creditNote: 'NC A/4', refundId: 78, amount: '1660.50' },
 ];
 
@@ -49,8 +49,8 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     expect(pt.action).not.toBe(en.action);
     // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
     for (const [key, value] of Object.entries(problem)) {
-      if (['code', 'cause', 'way', 'answer', 'fields', 'reasons', 'message', 'holds', 'error'].includes(key)) continue;
-      const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value)) : key === 'date' ? String(value).split('-').reverse().join('/') : String(value);
+      if (['code', 'cause', 'way', 'answer', 'fields', 'reasons', 'message', 'holds', 'error', 'currency'].includes(key)) continue;
+      const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value), 'currency' in problem && problem.currency ? problem.currency : 'EUR') : key === 'date' ? String(value).split('-').reverse().join('/') : String(value);
       expect(pt.reason + pt.action).toContain(inPortuguese);
     }
   });
@@ -103,3 +103,21 @@ describe('notes and alerts name the order page\'s button; the console the button
 function withoutQuotes(text: string): string {
   return text.replace(/«[^»]*»/g, ' ');
 }
+
+describe('every amount a problem names carries its currency (issue 25, point 3)', () => {
+  const changed = { code: 'order-changed', number: 'FT A/9', shopNet: '120.00', covered: '100.00', difference: '20.00', currency: 'USD', way: 'difference-document' } as const;
+
+  it.each([
+    ['en', 'a second invoice for US$20.00 when the order grew'],
+    ['pt', 'uma segunda fatura de 20,00 US$, se a encomenda aumentou'],
+  ] as const)('an order in dollars is told in dollars (%s), never in euros', (lang, words) => {
+    const { reason, action } = problemWords(lang, changed, ref);
+    expect(action).toContain(words);
+    expect(`${reason} ${action}`).not.toContain('€');
+  });
+
+  it('a problem recorded before the currency was named reads back in euros, as it was issued then', () => {
+    const { currency: _currency, ...older } = changed;
+    expect(problemWords('en', ProblemSchema.parse(older), ref).action).toContain('a second invoice for €20.00 when the order grew');
+  });
+});

@@ -1,0 +1,22 @@
+import { purposeOf } from '../core/jobs';
+import { issuingMarker, orderDigest } from '../shop/order-meta';
+import type { PlannedJob } from './plan-jobs';
+
+/**
+ * Whether a delivery is only the echo of our own issuing marker: every PUT of ours makes the shop
+ * send the order back (order.updated), and the marker's echo would otherwise be planned and queued
+ * again for a job that is running. It is ours, and nothing else changed, when
+ * - every document the order calls for carries our issuing marker (a worker is closing it now:
+ *   planning leaves written-back purposes out already), and
+ * - the order, our own meta and its modification date aside, is the very copy each of those
+ *   documents was composed from (the marker's `orderDigest`).
+ * A refund, a cancellation, a changed buyer or line in the same delivery fails one of the two, and
+ * the delivery is planned as usual. Answered 200 without a job or a Redis call.
+ */
+export function isOwnEcho(raw: unknown, meta: readonly { key: string; value?: unknown }[], planned: readonly PlannedJob[]): boolean {
+  if (planned.length === 0) return false;
+  const digests = new Set<string | undefined>(planned.map((job) => issuingMarker(meta, purposeOf(job.kind, job.refundId))?.orderDigest));
+  if (digests.size !== 1) return false;
+  const [stamped] = digests;
+  return stamped !== undefined && stamped === orderDigest(raw);
+}
