@@ -8,7 +8,7 @@ import { findingKind, formatFor, MONTH_LABELS, monthText, type MonthFinding } fr
 import { SaftFileError } from '../month/saft-reader';
 import { SAFT_UPLOAD_LIMIT } from '../month/month-routes';
 import { localDateTime } from '../../law/shop-date';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { csrfProblem } from './csrf';
 import { html, type Html, type View } from './page';
 
@@ -44,8 +44,8 @@ function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-function findingItem(lang: Lang, finding: MonthFinding, pack: MonthPack, tenant: string): Html {
-  const words = monthText(lang, finding, formatFor(lang, pack.timeZone));
+function findingItem(lang: Lang, finding: MonthFinding, tenant: string): Html {
+  const words = monthText(lang, finding, formatFor(lang, { oneLine: true }));
   const order = 'order' in finding.params && typeof finding.params.order === 'number' ? finding.params.order : undefined;
   const calm = findingKind(finding) === 'explained';
   return html`<div class="item${calm ? ' calm' : ''}" data-code="${finding.code}"><p>${words.why}</p><p class="muted">${MONTH_LABELS.action[lang]}: ${words.action}</p>${
@@ -56,18 +56,18 @@ function findingItem(lang: Lang, finding: MonthFinding, pack: MonthPack, tenant:
 function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools): Html {
   const lang = view.lang;
   const id = tenant.config.id;
-  const f = formatFor(lang, pack.timeZone);
+  const f = formatFor(lang, { oneLine: true });
   const attention = pack.findings.filter((x) => findingKind(x) === 'attention');
   const explained = pack.findings.filter((x) => findingKind(x) === 'explained');
-  const rows = boxRows(pack, lang);
+  const rows = boxRows(pack, lang, { oneLine: true });
   const withSaft = pack.saft !== undefined;
   const nav = html`<p><a href="${monthPagePath(id, shiftMonth(pack.month, -1))}">← ${shiftMonth(pack.month, -1)}</a> · <b>${pack.month}</b> · <a href="${monthPagePath(id, shiftMonth(pack.month, 1))}">${shiftMonth(pack.month, 1)} →</a></p>`;
   const upload = html`<section id="saft"><h2>${MONTH_LABELS.upload[lang]}</h2>
 <form method="post" action="${monthPagePath(id, pack.month)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${view.token}"><input type="file" name="saft" accept=".xml,application/xml,text/xml" required><button type="submit">${MONTH_LABELS.upload[lang]}</button></form>
 ${withSaft ? html`<p class="muted">SAF-T ${pack.saft?.companyTaxId} · ${f.day(pack.saft?.start ?? '')} – ${f.day(pack.saft?.end ?? '')} · ${pack.saft?.documents} ${MONTH_LABELS.documents[lang].toLowerCase()} · ${pack.saft?.encoding}</p>` : html`<p class="muted">${MONTH_LABELS.noSaft[lang]}</p>`}</section>`;
   const figures = html`<section><div class="figures"><div class="figure"><b>${pack.orders.ofMonth}</b>${MONTH_LABELS.orders[lang]}</div><div class="figure"><b>${pack.documents.length}</b>${MONTH_LABELS.documents[lang]}</div><div class="figure"><b class="${attention.length > 0 ? 'warn' : 'good'}">${attention.length}</b>${MONTH_LABELS.attention[lang]}</div></div></section>`;
-  const attentionSection = html`<section id="attention"><h2>${MONTH_LABELS.attention[lang]}</h2>${attention.length === 0 ? html`<p class="good">${MONTH_LABELS.nothing[lang]}</p>` : attention.map((x) => findingItem(lang, x, pack, id))}</section>`;
-  const explainedSection = explained.length === 0 ? '' : html`<section id="explained"><h2>${MONTH_LABELS.explained[lang]}</h2>${explained.map((x) => findingItem(lang, x, pack, id))}</section>`;
+  const attentionSection = html`<section id="attention"><h2>${MONTH_LABELS.attention[lang]}</h2>${attention.length === 0 ? html`<p class="good">${MONTH_LABELS.nothing[lang]}</p>` : attention.map((x) => findingItem(lang, x, id))}</section>`;
+  const explainedSection = explained.length === 0 ? '' : html`<section id="explained"><h2>${MONTH_LABELS.explained[lang]}</h2>${explained.map((x) => findingItem(lang, x, id))}</section>`;
   const boxes = html`<section id="vat"><h2>${MONTH_LABELS.boxes[lang]}</h2><table class="stack"><tr><th></th><th></th><th class="num">${MONTH_LABELS.ours[lang]}</th>${withSaft ? html`<th class="num">${MONTH_LABELS.saft[lang]}</th><th class="num">${MONTH_LABELS.difference[lang]}</th>` : ''}</tr>
 ${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num" data-label="${MONTH_LABELS.ours[lang]}">${r.ours}</td>${withSaft ? html`<td class="num" data-label="${MONTH_LABELS.saft[lang]}">${r.saft}</td><td class="num ${r.difference && !/^[-−]?\D*0[,.]00\D*$/.test(r.difference) ? 'warn' : ''}" data-label="${MONTH_LABELS.difference[lang]}">${r.difference}</td>` : ''}</tr>`)}</table></section>`;
   const exemptions = pack.exemptions.length === 0 ? '' : html`<section id="exemptions"><h2>${MONTH_LABELS.exemptions[lang]}</h2><table class="stack">${pack.exemptions.map((e) => html`<tr><td><b>${e.code}</b></td><td class="num">${e.documents}</td><td class="num">${f.money(e.base, 'EUR')}</td></tr>`)}</table></section>`;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { MagniFinanceClient } from '../../client/rest-client';
 import { parseConfig } from '../../connector/config/load-config';
 import { ConnectorMetrics } from '../../connector/core/metrics';
 import { startConnector, type RunningConnector } from '../../connector/main/runtime';
@@ -75,6 +76,12 @@ describe('the console month page and the read-only accountant', () => {
   });
 
   it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 px", async () => {
+    // A sale invoiced by hand in the back-office: the SAF-T has it, the connector does not.
+    const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, retry: false });
+    const today = localDateTime(new Date(), 'Europe/Lisbon').date;
+    const created = await client.createDocument({ IsToClose: true, Client: { NIF: '999999990', Name: 'Cliente ao balcão', CountryCode: 'PT' }, Document: { Type: 'T', Date: today, DueDate: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, Lines: [{ Code: 'BAL-1', Description: 'Venda ao balcão', UnitPrice: 40, Quantity: 1, Unit: 'UN', Type: 'P', TaxValue: 23, ProductDiscount: 0 }] } });
+    h.sandbox.store.clock.advance(60_000);
+    const byHand = (await client.getDocument(created.documentId)).documentNumber as string;
     const saft = Buffer.from(await (await fetch(`${h.sandbox.origin}/_sandbox/saft?accountTaxId=${TEST_ACCOUNT.taxId}&month=${month}&encoding=windows-1252`)).arrayBuffer());
     const page = await (await fetch(`${origin}/console/shop1/month/${month}`, { headers: ACCOUNTANT })).text();
     const token = /name="csrf" value="([^"]+)"/.exec(page)?.[1] as string;
@@ -84,7 +91,8 @@ describe('the console month page and the read-only accountant', () => {
     const answer = await fetch(`${origin}/console/shop1/month/${month}`, { method: 'POST', headers: ACCOUNTANT, body });
     const text = await answer.text();
     expect(answer.status).toBe(200);
-    expect(text).toContain('Nada a assinalar');
+    expect(text).toContain(`O documento ${byHand} de `);
+    expect(text).toContain('não foi emitido pelo conector');
     expect(text).toContain(`SAF-T ${TEST_ACCOUNT.taxId}`);
     // A forged upload (no token) is refused.
     const forged = new FormData();
