@@ -111,6 +111,12 @@ export const TenantSettingsSchema = z
      * or at `completed` (after the courier collected).
      */
     invoiceUnpaidProcessingAt: z.enum(['processing', 'completed']).default('processing'),
+    /**
+     * Payment methods (WooCommerce gateway ids) that record the payment only when the order is
+     * completed: WooCommerce's cash on delivery (`cod`) sets `date_paid` then. The go-live cut-off
+     * dates such a sale by its creation, so an old order delivered after go-live is never invoiced.
+     */
+    paidOnCompletionGateways: z.array(z.string().trim().min(1).max(100)).default(['cod']),
   })
   .strict()
   .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {

@@ -17,7 +17,9 @@ import { composeIssueRequest, type IssueRequest } from './document-requests';
 import { issueDateFor, laterDateFromRefusal, msUntilShopDay, seriesOf, shopToday } from './issue-date';
 import type { TenantRuntime } from './tenant-runtime';
 import { clearForPerson, flagForPerson, flagJobFailure, isOrderGone, isPermanent } from './needs-person';
-import { personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { parseProblem, personNeeded, type Problem, type UnknownIdCause } from './problems';
+import { earlierDocumentTrace } from './earlier-traces';
+import { externalIdForOrder } from '../../law/external-id';
 import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
@@ -225,6 +227,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
     }
   }
+  // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
+  const trace = await earlierTraceHold(ctx, entry);
+  if (trace) return trace;
   const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
@@ -274,6 +279,24 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const warnings = recordedWarnings(built.notes);
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
+}
+
+/**
+ * An invoice about to be issued with no ledger entry and no marker: held for a person when a trace
+ * of an earlier document is found (pipeline/earlier-traces.ts). Held once; kept held until a person
+ * attaches the document or asks to issue anyway (retry: holdReleasedAt).
+ */
+async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Promise<Outcome | undefined> {
+  if (ctx.ref.purpose !== 'invoice') return undefined;
+  if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
+  if (entry?.state !== undefined) return undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  if (!trace) return undefined;
+  ctx.log.warn({ trace }, 'no ledger and no meta, yet a trace of an earlier invoice: held for a person');
+  await flag(ctx, personNeeded(ctx.ref, { code: 'earlier-document', ...trace }, 'held'), entry);
+  // What "attach" checks the named document against (admin/order-actions.ts).
+  await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
+  return { done: 'held' };
 }
 
 /** The mapping's warnings as the ledger keeps them for the write-back note: coded (JSON), worded in the shop's language there. */
