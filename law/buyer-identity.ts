@@ -5,7 +5,7 @@ import { itemType } from './line-type';
 import { info, MappingNote, warning } from './mapping-errors';
 import type { MappingMessage } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
-import { WooOrder } from '../platforms/woocommerce/order-schema';
+import { productLinesOf, type Sale, type SaleTaxNumber } from './sale';
 import { hasEuVatFormat, vatPrefixOf, type VatNumberRegistry, type VatNumberVerdict } from './vat-number';
 
 /** Who the buyer is for tax purposes: the NIF on the document and the country it belongs to. */
@@ -26,25 +26,19 @@ export interface BuyerIdentity {
 /** NIF groups of private persons: 1-3 residents, 45 non-residents. */
 const INDIVIDUAL_PREFIXES = ['1', '2', '3', '45'];
 
-function metaText(order: WooOrder, keys: readonly string[]): { key: string; value: string } | undefined {
-  for (const key of keys) {
-    const meta = order.meta_data.find((m) => m.key === key);
-    const value = meta?.value;
-    if ((typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') {
-      return { key, value: String(value).trim() };
-    }
-  }
-  return undefined;
+/** The buyer's tax number: the first the sale lists (the platform's adapter ranks them). */
+function givenNumber(sale: Sale): SaleTaxNumber | undefined {
+  return sale.taxNumbers.find((number) => number.value.trim() !== '');
 }
 
-export function billingCountry(order: WooOrder, settings: MappingSettings): string {
-  const country = order.billing.country.trim().toUpperCase();
+export function billingCountry(sale: Sale, settings: MappingSettings): string {
+  const country = sale.billing.country.trim().toUpperCase();
   return country === '' ? settings.defaultCountry : country;
 }
 
 /** A company buys: a billing company is given, or the number was typed in a VAT-number field. */
-function companyBuyer(order: WooOrder, metaKey: string): boolean {
-  return order.billing.company.trim() !== '' || /vat/i.test(metaKey);
+function companyBuyer(sale: Sale, given: SaleTaxNumber): boolean {
+  return sale.billing.company.trim() !== '' || given.businessField;
 }
 
 /**
@@ -52,12 +46,12 @@ function companyBuyer(order: WooOrder, metaKey: string): boolean {
  * for a 0% intra-EU supply, RITI art. 14). Issued to the consumer NIF, the company could not deduct
  * it and nobody could correct it (only a credit note reverses it): held, with `problem` as the why.
  */
-function companyHeld(order: WooOrder, country: string, problem: (company: string) => MappingMessage): BuyerIdentity {
-  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, hold: problem(order.billing.company.trim()) };
+function companyHeld(sale: Sale, country: string, problem: (company: string) => MappingMessage): BuyerIdentity {
+  return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: true, isEuVatNumber: false, hold: problem(sale.billing.company.trim()) };
 }
 
-function companyWithInvalidNif(order: WooOrder, raw: string, country: string): BuyerIdentity {
-  return companyHeld(order, country, (company) => ({ code: 'company-nif-invalid', params: { nif: raw, company } }));
+function companyWithInvalidNif(sale: Sale, raw: string, country: string): BuyerIdentity {
+  return companyHeld(sale, country, (company) => ({ code: 'company-nif-invalid', params: { nif: raw, company } }));
 }
 
 /**
@@ -65,20 +59,20 @@ function companyWithInvalidNif(order: WooOrder, raw: string, country: string): B
  * one (`verdict`, see `vatNumberToCheck`): a number the registry calls invalid is treated as a
  * malformed one (a company's order held, a private buyer's invoiced to the consumer NIF).
  */
-export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: MappingNote[], verdict?: VatNumberVerdict): BuyerIdentity {
-  const buyer = resolveFormat(order, settings, notes);
+export function resolveBuyer(sale: Sale, settings: MappingSettings, notes: MappingNote[], verdict?: VatNumberVerdict): BuyerIdentity {
+  const buyer = resolveFormat(sale, settings, notes);
   if (!verdict || !buyer.isEuVatNumber || verdict.countryCode !== buyer.countryCode || verdict.number !== buyer.nif) return buyer;
   if (verdict.valid) {
     notes.push(info('vies-valid', { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` }));
     return { ...buyer, viesConfirmed: true };
   }
   const text = `${vatPrefixOf(buyer.countryCode)}${buyer.nif}`;
-  const found = metaText(order, settings.nifMetaKeys);
-  if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-    return companyHeld(order, billingCountry(order, settings), (company) => ({ code: 'company-vies-invalid', params: { vat: text, company } }));
+  const found = givenNumber(sale);
+  if (settings.holdCompanyWithInvalidNif && found && companyBuyer(sale, found)) {
+    return companyHeld(sale, billingCountry(sale, settings), (company) => ({ code: 'company-vies-invalid', params: { vat: text, company } }));
   }
   notes.push(warning('vies-invalid-consumer', { vat: text, consumerNif: CONSUMER_NIF }));
-  return { nif: CONSUMER_NIF, countryCode: billingCountry(order, settings), kind: 'consumer', isBusiness: order.billing.company.trim() !== '', isEuVatNumber: false };
+  return { nif: CONSUMER_NIF, countryCode: billingCountry(sale, settings), kind: 'consumer', isBusiness: sale.billing.company.trim() !== '', isEuVatNumber: false };
 }
 
 /**
@@ -87,41 +81,41 @@ export function resolveBuyer(order: WooOrder, settings: MappingSettings, notes: 
  * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020). Services
  * (M40) and domestic sales need no VIES answer.
  */
-export function vatNumberToCheck(order: WooOrder, settings: MappingSettings): { countryCode: string; number: string } | undefined {
-  const buyer = resolveFormat(order, settings, []);
+export function vatNumberToCheck(sale: Sale, settings: MappingSettings): { countryCode: string; number: string } | undefined {
+  const buyer = resolveFormat(sale, settings, []);
   if (!buyer.isEuVatNumber) return undefined;
-  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
-  const place = placeForVat(shipping ? shipping.country : billingCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
-  const goods = order.line_items.some((item) => item.quantity > 0 && itemType(order, item, settings) === 'P');
+  const shipping = sale.shipping?.country.trim() ? sale.shipping : undefined;
+  const place = placeForVat(shipping ? shipping.country : billingCountry(sale, settings), shipping ? shipping.postcode : sale.billing.postcode);
+  const goods = productLinesOf(sale).some((item) => item.quantity > 0 && itemType(sale, item, settings) === 'P');
   return goods && place.territory === 'EU' ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
 }
 
-/** Asks the registry about the order's EU VAT number, if it has one; the verdict goes to the mapping. */
-export async function checkVatNumber(order: WooOrder, settings: MappingSettings, registry: VatNumberRegistry): Promise<VatNumberVerdict | undefined> {
-  const wanted = vatNumberToCheck(order, settings);
+/** Asks the registry about the sale's EU VAT number, if it has one; the verdict goes to the mapping. */
+export async function checkVatNumber(sale: Sale, settings: MappingSettings, registry: VatNumberRegistry): Promise<VatNumberVerdict | undefined> {
+  const wanted = vatNumberToCheck(sale, settings);
   return wanted ? registry(wanted.countryCode, wanted.number) : undefined;
 }
 
-function resolveFormat(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
-  const country = billingCountry(order, settings);
-  const hasCompany = order.billing.company.trim() !== '';
+function resolveFormat(sale: Sale, settings: MappingSettings, notes: MappingNote[]): BuyerIdentity {
+  const country = billingCountry(sale, settings);
+  const hasCompany = sale.billing.company.trim() !== '';
   const consumer = (reason: MappingNote): BuyerIdentity => {
     notes.push(reason);
     return { nif: CONSUMER_NIF, countryCode: country, kind: 'consumer', isBusiness: hasCompany, isEuVatNumber: false };
   };
 
-  const found = metaText(order, settings.nifMetaKeys);
+  const found = givenNumber(sale);
   // An EU VAT number that does not have its country's format: a typing error. A company's invoice
   // needs its number (held); a private buyer gets the consumer NIF.
   const badEuVatNumber = (vatCountry: string): BuyerIdentity => {
-    const text = found?.value ?? '';
-    if (settings.holdCompanyWithInvalidNif && found && companyBuyer(order, found.key)) {
-      return companyHeld(order, country, (company) => ({ code: 'company-vat-format', params: { vat: text, company, country: vatCountry } }));
+    const text = found?.value.trim() ?? '';
+    if (settings.holdCompanyWithInvalidNif && found && companyBuyer(sale, found)) {
+      return companyHeld(sale, country, (company) => ({ code: 'company-vat-format', params: { vat: text, company, country: vatCountry } }));
     }
     return consumer(warning('vat-format-consumer', { vat: text, country: vatCountry, consumerNif: CONSUMER_NIF }));
   };
   if (!found) return consumer(info('no-nif', { consumerNif: CONSUMER_NIF }));
-  const raw = found.value;
+  const raw = found.value.trim();
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
 
   const prefixed = /^([A-Z]{2})([0-9A-Z]+)$/.exec(compact);
@@ -148,22 +142,22 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
     if (/^\d{9}$/.test(portuguese) && isValidPortugueseNif(portuguese)) {
       if (portuguese === CONSUMER_NIF) {
         // A company that typed the consumer NIF: its invoice must carry its own (CIVA art. 36(5)(a)).
-        if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) {
-          return companyHeld(order, country, (company) => ({ code: 'company-typed-consumer-nif', params: { company, consumerNif: CONSUMER_NIF } }));
+        if (settings.holdCompanyWithInvalidNif && companyBuyer(sale, found)) {
+          return companyHeld(sale, country, (company) => ({ code: 'company-typed-consumer-nif', params: { company, consumerNif: CONSUMER_NIF } }));
         }
         return consumer(info('consumer-nif-given', { consumerNif: CONSUMER_NIF }));
       }
       const individual = INDIVIDUAL_PREFIXES.some((p) => portuguese.startsWith(p));
       return { nif: portuguese, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
     }
-    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(sale, found)) return companyWithInvalidNif(sale, raw, country);
     return consumer(warning('nif-invalid', { nif: raw, consumerNif: CONSUMER_NIF }));
   }
 
   // A Portuguese NIF billed to an address abroad (a resident living abroad, a non-resident's 45...
   // NIF) stays on the invoice (CIVA art. 36(16)): a valid Portuguese NIF typed in a NIF field, or
   // any valid 45 NIF. A number typed in a VAT-number field is read as the billing country's.
-  if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !/vat/i.test(found.key))) {
+  if (/^\d{9}$/.test(compact) && isValidPortugueseNif(compact) && compact !== CONSUMER_NIF && (compact.startsWith('45') || !found.businessField)) {
     notes.push(info('portuguese-nif-abroad', { nif: compact, country }));
     const individual = INDIVIDUAL_PREFIXES.some((p) => compact.startsWith(p));
     return { nif: compact, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: hasCompany || !individual, isEuVatNumber: false };
@@ -179,7 +173,7 @@ function resolveFormat(order: WooOrder, settings: MappingSettings, notes: Mappin
 
   // A tax id from outside the EU without a country prefix: kept with the billing country.
   if (compact.length < 2 || compact.length > 20) {
-    if (settings.holdCompanyWithInvalidNif && companyBuyer(order, found.key)) return companyWithInvalidNif(order, raw, country);
+    if (settings.holdCompanyWithInvalidNif && companyBuyer(sale, found)) return companyWithInvalidNif(sale, raw, country);
     return consumer(warning('tax-id-unusable', { taxId: raw, consumerNif: CONSUMER_NIF }));
   }
   // A tax number from outside the EU does not by itself make a business (a consumer's national id

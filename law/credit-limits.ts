@@ -42,7 +42,7 @@ export function creditLimitHolds(
   invoiced: readonly PlannedLine[],
   earlier: readonly (readonly PlannedLine[])[],
   current: readonly PlannedLine[],
-  context: { refundId: number; invoiceNumber: string; currency?: string },
+  context: { refundId: number | string; invoiceNumber: string; currency?: string },
 ): MappingMessage[] {
   const holds: MappingMessage[] = [];
   const credited = earlier.flat();

@@ -3,13 +3,13 @@ import { InvoiceClient } from '../client/schemas/client';
 import { PORTUGUESE_POSTCODE } from '../client/schemas/primitives';
 import { BuyerIdentity } from './buyer-identity';
 import { MappingNote, warning } from './mapping-errors';
-import { WooAddress } from '../platforms/woocommerce/order-schema';
+import type { SaleAddress } from './sale';
 import { clipText, joinParts, plainText } from './text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The billing e-mail when it can be used as an address (Client.Email, SendTo). */
-export function usableEmail(billing: WooAddress): string | undefined {
+export function usableEmail(billing: SaleAddress): string | undefined {
   const email = billing.email.trim();
   // Both checks: the client schema's pattern (Client.Email) and zod's (SendTo).
   return email !== '' && email.length <= 255 && EMAIL.test(email) && z.email().safeParse(email).success ? email : undefined;
@@ -23,8 +23,8 @@ function portuguesePostCode(text: string): string | undefined {
 }
 
 /** Client block from the billing address, clipped to the spec's S(n) limits. */
-export function clientFromBilling(billing: WooAddress, buyer: BuyerIdentity, notes: MappingNote[]): InvoiceClient {
-  const person = plainText(joinParts([billing.first_name, billing.last_name], ' '));
+export function clientFromBilling(billing: SaleAddress, buyer: BuyerIdentity, notes: MappingNote[]): InvoiceClient {
+  const person = plainText(joinParts([billing.firstName, billing.lastName], ' '));
   const company = plainText(billing.company);
   const name = person || company || 'Consumidor final';
   const client: InvoiceClient = {
@@ -33,7 +33,7 @@ export function clientFromBilling(billing: WooAddress, buyer: BuyerIdentity, not
     CountryCode: buyer.countryCode,
   };
   if (company) client.LegalName = clipText(company, 500);
-  const address = plainText(joinParts([billing.address_1, billing.address_2], ', '));
+  const address = plainText(joinParts([billing.line1, billing.line2], ', '));
   if (address) client.Address = clipText(address, 200);
   const city = plainText(billing.city);
   if (city) client.City = clipText(city, 50);

@@ -4,23 +4,23 @@ import { ExemptionContext } from './exemption-rules';
 import { placeForVat, type PlaceForVat } from './countries';
 import { info, MappingNote, mappingError, warning } from './mapping-errors';
 import { MappingSettings } from './mapping-settings';
-import { WooOrder } from '../platforms/woocommerce/order-schema';
+import { saleRef, type Sale } from './sale';
 
 /** Country the goods go to: shipping address, else billing. */
-export function destinationCountry(order: WooOrder, settings: MappingSettings): string {
-  const shipping = order.shipping?.country.trim().toUpperCase() ?? '';
-  return shipping || billingCountry(order, settings);
+export function destinationCountry(sale: Sale, settings: MappingSettings): string {
+  const shipping = sale.shipping?.country.trim().toUpperCase() ?? '';
+  return shipping || billingCountry(sale, settings);
 }
 
 /** What the exemption rules need to know of the order (exemption-rules.ts). */
-export function exemptionContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings): ExemptionContext {
-  return { orderId: order.id, destination: destinationPlace(order, settings), buyer, buyerCountry: billingCountry(order, settings), settings };
+export function exemptionContext(sale: Sale, buyer: BuyerIdentity, settings: MappingSettings): ExemptionContext {
+  return { orderId: saleRef(sale), destination: destinationPlace(sale, settings), buyer, buyerCountry: billingCountry(sale, settings), settings };
 }
 
 /** Where the goods go for VAT (EU VAT territory by postcode): the shipping address, else billing. */
-export function destinationPlace(order: WooOrder, settings: MappingSettings): PlaceForVat {
-  const shipping = order.shipping?.country.trim() ? order.shipping : undefined;
-  return placeForVat(destinationCountry(order, settings), shipping ? shipping.postcode : order.billing.postcode);
+export function destinationPlace(sale: Sale, settings: MappingSettings): PlaceForVat {
+  const shipping = sale.shipping?.country.trim() ? sale.shipping : undefined;
+  return placeForVat(destinationCountry(sale, settings), shipping ? shipping.postcode : sale.billing.postcode);
 }
 
 export interface CurrencyChoice {
@@ -29,9 +29,9 @@ export interface CurrencyChoice {
   euroRate: string | undefined;
 }
 
-/** Currency and EuroRate for non-euro orders: order meta (the rate used at checkout) wins over settings. */
-export function currencyFor(order: WooOrder, settings: MappingSettings, notes: MappingNote[]): CurrencyChoice {
-  const currency = order.currency.toUpperCase();
+/** Currency and EuroRate for non-euro sales: the sale's attribute (the rate used at checkout) wins over settings. */
+export function currencyFor(sale: Sale, settings: MappingSettings, notes: MappingNote[]): CurrencyChoice {
+  const currency = sale.currency.toUpperCase();
   if (currency === 'EUR') return { currency, euroRate: undefined };
   const reference = settings.referenceEuroRates[currency];
   if (reference && parseDecimal(reference.euroRate).units > 0n) {
@@ -39,7 +39,7 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
     return { currency, euroRate: reference.euroRate };
   }
   for (const key of settings.euroRateMetaKeys) {
-    const value = order.meta_data.find((m) => m.key === key)?.value;
+    const value = sale.attributes.find((m) => m.key === key)?.value;
     if ((typeof value === 'string' || typeof value === 'number') && /^\d+(\.\d+)?$/.test(String(value).trim())) {
       const rate = String(value).trim();
       if (parseDecimal(rate).units > 0n) {
@@ -54,7 +54,7 @@ export function currencyFor(order: WooOrder, settings: MappingSettings, notes: M
     notes.push(warning('euro-rate-static', { currency, rate: configured }));
     return { currency, euroRate: configured };
   }
-  throw mappingError(order.id, 'euro-rate-unknown', { currency, keys: settings.euroRateMetaKeys.join(' / ') });
+  throw mappingError(saleRef(sale), 'euro-rate-unknown', { currency, keys: settings.euroRateMetaKeys.join(' / ') });
 }
 
 /** An amount of the document's currency in euros (for the legal limits). */

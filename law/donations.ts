@@ -1,7 +1,8 @@
 import { add, Decimal, parseDecimal, round, sum } from '../client/money';
 import { isDonation } from './exemption-rules';
 import type { MappingSettings } from './mapping-settings';
-import type { WooOrder } from '../platforms/woocommerce/order-schema';
+import { lineTax, type Sale } from './sale';
+import { productIdsOf } from './line-type';
 import { plainText } from './text';
 
 /**
@@ -11,20 +12,20 @@ import { plainText } from './text';
  * person confirms: the shop records the donation apart.
  */
 export interface Donations {
-  /** The order without its donation lines. */
-  sale: WooOrder;
+  /** The sale without its donation lines. */
+  sale: Sale;
   names: string[];
   /** What the buyer paid as donations (net + tax). */
   gross: Decimal;
 }
 
-export function withoutDonations(order: WooOrder, settings: MappingSettings): Donations {
-  const items = order.line_items.filter((item) => isDonation(item.name, [item.product_id, item.variation_id], settings));
-  const fees = order.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n && isDonation(fee.name, [], settings));
-  if (items.length === 0 && fees.length === 0) return { sale: order, names: [], gross: parseDecimal(0) };
-  const gross = round(sum([...items, ...fees].map((line) => add(parseDecimal(line.total), parseDecimal(line.total_tax ?? '0')))), 2);
+export function withoutDonations(sale: Sale, settings: MappingSettings): Donations {
+  const items = sale.lines.filter((line) => line.kind === 'product' && (line.nature === 'donation' || isDonation(line.name, productIdsOf(line), settings)));
+  const fees = sale.lines.filter((line) => line.kind === 'fee' && parseDecimal(line.total).units > 0n && (line.nature === 'donation' || isDonation(line.name, [], settings)));
+  if (items.length === 0 && fees.length === 0) return { sale, names: [], gross: parseDecimal(0) };
+  const gross = round(sum([...items, ...fees].map((line) => add(parseDecimal(line.total), lineTax(line)))), 2);
   return {
-    sale: { ...order, line_items: order.line_items.filter((item) => !items.includes(item)), fee_lines: order.fee_lines.filter((fee) => !fees.includes(fee)) },
+    sale: { ...sale, lines: sale.lines.filter((line) => !items.includes(line) && !fees.includes(line)) },
     names: [...items.map((item) => plainText(item.name)), ...fees.map((fee) => plainText(fee.name))],
     gross,
   };

@@ -2,11 +2,10 @@ import { isZero } from '../client/money';
 import type { BuyerIdentity } from './buyer-identity';
 import type { PlaceForVat } from './countries';
 import { PlannedLine, supplyNature } from './line-plan';
-import { lineProductId, type ProductFacts } from './line-type';
+import { lineProductId, listsProduct, productIdsOf, type ProductFacts, type ProductRef } from './line-type';
 import { info, MappingNote, mappingError, OrderMappingError } from './mapping-errors';
 import type { ExemptionReasonParams } from './mapping-words';
 import { exemptionRegime, type MappingSettings } from './mapping-settings';
-import type { WooLineItem } from '../platforms/woocommerce/order-schema';
 
 /**
  * The exemption code of a document's 0% lines: the real reason of each line (CIVA art. 36(5)(e)),
@@ -40,7 +39,7 @@ function reason(why: string, facts: Partial<ExemptionReasonParams> = {}): Exempt
 }
 
 export interface ExemptionContext {
-  orderId: number;
+  orderId: number | string;
   destination: PlaceForVat;
   buyer: BuyerIdentity;
   /** The billing country (a service's buyer location). */
@@ -49,13 +48,13 @@ export interface ExemptionContext {
 }
 
 /** The code the accountant gave a product (`exemptions.byProduct`: ids, SKU prefixes, then categories read from the shop). */
-export function configuredExemption(item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id'>, settings: MappingSettings): string | undefined {
-  const ids = [item.product_id, item.variation_id].filter((id) => id > 0);
+export function configuredExemption(item: ProductRef, settings: MappingSettings): string | undefined {
+  const ids = productIdsOf(item);
   for (const rule of settings.exemptions.byProduct) {
-    if (ids.some((id) => rule.productIds.includes(id))) return rule.code;
+    if (listsProduct(rule.productIds, ids)) return rule.code;
     if (item.sku && rule.skuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return rule.code;
   }
-  return settings.exemptions.shopProductCodes[String(lineProductId(item))];
+  return settings.exemptions.shopProductCodes[lineProductId(item)];
 }
 
 /** What the connector puts in `exemptions.shopProductCodes` for a product: the first byProduct entry naming one of its categories. */
@@ -68,8 +67,8 @@ export function productExemptionFromShop(facts: ProductFacts, settings: MappingS
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** A fee or product named like a donation, or listed as one (`exemptions.donationWords`, `.donationProductIds`). */
-export function isDonation(name: string, productIds: readonly number[], settings: MappingSettings): boolean {
-  if (productIds.some((id) => id > 0 && settings.exemptions.donationProductIds.includes(id))) return true;
+export function isDonation(name: string, productIds: readonly string[], settings: MappingSettings): boolean {
+  if (listsProduct(settings.exemptions.donationProductIds, productIds)) return true;
   const text = fold(name);
   return settings.exemptions.donationWords.some((word) => text.includes(fold(word)));
 }

@@ -1,5 +1,5 @@
 import type { MappingSettings } from './mapping-settings';
-import type { WooLineItem, WooOrder } from '../platforms/woocommerce/order-schema';
+import type { Sale, SaleLine, SupplyNature } from './sale';
 
 /**
  * Goods (P) or service (S), per line: it decides the exemption code of a sale abroad (goods to an
@@ -11,9 +11,10 @@ import type { WooLineItem, WooOrder } from '../platforms/woocommerce/order-schem
  *  3. what the shop says of the product (`shopProductTypes`, filled by the connector with
  *     `productTypeFromShop`: its categories against `goodsCategories` / `serviceCategories`,
  *     then WooCommerce's `virtual` flag);
- *  4. `servicesWhenOrderNeedsNoProcessing` (WooCommerce marks an order whose items are all virtual
- *     and downloadable);
- *  5. `lineTypes.default`.
+ *  4. the nature of the supply as the platform tells it on the line (law/sale.ts `SupplyNature`);
+ *  5. `servicesWhenOrderNeedsNoProcessing` (the sale says nothing in it travels: WooCommerce marks
+ *     an order whose items are all virtual and downloadable);
+ *  6. `lineTypes.default`.
  */
 export type LineType = 'P' | 'S';
 
@@ -38,20 +39,41 @@ export function productTypeFromShop(facts: ProductFacts, rules: LineTypeRules): 
   return facts.virtual ? 'S' : 'P';
 }
 
-/** The id a line's product is known by: its variation when it has one ("T-shirt S" and "T-shirt M" apart). */
-export function lineProductId(item: Pick<WooLineItem, 'product_id' | 'variation_id'>): number {
-  return item.variation_id || item.product_id;
+/** What a line sells, as the type rules read it (a sale's line or a refund's). */
+export type ProductRef = Pick<SaleLine, 'sku' | 'productId' | 'variantId'> & { nature?: SupplyNature };
+
+/** The id a line's product is known by: its variant when it has one ("T-shirt S" and "T-shirt M" apart); "" for none. */
+export function lineProductId(item: Pick<SaleLine, 'productId' | 'variantId'>): string {
+  return item.variantId ?? item.productId ?? '';
 }
 
-export function itemType(order: WooOrder, item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id'>, settings: MappingSettings): LineType {
+/** The line's product and variant ids, for the settings that list ids (numbers or text). */
+export function productIdsOf(item: Pick<SaleLine, 'productId' | 'variantId'>): string[] {
+  return [item.productId, item.variantId].filter((id): id is string => id !== undefined && id !== '');
+}
+
+/** Whether `ids` (a line's) meet a settings list of product ids. */
+export function listsProduct(list: readonly (number | string)[], ids: readonly string[]): boolean {
+  return ids.some((id) => list.some((wanted) => String(wanted) === id));
+}
+
+/** Goods or a service by the nature the platform told (undefined when it told none). */
+function typeOfNature(nature: SupplyNature | undefined): LineType | undefined {
+  if (nature === undefined) return undefined;
+  return nature === 'goods' ? 'P' : 'S';
+}
+
+export function itemType(sale: Pick<Sale, 'needsShipping'>, item: ProductRef, settings: MappingSettings): LineType {
   const rules = settings.lineTypes;
-  const ids = [item.product_id, item.variation_id].filter((id) => id > 0);
-  if (ids.some((id) => rules.goodsProductIds.includes(id))) return 'P';
-  if (ids.some((id) => rules.serviceProductIds.includes(id))) return 'S';
+  const ids = productIdsOf(item);
+  if (listsProduct(rules.goodsProductIds, ids)) return 'P';
+  if (listsProduct(rules.serviceProductIds, ids)) return 'S';
   if (item.sku && rules.goodsSkuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return 'P';
   if (item.sku && rules.serviceSkuPrefixes.some((prefix) => item.sku.startsWith(prefix))) return 'S';
-  const fromShop = rules.shopProductTypes[String(lineProductId(item))];
+  const fromShop = rules.shopProductTypes[lineProductId(item)];
   if (fromShop) return fromShop;
-  if (rules.servicesWhenOrderNeedsNoProcessing && order.needs_processing === false) return 'S';
+  const told = typeOfNature(item.nature);
+  if (told) return told;
+  if (rules.servicesWhenOrderNeedsNoProcessing && sale.needsShipping === false) return 'S';
   return rules.default;
 }

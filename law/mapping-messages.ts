@@ -451,17 +451,17 @@ const CATALOGUE = {
     (p) => `O imposto "${p.tax}" é composto; um imposto composto não pode constar de um documento.`,
   ),
   'tax-percent-unknown': entry(
-    { tax: S, rateId: N },
+    { tax: S, rateId: z.union([S, N]) },
     (p) => `the percentage of tax "${p.tax || `rate ${p.rateId}`}" is unknown: tax_lines has no rate_percent and no line taxed by it has an amount`,
     (p) => `A percentagem do imposto "${p.tax || `taxa ${p.rateId}`}" é desconhecida: "tax_lines" não tem "rate_percent" e nenhuma linha tributada por ele tem valor.`,
   ),
   'tax-percent-derived': entry(
-    { tax: S, rateId: N, percent: S },
+    { tax: S, rateId: z.union([S, N]), percent: S },
     (p) => `Tax "${p.tax || `rate ${p.rateId}`}" has no rate_percent in the order: ${p.percent}% derived from the line taxes`,
     (p) => `O imposto "${p.tax || `taxa ${p.rateId}`}" não tem "rate_percent" na encomenda: usada a taxa de ${percentPt(p.percent)}, deduzida dos impostos das linhas.`,
   ),
   'line-tax-rate-unlisted': entry(
-    { line: S, rateId: N },
+    { line: S, rateId: z.union([S, N]) },
     (p) => `line "${p.line}" uses tax rate id ${p.rateId}, which the order does not list`,
     (p) => `A linha "${p.line}" usa a taxa de imposto com o id ${p.rateId}, que a encomenda não lista.`,
   ),

@@ -18,59 +18,59 @@ import {
 import { PlannedLine } from './line-plan';
 import { withoutDonations } from './donations';
 import { configuredExemption } from './exemption-rules';
-import { itemType, lineProductId } from './line-type';
+import { itemType, lineProductId, type ProductRef } from './line-type';
 import { info, MappingNote, mappingError } from './mapping-errors';
 import { currencyParam } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
-import { WooFeeLine, WooLineItem, WooLineTax, WooMeta, WooOrder } from '../platforms/woocommerce/order-schema';
-import { lineRate, ResolvedRate } from './tax-rates';
+import { feeLinesOf, lineTax, productLinesOf, saleRef, shippingLinesOf, type Sale, type SaleAttribute, type SaleLine, type SaleLineTax } from './sale';
+import { lineRate, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
 
 /**
- * Order -> planned document lines. WooCommerce has already spread coupons over the line totals
- * (line subtotal = before coupons, total = after), so a line's ProductDiscount is just the gap
- * between the two; shipping and positive fees are service lines; negative fees are spread over
- * the products as extra discount (a document never gets a negative line).
+ * Sale -> planned document lines. The shop has already spread coupons over the line totals (line
+ * subtotal = before coupons, total = after), so a line's ProductDiscount is just the gap between
+ * the two; shipping and positive fees are service lines; negative fees are spread over the
+ * products as extra discount (a document never gets a negative line).
  */
 
 const ONE = parseDecimal(1);
 const HUNDRED = parseDecimal(100);
 
-function visibleAttributes(meta: readonly WooMeta[], name: string): string[] {
+function visibleAttributes(attributes: readonly SaleAttribute[], name: string): string[] {
   const parts: string[] = [];
-  for (const entry of meta) {
+  for (const entry of attributes) {
     if (entry.key.startsWith('_')) continue;
-    const rawValue = entry.display_value ?? entry.value;
+    const rawValue = entry.shownValue ?? entry.value;
     if (typeof rawValue !== 'string' && typeof rawValue !== 'number') continue;
     const value = plainText(String(rawValue));
     if (!value || name.toLowerCase().includes(value.toLowerCase())) continue;
-    const rawKey = entry.display_key ?? entry.key.replace(/^pa_/, '');
+    const rawKey = entry.label ?? entry.key.replace(/^pa_/, '');
     parts.push(`${plainText(rawKey)}: ${value}`);
   }
   return parts;
 }
 
-export function itemDescription(item: Pick<WooLineItem, 'name' | 'meta_data' | 'id'>): string {
+export function itemDescription(item: Pick<SaleLine, 'name' | 'attributes' | 'id'>): string {
   const name = plainText(item.name) || `Artigo ${item.id}`;
-  const attributes = visibleAttributes(item.meta_data, name);
+  const attributes = visibleAttributes(item.attributes, name);
   const text = attributes.length > 0 ? `${name} (${attributes.join(', ')})` : name;
   return clipText(text, 200);
 }
 
-export function itemCode(item: Pick<WooLineItem, 'sku' | 'product_id' | 'variation_id' | 'id'>): string {
+export function itemCode(item: ProductRef & Pick<SaleLine, 'id'>): string {
   const sku = item.sku.trim();
   if (sku) return clipText(sku, 60);
   const id = lineProductId(item);
-  return id > 0 ? String(id) : `ITEM-${item.id}`;
+  return id !== '' ? id : `ITEM-${item.id}`;
 }
 
 /**
  * The unrounded net before coupons of a tax-inclusive line: the shop priced it with tax
  * (subtotal + unrounded tax, a whole number of cents), WooCommerce took the tax out unrounded.
  */
-function unroundedListNet(item: WooLineItem): Decimal | undefined {
+function unroundedListNet(item: SaleLine): Decimal | undefined {
   if (item.taxes.length === 0) return undefined;
-  const tax = sum(item.taxes.map((t) => parseDecimal(t.subtotal ?? t.total)));
+  const tax = sum(item.taxes.map((t) => parseDecimal(t.beforeDiscounts ?? t.amount)));
   if (isZero(tax)) return undefined;
   const subtotal = parseDecimal(item.subtotal);
   const gross = round(add(subtotal, tax), 2);
@@ -83,9 +83,10 @@ export interface PlannedOrderLines {
   notes: MappingNote[];
 }
 
-export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+export function productLines(sale: Sale, rates: SaleRates, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
   const lines: PlannedLine[] = [];
-  for (const item of order.line_items) {
+  const orderId = saleRef(sale);
+  for (const item of productLinesOf(sale)) {
     const description = itemDescription(item);
     const total = round(parseDecimal(item.total), 2);
     if (item.quantity <= 0) {
@@ -93,10 +94,10 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
         notes.push(info('line-quantity-zero', { line: description, quantity: item.quantity }));
         continue;
       }
-      throw mappingError(order.id, 'line-quantity-with-total', { line: description, quantity: item.quantity, total: formatDecimal(total, 2), ...currencyParam(order.currency) });
+      throw mappingError(orderId, 'line-quantity-with-total', { line: description, quantity: item.quantity, total: formatDecimal(total, 2), ...currencyParam(sale.currency) });
     }
-    if (total.units < 0n) throw mappingError(order.id, 'line-negative-total', { line: description, total: formatDecimal(total, 2), ...currencyParam(order.currency) });
-    const rate = lineRate(order.id, description, item.taxes, total, rates, notes);
+    if (total.units < 0n) throw mappingError(orderId, 'line-negative-total', { line: description, total: formatDecimal(total, 2), ...currencyParam(sale.currency) });
+    const rate = lineRate(orderId, description, item.taxes, total, rates, notes);
     if (isZero(total) && isZero(rate)) {
       // A free sample or gift is no supply (CIVA art. 3(7)): it needs no exemption code and does not block the order.
       notes.push(info('free-sample', { line: description }));
@@ -104,13 +105,13 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
     }
     const subtotal = parseDecimal(item.subtotal);
     let listNet = subtotal;
-    if (order.prices_include_tax && settings.taxInclusiveUnitPrice === 'unrounded') {
+    if (sale.pricesIncludeTax && settings.taxInclusiveUnitPrice === 'unrounded') {
       listNet = unroundedListNet(item) ?? subtotal;
     }
     lines.push({
       code: itemCode(item),
       description,
-      type: itemType(order, item, settings),
+      type: itemType(sale, item, settings),
       unit: settings.unit,
       quantity: parseDecimal(item.quantity),
       listNet,
@@ -123,17 +124,17 @@ export function productLines(order: WooOrder, rates: Map<number, ResolvedRate>, 
   return lines;
 }
 
-export function shippingLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+export function shippingLines(sale: Sale, rates: SaleRates, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
   const lines: PlannedLine[] = [];
-  for (const shipping of order.shipping_lines) {
+  for (const shipping of shippingLinesOf(sale)) {
     const total = round(parseDecimal(shipping.total), 2);
-    const description = shippingDescription(shipping.method_title);
-    if (total.units < 0n) throw mappingError(order.id, 'shipping-negative', { shipping: description });
+    const description = shippingDescription(shipping.name);
+    if (total.units < 0n) throw mappingError(saleRef(sale), 'shipping-negative', { shipping: description });
     if (isZero(total) && !settings.includeFreeShipping) {
       notes.push(info('free-shipping', { shipping: description }));
       continue;
     }
-    lines.push(amountLine(order.id, settings.shippingLineCode, description, shipping.taxes, total, { rates, settings, notes }));
+    lines.push(amountLine(saleRef(sale), settings.shippingLineCode, description, shipping.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }
@@ -142,18 +143,18 @@ export function shippingDescription(methodTitle: string | undefined): string {
   return clipText(plainText(methodTitle ?? '') || 'Portes de envio', 200);
 }
 
-export function feeDescription(fee: Pick<WooFeeLine, 'name'>): string {
+export function feeDescription(fee: Pick<SaleLine, 'name'>): string {
   return clipText(plainText(fee.name) || 'Taxa', 200);
 }
 
 /** A shipping or fee charge as one service line of quantity 1 whose net is the charge. */
 export function amountLine(
-  orderId: number,
+  orderId: number | string,
   code: string,
   description: string,
-  taxes: readonly WooLineTax[],
+  taxes: readonly SaleLineTax[],
   total: Decimal,
-  context: { rates: Map<number, ResolvedRate>; settings: MappingSettings; notes: MappingNote[] },
+  context: { rates: SaleRates; settings: MappingSettings; notes: MappingNote[] },
 ): PlannedLine {
   return {
     code,
@@ -169,29 +170,32 @@ export function amountLine(
   };
 }
 
-export function positiveFeeLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+export function positiveFeeLines(sale: Sale, rates: SaleRates, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
   const lines: PlannedLine[] = [];
-  for (const fee of order.fee_lines) {
+  for (const fee of feeLinesOf(sale)) {
     const total = round(parseDecimal(fee.total), 2);
     if (total.units <= 0n) continue;
-    lines.push(amountLine(order.id, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
+    lines.push(amountLine(saleRef(sale), settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }
 
 /**
  * Negative fees (a "discount" added as a fee) become extra discount on the products, never a
- * negative line. WooCommerce splits such a fee across the order's rates itself (its `taxes` per rate
- * id on the fee line): that split is followed, so the document's VAT per rate equals the shop's
+ * negative line. The shop splits such a fee across the sale's rates itself (its `taxes` per rate
+ * id on the fee line, as WooCommerce does): that split is followed, so the document's VAT per rate equals the shop's
  * (issue 21.6): per rate, the fee's net there (its tax there / the rate) plus that tax is shared
  * among the product lines of that rate in proportion to their gross, largest remainder first; an
  * untaxed fee, or what its taxes do not explain, is shared among all product lines. The balancing
  * step then absorbs the last cent of rounding.
  */
-export function spreadNegativeFees(order: WooOrder, productLines: PlannedLine[], notes: MappingNote[], rates?: Map<number, ResolvedRate>): void {
-  const negative = order.fee_lines.filter((fee) => parseDecimal(fee.total).units < 0n);
-  spreadFeesAsDiscount(order.id, negative, productLines, notes, rates, order.currency);
+export function spreadNegativeFees(sale: Sale, productLines: PlannedLine[], notes: MappingNote[], rates?: SaleRates): void {
+  const negative = feeLinesOf(sale).filter((fee) => parseDecimal(fee.total).units < 0n);
+  spreadFeesAsDiscount(saleRef(sale), negative, productLines, notes, rates, sale.currency);
 }
+
+/** What the discount spreading reads of a fee (a sale's or a refund's). */
+export type DiscountFee = Pick<SaleLine, 'name' | 'total' | 'totalTax' | 'taxes'>;
 
 /** Shares `cents` of gross among `lines` in proportion to their gross (largest remainder), taking each share off the line's net. */
 function shareGross(cents: bigint, lines: readonly PlannedLine[]): void {
@@ -224,16 +228,16 @@ function shareGross(cents: bigint, lines: readonly PlannedLine[]): void {
  * WooCommerce's split of each fee across rates when `rates` is given.
  */
 export function spreadFeesAsDiscount(
-  orderId: number,
-  negative: readonly WooFeeLine[],
+  orderId: number | string,
+  negative: readonly DiscountFee[],
   productLines: PlannedLine[],
   notes: MappingNote[],
-  rates?: Map<number, ResolvedRate>,
+  rates?: SaleRates,
   /** The order's currency, for the amounts in the messages. */
   currency?: string,
 ): void {
   if (negative.length === 0) return;
-  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), parseDecimal(fee.total_tax ?? '0')))));
+  const feeGross = abs(sum(negative.map((fee) => add(parseDecimal(fee.total), lineTax(fee)))));
   const products = productLines.filter((line) => toCents(line.targetNet) > 0n);
   const totalGross = sum(products.map((line) => round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 6)));
   if (products.length === 0 || compare(feeGross, totalGross) > 0) {
@@ -244,8 +248,8 @@ export function spreadFeesAsDiscount(
   if (rates) {
     for (const fee of negative) {
       for (const tax of fee.taxes) {
-        const rate = rates.get(tax.id)?.percent;
-        const amount = abs(parseDecimal(tax.total));
+        const rate = rates.get(tax.rateId)?.percent;
+        const amount = abs(parseDecimal(tax.amount));
         if (!rate || isZero(rate) || isZero(amount)) continue;
         const key = round(rate, 6).units.toString();
         const entry = perRate.get(key) ?? { rate, net: parseDecimal(0), tax: parseDecimal(0) };
@@ -284,14 +288,14 @@ export function spreadFeesAsDiscount(
   notes.push(info('negative-fee-spread', { names, amount: formatDecimal(feeGross, 2), split: spreadCents > 0n ? 1 : 0, ...currencyParam(currency) }));
 }
 
-/** WooCommerce's own tax per rate (tax_lines), keyed like the balancing's rate groups. */
-export function wooTaxByRate(order: WooOrder, rates: Map<number, ResolvedRate>): Map<string, Decimal> {
+/** The shop's own tax per rate (what it charged at each, all lines), keyed like the balancing's rate groups. */
+export function shopTaxByRate(sale: Sale, rates: SaleRates): Map<string, Decimal> {
   const byRate = new Map<string, Decimal>();
-  for (const line of order.tax_lines) {
-    const rate = rates.get(line.rate_id);
-    if (!rate) continue;
+  for (const line of sale.taxRates) {
+    const rate = rates.get(line.id);
+    if (!rate || line.tax === undefined) continue;
     const key = round(rate.percent, 6).units.toString();
-    const amount = add(parseDecimal(line.tax_total), parseDecimal(line.shipping_tax_total));
+    const amount = parseDecimal(line.tax);
     byRate.set(key, add(byRate.get(key) ?? parseDecimal(0), amount));
   }
   return byRate;
@@ -326,11 +330,11 @@ export function grossByRate(lines: readonly PlannedLine[]): RateGross[] {
   });
 }
 
-/** The lines of the order's invoice as the mapping plans them (donations left out), before balancing. */
-export function invoicedLines(order: WooOrder, rates: Map<number, ResolvedRate>, settings: MappingSettings): PlannedLine[] {
+/** The lines of the sale's invoice as the mapping plans them (donations left out), before balancing. */
+export function invoicedLines(sale: Sale, rates: SaleRates, settings: MappingSettings): PlannedLine[] {
   const scratch: MappingNote[] = [];
-  const sale = withoutDonations(order, settings).sale;
-  const lines = productLines(sale, rates, settings, scratch);
-  spreadNegativeFees(sale, lines, scratch, rates);
-  return [...lines, ...shippingLines(sale, rates, settings, scratch), ...positiveFeeLines(sale, rates, settings, scratch)];
+  const kept = withoutDonations(sale, settings).sale;
+  const lines = productLines(kept, rates, settings, scratch);
+  spreadNegativeFees(kept, lines, scratch, rates);
+  return [...lines, ...shippingLines(kept, rates, settings, scratch), ...positiveFeeLines(kept, rates, settings, scratch)];
 }

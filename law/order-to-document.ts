@@ -17,20 +17,12 @@ import { PlannedLine, solveLine } from './line-plan';
 import { heldNote, info, MappingNote, mappingError, noteOf, refusedFields, warning } from './mapping-errors';
 import { currencyParam, englishClause, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
-import { parseWooOrder, WooOrder, WooOrderSchema } from '../platforms/woocommerce/order-schema';
-import { positiveFeeLines, productLines, shippingLines, spreadNegativeFees, wooTaxByRate } from './order-lines';
+import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNegativeFees } from './order-lines';
+import { saleNumber, saleRef, type Sale } from './sale';
 import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
 import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
-import { z } from 'zod';
-
-export type WooOrderInput = z.input<typeof WooOrderSchema>;
-
-/** Block checkout keeps carts as orders in these statuses; their webhooks leak through (WooCommerce #66995). */
-const DRAFT_STATUSES = ['checkout-draft', 'draft', 'auto-draft'];
-/** Not a sale (yet, or any more): never invoiced unless the caller lists them (settings.invoiceUnpaidStatuses). */
-const UNPAID_STATUSES = ['pending', 'on-hold', 'failed', 'cancelled'] as const;
 
 export interface OrderDocument {
   request: CreateDocumentRequest;
@@ -59,6 +51,8 @@ export function settingsFrom(input: MappingSettingsInput | MappingSettings | und
   if (known) return known;
   const parsed = MappingSettingsSchema.parse(input);
   parsedSettings.set(input, parsed);
+  // A platform's adapter parses first and hands the law the parsed object: known too.
+  parsedSettings.set(parsed, parsed);
   return parsed;
 }
 
@@ -66,11 +60,21 @@ export function settingsFrom(input: MappingSettingsInput | MappingSettings | und
 const parsedSettings = new WeakMap<object, MappingSettings>();
 
 /**
+ * Settings a caller derived from parsed ones with values the schema allows (the shop's facts merged
+ * in for one order: connector/pipeline/document-requests.ts), taken as parsed: a new object per
+ * order would otherwise be validated again, time zone included (4 % of the worker's CPU in the bench).
+ */
+export function asParsedSettings(settings: MappingSettings): MappingSettings {
+  parsedSettings.set(settings, settings);
+  return settings;
+}
+
+/**
  * Lines planned and balanced so the service's rule gives `target` cents; adds the exemption code the
  * 0% lines (or a rounding line) need. Shared by invoices and credit notes.
  */
 export function finishLines(
-  order: WooOrder,
+  sale: Sale,
   planned: PlannedLine[],
   total: TotalTarget,
   wcTax: Map<string, Decimal>,
@@ -79,8 +83,8 @@ export function finishLines(
   notes: MappingNote[],
   taxDay: string,
 ): { lines: InvoiceDocument['Lines']; exemptionCode: string | undefined; totalDifference: string | undefined; holds: MappingMessage[] } {
-  if (planned.length === 0) throw mappingError(order.id, 'nothing-to-invoice', {});
-  const holds = checkLineRates(planned, supplyContext(order, buyer, settings, taxDay));
+  if (planned.length === 0) throw mappingError(saleRef(sale), 'nothing-to-invoice', {});
+  const holds = checkLineRates(planned, supplyContext(sale, buyer, settings, taxDay));
   const targetCents = toCents(total.amount);
   const totalParams = { totalKind: total.kind, total: total.amount, ...currencyParam(total.currency) };
   const drift = targetCents - plannedAmountCents(planned);
@@ -88,7 +92,7 @@ export function finishLines(
   // do not describe the order (edited totals, an unknown plugin line) and a guess would be wrong.
   const allowed = BigInt(planned.length + 2);
   if (drift > allowed || drift < -allowed) {
-    throw mappingError(order.id, 'lines-differ-from-total', {
+    throw mappingError(saleRef(sale), 'lines-differ-from-total', {
       lines: formatDecimal(fromCents(targetCents - drift), 2),
       difference: formatDecimal(fromCents(drift), 2),
       ...totalParams,
@@ -97,7 +101,7 @@ export function finishLines(
   const rounding = settings.roundingLine.enabled ? { code: settings.roundingLine.code, description: settings.roundingLine.description, unit: settings.unit } : undefined;
   const balanced = balanceToTotal(planned, targetCents, wcTax, rounding, total);
   notes.push(...balanced.notes);
-  let exemptionCode = exemptionCodeFor(planned, exemptionContext(order, buyer, settings), notes);
+  let exemptionCode = exemptionCodeFor(planned, exemptionContext(sale, buyer, settings), notes);
   if (balanced.addedRoundingLine && !exemptionCode) {
     exemptionCode = settings.roundingLine.exemptionCode;
     notes.push(warning('rounding-line-exemption', { code: exemptionCode ?? '' }));
@@ -106,24 +110,24 @@ export function finishLines(
   const amount = computeTotals(lines).amount;
   if (compare(amount, fromCents(targetCents - balanced.differenceCents)) !== 0) {
     // Cannot happen if balancing is right; refusing beats issuing a wrong certified document.
-    throw mappingError(order.id, 'internal-total-mismatch', { amount: formatDecimal(amount, 2), ...totalParams });
+    throw mappingError(saleRef(sale), 'internal-total-mismatch', { amount: formatDecimal(amount, 2), ...totalParams });
   }
   const totalDifference = balanced.differenceCents === 0n ? undefined : formatDecimal(fromCents(balanced.differenceCents), 2);
   return { lines, exemptionCode, totalDifference, holds };
 }
 
-/** What the place-of-supply rules need to know of the order (supply-place.ts). */
-export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
+/** What the place-of-supply rules need to know of the sale (supply-place.ts). */
+export function supplyContext(sale: Sale, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
   const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
   const regionSource = settings.dispatchRegion ? 'setting' : settings.storeAddressRegion ? 'store-address' : 'assumed';
   return {
-    orderId: order.id,
+    orderId: saleRef(sale),
     taxDay,
     region,
     regionSource,
-    destination: destinationPlace(order, settings),
+    destination: destinationPlace(sale, settings),
     buyer,
-    buyerRegion: regionOfAddress(order.billing.country, order.billing.postcode),
+    buyerRegion: regionOfAddress(sale.billing.country, sale.billing.postcode),
     settings,
   };
 }
@@ -135,7 +139,7 @@ export function supplyContext(order: WooOrder, buyer: BuyerIdentity, settings: M
  * so only the product lines decide goods vs services.
  */
 function documentType(
-  order: WooOrder,
+  sale: Sale,
   buyer: BuyerIdentity,
   products: readonly PlannedLine[],
   totalEur: Decimal,
@@ -143,7 +147,7 @@ function documentType(
   settings: MappingSettings,
   notes: MappingNote[],
 ): 'T' | 'I' | 'S' {
-  const paid = order.date_paid !== null;
+  const paid = sale.paid !== undefined;
   const wanted = paid ? settings.documentType : settings.unpaidDocumentType;
   if (!paid && settings.documentType !== wanted) notes.push(info('unpaid-document-type', { type: wanted }));
   if (wanted !== 'S') return wanted;
@@ -165,13 +169,10 @@ function documentType(
 }
 
 /** The day of the sale as the shop saw it: paid, else completed, else created. */
-export function saleDate(order: WooOrder, settings: MappingSettings): string {
+export function saleDate(sale: Sale, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
-  const date =
-    shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ??
-    shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ??
-    shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone);
-  if (!date) throw mappingError(order.id, 'no-sale-date', {});
+  const date = shopDay(sale.paid, zone) ?? shopDay(sale.completed, zone) ?? shopDay(sale.created, zone);
+  if (!date) throw mappingError(saleRef(sale), 'no-sale-date', {});
   return date;
 }
 
@@ -180,51 +181,58 @@ export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'C
 }
 
 /**
- * A WooCommerce order as the request that creates its invoice (T / I / S), dated the day it is
- * issued (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
- * description.
+ * Whether the sale may be invoiced in its state: never a draft (a cart kept as an order: WooCommerce
+ * #66995); an unpaid or cancelled sale only when the caller lists its status (`invoiceUnpaidStatuses`).
  */
-export function documentForOrder(
-  orderInput: WooOrderInput,
+function checkInvoiceable(sale: Sale, settings: MappingSettings): void {
+  const { state } = sale.payment;
+  if (state === 'draft') throw mappingError(saleRef(sale), 'draft-status', { status: sale.status });
+  const listed: readonly string[] = settings.invoiceUnpaidStatuses;
+  if ((state === 'unpaid' || state === 'cancelled') && !listed.includes(sale.status)) {
+    throw mappingError(saleRef(sale), 'unpaid-status', { status: sale.status });
+  }
+}
+
+/**
+ * A sale as the request that creates its invoice (T / I / S), dated the day it is issued
+ * (`issue.issueDate`, default today in the shop's time zone); the sale's date is kept in the
+ * description. The sale comes from a platform's adapter (platforms/<name>/).
+ */
+export function documentForSale(
+  sale: Sale,
   settingsInput?: MappingSettingsInput | MappingSettings,
   issue?: IssueOptions,
   /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
   vatNumberVerdict?: VatNumberVerdict,
 ): OrderDocument {
-  const order = parseWooOrder(orderInput);
   const settings = settingsFrom(settingsInput);
-  if (DRAFT_STATUSES.includes(order.status)) {
-    throw mappingError(order.id, 'draft-status', { status: order.status });
-  }
-  const unpaid = UNPAID_STATUSES.find((status) => status === order.status);
-  if (unpaid && !settings.invoiceUnpaidStatuses.includes(unpaid)) {
-    throw mappingError(order.id, 'unpaid-status', { status: order.status });
-  }
+  checkInvoiceable(sale, settings);
+  const orderId = saleRef(sale);
   const notes: MappingNote[] = [];
-  const buyer = resolveBuyer(order, settings, notes, vatNumberVerdict);
-  const client = clientFromBilling(order.billing, buyer, notes);
-  const currency = currencyFor(order, settings, notes);
-  const rates = resolveTaxRates(order, notes);
+  const buyer = resolveBuyer(sale, settings, notes, vatNumberVerdict);
+  const client = clientFromBilling(sale.billing, buyer, notes);
+  const currency = currencyFor(sale, settings, notes);
+  const rates = resolveTaxRates(sale, notes);
 
-  const donations = withoutDonations(order, settings);
+  const donations = withoutDonations(sale, settings);
   const vouchers = withoutVouchers(donations.sale, settings);
-  const sale = vouchers.sale;
-  const products = productLines(sale, rates, settings, notes);
-  spreadNegativeFees(sale, products, notes, rates);
-  const planned = [...products, ...shippingLines(sale, rates, settings, notes), ...positiveFeeLines(sale, rates, settings, notes)];
-  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes, order.currency);
-  if (order.coupon_lines.length > 0) {
-    notes.push(info('coupons-as-line-discounts', { codes: order.coupon_lines.map((c) => c.code).join(', ') }));
+  const invoiced = vouchers.sale;
+  const products = productLines(invoiced, rates, settings, notes);
+  spreadNegativeFees(invoiced, products, notes, rates);
+  const planned = [...products, ...shippingLines(invoiced, rates, settings, notes), ...positiveFeeLines(invoiced, rates, settings, notes)];
+  const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes, sale.currency);
+  if (sale.discounts.length > 0) {
+    notes.push(info('coupons-as-line-discounts', { codes: sale.discounts.map((c) => c.code).join(', ') }));
   }
-  // What the invoice comes to: the order total less donations, plus gift cards (a payment, not a discount).
-  const total = round(add(subtract(parseDecimal(order.total), donations.gross), vouchers.amount), 2);
-  if (total.units < 0n) throw mappingError(order.id, 'negative-order-total', { total: order.total, ...currencyParam(order.currency) });
-  const sold = saleDate(order, settings);
+  // What the invoice comes to: the sale's total less donations, plus gift cards (a payment, not a discount).
+  const total = round(add(subtract(parseDecimal(sale.total), donations.gross), vouchers.amount), 2);
+  if (total.units < 0n) throw mappingError(orderId, 'negative-order-total', { total: sale.total, ...currencyParam(sale.currency) });
+  const sold = saleDate(sale, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
-    order,
+    sale,
     planned,
-    { kind: donations.names.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: order.currency },
-    wooTaxByRate(order, rates),
+    { kind: donations.names.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: sale.currency },
+    shopTaxByRate(sale, rates),
     buyer,
     settings,
     notes,
@@ -239,9 +247,9 @@ export function documentForOrder(
     notes.push(note);
   };
   if (totalDifference && settings.unreachableTotal === 'hold') {
-    holdFor({ code: 'total-differs-held', params: { difference: totalDifference, ...currencyParam(order.currency) } });
+    holdFor({ code: 'total-differs-held', params: { difference: totalDifference, ...currencyParam(sale.currency) } });
   }
-  const type = documentType(order, buyer, products, totalEur, exemptionCode, settings, notes);
+  const type = documentType(sale, buyer, products, totalEur, exemptionCode, settings, notes);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
     holds.push({ code: 'm16-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
@@ -256,7 +264,7 @@ export function documentForOrder(
   if (donations.names.length > 0) {
     holds.unshift({
       code: 'donation-left-out',
-      params: { names: donations.names.map((n) => `"${n}"`).join(', '), count: donations.names.length, amount: formatDecimal(donations.gross, 2), ...currencyParam(order.currency) },
+      params: { names: donations.names.map((n) => `"${n}"`).join(', '), count: donations.names.length, amount: formatDecimal(donations.gross, 2), ...currencyParam(sale.currency) },
     });
   }
   for (const reason of holds) {
@@ -284,11 +292,11 @@ export function documentForOrder(
   const date = issueDay(issue, settings.shopTimeZone);
   const zone = settings.shopTimeZone;
   const deadline = invoiceDeadline({
-    paid: shopDay({ local: order.date_paid, gmt: order.date_paid_gmt }, zone) ?? undefined,
-    completed: shopDay({ local: order.date_completed, gmt: order.date_completed_gmt }, zone) ?? undefined,
-    created: shopDay({ local: order.date_created, gmt: order.date_created_gmt }, zone) ?? sold,
+    paid: shopDay(sale.paid, zone) ?? undefined,
+    completed: shopDay(sale.completed, zone) ?? undefined,
+    created: shopDay(sale.created, zone) ?? sold,
   });
-  const late = lateInvoiceNote({ subject: 'order', id: order.number ?? order.id }, deadline, date);
+  const late = lateInvoiceNote({ subject: 'order', id: sale.number ?? orderId }, deadline, date);
   if (late) notes.push(late);
   // Every hold tells a person the deadline the wait runs against.
   if (hold) {
@@ -298,8 +306,8 @@ export function documentForOrder(
     Type: type,
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: `Encomenda #${order.number ?? order.id} de ${sold}`,
-    ExternalId: externalIdForOrder(order.id, settings),
+    Description: `Encomenda #${saleNumber(sale)} de ${sold}`,
+    ExternalId: externalIdForOrder(saleRef(sale), settings),
     ...currencyFields(currency),
     Lines: lines,
   };
@@ -307,12 +315,12 @@ export function documentForOrder(
   if (serie) document.Serie = serie;
   if (exemptionCode) document.TaxExemptionReasonCode = exemptionCode;
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
-  const email = usableEmail(order.billing);
+  const email = usableEmail(sale.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(order.id, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
+  return { request: checkedRequest(orderId, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
 }
 
-function checkedRequest(orderId: number, request: CreateDocumentRequest): CreateDocumentRequest {
+function checkedRequest(orderId: number | string, request: CreateDocumentRequest): CreateDocumentRequest {
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
     throw mappingError(orderId, 'document-invalid', refusedFields(result.error));

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, subtract, sum, toCents } from '../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../client/schemas/document';
 import { resolveBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom, WooOrderInput } from './order-to-document';
+import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom } from './order-to-document';
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
@@ -12,15 +11,13 @@ import { itemType } from './line-type';
 import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
 import { currencyParam, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
-import { parseWooOrder, parseWooRefund, WooOrder, WooRefund, WooRefundSchema } from '../platforms/woocommerce/order-schema';
-import { amountLine, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, spreadFeesAsDiscount, wooTaxByRate } from './order-lines';
+import { amountLine, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
+import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, type SaleRefund, type SaleRefundLine } from './sale';
 import { creditLimitHolds } from './credit-limits';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
-import { lineRate, resolveTaxRates, ResolvedRate } from './tax-rates';
+import { lineRate, resolveTaxRates, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
-
-export type WooRefundInput = z.input<typeof WooRefundSchema>;
 
 export interface CreditNote {
   request: CreateDocumentRequest;
@@ -40,59 +37,60 @@ export interface CreditNote {
 
 const ONE = parseDecimal(1);
 
-/** The order line a refund line refers to (`_refunded_item_id`), for its code, type and attributes. */
-function refundedItem(order: WooOrder, meta: readonly { key: string; value: unknown }[]) {
-  const id = meta.find((m) => m.key === '_refunded_item_id')?.value;
-  const numeric = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
-  return order.line_items.find((item) => item.id === numeric);
+/** The sale's line a refund line refunds, for its code, type and attributes. */
+function refundedItem(sale: Sale, line: SaleRefundLine) {
+  return line.saleLineId === undefined ? undefined : productLinesOf(sale).find((item) => item.id === line.saleLineId);
 }
 
-function refundItemLines(order: WooOrder, refund: WooRefund, rates: Map<number, ResolvedRate>, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+const linesOfKind = (refund: SaleRefund, kind: SaleRefundLine['kind']): SaleRefundLine[] => refund.lines.filter((line) => line.kind === kind);
+
+function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
   const lines: PlannedLine[] = [];
-  for (const item of refund.line_items) {
-    const original = refundedItem(order, item.meta_data);
-    const source = original ?? { ...item, sku: item.sku, name: item.name };
+  const orderId = saleRef(sale);
+  for (const item of linesOfKind(refund, 'product')) {
+    const source = refundedItem(sale, item) ?? item;
     const description = itemDescription(source);
     const total = round(abs(parseDecimal(item.total)), 2);
     if (isZero(total)) continue;
-    // WooCommerce writes refunded quantities negative; a value-only refund of a line has quantity 0.
+    // A value-only refund of a line returns no quantity (0): one unit of that value.
     const quantity = item.quantity === 0 ? ONE : abs(parseDecimal(item.quantity));
     const subtotal = item.subtotal === undefined ? total : abs(parseDecimal(item.subtotal));
     lines.push({
       code: itemCode(source),
       description,
-      type: itemType(order, source, settings),
+      type: itemType(sale, source, settings),
       unit: settings.unit,
       quantity,
       listNet: compare(subtotal, total) >= 0 ? subtotal : total,
       targetNet: total,
-      rate: lineRate(order.id, description, item.taxes, total, rates, notes),
+      rate: lineRate(orderId, description, item.taxes, total, rates, notes),
       adjustable: true,
       exemption: configuredExemption(source, settings),
     });
   }
-  // A refunded fee comes negative; a positive one undoes a negative (discount) fee and is spread
+  // A refunded fee comes positive; a negative one undoes a negative (discount) fee and is spread
   // over the refunded products like the discount was, so the credit note has no negative line.
   // A refund's fee taxes come rounded to cents: its reversal is shared over the refunded products by their gross.
-  spreadFeesAsDiscount(order.id, refund.fee_lines.filter((fee) => parseDecimal(fee.total).units > 0n), [...lines], notes, undefined, order.currency);
-  for (const shipping of refund.shipping_lines) {
+  const fees = linesOfKind(refund, 'fee');
+  spreadFeesAsDiscount(orderId, fees.filter((fee) => parseDecimal(fee.total).units < 0n), [...lines], notes, undefined, sale.currency);
+  for (const shipping of linesOfKind(refund, 'shipping')) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;
-    lines.push(amountLine(order.id, settings.shippingLineCode, shippingDescription(shipping.method_title), shipping.taxes, total, { rates, settings, notes }));
+    lines.push(amountLine(orderId, settings.shippingLineCode, shippingDescription(shipping.name), shipping.taxes, total, { rates, settings, notes }));
   }
-  for (const fee of refund.fee_lines) {
-    if (parseDecimal(fee.total).units >= 0n) continue;
+  for (const fee of fees) {
+    if (parseDecimal(fee.total).units <= 0n) continue;
     const total = round(abs(parseDecimal(fee.total)), 2);
-    lines.push(amountLine(order.id, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
+    lines.push(amountLine(orderId, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
   }
   return lines;
 }
 
-/** Gross (net + tax) WooCommerce refunded through the refund's lines (they are written negative). */
-function refundLinesGross(refund: WooRefund): Decimal {
+/** Gross (net + tax) refunded through the refund's lines, in the order products, shipping, fees. */
+function refundLinesGross(refund: SaleRefund): Decimal {
   const parts: Decimal[] = [];
-  for (const line of [...refund.line_items, ...refund.shipping_lines, ...refund.fee_lines]) {
-    parts.push(parseDecimal(line.total), parseDecimal(line.total_tax ?? '0'));
+  for (const kind of ['product', 'shipping', 'fee'] as const) {
+    for (const line of linesOfKind(refund, kind)) parts.push(parseDecimal(line.total), lineTax(line));
   }
   return abs(round(sum(parts), 2));
 }
@@ -102,14 +100,14 @@ function refundLinesGross(refund: WooRefund): Decimal {
  * the order, in proportion to the order's gross per rate: one line for a single-rate order.
  */
 function amountLines(
-  order: WooOrder,
-  refund: WooRefund,
+  sale: Sale,
+  refund: SaleRefund,
   amount: Decimal,
-  rates: Map<number, ResolvedRate>,
+  rates: SaleRates,
   settings: MappingSettings,
   credited: readonly PlannedLine[],
 ): PlannedLine[] {
-  const invoiced = grossByRate(invoicedLines(order, rates, settings)).filter((g) => !isZero(g.gross));
+  const invoiced = grossByRate(invoicedLines(sale, rates, settings)).filter((g) => !isZero(g.gross));
   // What remains per rate after the earlier credit notes: the refund WooCommerce makes of "the rest"
   // when the status is set to Refunded credits exactly that (never a rate already credited in full).
   const already = new Map(grossByRate(credited).map((g) => [round(g.rate, 6).units.toString(), g.gross]));
@@ -123,7 +121,7 @@ function amountLines(
   if (groups.length === 0) groups.push({ rate: parseDecimal(0), gross: ONE, type: 'P' });
   const totalGross = sum(groups.map((g) => g.gross));
   const reason = plainText(refund.reason);
-  const base = `Reembolso da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`;
+  const base = `Reembolso da encomenda #${saleNumber(sale)}${reason ? `: ${reason}` : ''}`;
   let left = toCents(amount);
   return groups.map((group, i) => {
     const share = i === groups.length - 1 ? left : toCents(divide(multiply(amount, group.gross), totalGross, 2));
@@ -148,108 +146,108 @@ function amountLines(
 
 /** The planned lines of a refund's credit note: its items, shipping and fees, and any amount beyond them. */
 function creditLines(
-  order: WooOrder,
-  refund: WooRefund,
-  rates: Map<number, ResolvedRate>,
+  sale: Sale,
+  refund: SaleRefund,
+  rates: SaleRates,
   settings: MappingSettings,
   notes: MappingNote[],
   credited: readonly PlannedLine[] = [],
 ): PlannedLine[] {
   const amount = round(abs(parseDecimal(refund.amount)), 2);
-  const planned = refundItemLines(order, refund, rates, settings, notes);
+  const planned = refundItemLines(sale, refund, rates, settings, notes);
   const uncovered = subtract(amount, refundLinesGross(refund));
   if (planned.length === 0) {
-    planned.push(...amountLines(order, refund, amount, rates, settings, credited));
-    notes.push(info('refund-without-items', { refund: refund.id }));
+    planned.push(...amountLines(sale, refund, amount, rates, settings, credited));
+    notes.push(info('refund-without-items', { refund: platformId(refund.id) }));
   } else if (toCents(uncovered) > BigInt(planned.length + 2)) {
     // Items plus an extra amount typed into the refund box.
-    planned.push(...amountLines(order, refund, uncovered, rates, settings, credited));
-    notes.push(info('refund-beyond-items', { refund: refund.id, amount: formatDecimal(uncovered, 2), ...currencyParam(order.currency) }));
+    planned.push(...amountLines(sale, refund, uncovered, rates, settings, credited));
+    notes.push(info('refund-beyond-items', { refund: platformId(refund.id), amount: formatDecimal(uncovered, 2), ...currencyParam(sale.currency) }));
   }
   return planned;
 }
 
 /**
- * A WooCommerce refund as the credit note (C) that corrects the order's invoice. Quantities and
- * amounts are positive on the credit note (WooCommerce stores them negative); the total is the
- * refund amount to the cent.
+ * A sale's refund as the credit note (C) that corrects the sale's invoice. Quantities and amounts
+ * are positive on the credit note; the total is the refund amount to the cent. The sale and its
+ * refunds come from a platform's adapter (platforms/<name>/).
  */
 export function creditNoteForRefund(
-  orderInput: WooOrderInput,
-  refundInput: WooRefundInput,
+  sale: Sale,
+  refund: SaleRefund,
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
   issue?: IssueOptions,
-  /** The order's refunds credited before this one (their credit notes count against the invoice). */
-  earlierRefunds: readonly WooRefundInput[] = [],
+  /** The sale's refunds credited before this one (their credit notes count against the invoice). */
+  earlierRefunds: readonly SaleRefund[] = [],
 ): CreditNote {
-  const order = parseWooOrder(orderInput);
-  const refund = parseWooRefund(refundInput, order.id);
   const settings = settingsFrom(settingsInput);
+  const orderId = saleRef(sale);
+  const refundId = platformId(refund.id);
   const notes: MappingNote[] = [];
   const reference = invoiceNumber.trim();
-  if (!reference) throw mappingError(order.id, 'refund-needs-invoice', { refund: refund.id });
-  if (reference.length > 50) throw mappingError(order.id, 'invoice-number-too-long', { invoice: reference });
+  if (!reference) throw mappingError(orderId, 'refund-needs-invoice', { refund: refundId });
+  if (reference.length > 50) throw mappingError(orderId, 'invoice-number-too-long', { invoice: reference });
   const amount = round(abs(parseDecimal(refund.amount)), 2);
-  if (isZero(amount)) throw mappingError(order.id, 'refund-zero', { refund: refund.id });
+  if (isZero(amount)) throw mappingError(orderId, 'refund-zero', { refund: refundId });
 
-  const buyer = resolveBuyer(order, settings, notes);
-  const client = clientFromBilling(order.billing, buyer, notes);
-  const currency = currencyFor(order, settings, notes);
-  const rates = resolveTaxRates(order, notes);
+  const buyer = resolveBuyer(sale, settings, notes);
+  const client = clientFromBilling(sale.billing, buyer, notes);
+  const currency = currencyFor(sale, settings, notes);
+  const rates = resolveTaxRates(sale, notes);
 
   // CIVA art. 29(7), 78(2): never more than the invoice, net of the credit notes of earlier refunds.
-  const earlier = earlierRefunds.map((input) => parseWooRefund(input, order.id)).filter((r) => r.id !== refund.id);
-  const earlierLines = earlier.map((r) => creditLines(order, r, rates, settings, []));
-  const planned = creditLines(order, refund, rates, settings, notes, earlierLines.flat());
+  const earlier = earlierRefunds.filter((r) => r.id !== refund.id);
+  const earlierLines = earlier.map((r) => creditLines(sale, r, rates, settings, []));
+  const planned = creditLines(sale, refund, rates, settings, notes, earlierLines.flat());
   const limitHolds = creditLimitHolds(
-    invoicedLines(order, rates, settings),
+    invoicedLines(sale, rates, settings),
     earlierLines,
     planned,
-    { refundId: refund.id, invoiceNumber: reference, currency: order.currency },
+    { refundId, invoiceNumber: reference, currency: sale.currency },
   );
   // The rates are those of the sale the credit note corrects (CIVA art. 18(9)), not of today.
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
-    order,
+    sale,
     planned,
-    { kind: 'refund', amount: formatDecimal(amount, 2), currency: order.currency },
-    wooTaxByRate(order, rates),
+    { kind: 'refund', amount: formatDecimal(amount, 2), currency: sale.currency },
+    shopTaxByRate(sale, rates),
     buyer,
     settings,
     notes,
-    saleDate(order, settings),
+    saleDate(sale, settings),
   );
   holds.unshift(...limitHolds);
   for (const reason of holds) notes.push(heldNote(reason));
 
   const refunded =
-    shopDay({ local: refund.date_created, gmt: refund.date_created_gmt }, settings.shopTimeZone) ??
+    shopDay(refund.created, settings.shopTimeZone) ??
     (() => {
-      throw mappingError(order.id, 'refund-no-date', { refund: refund.id });
+      throw mappingError(orderId, 'refund-no-date', { refund: refundId });
     })();
   // Dated the day it is issued, and never before its invoice.
   const date = issueDay(issue, settings.shopTimeZone);
-  const late = lateIssueNote({ subject: 'refund', id: refund.id }, refunded, date);
+  const late = lateIssueNote({ subject: 'refund', id: refundId }, refunded, date);
   if (late) notes.push(late);
   const reason = plainText(refund.reason);
   const document: InvoiceDocument = {
     Type: 'C',
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: clipText(`Reembolso ${refund.id} de ${refunded} da encomenda #${order.number ?? order.id}${reason ? `: ${reason}` : ''}`, 300),
+    Description: clipText(`Reembolso ${refund.id} de ${refunded} da encomenda #${saleNumber(sale)}${reason ? `: ${reason}` : ''}`, 300),
     DocumentReference: reference,
-    ExternalId: externalIdForRefund(order.id, refund.id, settings),
+    ExternalId: externalIdForRefund(orderId, refund.id, settings),
     ...currencyFields(currency),
     Lines: lines,
   };
   if (settings.series.C) document.Serie = settings.series.C;
   if (exemptionCode) document.TaxExemptionReasonCode = exemptionCode;
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
-  const email = usableEmail(order.billing);
+  const email = usableEmail(sale.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
-    throw mappingError(order.id, 'credit-note-invalid', { refund: refund.id, ...refusedFields(result.error) });
+    throw mappingError(orderId, 'credit-note-invalid', { refund: refundId, ...refusedFields(result.error) });
   }
   return { request, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
 }

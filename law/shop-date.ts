@@ -49,19 +49,32 @@ export function addDays(date: string, days: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-export interface WooDatePair {
-  local: string | null;
-  gmt: string | null;
-}
+/** An ISO time that names its zone ("Z", "+01:00"): an instant. */
+const ZONED = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * The shop-local calendar day of a WooCommerce date. With the *_gmt field the zone is applied
- * exactly; without it (older payloads) the site-local text already is the shop's day.
+ * The shop-local calendar day of a sale's time (law/sale.ts `SaleTime`). An instant is placed in
+ * the shop's zone exactly; a time without a zone (older payloads) already is the shop's day.
  */
-export function shopDay(pair: WooDatePair, timeZone: string): string | null {
-  if (pair.gmt) return localDateTime(instantFromGmt(pair.gmt), timeZone).date;
-  if (pair.local) return pair.local.slice(0, 10);
-  return null;
+export function shopDay(time: string | undefined, timeZone: string): string | null {
+  if (!time) return null;
+  if (!ZONED.test(time)) return time.slice(0, 10);
+  const instant = new Date(time);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${time}`);
+  return localDateTime(instant, timeZone).date;
+}
+
+/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
+export function shopInstant(text: string, timeZone: string): number {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
+  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
+  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
+  }
+  return instant;
 }
 
 /** How far the zone's clock is ahead of UTC at an instant (ms; Lisbon in summer: one hour). */

@@ -27,7 +27,7 @@ import { DispatchRegion, ratesInForce, regionsWithRate } from './vat-rates';
  */
 
 export interface SupplyContext {
-  orderId: number;
+  orderId: number | string;
   /** The day the tax became due (the sale's date): the rate in force that day applies (CIVA art. 18(9)). */
   taxDay: string;
   region: DispatchRegion;

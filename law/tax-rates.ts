@@ -1,6 +1,6 @@
 import { abs, compare, Decimal, divide, formatDecimal, isZero, multiply, parseDecimal, round, subtract, sum } from '../client/money';
 import { info, MappingNote, mappingError, warning } from './mapping-errors';
-import { WooLineTax, WooOrder } from '../platforms/woocommerce/order-schema';
+import { platformId, saleRef, type Sale, type SaleLineTax } from './sale';
 import { KNOWN_PERCENTS } from './vat-rates';
 
 export interface ResolvedRate {
@@ -13,43 +13,47 @@ interface Sample {
   tax: Decimal;
 }
 
+/** The shop's rates by their id (`SaleLineTax.rateId`), each with its percent. */
+export type SaleRates = Map<string, ResolvedRate>;
+
 /**
- * Tax rate percent per WooCommerce rate id. `tax_lines[].rate_percent` when present (WooCommerce
- * 3.7+); otherwise derived from the line taxes (unrounded tax over net) and snapped to the coarsest
- * rate that explains every sample within the rounding of the 2-decimal nets.
+ * Tax rate percent per shop rate id. The rate's `percent` when the platform gives it (WooCommerce
+ * 3.7+'s `rate_percent`); otherwise derived from the line taxes (unrounded tax over net) and snapped
+ * to the coarsest rate that explains every sample within the rounding of the 2-decimal nets.
  */
-export function resolveTaxRates(order: WooOrder, notes: MappingNote[]): Map<number, ResolvedRate> {
-  const samples = new Map<number, Sample[]>();
-  const addSample = (taxes: readonly WooLineTax[], base: string, useSubtotal: boolean) => {
+export function resolveTaxRates(sale: Sale, notes: MappingNote[]): SaleRates {
+  const samples = new Map<string, Sample[]>();
+  const addSample = (taxes: readonly SaleLineTax[], base: string, useSubtotal: boolean) => {
     for (const tax of taxes) {
-      const amount = useSubtotal && tax.subtotal !== undefined ? tax.subtotal : tax.total;
-      const list = samples.get(tax.id) ?? [];
+      const amount = useSubtotal && tax.beforeDiscounts !== undefined ? tax.beforeDiscounts : tax.amount;
+      const list = samples.get(tax.rateId) ?? [];
       list.push({ base: parseDecimal(base), tax: parseDecimal(amount) });
-      samples.set(tax.id, list);
+      samples.set(tax.rateId, list);
     }
   };
-  for (const item of order.line_items) {
-    const useSubtotal = !isZero(parseDecimal(item.subtotal));
-    addSample(item.taxes, useSubtotal ? item.subtotal : item.total, useSubtotal);
-  }
-  for (const line of order.shipping_lines) addSample(line.taxes, line.total, false);
-  for (const line of order.fee_lines) addSample(line.taxes, line.total, false);
-
-  const rates = new Map<number, ResolvedRate>();
-  for (const line of order.tax_lines) {
-    if (line.compound) {
-      throw mappingError(order.id, 'compound-tax', { tax: line.label || line.rate_code });
+  for (const kind of ['product', 'shipping', 'fee'] as const) {
+    for (const line of sale.lines) {
+      if (line.kind !== kind) continue;
+      const useSubtotal = kind === 'product' && !isZero(parseDecimal(line.subtotal));
+      addSample(line.taxes, useSubtotal ? line.subtotal : line.total, useSubtotal);
     }
-    if (line.rate_percent !== undefined) {
-      rates.set(line.rate_id, { percent: parseDecimal(line.rate_percent), label: line.label || line.rate_code });
+  }
+
+  const rates: SaleRates = new Map();
+  for (const line of sale.taxRates) {
+    if (line.compound) {
+      throw mappingError(saleRef(sale), 'compound-tax', { tax: line.label || line.code });
+    }
+    if (line.percent !== undefined) {
+      rates.set(line.id, { percent: parseDecimal(line.percent), label: line.label || line.code });
     }
   }
   for (const [rateId, list] of samples) {
     if (rates.has(rateId)) continue;
-    const tax = order.tax_lines.find((t) => t.rate_id === rateId)?.label ?? '';
+    const tax = sale.taxRates.find((t) => t.id === rateId)?.label ?? '';
     const percent = derivePercent(list);
-    if (!percent) throw mappingError(order.id, 'tax-percent-unknown', { tax, rateId });
-    notes.push(info('tax-percent-derived', { tax, rateId, percent: percent.text }));
+    if (!percent) throw mappingError(saleRef(sale), 'tax-percent-unknown', { tax, rateId: platformId(rateId) });
+    notes.push(info('tax-percent-derived', { tax, rateId: platformId(rateId), percent: percent.text }));
     rates.set(rateId, { percent: percent.value, label: tax || `rate ${rateId}` });
   }
   // Whether each rate may be sent (in force in Portugal, for the region, on the day) is decided per
@@ -79,26 +83,26 @@ function derivePercent(list: readonly Sample[]): { value: Decimal; text: string 
  * (round2(net × rate) >= 0.01) means WooCommerce exempted the line (a VAT-exempt customer): 0%.
  */
 export function lineRate(
-  orderId: number,
+  orderId: number | string,
   description: string,
-  taxes: readonly WooLineTax[],
+  taxes: readonly SaleLineTax[],
   net: Decimal,
-  rates: Map<number, ResolvedRate>,
+  rates: SaleRates,
   notes: MappingNote[],
 ): Decimal {
   let total: Decimal = parseDecimal('0');
   for (const tax of taxes) {
-    const rate = rates.get(tax.id);
-    if (!rate) throw mappingError(orderId, 'line-tax-rate-unlisted', { line: description, rateId: tax.id });
+    const rate = rates.get(tax.rateId);
+    if (!rate) throw mappingError(orderId, 'line-tax-rate-unlisted', { line: description, rateId: platformId(tax.rateId) });
     if (isZero(rate.percent)) continue;
-    if (isZero(parseDecimal(tax.total)) && !isZero(round(divide(multiply(abs(net), rate.percent), parseDecimal(100), 8), 2))) {
+    if (isZero(parseDecimal(tax.amount)) && !isZero(round(divide(multiply(abs(net), rate.percent), parseDecimal(100), 8), 2))) {
       notes.push(warning('line-tax-missing', { line: description, tax: rate.label }));
       continue;
     }
     total = sum([total, rate.percent]);
   }
   const taxed = taxes.filter((t) => {
-    const rate = rates.get(t.id);
+    const rate = rates.get(t.rateId);
     return rate !== undefined && !isZero(rate.percent);
   });
   if (taxed.length > 1 && !isZero(total)) {

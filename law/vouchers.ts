@@ -1,6 +1,6 @@
 import { abs, Decimal, isZero, parseDecimal, round, sum } from '../client/money';
 import type { MappingSettings } from './mapping-settings';
-import type { WooOrder } from '../platforms/woocommerce/order-schema';
+import { feeLinesOf, lineTax, productLinesOf, type Sale } from './sale';
 import { plainText } from './text';
 
 /**
@@ -12,7 +12,7 @@ import { plainText } from './text';
  * with the reason otherwise (it could also be a discount the shop forgot to tax).
  */
 export interface Vouchers {
-  sale: WooOrder;
+  sale: Sale;
   /** Fees read as gift cards by their name: the invoice is at the full price. */
   named: string[];
   /** Untaxed negative fees of unknown nature: the invoice is at the full price, held. */
@@ -23,16 +23,16 @@ export interface Vouchers {
 
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-export function withoutVouchers(order: WooOrder, settings: MappingSettings): Vouchers {
-  // WooCommerce taxes a discount fee at the items' rates: untaxed beside taxed items, it is no discount.
-  const taxedOrder = order.line_items.some((item) => item.taxes.some((t) => !isZero(parseDecimal(t.total))));
-  const untaxed = order.fee_lines.filter(
-    (fee) => parseDecimal(fee.total).units < 0n && isZero(parseDecimal(fee.total_tax ?? '0')) && fee.taxes.every((t) => isZero(parseDecimal(t.total))),
+export function withoutVouchers(sale: Sale, settings: MappingSettings): Vouchers {
+  // A shop taxes a discount fee at the items' rates: untaxed beside taxed items, it is no discount.
+  const taxedSale = productLinesOf(sale).some((item) => item.taxes.some((t) => !isZero(parseDecimal(t.amount))));
+  const untaxed = feeLinesOf(sale).filter(
+    (fee) => parseDecimal(fee.total).units < 0n && isZero(lineTax(fee)) && fee.taxes.every((t) => isZero(parseDecimal(t.amount))),
   );
-  if (!taxedOrder || untaxed.length === 0) return { sale: order, named: [], unknown: [], amount: parseDecimal(0) };
+  if (!taxedSale || untaxed.length === 0) return { sale, named: [], unknown: [], amount: parseDecimal(0) };
   const isGiftCard = (name: string) => settings.giftCardFeeNames.some((word) => fold(name).includes(fold(word)));
   return {
-    sale: { ...order, fee_lines: order.fee_lines.filter((fee) => !untaxed.includes(fee)) },
+    sale: { ...sale, lines: sale.lines.filter((line) => !untaxed.includes(line)) },
     named: untaxed.filter((fee) => isGiftCard(fee.name)).map((fee) => plainText(fee.name)),
     unknown: untaxed.filter((fee) => !isGiftCard(fee.name)).map((fee) => plainText(fee.name)),
     amount: round(abs(sum(untaxed.map((fee) => parseDecimal(fee.total)))), 2),

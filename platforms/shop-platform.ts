@@ -5,6 +5,7 @@ import type { Check } from '../connector/doctor/check';
 import type { Shop } from '../connector/shop/shop';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
+import type { Sale, SaleRefund } from '../law/sale';
 
 /**
  * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
@@ -20,6 +21,14 @@ export interface ShopPlatform {
    */
   webhookFastPath(deps: WebhookRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean;
   webhookRouter(deps: WebhookRouteDeps): Router;
+  /**
+   * The platform's order, as its Shop reads it or its webhooks deliver it, as the neutral sale the
+   * law reads (law/sale.ts); throws an OrderMappingError naming the fields when the payload cannot be
+   * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF).
+   */
+  saleOf(order: unknown, mapping: MappingSettings): Sale;
+  /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
+  refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */
   doctorChecks(tenant: TenantConfig, mapping: MappingSettings, publicUrl: string): Promise<{ readable: boolean; checks: Check[] }>;
 }

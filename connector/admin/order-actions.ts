@@ -9,7 +9,7 @@ import { documentJobId, type DocumentJobData, type PurposeKind } from '../core/j
 import { stateRules, type Ledger, type LedgerEntry } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { clearForPerson } from '../pipeline/needs-person';
-import { ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
+import { parseProblem, ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
 import { NOTES, purposeWords, stateLabel, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -142,7 +142,9 @@ export async function attachDocument(
   const runtime = deps.tenants.get(ref.tenant);
   if (!runtime) return { ok: false, status: 404, error: `unknown tenant ${ref.tenant}` };
   const entry = await deps.ledger.get(ref);
-  if (entry?.state !== 'duplicate-unknown-id') {
+  // Held because a note or the order's story names an earlier document (pipeline/earlier-traces.ts): that document may be attached too.
+  const earlier = entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document';
+  if (entry?.state !== 'duplicate-unknown-id' && !earlier) {
     return {
       ok: false,
       status: 409,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Ledger } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { RedisClient } from '../core/redis-connection';
-import { lastSweepReport } from '../sweep/sweep';
+import { lastSweepReport } from '../core/sweep-report';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
 import { orderPagePath, type Lang } from '../words';

@@ -2,7 +2,7 @@ import { stripUnsafe } from '../../law/text';
 import type { LedgerEntry, LedgerRef, LedgerState } from '../core/ledger';
 import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
-import type { SweepReport } from '../sweep/sweep';
+import type { SweepReport } from '../core/sweep-report';
 import { buttonWords, deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 
 /** One order that needs a person, as a message tells it. */

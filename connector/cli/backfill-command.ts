@@ -8,7 +8,7 @@ import { sweepSummary } from '../words';
 import { documentsQueue } from '../core/queues';
 import { connectRedis } from '../core/redis-connection';
 import { enqueueMissing, isoSeconds } from '../sweep/sweep';
-import { localDateTime } from '../../law/shop-date';
+import { shopInstant } from '../../law/shop-date';
 import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
 
 const HELP = `Usage: magnifinance backfill --config FILE [--env-file FILE] --tenant ID --from DATE --to DATE [--quiet]
@@ -23,19 +23,6 @@ The secret references read the .env given with --env-file, else the .env beside 
 Exit code 0 when the orders are queued, 1 for a wrong option or a failure, 2 when the tenants file
 or its .env is refused.
 `;
-
-/** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */
-export function shopInstant(text: string, timeZone: string): number {
-  if (/(Z|[+-]\d{2}:\d{2})$/.test(text)) return Date.parse(text);
-  const wall = Date.parse(`${text.length === 10 ? `${text}T00:00:00` : text.length === 16 ? `${text}:00` : text}Z`);
-  // The zone's offset at that wall time, read twice: the second read corrects a guess across a DST change.
-  let instant = wall;
-  for (let i = 0; i < 2; i += 1) {
-    const local = localDateTime(new Date(instant), timeZone);
-    instant = wall - (Date.parse(`${local.date}T${local.time}Z`) - instant);
-  }
-  return instant;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/;
 

@@ -86,3 +86,9 @@ export async function reloadTenants(
   running.tenants = next.tenants;
   return { ok: true, at, source: source.path, restartNeeded, ...changes };
 }
+
+/** What the console's reload button and the admin API call: reload the tenants file, or say how the last reload went. */
+export interface ReloadControl {
+  reload(): Promise<ReloadResult>;
+  last(): ReloadResult | undefined;
+}

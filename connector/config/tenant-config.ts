@@ -111,6 +111,12 @@ export const TenantSettingsSchema = z
      * or at `completed` (after the courier collected).
      */
     invoiceUnpaidProcessingAt: z.enum(['processing', 'completed']).default('processing'),
+    /**
+     * Payment methods (WooCommerce gateway ids) that record the payment only when the order is
+     * completed: WooCommerce's cash on delivery (`cod`) sets `date_paid` then. The go-live cut-off
+     * dates such a sale by its creation, so an old order delivered after go-live is never invoiced.
+     */
+    paidOnCompletionGateways: z.array(z.string().trim().min(1).max(100)).default(['cod']),
   })
   .strict()
   .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {
@@ -187,6 +193,17 @@ const RetentionSchema = z
   })
   .strict();
 
+/**
+ * Sweep settings that no version reads any more, dropped before the strict check so a tenants file
+ * written for an older version still loads: `initialLookbackHours` (the first sweep of a tenant starts
+ * at its go-live cut-off).
+ */
+function withoutRemovedSweepKeys(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('initialLookbackHours' in raw)) return raw;
+  const { initialLookbackHours: _removed, ...rest } = raw;
+  return rest;
+}
+
 export const ConnectorConfigSchema = z
   .object({
     server: z
@@ -234,18 +251,19 @@ export const ConnectorConfigSchema = z
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
     admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
-    sweep: z
+    sweep: z.preprocess(
+      withoutRemovedSweepKeys,
+      z
       .object({
         everyMinutes: z.number().int().min(0).default(15),
-        /** No longer read: the first sweep of a tenant starts at its go-live cut-off (accepted so old files load). */
-        initialLookbackHours: z.number().int().positive().default(48),
         /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
         webhookCheckSeconds: z.number().int().min(0).default(60),
         /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
         watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60, watchSeconds: 30 }),
+      .default({ everyMinutes: 15, webhookCheckSeconds: 60, watchSeconds: 30 }),
+    ),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

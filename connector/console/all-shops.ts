@@ -4,7 +4,7 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { readShopAnswer } from '../shop/shop-answer';
 import { shopAnswerWords } from '../shop/shop-answer-words';
 import { lastSweepReport } from '../sweep/sweep';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { shopTime, startOfShopDay, t } from './i18n';
 import { html, type Html, type View } from './page';
 import { queueByTenant, webhookHealth, type ShopQueue } from './shop-page';

@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { TimeoutError, withTimeout } from '../core/timeout';
 import { isBindingHold } from '../../law/credit-limits';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { idFrom, IdText, type SweepJobData } from '../core/jobs';
+import { idFrom, IdText } from '../core/jobs';
 import { adminUser } from '../admin/basic-auth';
-import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult, type OrderActionDeps } from '../admin/order-actions';
-import type { PdfLinkSigner } from '../pdf/pdf-link';
+import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult } from '../admin/order-actions';
 import { BUTTONS, orderPagePath, purposeLabel, sweepSummary, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { sweepTenant } from '../sweep/sweep';
 import { reloadProblems, type ReloadResult } from '../config/reload';
-import type { ReloadControl } from '../main/app';
 import { isRedisOutage } from '../core/redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { pickLang, shopTime, t } from './i18n';
+import type { ConsoleDeps } from './console-deps';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
@@ -25,19 +23,6 @@ import { searchOrders, shopMoreWords, type FoundOrders } from './search';
 import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, recentSection, shopAnswerBanner, sweepNotice, waitingSection } from './shop-page';
 import { allShopsTable } from './all-shops';
 
-export interface ConsoleDeps extends OrderActionDeps {
-  prefix: string;
-  /** The reload button (absent: the button is not shown). */
-  reloads?: ReloadControl;
-  /** server.publicUrl, for the sweep's webhook check. */
-  publicUrl: string;
-  links: PdfLinkSigner;
-  /** Signs the forms' anti-forgery tokens. */
-  secret: string;
-  /** The periodic sweep's queue: the console says when its schedule is missing. */
-  sweepQueue?: Queue<SweepJobData>;
-  sweepEveryMinutes?: number;
-}
 
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
 const OrderForm = z.object({ purpose: Purpose, csrf: z.string() });

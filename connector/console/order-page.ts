@@ -6,7 +6,7 @@ import { entryWords } from '../pipeline/problems';
 import { money } from '../../messages/money';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
 import { withTimeout } from '../core/timeout';

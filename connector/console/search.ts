@@ -1,6 +1,6 @@
 import type { Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { customerName, ShopOrderHeadSchema, type ShopOrderHead } from './order-page';
 
 /*

@@ -14,7 +14,7 @@ import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
 import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
 import { html, type Html, type View } from './page';
-import type { ConsoleDeps } from './console-router';
+import type { ConsoleDeps } from './console-deps';
 import { ordersByIds } from './search';
 import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';

@@ -1,7 +1,7 @@
 import { Job, type Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis-connection';
 import type { DocumentJobData } from '../core/jobs';
-import type { EnqueueItem } from './enqueuer';
+import type { EnqueueItem } from './enqueue-item';
 
 /**
  * What became of one planned job: `queued` (added, or already waiting/delayed/running under its id)

@@ -1,14 +1,11 @@
-import type { Queue, JobsOptions } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { isRedisReady, type RedisClient } from '../core/redis-connection';
 import type { DocumentJobData } from '../core/jobs';
+import type { EnqueueItem } from './enqueue-item';
 import { addResuming, type EnqueueResult } from './add-resuming';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 
-export interface EnqueueItem {
-  name: string;
-  data: DocumentJobData;
-  opts: JobsOptions & { jobId: string };
-}
+export type { EnqueueItem };
 
 export class RedisUnavailableError extends Error {
   override readonly name = 'RedisUnavailableError';

@@ -79,7 +79,17 @@ export function wooGmtMs(text: string | null | undefined): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** The moment of the sale as the cut-off reads it: paid, else (an unpaid status such as cash on delivery) created. */
-export function soldAt(order: { date_paid_gmt?: string | null; date_created_gmt?: string | null }): number | undefined {
-  return wooGmtMs(order.date_paid_gmt) ?? wooGmtMs(order.date_created_gmt);
+/**
+ * The moment of the sale as the cut-off reads it: paid, else (an unpaid status such as cash on
+ * delivery) created. A gateway that records the payment only on completion (`paidOnCompletion`:
+ * WooCommerce's cash on delivery sets `date_paid` when the order is marked Completed) is dated by the
+ * order's creation: its `date_paid` is the delivery, not the sale.
+ */
+export function soldAt(
+  order: { date_paid_gmt?: string | null; date_created_gmt?: string | null; payment_method?: string | null },
+  paidOnCompletion: readonly string[] = [],
+): number | undefined {
+  const created = wooGmtMs(order.date_created_gmt);
+  if (order.payment_method && paidOnCompletion.includes(order.payment_method)) return created ?? wooGmtMs(order.date_paid_gmt);
+  return wooGmtMs(order.date_paid_gmt) ?? created;
 }

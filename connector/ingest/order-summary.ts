@@ -20,6 +20,8 @@ export const OrderSummarySchema = z.object({
   /** The go-live cut-off reads when the order was sold (ingest/go-live.ts). */
   date_paid_gmt: z.string().nullish(),
   date_created_gmt: z.string().nullish(),
+  /** A gateway that records the payment only on completion (cash on delivery) is dated by creation. */
+  payment_method: z.string().nullish(),
   refunds: z
     // A refund's total only feeds the coverage check (pipeline/coverage.ts): one that is not money text leaves it unjudged, never refuses the delivery.
     .array(z.object({ id: z.number().int().positive(), total: WooMoney.optional().catch(undefined) }))

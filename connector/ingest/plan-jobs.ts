@@ -1,6 +1,6 @@
 import type { TenantSettings } from '../config/tenant-config';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../core/jobs';
-import type { EnqueueItem } from './enqueuer';
+import type { EnqueueItem } from './enqueue-item';
 import { hasWrittenBack } from '../shop/order-meta';
 import { payloadCallsForReview } from '../pipeline/coverage';
 

@@ -17,6 +17,7 @@ export interface GatedOrder {
   meta_data: readonly { key: string; value?: unknown }[];
   date_paid_gmt?: string | null;
   date_created_gmt?: string | null;
+  payment_method?: string | null;
 }
 
 export type GateOrder = PlannableOrder & GatedOrder;
@@ -59,7 +60,7 @@ export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, g
   const other = otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
   if (other) return { code: 'other-system', ...other };
   if (goLiveAt === undefined) return undefined;
-  const sold = soldAt(order);
+  const sold = soldAt(order, settings.paidOnCompletionGateways);
   // An order without dates is not one WooCommerce sends; it is planned, and the mapping judges it.
   // WooCommerce dates have whole seconds: an order of the cut-off's own second is after it.
   if (sold !== undefined && sold < Math.floor(goLiveAt / 1000) * 1000) {

@@ -8,7 +8,7 @@ import type { Queue } from 'bullmq';
 import { isRedisOutage, type RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import type { ConnectorConfig } from '../config/load-config';
-import type { ReloadResult } from '../config/reload';
+import type { ReloadControl } from '../config/reload';
 import { adminApi } from '../admin/admin-api';
 import { basicAuth } from '../admin/basic-auth';
 import { LoginLimiter } from '../admin/login-limiter';
@@ -51,10 +51,6 @@ export interface AppDeps {
   history: OrderHistory;
 }
 
-export interface ReloadControl {
-  reload(): Promise<ReloadResult>;
-  last(): ReloadResult | undefined;
-}
 
 /**
  * The HTTP server's request listener: order webhooks on the plain-Node fast path, everything else

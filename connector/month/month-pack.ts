@@ -1,7 +1,7 @@
 import { add, Decimal, formatDecimal, isZero, subtract } from '../../client/money';
 import type { DispatchRegion } from '../../law/vat-rates';
 import { localDateTime } from '../../law/shop-date';
-import { shopInstant } from '../cli/backfill-command';
+import { shopInstant } from '../../law/shop-date';
 import { listNotInvoiced } from '../ingest/not-invoiced';
 import type { Ledger, LedgerEntry } from '../core/ledger';
 import type { RedisClient } from '../core/redis-connection';

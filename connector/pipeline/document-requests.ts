@@ -1,8 +1,8 @@
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import type { CreateWaybillRequest } from '../../client/schemas/waybill';
 import { creditNoteForRefund } from '../../law/refund-to-credit-note';
-import { documentForOrder } from '../../law/order-to-document';
-import { waybillForOrder } from '../../law/order-to-waybill';
+import { asParsedSettings, documentForSale } from '../../law/order-to-document';
+import { waybillForSale } from '../../law/order-to-waybill';
 import type { IssueOptions } from '../../law/issue-date';
 import { info, warning, type MappingNote } from '../../law/mapping-errors';
 import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
@@ -16,6 +16,8 @@ import { saleDate } from '../../law/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
 import { productExemptionFromShop } from '../../law/exemption-rules';
 import { parseWooRefund } from '../../platforms/woocommerce/order-schema';
+import { saleOfWooOrder } from '../../platforms/woocommerce/order-to-sale';
+import { saleRefundOfWooRefund } from '../../platforms/woocommerce/refund-to-sale-refund';
 import { UnrecoverableError } from 'bullmq';
 import type { PurposeKind } from '../core/jobs';
 import type { LedgerEntry } from '../core/ledger';
@@ -60,7 +62,7 @@ export async function withReferenceRate(
   const currency = order.currency.toUpperCase();
   if (!source || currency === 'EUR') return { settings };
   try {
-    const rate = await source.rateOn(currency, saleDate(order, settings));
+    const rate = await source.rateOn(currency, saleDate(saleOfWooOrder(order, settings), settings));
     if (!rate) return { settings, note: warning('ecb-rate-missing', { currency }) };
     return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
   } catch (error) {
@@ -76,7 +78,7 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   if (!facts) return settings;
   // The store address's region stands in for an unset dispatchRegion (the setting always wins: mapping).
   if (facts.storeAddressRegion && settings.storeAddressRegion !== facts.storeAddressRegion) {
-    settings = { ...settings, storeAddressRegion: facts.storeAddressRegion };
+    settings = asParsedSettings({ ...settings, storeAddressRegion: facts.storeAddressRegion });
   }
   if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
@@ -87,7 +89,7 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
     const code = productExemptionFromShop(product, settings);
     if (code) shopProductCodes[String(id)] = code;
   }
-  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
+  return asParsedSettings({ ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } });
 }
 
 export function invoiceRequest(
@@ -99,7 +101,7 @@ export function invoiceRequest(
 ): IssueRequest {
   // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
   const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
-  const mapped = documentForOrder(order, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
+  const mapped = documentForSale(saleOfWooOrder(order, settings), settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
@@ -110,7 +112,7 @@ export function invoiceRequest(
 }
 
 export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
-  const mapped = waybillForOrder(order, settingsWithShopFacts(settings, facts), now);
+  const mapped = waybillForSale(saleOfWooOrder(order, settings), settingsWithShopFacts(settings, facts), now);
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false, holds: [] };
 }
 
@@ -132,7 +134,8 @@ export function creditNoteRequest(
   facts?: ShopFacts,
   earlier: readonly WooRefund[] = [],
 ): IssueRequest {
-  const mapped = creditNoteForRefund(order, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier);
+  const toSale = (one: WooRefund) => saleRefundOfWooRefund(one, order.id);
+  const mapped = creditNoteForRefund(saleOfWooOrder(order, settings), toSale(refund), invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier.map(toSale));
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference };
 }
 
@@ -188,7 +191,7 @@ export async function composeIssueRequest(
     case 'invoice': {
       const rated = await withReferenceRate(tenant.rates, order, tenant.mapping);
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
-      const vies = tenant.vies ? await viesVerdictFor(tenant.vies, order, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
+      const vies = tenant.vies ? await viesVerdictFor(tenant.vies, saleOfWooOrder(order, tenant.mapping), settingsWithShopFacts(tenant.mapping, facts)) : undefined;
       const built = invoiceRequest(order, rated.settings, issue, facts, vies);
       if (rated.note) built.notes.push(rated.note);
       return built;

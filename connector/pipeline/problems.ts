@@ -33,6 +33,8 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
   z.object({ code: z.literal('gave-up'), attempts: z.number(), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('no-invoice') }),
+  /** Neither the ledger nor the order's meta knows an invoice, yet a note or the order's story names one (pipeline/earlier-traces.ts). */
+  z.object({ code: z.literal('earlier-document'), where: z.enum(['note', 'history']), number: z.string().max(64), documentId: z.number().int().optional() }),
   z.object({ code: z.literal('series-ahead'), serie: z.string(), type: z.string(), date: z.string() }),
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
@@ -333,6 +335,17 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     pt: (_p, ref) => ({
       reason: `Não há nenhuma fatura deste conector a que a ${purposeWords('pt', ref.purpose)} possa fazer referência, por isso não foi emitida.`,
       action: 'Se a encomenda foi faturada fora do conector, emita a nota de crédito dessa fatura no back-office da MagniFinance.',
+    }),
+  },
+  'earlier-document': {
+    buttons: ['attach'],
+    en: (p, _ref, press) => ({
+      reason: `Nothing was issued: the connector has no record of this order's invoice (its ledger expired or was lost, and its MagniFinance fields were removed from the order), yet ${p.where === 'note' ? "one of the order's notes" : "the order's history in the connector"} names document ${p.number}${p.documentId !== undefined ? ` (id ${p.documentId})` : ''}. A new invoice could be a second one for the same sale.`,
+      action: `If ${p.number} is this order's invoice, ${press('attach')} and give ${p.documentId !== undefined ? `id ${p.documentId}` : 'its id from the MagniFinance back-office'}: its number and PDF go back on the order. If it was credited in full and the order must be invoiced again, press ${buttonWords('en', 'issueNow')} on the order's page in the connector.`,
+    }),
+    pt: (p, _ref, press) => ({
+      reason: `Nada foi emitido: o conector não tem registo da fatura desta encomenda (o registo expirou ou perdeu-se, e os campos MagniFinance foram retirados da encomenda), mas ${p.where === 'note' ? 'uma nota da encomenda' : 'o histórico da encomenda no conector'} indica o documento ${p.number}${p.documentId !== undefined ? ` (id ${p.documentId})` : ''}. Uma nova fatura poderia ser a segunda da mesma venda.`,
+      action: `Se ${p.number} é a fatura desta encomenda, ${press('attach')} e indique ${p.documentId !== undefined ? `o id ${p.documentId}` : 'o id desse documento no back-office da MagniFinance'}: o número e o PDF voltam à encomenda. Se foi anulada por uma nota de crédito total e a encomenda deve ser faturada de novo, carregue em ${buttonWords('pt', 'issueNow')} na página da encomenda no conector.`,
     }),
   },
   'series-ahead': {

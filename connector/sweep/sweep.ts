@@ -14,6 +14,7 @@ import type { ConnectorMetrics } from '../core/metrics';
 import { recordShopAnswer } from '../shop/shop-answer';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from '../../platforms/woocommerce/webhook-delivery';
+import { lastSweepReport, sweepReportKey, type SweepReport } from '../core/sweep-report';
 import { ShopRequestError, type OrderPage, type OrderQuery, type ShopWebhook } from '../shop/shop';
 import { settledOutsideProblem } from '../pipeline/problems';
 import type { EnqueueResult } from '../ingest/add-resuming';
@@ -33,29 +34,8 @@ export interface SweepDeps {
   history?: OrderHistory;
 }
 
-export interface SweepReport {
-  tenant: string;
-  since: string;
-  until: string;
-  scanned: number;
-  /** Jobs put in the queue (or found there already). */
-  enqueued: string[];
-  /** Jobs that had failed for good and run again from their ledger step. */
-  resumed: string[];
-  /** Purposes that wait for a person to attach a document id: not enqueued, listed in the attention list. */
-  waitingForPerson: string[];
-  /** Invoiced orders checked against their documents (review jobs: a changed order, a deleted refund). */
-  reviewed: string[];
-  /** This connector's order webhooks on the shop that are not active (WooCommerce disables one after repeated failures). */
-  inactiveWebhooks: { id: number; topic: string; status: string; deliveryUrl: string }[];
-  /** Topics no active webhook delivers to this connector: orders of those events never reach it. */
-  missingTopics: string[];
-  problems: string[];
-  /** When the webhooks were last looked at: by this sweep, or by the minute-by-minute watch (ingest/webhook-watch.ts). */
-  webhooksCheckedAt?: string;
-  /** Deliveries the shop sent that were refused in the last hour, by reason (the watch fills it in). */
-  refusedDeliveries?: { reason: string; count: number; lastAt: string }[];
-}
+
+export { lastSweepReport, type SweepReport };
 
 /** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
 const OVERLAP_MS = 5 * 60_000;
@@ -93,14 +73,14 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
   if (!report.problems.some((p) => p.startsWith("could not list the shop's webhooks"))) report.webhooksCheckedAt = new Date(startedAt).toISOString();
   await deps.redis.set(lastKey, String(startedAt));
   if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
-  await deps.redis.set(`${deps.prefix}:sweep:${tenant.config.id}:report`, JSON.stringify(report));
+  await deps.redis.set(sweepReportKey(deps.prefix, tenant.config.id), JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
 }
 
 /**
  * The first sweep of a tenant starts at its go-live cut-off, never earlier: orders before it were
- * invoiced some other way (sweep.initialLookbackHours, which used to reach 48 h back, is no longer read).
+ * invoiced some other way.
  */
 async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
   return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
@@ -118,7 +98,7 @@ export async function storeWebhookFindings(
 ): Promise<void> {
   const stored = await lastSweepReport(redis, prefix, tenant);
   const base: SweepReport = stored ?? { tenant, since: '', until: '', scanned: 0, enqueued: [], resumed: [], waitingForPerson: [], reviewed: [], inactiveWebhooks: [], missingTopics: [], problems: [] };
-  await redis.set(`${prefix}:sweep:${tenant}:report`, JSON.stringify({ ...base, ...findings }));
+  await redis.set(sweepReportKey(prefix, tenant), JSON.stringify({ ...base, ...findings }));
 }
 
 
@@ -143,10 +123,6 @@ function sweepSince(cursor: string | null, last: number): number | undefined {
 /** WooCommerce's date_modified_gmt: "2026-11-24T10:15:00" (GMT, no zone); compares as text. */
 const ShopStamp = z.object({ date_modified_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
 
-export async function lastSweepReport(redis: RedisClient, prefix: string, tenant: string): Promise<SweepReport | null> {
-  const text = await redis.get(`${prefix}:sweep:${tenant}:report`);
-  return text ? (JSON.parse(text) as SweepReport) : null;
-}
 
 /**
  * Pages through orders (one status at a time, 100 per page, by id: our own write-backs change

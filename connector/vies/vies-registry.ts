@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { vatNumberToCheck } from '../../law/buyer-identity';
 import { warning, type MappingNote } from '../../law/mapping-errors';
 import type { MappingSettings } from '../../law/mapping-settings';
-import type { WooOrder } from '../../platforms/woocommerce/order-schema';
+import type { Sale } from '../../law/sale';
 import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 
 /** The European Commission's VIES REST service (POST {countryCode, vatNumber}). */
@@ -114,8 +114,8 @@ export class ViesUnavailableError extends Error {
  * answer: waits (throws ViesUnavailableError, a retryable failure) or returns a warning note for
  * the order, per `whenUnavailable`.
  */
-export async function viesVerdictFor(registry: ViesRegistry, order: WooOrder, settings: MappingSettings): Promise<{ verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean }> {
-  const wanted = vatNumberToCheck(order, settings);
+export async function viesVerdictFor(registry: ViesRegistry, sale: Sale, settings: MappingSettings): Promise<{ verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean }> {
+  const wanted = vatNumberToCheck(sale, settings);
   if (!wanted) return {};
   const answer = await registry.check(wanted.countryCode, wanted.number);
   if ('verdict' in answer) return { verdict: answer.verdict };

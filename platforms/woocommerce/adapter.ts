@@ -3,6 +3,9 @@ import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettin
 import { checkWebhooks } from './doctor/webhook-checks';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
+import { parseWooOrder, parseWooRefund } from './order-schema';
+import { saleOfWooOrder } from './order-to-sale';
+import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -10,6 +13,11 @@ export const woocommerce: ShopPlatform = {
   createShop: (tenant) => new WooShop(tenant.shop),
   webhookFastPath: wooWebhookFastPath,
   webhookRouter: wooWebhookRouter,
+  saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
+  refundOf(refund, sale) {
+    const orderId = Number(sale.id);
+    return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);
+  },
   async doctorChecks(tenant, mapping, publicUrl) {
     const shop = new WooShop(tenant.shop);
     const read = await checkReadAccess(shop, tenant);

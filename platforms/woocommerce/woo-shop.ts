@@ -4,7 +4,7 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../../connector/config/load-config';
 import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, ShopRequestError, ShopWebhook, ShopWebhookSchema } from '../../connector/shop/shop';
-import { lineProductId, type ProductFacts } from '../../law/line-type';
+import type { ProductFacts } from '../../law/line-type';
 import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
 
 const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
@@ -120,7 +120,7 @@ export class WooShop implements Shop {
       const parent = this.productCache.get(item.product_id)?.value;
       if (!parent) continue;
       const variation = item.variation_id > 0 ? this.variationCache.get(item.variation_id)?.value : undefined;
-      facts.set(lineProductId(item), variation ? { ...parent, id: variation.id, virtual: variation.virtual, downloadable: variation.downloadable } : parent);
+      facts.set(item.variation_id || item.product_id, variation ? { ...parent, id: variation.id, virtual: variation.virtual, downloadable: variation.downloadable } : parent);
     }
     return facts;
   }

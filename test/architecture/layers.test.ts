@@ -32,20 +32,7 @@ const within = (path: string, folder: string): boolean => path === folder || pat
  * The law's modules that still read WooCommerce's order type, until the mapping takes the neutral
  * sale of law/sale.ts (issue 25, point 1). This list only shrinks: a new law module takes the sale.
  */
-const LAW_STILL_READING_WOO_ORDERS = new Set([
-  'law/buyer-identity.ts',
-  'law/document-client.ts',
-  'law/document-rules.ts',
-  'law/donations.ts',
-  'law/exemption-rules.ts',
-  'law/line-type.ts',
-  'law/order-lines.ts',
-  'law/order-to-document.ts',
-  'law/order-to-waybill.ts',
-  'law/refund-to-credit-note.ts',
-  'law/tax-rates.ts',
-  'law/vouchers.ts',
-]);
+const LAW_STILL_READING_WOO_ORDERS = new Set<string>([]);
 
 /**
  * Connector modules that still import a WooCommerce module directly (its order schema, until the
@@ -63,7 +50,6 @@ const CONNECTOR_STILL_IMPORTING_WOO = new Set([
   'connector/pipeline/document-requests.ts',
   'connector/pipeline/order-review.ts',
   'connector/sweep/sweep.ts',
-  'connector/vies/vies-registry.ts',
 ]);
 
 describe('the law is pure Portuguese law over a neutral sale', () => {
@@ -132,5 +118,42 @@ describe("the connector's core depends on no feature", () => {
   it.each(sourcesUnder('connector/core'))('%s imports no feature folder', (file) => {
     const features = importsOf(file).filter((target) => FEATURES.some((feature) => within(target, `connector/${feature}`)) || within(target, 'platforms'));
     expect(features).toEqual([]);
+  });
+});
+
+describe("the connector's modules import one way", () => {
+  /** Strongly connected groups of more than one module in the import graph (Tarjan). */
+  function cycles(files: string[]): string[][] {
+    const graph = new Map(files.map((file) => [file, importsOf(file).map((target) => `${target}.ts`).filter((target) => files.includes(target))]));
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const found: string[][] = [];
+    const visit = (node: string): void => {
+      index.set(node, index.size);
+      low.set(node, index.get(node) as number);
+      stack.push(node);
+      for (const next of graph.get(node) ?? []) {
+        if (!index.has(next)) {
+          visit(next);
+          low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+        } else if (stack.includes(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+      if (low.get(node) === index.get(node)) {
+        const group: string[] = [];
+        let top: string;
+        do {
+          top = stack.pop() as string;
+          group.push(top);
+        } while (top !== node);
+        if (group.length > 1) found.push(group.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    return found;
+  }
+
+  it('has no import cycle inside connector/ (types included: alerts read the sweep report from the core, the console its deps from console-deps.ts)', () => {
+    expect(cycles(sourcesUnder('connector'))).toEqual([]);
   });
 });

@@ -75,6 +75,27 @@ describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first st
     await eventually('invoiced', () => h.woo.meta(Number(order.id), META.documentNumber));
   });
 
+  it('cash on delivery placed before the cut-off and completed after it (WooCommerce sets date_paid then) is never invoiced; placed after, it is', async () => {
+    const placed = wooDate(-DAY);
+    const order = portugueseOrder({ dateCreatedGmt: placed, datePaidGmt: null });
+    order.payment_method = 'cod';
+    expect(JSON.parse((await h.deliver(order)).body)).toEqual({ ignored: 'before-go-live' });
+    // The courier collected: WooCommerce's COD gateway records the payment on completion, now.
+    const completed = { ...order, status: 'completed', date_paid: wooDate(0), date_paid_gmt: wooDate(0) };
+    expect(JSON.parse((await h.deliver(completed, 'order.updated')).body)).toEqual({ ignored: 'before-go-live' });
+    h.woo.putOrder(completed);
+    await sweepNow(h);
+    await h.woo.settle();
+    expect(await h.documentsOf(Number(order.id))).toHaveLength(0);
+    const listed = (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === Number(order.id));
+    expect(listed?.reason).toMatchObject({ code: 'before-go-live', soldAt: new Date(`${placed}Z`).toISOString() });
+
+    const fresh = portugueseOrder({ datePaidGmt: null });
+    fresh.payment_method = 'cod';
+    expect((await h.deliver(fresh)).status).toBe(202);
+    await eventually('the new COD order invoiced', () => h.woo.meta(Number(fresh.id), META.documentNumber));
+  });
+
   it('only an explicit backfill issues an order sold before the cut-off, and it leaves the not-invoiced list', async () => {
     const old = portugueseOrder({ datePaidGmt: wooDate(-2 * DAY), dateCreatedGmt: wooDate(-2 * DAY) });
     await h.deliver(old);
@@ -107,7 +128,9 @@ describe('a shop switching from another invoicing plugin: orders with its docume
     ['InvoiceXpress', 'hd_wc_ie_plus_invoice_receipt_id', '88123401'],
     ['Moloni', '_moloni_sent', '512334'],
     ['Moloni', '_moloni_sent', '-1'],
-    ['Vendus', '_vp_invoices_data', 'a:2:{s:2:"id";i:7781;s:6:"number";s:9:"FR 1/123";}'],
+    ['Moloni On', '_molonion_sent', '88213'],
+    ['Vendus', '_vendus_plugin_invoices_data', 'a:2:{s:2:"id";i:7781;s:6:"number";s:8:"FR 1/123";}'],
+    ['Vendus', '_vp_invoices_data', 'a:2:{s:2:"id";i:7781;s:6:"number";s:8:"FR 1/123";}'],
     ['_my_erp_invoice', '_my_erp_invoice', 'FT 2026/77'],
   ])('%s (%s = %s): no document, one private note naming it, listed in the console; a second delivery adds nothing', async (system, key, value) => {
     const order = portugueseOrder({ meta: [{ key: '_billing_nif', value: '232013969' }, { key, value }] });
@@ -115,7 +138,8 @@ describe('a shop switching from another invoicing plugin: orders with its docume
     expect(JSON.parse(first.body)).toEqual({ ignored: 'other-system' });
     const note = await eventually('the note', () => h.woo.notes(Number(order.id))[0]);
     expect(note.customer_note).toBe(false);
-    expect(note.note).toContain(`already has a document from another system (${system}: ${key} = `);
+    // A serialized record is shown by its number, never as raw PHP.
+    expect(note.note).toContain(`already has a document from another system (${system}: ${key} = ${value.startsWith('a:') ? 'FR 1/123' : value})`);
     await h.deliver({ ...order, status: 'completed' }, 'order.updated');
     await sweepNow(h);
     await h.woo.settle();

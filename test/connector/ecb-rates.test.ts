@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { withReferenceRate } from '../../connector/pipeline/document-requests';
 import { EcbRateSource, ExchangeRatesSettingsSchema, parseEcbRates } from '../../connector/rates/ecb-rates';
 import { parseMappingSettings } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { buildOrder } from '../law/support/woo-cart';
 

@@ -3,7 +3,7 @@ import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep/sweep';
 import { orderFixture } from '../law/support/fixtures';
-import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { eventually, orderQuiet, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
 
@@ -218,7 +218,7 @@ describe('a person marks an order handled outside the connector (dismiss): it le
     await h.deliver(h.woo.order(id) as never, 'order.updated');
     const report = await sweepNow(h);
     expect(report.enqueued).not.toContain(`invoice.shop1.${id}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await orderQuiet(h, id);
     expect((await invoiceOf(h, id))?.state).toBe('dismissed');
     expect(await h.documentsOf(id)).toHaveLength(0);
     expect((await dismiss(id, { purpose: 'invoice', reason: 'again' })).status).toBe(409);

@@ -17,6 +17,7 @@ const samples: Problem[] = [
   { code: 'vies-unavailable', vatNumber: 'DE123456789', attempts: 10, why: 'MS_UNAVAILABLE' },
   { code: 'gave-up', attempts: 10, answer: { from: 'network', to: 'service', code: 'ECONNREFUSED' } },
   { code: 'no-invoice' },
+  { code: 'earlier-document', where: 'note', number: 'FR A/12', documentId: 4711 },
   { code: 'series-ahead', serie: 'A', type: 'T', date: '2026-12-01' },
   { code: 'unknown-id', externalId: 'wc-4321-R77', cause: 'client-changed' },
   { code: 'no-number', documentId: 99, calls: 9 },
@@ -49,7 +50,7 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     expect(pt.action).not.toBe(en.action);
     // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
     for (const [key, value] of Object.entries(problem)) {
-      if (['code', 'cause', 'way', 'answer', 'fields', 'reasons', 'message', 'holds', 'error', 'currency'].includes(key)) continue;
+      if (['code', 'cause', 'way', 'where', 'answer', 'fields', 'reasons', 'message', 'holds', 'error', 'currency'].includes(key)) continue;
       const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value), 'currency' in problem && problem.currency ? problem.currency : 'EUR') : key === 'date' ? String(value).split('-').reverse().join('/') : String(value);
       expect(pt.reason + pt.action).toContain(inPortuguese);
     }

@@ -45,6 +45,7 @@ const PROBLEMS: Problem[] = [
   { code: 'vies-unavailable', vatNumber: 'DE123456789', attempts: 10, why: 'no answer within 5000 ms' },
   { code: 'gave-up', attempts: 10, answer: { from: 'network', to: 'service', code: 'ECONNREFUSED' } },
   { code: 'no-invoice' },
+  { code: 'earlier-document', where: 'history', number: 'FT A/3' },
   { code: 'series-ahead', serie: 'A', type: 'T', date: '2026-12-01' },
   { code: 'unknown-id', externalId: 'wc-1834', cause: 'lost-answer' },
   { code: 'unknown-id', externalId: 'wc-1834', cause: 'unrecorded' },

@@ -1,8 +1,8 @@
 import { checkVatNumber } from '../../law/buyer-identity';
+import { wooSale } from './support/sale';
 import { MappingSettingsSchema } from '../../law/mapping-settings';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import type { VatNumberRegistry } from '../../law/vat-number';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture } from './support/fixtures';
 
 function withNif(meta: { key: string; value: unknown }[], billing: Record<string, string> = {}) {
@@ -252,7 +252,7 @@ describe('RITI art. 14: a VAT registry (VIES) can confirm the number before mapp
     ['ESB87654321', 'Otra Empresa SL', undefined, /VIES\) says VAT number ESB87654321 of Otra Empresa SL is not valid \(RITI art\. 14/],
   ])('RITI art. 14: %s', async (value, company, code, message) => {
     const order = euOrder(value, company);
-    const verdict = await checkVatNumber(parseWooOrder(order), MappingSettingsSchema.parse({}), registry);
+    const verdict = await checkVatNumber(wooSale(order), MappingSettingsSchema.parse({}), registry);
     expect(verdict).toBeDefined();
     if (code) {
       const { request, notes } = documentForOrder(order as never, {}, undefined, verdict);
@@ -265,7 +265,7 @@ describe('RITI art. 14: a VAT registry (VIES) can confirm the number before mapp
   });
 
   it('no EU VAT number on the order: nothing to ask', async () => {
-    const order = parseWooOrder(orderFixture('pt-001-mainland-23-single'));
+    const order = wooSale(orderFixture('pt-001-mainland-23-single'));
     let asked = 0;
     const verdict = await checkVatNumber(order, MappingSettingsSchema.parse({}), async () => {
       asked += 1;

@@ -1,4 +1,4 @@
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
 
 /** Buyer identity: CIVA art. 36(5)(a), 36(16); DL 28/2019 (the former art. 36(15) revoked). */

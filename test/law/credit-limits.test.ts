@@ -1,4 +1,4 @@
-import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { buildOrder, buildRefund, Cart, RefundSpec } from './support/woo-cart';
 
 /** CIVA art. 29(7), 78(2): a credit note never credits more than its invoice, per line and per rate. */

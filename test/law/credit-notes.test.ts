@@ -1,7 +1,7 @@
 import { formatDecimal } from '../../client/money';
 import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
-import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { orderFixture, refundFixture, sharedFixture } from './support/fixtures';
 import { buildOrder, buildRefund } from './support/woo-cart';
 

@@ -1,8 +1,8 @@
 import { vatNumberToCheck } from '../../law/buyer-identity';
+import { wooSale } from './support/sale';
 import { placeForVat } from '../../law/countries';
 import { MappingSettingsInput, parseMappingSettings } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, Cart } from './support/woo-cart';
 
@@ -88,12 +88,12 @@ describe('RITI art. 14(1)(a): VIES is asked for every M16 candidate (goods to an
     ['goods to the Canary Islands (an export)', { country: 'ES', postcode: '35001' }, 'ESB12345678', undefined],
     ['goods that stay in Portugal', { country: 'PT', postcode: '1100-053' }, 'ESB12345678', undefined],
   ])('%s', (_name, billing, vat, expected) => {
-    const order = parseWooOrder(untaxedOrder(billing, [{ key: '_billing_vat', value: vat }]));
+    const order = wooSale(untaxedOrder(billing, [{ key: '_billing_vat', value: vat }]));
     expect(vatNumberToCheck(order, settings)).toEqual(expected);
   });
 
   it('a service to an EU business (M40) needs no VIES answer', () => {
-    const order = parseWooOrder(untaxedOrder({ country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }]));
+    const order = wooSale(untaxedOrder({ country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }]));
     expect(vatNumberToCheck(order, parseMappingSettings({ lineTypes: { default: 'S' } }))).toBeUndefined();
   });
 });

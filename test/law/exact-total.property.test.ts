@@ -3,8 +3,8 @@ import { add, formatDecimal, fromCents, parseDecimal } from '../../client/money'
 import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals, lineNet } from '../../client/totals';
 import { solveLine } from '../../law/line-plan';
-import { documentForOrder } from '../../law/order-to-document';
-import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
+import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder, buildRefund } from './support/woo-cart';
 

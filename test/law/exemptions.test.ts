@@ -2,7 +2,7 @@ import { TAX_EXEMPTION_CODES } from '../../client/input-rules';
 import { EXEMPTION_CODES, exemptionCodeInfo } from '../../law/exemption-codes';
 import { productExemptionFromShop } from '../../law/exemption-rules';
 import { MappingSettingsInput, parseMappingSettings } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
 
 /** CIVA art. 36(5)(e): the exemption code is the real reason of each 0% line (exemption-rules.ts). */

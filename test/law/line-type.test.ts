@@ -1,6 +1,6 @@
 import { itemType, productTypeFromShop, type ProductFacts } from '../../law/line-type';
 import { MappingSettingsSchema, type MappingSettingsInput } from '../../law/mapping-settings';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { wooSale } from './support/sale';
 import { buildOrder } from './support/woo-cart';
 
 /**
@@ -27,8 +27,8 @@ describe('productTypeFromShop: categories, then WooCommerce\'s virtual flag', ()
 
 describe('itemType: settings by id, then SKU, then what the shop says, then the order, then the default', () => {
   const order = (needsProcessing?: boolean) =>
-    parseWooOrder({ ...buildOrder({ id: 1, currency: 'EUR', status: 'processing', items: [{ name: 'X', productId: 7, price: '10.00', quantity: 1, rate: '23' }] }), ...(needsProcessing === undefined ? {} : { needs_processing: needsProcessing }) });
-  const item = { product_id: 7, variation_id: 8, sku: 'EB-01' };
+    wooSale({ ...buildOrder({ id: 1, currency: 'EUR', status: 'processing', items: [{ name: 'X', productId: 7, price: '10.00', quantity: 1, rate: '23' }] }), ...(needsProcessing === undefined ? {} : { needs_processing: needsProcessing }) });
+  const item = { productId: '7', variantId: '8', sku: 'EB-01' };
   it.each<[string, MappingSettingsInput['lineTypes'], boolean | undefined, 'P' | 'S']>([
     ['default goods', {}, undefined, 'P'],
     ['default service', { default: 'S' }, undefined, 'S'],

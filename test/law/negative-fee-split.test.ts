@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { add, formatDecimal, parseDecimal } from '../../client/money';
 import { computeTotals } from '../../client/totals';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
 
 /**

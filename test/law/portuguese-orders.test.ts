@@ -2,7 +2,7 @@ import { add, formatDecimal, parseDecimal, round, subtract } from '../../client/
 import { CreateDocumentRequestSchema } from '../../client/schemas/document';
 import { computeTotals } from '../../client/totals';
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture, orderFixtureNames } from './support/fixtures';
 
 interface Expectation {

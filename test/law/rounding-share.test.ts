@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder, Cart } from './support/woo-cart';
 

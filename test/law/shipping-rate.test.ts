@@ -1,7 +1,7 @@
 import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
 
 /** CIVA art. 16(5)(b): shipping is part of the goods' taxable amount and takes their rate. */

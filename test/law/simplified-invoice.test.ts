@@ -1,5 +1,5 @@
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, Cart } from './support/woo-cart';
 

@@ -1,7 +1,7 @@
 import { parseDecimal } from '../../client/money';
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
-import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
+import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { DispatchRegion, ratesInForce, regionOfAddress, regionsWithRate } from '../../law/vat-rates';
 import { buildOrder, buildRefund, Cart } from './support/woo-cart';
 

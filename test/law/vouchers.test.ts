@@ -1,7 +1,7 @@
 import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder } from './support/woo-cart';
 
 /** CIVA art. 7(14): a redeemed multi-purpose voucher (gift card) is a payment, not a discount. */

@@ -1,6 +1,6 @@
 import { CreateWaybillRequestSchema } from '../../client/schemas/waybill';
 import { MappingSettingsInput } from '../../law/mapping-settings';
-import { waybillForOrder } from '../../law/order-to-waybill';
+import { waybillForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture } from './support/fixtures';
 
 const settings: MappingSettingsInput = {

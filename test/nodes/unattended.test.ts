@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { documentForOrder } from '../../law/order-to-document';
+import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 

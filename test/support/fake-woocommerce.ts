@@ -176,6 +176,14 @@ export interface RunningFakeWoo {
   notes(orderId: number): FakeNote[];
   meta(orderId: number, key: string): JsonValue | undefined;
   /**
+   * Removes meta from an order the way only an admin or a plugin can: the order screen's Custom
+   * Fields box ("Delete") or a plugin's delete_meta_data(). WooCommerce's REST API v3 cannot (a PUT of
+   * meta_data only adds or updates: WC_REST_Orders_V2_Controller::prepare_object_for_database calls
+   * update_meta_data). date_modified and webhooks are left as they are (the box saves by AJAX).
+   * Returns how many entries went.
+   */
+  deleteMeta(orderId: number, keys: (key: string) => boolean): number;
+  /**
    * Creates a refund like wc_create_refund: stored under refunds, summarised in order.refunds
    * (newest first), fires order.updated; one that leaves nothing to refund sets the order refunded.
    */
@@ -910,6 +918,14 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return order;
     },
     notes: (orderId) => notes.get(orderId) ?? [],
+    deleteMeta(orderId, keys) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const meta = (Array.isArray(order.meta_data) ? order.meta_data : []) as unknown as FakeMeta[];
+      const kept = meta.filter((m) => !keys(m.key));
+      order.meta_data = kept as unknown as JsonValue;
+      return meta.length - kept.length;
+    },
     meta(orderId, key) {
       const meta = (orders.get(orderId)?.meta_data ?? []) as unknown as FakeMeta[];
       return meta.find((m) => m.key === key)?.value;

@@ -6,7 +6,7 @@ import { MappingSettingsSchema } from '../../../law/mapping-settings';
 import type { MappingSettings } from '../../../law/mapping-settings';
 import { WooOrderSchema } from '../../../platforms/woocommerce/order-schema';
 import type { WooOrder } from '../../../platforms/woocommerce/order-schema';
-import type { WooOrderInput } from '../../../law/order-to-document';
+import type { WooOrderInput } from '../../../platforms/woocommerce/documents';
 import { readJsonObject } from './parameters';
 
 function issuesText(error: z.ZodError): string {

@@ -1,10 +1,10 @@
 import { formatDecimal } from '../../../client/money';
 import { MappingSettingsInput } from '../../../law/mapping-settings';
-import { documentForOrder } from '../../../law/order-to-document';
+import { documentForOrder } from '../../../platforms/woocommerce/documents';
 import { MappingNote } from '../../../law/mapping-errors';
 import { itemDescription } from '../../../law/order-lines';
-import { parseWooOrder } from '../../../platforms/woocommerce/order-schema';
 import { resolveTaxRates } from '../../../law/tax-rates';
+import { wooSale } from '../../law/support/sale';
 import { sharedFixture } from '../../law/support/fixtures';
 
 /**
@@ -21,7 +21,7 @@ describe('shared fixtures map exactly once the missing facts are configured', ()
 
   it('derives the 7.5% California rate of order 727 (no rate_percent in WooCommerce 3.0)', () => {
     const notes: MappingNote[] = [];
-    const rates = resolveTaxRates(parseWooOrder(sharedFixture('wc-docs-order-727-create-response.json')), notes);
+    const rates = resolveTaxRates(wooSale(sharedFixture('wc-docs-order-727-create-response.json')), notes);
     expect([...rates.values()].map((r) => formatDecimal(r.percent))).toContain('7.5');
     expect(notes).toContainEqual(
       expect.objectContaining({ level: 'info', code: 'tax-percent-derived', message: 'Tax "State Tax" has no rate_percent in the order: 7.5% derived from the line taxes' }),
@@ -47,8 +47,8 @@ describe('shared fixtures map exactly once the missing facts are configured', ()
   });
 
   it('does not repeat variation attributes that the name of 727 already carries', () => {
-    const order = parseWooOrder(sharedFixture('wc-docs-order-727-create-response.json'));
-    expect(itemDescription(order.line_items[1])).toBe('Ship Your Idea – Color: Black, Size: M Test');
+    const sale = wooSale(sharedFixture('wc-docs-order-727-create-response.json'));
+    expect(itemDescription(sale.lines[1])).toBe('Ship Your Idea – Color: Black, Size: M Test');
   });
 });
 

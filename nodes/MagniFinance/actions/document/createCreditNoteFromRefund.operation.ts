@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
-import { creditNoteForRefund, type WooRefundInput } from '../../../../law/refund-to-credit-note';
+import { creditNoteForRefund, type WooRefundInput } from '../../../../platforms/woocommerce/documents';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';
