@@ -27,8 +27,8 @@ export interface ShopPlatform {
    * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF).
    */
   saleOf(order: unknown, mapping: MappingSettings): Sale;
-  /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
-  refundOf(refund: unknown, sale: Sale): SaleRefund;
+  /** One of the sale's refunds (`saleId`: the sale's id), as the platform gives it, as the neutral refund. */
+  refundOf(refund: unknown, saleId: string): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */
   doctorChecks(tenant: TenantConfig, mapping: MappingSettings, publicUrl: string): Promise<{ readable: boolean; checks: Check[] }>;
 }

@@ -14,8 +14,8 @@ export const woocommerce: ShopPlatform = {
   webhookFastPath: wooWebhookFastPath,
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
-  refundOf(refund, sale) {
-    const orderId = Number(sale.id);
+  refundOf(refund, saleId) {
+    const orderId = Number(saleId);
     return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);
   },
   async doctorChecks(tenant, mapping, publicUrl) {
