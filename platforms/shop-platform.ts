@@ -5,7 +5,7 @@ import type { Check } from '../connector/doctor/check';
 import type { Shop } from '../connector/shop/shop';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
-import type { Sale, SaleRefund } from '../law/sale';
+import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 
 /**
  * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
@@ -27,6 +27,8 @@ export interface ShopPlatform {
    * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF).
    */
   saleOf(order: unknown, mapping: MappingSettings): Sale;
+  /** Only the order's attributes (its meta), read cheaply: what the worker checks under the lock. */
+  attributesOf(order: unknown): SaleAttribute[];
   /** One of the sale's refunds (`saleId`: the sale's id), as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, saleId: string): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */

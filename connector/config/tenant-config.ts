@@ -193,6 +193,17 @@ const RetentionSchema = z
   })
   .strict();
 
+/**
+ * Sweep settings that no version reads any more, dropped before the strict check so a tenants file
+ * written for an older version still loads: `initialLookbackHours` (the first sweep of a tenant starts
+ * at its go-live cut-off).
+ */
+function withoutRemovedSweepKeys(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('initialLookbackHours' in raw)) return raw;
+  const { initialLookbackHours: _removed, ...rest } = raw;
+  return rest;
+}
+
 export const ConnectorConfigSchema = z
   .object({
     server: z
@@ -240,18 +251,19 @@ export const ConnectorConfigSchema = z
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
     admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
-    sweep: z
+    sweep: z.preprocess(
+      withoutRemovedSweepKeys,
+      z
       .object({
         everyMinutes: z.number().int().min(0).default(15),
-        /** No longer read: the first sweep of a tenant starts at its go-live cut-off (accepted so old files load). */
-        initialLookbackHours: z.number().int().positive().default(48),
         /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
         webhookCheckSeconds: z.number().int().min(0).default(60),
         /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
         watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60, watchSeconds: 30 }),
+      .default({ everyMinutes: 15, webhookCheckSeconds: 60, watchSeconds: 30 }),
+    ),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

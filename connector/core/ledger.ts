@@ -351,8 +351,8 @@ export class Ledger {
   /** Documents written back, newest first, for the console; kept for RECENT_DAYS. */
   async markWrittenBack(ref: LedgerRef, at: number): Promise<void> {
     const key = `${this.prefix}:recent:${ref.tenant}`;
-    await this.redis.zadd(key, at, `${ref.orderId}:${ref.purpose}`);
-    await this.redis.zremrangebyscore(key, '-inf', at - RECENT_DAYS * 86_400_000);
+    // Sent together (one round trip), run in this order.
+    await Promise.all([this.redis.zadd(key, at, `${ref.orderId}:${ref.purpose}`), this.redis.zremrangebyscore(key, '-inf', at - RECENT_DAYS * 86_400_000)]);
   }
 
   async recent(tenant: string, limit: number, offset = 0): Promise<{ orderId: number; purpose: string; at: number }[]> {

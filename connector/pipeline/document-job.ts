@@ -253,16 +253,16 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
   if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
 
-  return withLock(ctx, async (stillHeld) => {
-    // Re-read under the lock: a concurrent delivery may have created the document meanwhile.
-    let current = await deps.ledger.get(ref);
+  return withLock(ctx, async (stillHeld, underLock) => {
+    // Read under the lock: a concurrent delivery may have created the document meanwhile.
+    let current = underLock;
     const again = resumeFrom(current);
     if (again) return again;
     if (!(current?.state === 'draft' && current.documentId !== undefined)) {
       // About to save a new draft: the order is read again under the lock. A worker that held this
       // order before (its lock lost with Redis's data) put its marker there before closing; then
       // that draft is closed by id, never a second one beside it.
-      const meta = (await orderOf(ctx)).attributes;
+      const meta = platformOf(tenant.config).attributesOf(await ctx.tenant.shop.getOrder(data.orderId));
       if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
@@ -270,9 +270,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const draftId = draft.documentId;
     // The order learns of the draft before the close: if Redis loses this ledger, the next run finds it there.
     if (known?.closingAt === undefined) {
-      await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() });
-    }
-    await stillHeld();
+      await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() }, stillHeld);
+    } else await stillHeld();
     try {
       await attempt(ctx, 'close', () => tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions));
     } catch (error) {
@@ -327,9 +326,12 @@ async function recordCreated(
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
-  await deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency });
-  await deps.ledger.advanceSeriesDate(tenant.config.id, series, date);
-  await clearForPerson(deps.ledger, ref, current);
+  // One round trip: sent together on the ledger's connection, run by Redis in this order.
+  await Promise.all([
+    deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
+    deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
+    clearForPerson(deps.ledger, ref, current),
+  ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
   return waitThen(ctx, 'finalize', deps.pipeline.finalizeDelayMs, 0);
@@ -338,14 +340,15 @@ async function recordCreated(
 /**
  * Puts the issuing marker on the order (a meta PUT by key: repeating it is harmless), then records
  * that it is there. From then on a lost ledger is rebuilt from the order (order-memory.ts).
+ * `stillHeld`: the lock check before the close, sent in the same round trip as the record (after it).
  */
-async function markIssuing(ctx: StepContext, marker: IssuingMarker): Promise<void> {
+async function markIssuing(ctx: StepContext, marker: IssuingMarker, stillHeld?: () => Promise<void>): Promise<void> {
   const value: Record<string, string | number> = {};
   // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
   const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: orderDigest(ctx.composedFrom) };
   for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
-  await ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at });
+  await Promise.all([ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at }), stillHeld?.()]);
 }
 
 /**
@@ -459,10 +462,15 @@ async function waitForSeriesDate(ctx: StepContext, series: string, date: string,
  * Holds the per-order lock while `work` runs, renewed every third of its TTL: a worker killed
  * mid-create holds its order at most the TTL (default 10 s), not for the whole create timeout.
  */
-async function withLock(ctx: StepContext, work: (stillHeld: () => Promise<void>) => Promise<Outcome>): Promise<Outcome> {
+async function withLock(ctx: StepContext, work: (stillHeld: () => Promise<void>, underLock: LedgerEntry | null) => Promise<Outcome>): Promise<Outcome> {
   const { deps, ref } = ctx;
   const ttl = deps.pipeline.lockTtlMs;
-  const lock = await deps.ledger.acquireLock(ref, ttl);
+  // The ledger is read in the lock's round trip: sent after the SET NX on the same connection, Redis
+  // runs it once the lock is taken (or refused, then the read is dropped).
+  const locking = deps.ledger.acquireLock(ref, ttl);
+  const reading = deps.ledger.get(ref);
+  reading.catch(() => undefined);
+  const lock = await locking;
   if (!lock) return waitThen(ctx, 'issue', 1_000, ctx.data.polls);
   const renewal = setInterval(() => void deps.ledger.renewLock(ref, lock, ttl).catch(() => undefined), Math.max(200, Math.floor(ttl / 3)));
   // Checked just before a call that issues: a worker whose lock expired while it hung, or was wiped
@@ -471,7 +479,7 @@ async function withLock(ctx: StepContext, work: (stillHeld: () => Promise<void>)
     if (!(await deps.ledger.renewLock(ref, lock, ttl))) throw new Error('the order lock was lost (expired, or Redis lost it); not issuing: the next attempt starts from the ledger and the order');
   };
   try {
-    return await work(stillHeld);
+    return await work(stillHeld, await reading);
   } finally {
     clearInterval(renewal);
     await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
@@ -483,8 +491,7 @@ async function createWaybillOnce(ctx: StepContext, built: Extract<IssueRequest, 
   const { deps, ref, data, tenant } = ctx;
   const externalId = built.request.Waybill.ExternalId;
   const documentType = built.request.Waybill.Type;
-  return withLock(ctx, async (stillHeld) => {
-    const current = await deps.ledger.get(ref);
+  return withLock(ctx, async (stillHeld, current) => {
     const again = resumeFrom(current);
     if (again) return again;
     // A previous attempt sent the create and never heard back: if it reached the service, this

@@ -1,7 +1,7 @@
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import type { CreateWaybillRequest } from '../../client/schemas/waybill';
 import { creditNoteForRefund } from '../../law/refund-to-credit-note';
-import { documentForSale } from '../../law/order-to-document';
+import { asParsedSettings, documentForSale } from '../../law/order-to-document';
 import { waybillForSale } from '../../law/order-to-waybill';
 import type { IssueOptions } from '../../law/issue-date';
 import { info, warning, type MappingNote } from '../../law/mapping-errors';
@@ -82,7 +82,7 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   if (!facts) return settings;
   // The store address's region stands in for an unset dispatchRegion (the setting always wins: mapping).
   if (facts.storeAddressRegion && settings.storeAddressRegion !== facts.storeAddressRegion) {
-    settings = { ...settings, storeAddressRegion: facts.storeAddressRegion };
+    settings = asParsedSettings({ ...settings, storeAddressRegion: facts.storeAddressRegion });
   }
   if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
@@ -93,7 +93,7 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
     const code = productExemptionFromShop(product, settings);
     if (code) shopProductCodes[String(id)] = code;
   }
-  return { ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } };
+  return asParsedSettings({ ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } });
 }
 
 export function invoiceRequest(

@@ -66,8 +66,8 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
     await addNoteOnce(deps, recordWith, pending, data.orderId, { purpose: ref.purpose, head: customerHead, text: `${customerHead} ${pdfUrl}`, customer: true, sentField: 'customerNoteSentAt', doneField: 'customerNoteAt', sentAt: entry.customerNoteSentAt });
   }
   const writtenBackAt = deps.now();
-  await recordWith({ state: 'written-back', writtenBackAt });
-  await ledger.markWrittenBack(ref, writtenBackAt);
+  // The final record and the console's index of recent documents in one round trip (the record first).
+  await Promise.all([recordWith({ state: 'written-back', writtenBackAt }), ledger.markWrittenBack(ref, writtenBackAt)]);
   deps.log.info({ documentNumber: number }, 'written back to the shop');
 }
 

@@ -79,7 +79,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
 
 /**
  * The first sweep of a tenant starts at its go-live cut-off, never earlier: orders before it were
- * invoiced some other way (sweep.initialLookbackHours, which used to reach 48 h back, is no longer read).
+ * invoiced some other way.
  */
 async function firstSweepSince(tenant: TenantRuntime, deps: SweepDeps): Promise<number> {
   return goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);

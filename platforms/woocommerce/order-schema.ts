@@ -226,6 +226,15 @@ export function parseWooOrder(input: unknown): WooOrder {
   return result.data;
 }
 
+const WooOrderMetaSchema = z.looseObject({ id: z.number(), meta_data: metaList });
+
+/** Only the meta of an order (what the worker checks under the lock): the rest of the order is not validated again. */
+export function parseWooOrderMeta(input: unknown): WooOrder['meta_data'] {
+  const result = WooOrderMetaSchema.safeParse(input);
+  if (!result.success) throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
+  return result.data.meta_data;
+}
+
 export function parseWooRefund(input: unknown, orderId?: number): WooRefund {
   const result = WooRefundSchema.safeParse(input);
   if (!result.success) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
 import { parseRedisUrl, tlsOptions } from '../../connector/core/redis-connection';
+import { rawTestConfig } from './support/harness';
 
 const base = {
   server: { publicUrl: 'https://invoices.example.pt', linkSecret: { env: 'LINK_SECRET' } },
@@ -180,5 +181,13 @@ describe('the redis block: managed (TLS) and clustered Redis', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('removed settings', () => {
+  it('sweep.initialLookbackHours (read by no version any more) is dropped: an older tenants file still loads, and the parsed config has no such key', () => {
+    const raw = rawTestConfig({ prefix: 'x', wooOrigin: 'https://shop.example.pt', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://127.0.0.1:1' });
+    const config = parseConfig({ ...raw, sweep: { everyMinutes: 5, initialLookbackHours: 48 } }, 'tenants.yaml', {});
+    expect(config.sweep).toEqual({ everyMinutes: 5, webhookCheckSeconds: 60, watchSeconds: 30 });
   });
 });

@@ -2,8 +2,8 @@ import { SHOP_FACTS_TTL_MS, WooShop } from '../../platforms/woocommerce/woo-shop
 import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { ShopRequestError } from '../../connector/shop/shop';
 import { META } from '../../connector/shop/order-meta';
-import { invoiceRequest, readShopFacts } from '../../connector/pipeline/document-requests';
-import { parseMappingSettings } from '../../law/mapping-settings';
+import { invoiceRequest, readShopFacts, settingsWithShopFacts } from '../../connector/pipeline/document-requests';
+import { MappingSettingsSchema, parseMappingSettings } from '../../law/mapping-settings';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
@@ -199,5 +199,20 @@ describe('the shop says what is a service: categories and virtual flags, on invo
     const invoice = docs.find((d) => d.document.Type === 'T');
     expect(waybill && docOf(waybill).Lines.map((l) => l.Code)).toEqual(['TRI-01']);
     expect(invoice && docOf(invoice).Lines.map((l) => [l.Code, l.Type])).toEqual([['TRI-01', 'P'], ['EB-01', 'S'], ['PORTES', 'S']]);
+  });
+});
+
+describe("the shop's facts merged into the settings per order are taken as parsed", () => {
+  it('the merged settings are what the schema gives for them (so validating them again per order would change nothing)', () => {
+    const settings = parseMappingSettings({ exemptions: { byProduct: [{ code: 'M07', categories: ['cursos'] }] }, lineTypes: { serviceCategories: ['servicos'] } });
+    const products = new Map([
+      [501, { id: 501, virtual: true, downloadable: false, categories: [{ id: 40, slug: 'cursos' }] }],
+      [502, { id: 502, virtual: false, downloadable: false, categories: [{ id: 41, slug: 'servicos' }] }],
+      [503, { id: 503, virtual: false, downloadable: false, categories: [] }],
+    ]);
+    const merged = settingsWithShopFacts(settings, { taxRoundAtSubtotal: true, products, storeAddressRegion: 'azores' });
+    expect(merged.lineTypes.shopProductTypes).toEqual({ '501': 'S', '502': 'S', '503': 'P' });
+    expect(merged.exemptions.shopProductCodes).toEqual({ '501': 'M07' });
+    expect(MappingSettingsSchema.parse(merged)).toEqual(merged);
   });
 });

@@ -79,6 +79,8 @@ export interface RunOptions {
   timezone?: string;
   /** Cancels the execution (its cancel signal) this many ms after the start, as n8n's Stop does. */
   cancelAfterMs?: number;
+  /** Where the requests are logged as they are sent: the caller reads it when the run throws. */
+  sent?: SentRequest[];
   /** The node's typeVersion in the workflow; the description's defaultVersion (what a new node gets) when left out. */
   typeVersion?: number;
 }
@@ -264,7 +266,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
   const timezone = options.timezone ?? 'Europe/Lisbon';
   const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
   const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone, options.typeVersion ?? defaultVersion, onError);
-  const requests: SentRequest[] = [];
+  const requests: SentRequest[] = options.sent ?? [];
   const cancel = new AbortController();
   const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => cancel.abort(), options.cancelAfterMs);
 
