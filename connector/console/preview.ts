@@ -47,7 +47,7 @@ export async function previewDocument(
 ): Promise<DocumentPreview> {
   const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], holds: [], hold: false };
   try {
-    const sale = platformOf(runtime.config).saleOf(await runtime.shop.getOrder(orderId), runtime.mapping);
+    const sale = platformOf(runtime.config).saleOf(await runtime.shop.getOrder(orderId), runtime.mapping, runtime.config);
     base.currency = sale.currency.toUpperCase();
     const built = await composeIssueRequest(runtime, sale, { kind: purpose }, invoice, now);
     if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;

@@ -45,7 +45,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     // The same gate as every delivery and sweep: what going live would (not) issue.
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
-    const built = await composeIssueRequest(runtime, platformOf(runtime.config).saleOf(raw, runtime.mapping), { kind: 'invoice' }, null, now);
+    const built = await composeIssueRequest(runtime, platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
     const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);

@@ -180,7 +180,7 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
 async function orderOf(ctx: StepContext, composing = false): Promise<Sale> {
   const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
   if (composing) ctx.composedFrom = raw;
-  return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping);
+  return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -262,7 +262,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       // About to save a new draft: the order is read again under the lock. A worker that held this
       // order before (its lock lost with Redis's data) put its marker there before closing; then
       // that draft is closed by id, never a second one beside it.
-      const meta = platformOf(tenant.config).attributesOf(await ctx.tenant.shop.getOrder(data.orderId));
+      const platform = platformOf(tenant.config);
+      const raw = await ctx.tenant.shop.getOrder(data.orderId);
+      const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
       if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
@@ -601,7 +603,8 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
 async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<Problem | undefined> {
   const whole = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'cancellation' });
   if (whole?.documentId === undefined || whole.state === 'cancelled' || whole.documentNumber === undefined) return undefined;
-  const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => platformOf(ctx.tenant.config).refundOf(raw, String(ctx.data.orderId)));
+  const sale = await orderOf(ctx);
+  const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => platformOf(ctx.tenant.config).refundOf(raw, sale));
   // An invoice or credit note whose total is not recorded (restored from an old order): no sum can clear it.
   if (whole.total !== undefined && invoice.total !== undefined) {
     const cents = (text: string): bigint => toCents(abs(parseDecimal(text)));

@@ -200,7 +200,7 @@ export async function composeIssueRequest(
   const platform = platformOf(tenant.config);
   const orderId = Number(sale.id);
   const earlier = async (refund: SaleRefund): Promise<SaleRefund[]> =>
-    earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale.id)), refund, sale.id);
+    earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale)), refund, sale.id);
   switch (job.kind) {
     case 'invoice': {
       const rated = await withReferenceRate(tenant.rates, sale, tenant.mapping);
@@ -214,7 +214,7 @@ export async function composeIssueRequest(
       return waybillRequest(sale, tenant.mapping, new Date(now), facts);
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
-      const refund = platform.refundOf(await tenant.shop.getRefund(orderId, job.refundId ?? 0), sale.id);
+      const refund = platform.refundOf(await tenant.shop.getRefund(orderId, job.refundId ?? 0), sale);
       return creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
     }
     case 'cancellation': {

@@ -15,8 +15,8 @@ export const woocommerce: ShopPlatform = {
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
-  refundOf(refund, saleId) {
-    const orderId = Number(saleId);
+  refundOf(refund, sale) {
+    const orderId = Number(sale.id);
     return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);
   },
   async doctorChecks(tenant, mapping, publicUrl) {

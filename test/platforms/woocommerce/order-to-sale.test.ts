@@ -67,7 +67,7 @@ describe('the WooCommerce platform hands the connector a sale', () => {
   it('saleOf and refundOf parse the payloads and translate them', () => {
     const sale = woocommerce.saleOf(orderFixture('pt-026-refund-source'), settings);
     expect(sale).toEqual(saleOfWooOrder(order5026, settings));
-    expect(woocommerce.refundOf(refundFixture('pt-026-refund-full'), sale.id).saleId).toBe(sale.id);
+    expect(woocommerce.refundOf(refundFixture('pt-026-refund-full'), sale).saleId).toBe(sale.id);
     expect(() => woocommerce.saleOf({ id: 1 }, settings)).toThrow(/Order #1: /);
   });
 });
