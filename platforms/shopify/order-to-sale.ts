@@ -261,7 +261,8 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
   return {
     platform: 'shopify',
     id: order.legacyResourceId,
-    number: order.name,
+    // The number people know ("#1001" in the Shopify admin) without Shopify's "#": the law writes its own.
+    number: order.name.replace(/^#/, ''),
     status: statusOf(order),
     payment: payment(order),
     currency,
