@@ -45,7 +45,7 @@ export interface TenantConfig {
 export interface ConnectorConfig {
   server: Omit<ConnectorConfigFile['server'], 'linkSecret'> & { linkSecret: string };
   redis: Omit<ConnectorConfigFile['redis'], 'url'> & { url: string };
-  admin: { username: string; password: string };
+  admin: { username: string; password: string; accountant?: { username: string; password: string } };
   sweep: ConnectorConfigFile['sweep'];
   pipeline: ConnectorConfigFile['pipeline'];
   retention: ConnectorConfigFile['retention'];
@@ -120,7 +120,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   const config: ConnectorConfig = {
     server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key') },
     redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
-    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password', 'password') },
+    admin: {
+      username: file.admin.username,
+      password: secret(file.admin.password, 'admin.password', 'password'),
+      ...(file.admin.accountant ? { accountant: { username: file.admin.accountant.username, password: secret(file.admin.accountant.password, 'admin.accountant.password', 'password') } } : {}),
+    },
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,

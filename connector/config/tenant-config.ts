@@ -261,7 +261,15 @@ export const ConnectorConfigSchema = z
         }
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
-    admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
+    admin: z
+      .object({
+        username: z.string().min(1),
+        password: SecretRefSchema,
+        /** The shop's accountant: signs in to the console and the admin API, sees every page, changes nothing (connector/admin/roles.ts). */
+        accountant: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict().optional(),
+      })
+      .strict()
+      .refine((admin) => admin.accountant?.username !== admin.username, { path: ['accountant', 'username'], message: 'must differ from admin.username' }),
     sweep: z.preprocess(
       withoutRemovedSweepKeys,
       z
