@@ -24,9 +24,10 @@ export interface ShopPlatform {
   /**
    * The platform's order, as its Shop reads it or its webhooks deliver it, as the neutral sale the
    * law reads (law/sale.ts); throws an OrderMappingError naming the fields when the payload cannot be
-   * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF).
+   * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF);
+   * `tenant`, how the platform's own settings read it (a Shopify store's currency policy and NIF sources).
    */
-  saleOf(order: unknown, mapping: MappingSettings): Sale;
+  saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */

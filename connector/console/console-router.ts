@@ -13,6 +13,7 @@ import { reloadProblems, type ReloadResult } from '../config/reload';
 import { isRedisOutage } from '../core/redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
+import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, startOfShopDay, t } from './i18n';
 import type { ConsoleDeps } from './console-deps';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
@@ -106,6 +107,8 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     const result = await deps.reloads.reload();
     res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req), consoleZone(deps)) })}`);
   });
+
+  registerMonthPage(router, deps, { viewOf, send, get, notFound, shopName });
 
   get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
@@ -363,7 +366,7 @@ function hostOf(url: string): string {
 
 function shopHeading(_deps: ConsoleDeps, tenant: TenantRuntime, view: View): Html {
   const id = tenant.config.id;
-  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>`;
+  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>${monthLink(tenant, view.lang)}`;
 }
 
 function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {

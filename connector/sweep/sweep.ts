@@ -280,6 +280,19 @@ export function statusesToReconcile(tenant: Pick<TenantRuntime, 'config'>): stri
 }
 
 export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'problems'>): Promise<void> {
+  if (tenant.shop.ensureWebhooks) {
+    // The connector owns this shop's subscriptions (Shopify): re-create what was removed; the
+    // sweep's listing by update time finds the orders changed while it was gone.
+    try {
+      const health = await tenant.shop.ensureWebhooks(deps.publicUrl, tenant.config.id);
+      report.inactiveWebhooks = [];
+      report.missingTopics = health.missingTopics.filter((topic) => !health.recreated.includes(topic));
+      if (health.recreated.length > 0) deps.logger.warn({ tenant: tenant.config.id, recreated: health.recreated }, 'webhook subscriptions were missing from the shop: created again');
+    } catch (error) {
+      report.problems.push(`could not check the shop's webhook subscriptions: ${(error as Error).message}`);
+    }
+    return;
+  }
   let hooks: ShopWebhook[];
   try {
     hooks = await tenant.shop.listWebhooks();
