@@ -6,6 +6,7 @@ import { ViesSettingsSchema } from '../vies/vies-registry';
 import { ExchangeRatesSettingsSchema } from '../rates/ecb-rates';
 import { isValidPortugueseNif } from '../../client/nif';
 import { SecretRefSchema } from './secret-ref';
+import { ShopifyTenantSchema } from './shopify-tenant';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
 export const REAL_SERVICE_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
@@ -131,8 +132,11 @@ export const TenantSchema = z
     /** The shop's name as people know it, shown by the console (absent: the shop's host). */
     name: z.string().trim().min(1).max(100).optional(),
     /** The shop's platform (platforms/registry.ts): its adapter reads, writes back and verifies deliveries. */
-    platform: z.enum(['woocommerce']).default('woocommerce'),
-    shop: ShopSchema,
+    platform: z.enum(['woocommerce', 'shopify']).default('woocommerce'),
+    /** A WooCommerce shop's REST keys and webhook secret (platform woocommerce). */
+    shop: ShopSchema.optional(),
+    /** A Shopify store, its app's token and client secret, and how its orders read (platform shopify). */
+    shopify: ShopifyTenantSchema.optional(),
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
@@ -149,7 +153,14 @@ export const TenantSchema = z
      */
     exchangeRates: ExchangeRatesSettingsSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((tenant, ctx) => {
+    // Each platform's block, and only its own.
+    const own = tenant.platform === 'shopify' ? 'shopify' : 'shop';
+    const other = own === 'shop' ? 'shopify' : 'shop';
+    if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], message: `is required for platform ${tenant.platform}` });
+    if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `belongs to another platform (this tenant's platform is ${tenant.platform})` });
+  });
 
 const PipelineSchema = z
   .object({
@@ -192,6 +203,17 @@ const RetentionSchema = z
     failedJobsCount: z.number().int().positive().default(100_000),
   })
   .strict();
+
+/**
+ * Sweep settings that no version reads any more, dropped before the strict check so a tenants file
+ * written for an older version still loads: `initialLookbackHours` (the first sweep of a tenant starts
+ * at its go-live cut-off).
+ */
+function withoutRemovedSweepKeys(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('initialLookbackHours' in raw)) return raw;
+  const { initialLookbackHours: _removed, ...rest } = raw;
+  return rest;
+}
 
 export const ConnectorConfigSchema = z
   .object({
@@ -239,19 +261,28 @@ export const ConnectorConfigSchema = z
         }
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
-    admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
-    sweep: z
+    admin: z
+      .object({
+        username: z.string().min(1),
+        password: SecretRefSchema,
+        /** The shop's accountant: signs in to the console and the admin API, sees every page, changes nothing (connector/admin/roles.ts). */
+        accountant: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict().optional(),
+      })
+      .strict()
+      .refine((admin) => admin.accountant?.username !== admin.username, { path: ['accountant', 'username'], message: 'must differ from admin.username' }),
+    sweep: z.preprocess(
+      withoutRemovedSweepKeys,
+      z
       .object({
         everyMinutes: z.number().int().min(0).default(15),
-        /** No longer read: the first sweep of a tenant starts at its go-live cut-off (accepted so old files load). */
-        initialLookbackHours: z.number().int().positive().default(48),
         /** How often the shop's webhooks are looked at (one GET webhooks per tenant); 0 = only by the sweep. */
         webhookCheckSeconds: z.number().int().min(0).default(60),
         /** Each worker checks this often that the periodic sweep is still scheduled (Redis may lose it). */
         watchSeconds: z.number().positive().max(3_600).default(30),
       })
       .strict()
-      .default({ everyMinutes: 15, initialLookbackHours: 48, webhookCheckSeconds: 60, watchSeconds: 30 }),
+      .default({ everyMinutes: 15, webhookCheckSeconds: 60, watchSeconds: 30 }),
+    ),
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),

@@ -91,10 +91,9 @@ describe('waitForDocument', () => {
     const client = new MagniFinanceClient({ email: OWNER.email, token: OWNER.token, baseUrl: sandbox.baseUrl });
     const { documentId } = await client.createDocument(invoiceRequest({ ExternalId: uniqueExternalId() }));
     const controller = new AbortController();
-    const started = Date.now();
     setTimeout(() => controller.abort(new Error('shop closed')), 50);
+    // Ended by the signal, with its reason: not by the wait's own end (DocumentNotNumberedError) nor with a document.
     await expect(client.waitForDocument(documentId, { signal: controller.signal })).rejects.toThrow('shop closed');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a genuinely unknown id is not an error of the wait either: it ends as not numbered', async () => {

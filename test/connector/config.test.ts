@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfigFile, parseConfig, parseConfigText } from '../../connector/config/load-config';
 import { parseRedisUrl, tlsOptions } from '../../connector/core/redis-connection';
+import { rawTestConfig } from './support/harness';
 
 const base = {
   server: { publicUrl: 'https://invoices.example.pt', linkSecret: { env: 'LINK_SECRET' } },
@@ -15,7 +16,7 @@ const base = {
     },
   ],
 };
-const env = { LINK_SECRET: 'l'.repeat(32), ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
+const env = { LINK_SECRET: '6b1f0e9a3c7d2e5f8a4b1c9d0e7f3a2b', ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
 
 function problemsOf(raw: unknown, environment: NodeJS.ProcessEnv = env): string[] {
   try {
@@ -126,10 +127,17 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
 
 describe('the example tenants file in the repository is valid', () => {
   it('connector/tenants.example.yaml parses with its variables set', () => {
-    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'AGENCIA_MF_PASSWORD', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'AGENCIA_MF_PASSWORD', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL', 'LOJA_SHOPIFY_TOKEN', 'LOJA_SHOPIFY_SECRET', 'LOJA_SHOPIFY_MF_TOKEN'];
     const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
-    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
+    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia', 'loja-shopify']);
+    // A Shopify store: its block resolved, the client secret is its webhook key, Shopify's trigger statuses by default.
+    expect(config.tenants[2]).toMatchObject({
+      platform: 'shopify',
+      shopify: { shopDomain: 'loja-exemplo.myshopify.com', accessToken: 'value-of-LOJA_SHOPIFY_TOKEN', clientSecrets: ['value-of-LOJA_SHOPIFY_SECRET'], adminUrl: 'https://loja-exemplo.myshopify.com', sale: { currency: 'shop' } },
+      shop: { url: 'https://loja-exemplo.myshopify.com', webhookSecret: 'value-of-LOJA_SHOPIFY_SECRET' },
+      settings: { triggerStatuses: ['paid', 'partially_refunded'] },
+    });
     expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
     expect(config.tenants[1].invoicing).toMatchObject({ companyNif: '232013969', password: 'value-of-AGENCIA_MF_PASSWORD' });
     expect(config.tenants[0].alerts).toMatchObject({ digestSeconds: 300, maxMessagesPerHour: 6, email: { smtp: { password: 'value-of-SMTP_PASSWORD', port: 587 } }, webhook: { url: 'https://hooks.slack.com/services/T/B/x' } });
@@ -180,5 +188,13 @@ describe('the redis block: managed (TLS) and clustered Redis', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('removed settings', () => {
+  it('sweep.initialLookbackHours (read by no version any more) is dropped: an older tenants file still loads, and the parsed config has no such key', () => {
+    const raw = rawTestConfig({ prefix: 'x', wooOrigin: 'https://shop.example.pt', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://127.0.0.1:1' });
+    const config = parseConfig({ ...raw, sweep: { everyMinutes: 5, initialLookbackHours: 48 } }, 'tenants.yaml', {});
+    expect(config.sweep).toEqual({ everyMinutes: 5, webhookCheckSeconds: 60, watchSeconds: 30 });
   });
 });

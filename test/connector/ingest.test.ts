@@ -91,7 +91,7 @@ describe('Redis unavailable -> 503 quickly, so WooCommerce counts a failure and 
   let h: Harness;
   beforeAll(async () => {
     // Nothing listens on port 1: the connector starts, serves, and refuses to pretend it stored anything.
-    h = await startHarness({ role: 'serve', redisUrl: 'redis://127.0.0.1:1', registerWebhooks: false });
+    h = await startHarness({ role: 'serve', redisUrl: 'redis://127.0.0.1:1', registerWebhooks: false, redis: { enqueueTimeoutMs: 1_000 } });
   });
   afterAll(async () => h.close());
 

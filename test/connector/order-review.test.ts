@@ -6,7 +6,7 @@ import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/sweep/sweep';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
-import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { buildRefund, eventually, orderQuiet, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
 /**
  * Issue 21 points 2 and 3: a certified document cannot change, so an invoiced order that changes
@@ -114,8 +114,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     // A refund with its credit note moves both totals alike: the same difference is not told twice.
     h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] }) as never);
     await eventually('the credit note', async () => (await ledgerOf(h, id))['credit-note-7451']?.state === 'written-back');
-    await h.woo.settle();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await orderQuiet(h, id);
     expect(h.woo.notes(id).filter((n) => n.note.includes('The order was changed after'))).toHaveLength(1);
     expect(problemOf((await ledgerOf(h, id)).invoice)).toMatchObject({ code: 'order-changed', difference: '47.23' });
 
@@ -126,8 +125,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     await h.woo.settle();
     expect(h.woo.notes(id).some((n) => n.note.includes('was marked as settled by admin: FT A/99 issued for the difference'))).toBe(true);
     await rest.put(`orders/${id}`, { customer_note: 'edited again' });
-    await h.woo.settle();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await orderQuiet(h, id);
     expect(await attention(h)).not.toContain(`${id}:invoice`);
     // One invoice and the refund's credit note: nothing was issued for the difference.
     expect((await h.documentsOf(id)).map((d) => d.document.Type).sort()).toEqual(['C', 'T']);
@@ -140,7 +138,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     const delivery = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: { ...order, meta_data: meta } });
     expect(JSON.parse(delivery.body)).toMatchObject({ accepted: [`review.shop1.${id}`] });
     await eventually('the review asked the shop', () => h.woo.requests.some((r) => r.path.endsWith(`/orders/${id}`) && r.status === 404));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await orderQuiet(h, id);
     expect(h.woo.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/orders/${id}`))).toHaveLength(1);
     expect((await attention(h)).filter((a) => a.startsWith(`${id}:`))).toEqual([]);
   });

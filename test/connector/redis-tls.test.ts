@@ -37,7 +37,7 @@ describeWithRedisServer('redis-tls.test.ts', 'the TLS Redis tests')('managed Red
 
   it('rediss:// without trusting the certificate -> the certificate is checked: readyz 503 and webhooks 503', async () => {
     if (!server) return;
-    const h = await startHarness({ role: 'serve', redisUrl: `rediss://127.0.0.1:${server.port}`, registerWebhooks: false });
+    const h = await startHarness({ role: 'serve', redisUrl: `rediss://127.0.0.1:${server.port}`, registerWebhooks: false, redis: { enqueueTimeoutMs: 1_000 } });
     try {
       expect((await fetch(`${h.connector?.origin}/readyz`)).status).toBe(503);
       const answer = await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.created', payload: portugueseOrder() });

@@ -41,6 +41,16 @@ describe('secrets are refused at load when they are examples or too short', () =
     ['a 1-character webhook secret', 'WH', 'w', 'tenants.0.shop.webhookSecret: is too short'],
     ['the MagniFinance token of connector/env.example', 'MF_TOKEN', 'change-me-magnifinance-api-token', 'tenants.0.invoicing.token: is an example value'],
     ['a WooCommerce key of connector/env.example', 'CK', 'ck_change-me', 'tenants.0.shop.consumerKey: is an example value'],
+    ['16 identical characters as the link secret', 'LINK_SECRET', 'aaaaaaaaaaaaaaaa', 'server.linkSecret: is easy to guess (the same characters repeated): choose a long random value, e.g. `openssl rand -hex 32`'],
+    ['a repeated unit as the link secret', 'LINK_SECRET', 'abc1abc1abc1abc1abc1', 'server.linkSecret: is easy to guess (the same characters repeated)'],
+    ['a link secret of few different characters', 'LINK_SECRET', '0101011010100101', 'server.linkSecret: is easy to guess (too few different characters)'],
+    ['the alphabet as the link secret', 'LINK_SECRET', 'abcdefghijklmnopqrs', 'server.linkSecret: is easy to guess (a run of the alphabet'],
+    ['"Password2026!" as the admin password', 'ADMIN_PASSWORD', 'Password2026!', 'admin.password: is easy to guess (a common word with digits or signs around it)'],
+    ['"P@ssw0rd1" as the admin password', 'ADMIN_PASSWORD', 'P@ssw0rd1', 'admin.password: is easy to guess (a common word'],
+    ['"12345678" as the admin password', 'ADMIN_PASSWORD', '87654321', 'admin.password: is easy to guess (a run of the alphabet, the digits or a keyboard row)'],
+    ['"qwertyuiop" as the admin password', 'ADMIN_PASSWORD', 'qwertyuiop', 'admin.password: is easy to guess'],
+    ['"magnifinance" as the admin password', 'ADMIN_PASSWORD', 'MagniFinance2026', 'admin.password: is easy to guess (a common word'],
+    ['a webhook secret of one letter repeated', 'WH', 'zzzzzzzzzz', 'tenants.0.shop.webhookSecret: is easy to guess (the same characters repeated)'],
   ])('%s is refused with a clear error', (_what, variable, value, problem) => {
     const problems = problemsWith({ [variable]: value });
     expect(problems).toHaveLength(1);
@@ -49,17 +59,28 @@ describe('secrets are refused at load when they are examples or too short', () =
     if (value.length > 3) expect(problems[0]).not.toContain(value);
   });
 
+  it('the same words in Portuguese, from the catalogue', () => {
+    try {
+      parseConfig(base, 'tenants.yaml', { ...good, LINK_SECRET: 'aaaaaaaaaaaaaaaa' });
+      throw new Error('loaded');
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      expect(error.problems[0].pt).toBe('é fácil de adivinhar (os mesmos caracteres repetidos): escolha um valor longo e aleatório, por exemplo `openssl rand -hex 32`');
+    }
+  });
+
   it('every weak secret is reported at once', () => {
     expect(problemsWith({ LINK_SECRET: 'short', ADMIN_PASSWORD: 'change-me', WH: 'x' }).map((p) => p.split(':')[0])).toEqual(['server.linkSecret', 'admin.password', 'tenants.0.shop.webhookSecret']);
   });
 });
 
 describe('admin logins are limited per client, with back-off and a metric', () => {
+  // Each case its own connector: the limits are counted per process, and no case may lean on another's guesses.
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await startHarness();
   });
-  afterAll(async () => h.close());
+  afterEach(async () => h.close());
 
   const login = (password: string, forwardedFor?: string) =>
     fetch(`${h.connector?.origin}/admin/api/attention`, { headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });
@@ -72,7 +93,8 @@ describe('admin logins are limited per client, with back-off and a metric', () =
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Another client is not affected.
     expect((await login('admin-pw', '198.51.100.9')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The wait the answer named (Retry-After, whole seconds, rounded up), and not a moment less.
+    await new Promise((resolve) => setTimeout(resolve, Number(blocked.headers.get('retry-after')) * 1_000));
     expect((await login('admin-pw', client)).status).toBe(200);
     const metric = await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_admin_login_refusals_total');
     expect(metric).toContain('outcome="wrong"} 6');
@@ -82,8 +104,8 @@ describe('admin logins are limited per client, with back-off and a metric', () =
   it('a client that forges a new X-Forwarded-For for every guess meets the limit of its TCP peer', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 102; i++) statuses.push((await login(`guess-${i}`, `192.0.2.${i % 250}, 10.0.0.${i % 250}`)).status);
-    // The peer's allowance is 100 wrong guesses; the 6 of the test before came from the same peer.
-    expect(statuses.indexOf(429)).toBe(100 - 6 + 1);
-    expect(statuses.slice(0, 95).every((status) => status === 401)).toBe(true);
+    // The peer's allowance is 100 wrong guesses: the 101st still gets its 401, and sets the wait.
+    expect(statuses.indexOf(429)).toBe(101);
+    expect(statuses.slice(0, 101).every((status) => status === 401)).toBe(true);
   });
 });

@@ -62,13 +62,12 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
   });
 
   it('a webhook WooCommerce disabled is noticed by the next watch (every minute by default), without a sweep', async () => {
-    const before = Date.now();
     hooks[1].status = 'disabled';
     const report = await eventually('the disabled webhook in the stored report', async () => {
       const stored = await lastSweepReport(redis, h.prefix, 'shop1');
       return stored?.inactiveWebhooks.some((hook) => hook.id === hooks[1].id) ? stored : undefined;
-    }, 10_000);
-    expect(Date.now() - before).toBeLessThan(10_000);
+    });
+    // Found by the watch (a report with no sweep window), not by a sweep.
     expect(report.since).toBe('');
     expect(await connector.metrics.registry.getSingleMetricAsString('magnifinance_shop_webhooks_disabled')).toContain('magnifinance_shop_webhooks_disabled{tenant="shop1"} 1');
     expect(describeWebhooks(report, 'en')).toContainEqual(expect.objectContaining({ id: hooks[1].id, topic: 'order.updated', status: 'disabled' }));

@@ -90,10 +90,12 @@ export function testConfig(opts: TestConfigOptions): ConnectorConfig {
 export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> {
   return {
       server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
-      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 1_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
+      // A loaded CI may take more than a second to enqueue: a delivery is answered when it is queued, so a
+      // generous bound costs nothing; a test of the timeout itself (Redis away) sets its own.
+      redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 15_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
       admin: { username: 'admin', password: 'admin-pw' },
       // No periodic sweep and no webhook watch unless a test asks: the tests run them when they mean to.
-      sweep: { everyMinutes: 0, initialLookbackHours: 24, webhookCheckSeconds: 0, ...opts.sweep },
+      sweep: { everyMinutes: 0, webhookCheckSeconds: 0, ...opts.sweep },
       pipeline: {
         finalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
         minFinalizeDelayMs: CONNECTOR_FINALIZE_DELAY_MS,
@@ -205,6 +207,30 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits until everything an order set off has run: the shop's webhook deliveries are answered, and
+ * no job of the order is waiting, delayed or running; again while a round made the shop deliver or
+ * answer more (our own write-back echoes). What a test then finds absent did not happen: no fixed
+ * sleep stands in for "long enough".
+ */
+export async function orderQuiet(h: Harness, orderId: number, timeoutMs = 20_000): Promise<void> {
+  const queue = h.connector?.queue;
+  if (!queue) throw new Error('orderQuiet needs a connector with its queue');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const requestsBefore = h.woo.requests.length;
+    await h.woo.settle();
+    await eventually(
+      `the jobs of order ${orderId} to finish`,
+      async () => !(await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'])).some((job) => job.data.orderId === orderId),
+      Math.max(0, deadline - Date.now()),
+    );
+    await h.woo.settle();
+    if (h.woo.requests.length === requestsBefore) return;
+    if (Date.now() > deadline) throw new Error(`order ${orderId} did not come to rest`);
   }
 }
 
