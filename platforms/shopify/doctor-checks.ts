@@ -147,5 +147,19 @@ export async function shopifyDoctorChecks(client: ShopifyAdminClient, tenant: Te
       ),
     );
   }
+  if (tenant.settings.onCancelled !== 'ignore') {
+    // Cancelling a paid order in Shopify refunds it through a Refund, which has its own credit note.
+    checks.push(
+      warn(
+        'orders',
+        { en: 'Cancelled orders', pt: 'Encomendas canceladas' },
+        { en: `settings.onCancelled is ${tenant.settings.onCancelled}`, pt: `settings.onCancelled é ${tenant.settings.onCancelled}` },
+        {
+          en: "Set settings.onCancelled: ignore. In Shopify the money of a cancelled order goes back through a refund, and each refund gets its credit note: a second one for the cancellation would credit twice.",
+          pt: 'Ponha settings.onCancelled: ignore. No Shopify o dinheiro de uma encomenda cancelada volta por um reembolso, e cada reembolso tem a sua nota de crédito: uma segunda pelo cancelamento creditaria duas vezes.',
+        },
+      ),
+    );
+  }
   return { readable: true, checks };
 }

@@ -1,4 +1,5 @@
-import { parseConfig } from '../../../connector/config/load-config';
+import { parseConfig, type TenantConfig } from '../../../connector/config/load-config';
+import { shopifyDoctorChecks } from '../../../platforms/shopify/doctor-checks';
 import { documentJobId } from '../../../connector/core/jobs';
 import { ConnectorMetrics } from '../../../connector/core/metrics';
 import { startConnector, type RunningConnector } from '../../../connector/main/runtime';
@@ -24,6 +25,7 @@ describe('Shopify deliveries into the connector', () => {
   let sandbox: RunningSandbox;
   let connector: RunningConnector;
   let url: string;
+  let tenantConfig: TenantConfig;
 
   function connectorShop(): ShopifyShop {
     return new ShopifyShop({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecrets: [store.clientSecret], timeoutMs: 5_000, sale: { currency: 'shop', nifSources: [{ from: 'attribute', key: 'nif' }] } });
@@ -41,6 +43,7 @@ describe('Shopify deliveries into the connector', () => {
       platform: 'shopify',
       shopify: { shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecret: store.clientSecret },
     });
+    tenantConfig = parseConfig(raw, 'tenants.yaml', {}).tenants[0];
     // Serve only: the deliveries' jobs stay in the queue, where the test reads them.
     connector = await startConnector(parseConfig(raw, 'tenants.yaml', {}), { role: 'serve', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
     url = `${connector.origin}/webhooks/shopify/${TENANT}`;
@@ -146,5 +149,26 @@ describe('Shopify deliveries into the connector', () => {
     } while (page <= totalPages);
     expect(seen.filter((id) => id >= 7000 && id < 7005).sort()).toEqual([7000, 7001, 7002, 7003, 7004]);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('the doctor reads the token, the scopes, the subscriptions, the store\'s taxes and currency, and the settings', async () => {
+    const { readable, checks } = await shopifyDoctorChecks(connectorShop().client, tenantConfig, connector.origin as string);
+    expect(readable).toBe(true);
+    expect(checks.map((c) => [c.name, c.status])).toEqual([
+      ['Admin API token', 'ok'],
+      ['Access scopes', 'ok'],
+      ['Webhook subscriptions', 'ok'],
+      ['Taxes included in prices', 'ok'],
+      ['Store currency', 'ok'],
+      ['Buyer NIF source', 'ok'],
+      ['Cancelled orders', 'warn'],
+    ]);
+    store.scopes = ['read_orders'];
+    try {
+      const scopes = (await shopifyDoctorChecks(connectorShop().client, tenantConfig, connector.origin as string)).checks.find((c) => c.name === 'Access scopes');
+      expect(scopes).toMatchObject({ status: 'fail', detail: 'missing write_orders (granted: read_orders)' });
+    } finally {
+      store.scopes = ['read_orders', 'write_orders'];
+    }
   });
 });
