@@ -26,6 +26,12 @@ import { BENCH_ADMIN_PASSWORD, BENCH_SECRET, benchConnectorConfig, freePort, nod
  * service's duplicate check does not catch): none may get a second document, none may be left to a
  * person because of the wipe.
  *
+ * Then the lost-ledger-and-meta variant (issue 30, point 4): on `lostMetaOrders` written-back
+ * orders that were not in flight at the wipe, the ledger and the order's story are deleted (a Redis
+ * lost without AOF, or the 90-day expiry), an admin deletes our `_magnifinance*` meta from the order,
+ * and the buyer's NIF is added: none may get a second document (each is held for a person, who is
+ * shown the document our note names).
+ *
  * It ends when every order is written back or waits for a person with a reason (or at the
  * deadline) and checks: exactly one numbered document per order, 0 orders waiting because of a lost
  * answer (duplicate-unknown-id), and reports the drain time.
@@ -39,6 +45,8 @@ export interface FaultRunOptions {
   deadlineMs: number;
   /** Orders delivered per second (each: created + 2 updates), as a busy shop would send them. */
   rate: number;
+  /** Written-back orders whose ledger, story and our meta are then lost before the buyer's NIF is added. */
+  lostMetaOrders: number;
 }
 
 interface Figures {
@@ -67,6 +75,12 @@ interface Figures {
   secondDocumentsAfterWipe: number;
   /** Of those, orders left waiting for a person: must be 0 (they heal by themselves). */
   waitingBecauseOfWipe: number;
+  /** Written-back orders whose ledger, story and our meta were lost, then the buyer's NIF added. */
+  lostLedgerAndMeta: number;
+  /** Of those, orders with more than one numbered document: must be 0. */
+  secondDocumentsAfterLostMeta: number;
+  /** Of those, orders held for a person naming the earlier document (earlier-document): all of them. */
+  heldWithEarlierDocument: number;
   ok: boolean;
 }
 
@@ -321,6 +335,33 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     const drainSeconds = (settledAt - started) / 1000;
     log(`drained: ${pending} not settled`);
 
+    // The lost-ledger-and-meta variant, on orders that healed by themselves (not in flight at the wipe).
+    const lostMeta = ids.filter((id) => !inFlight.includes(id) && shop.meta(id, META.documentNumber) !== undefined).slice(0, options.lostMetaOrders);
+    for (const id of lostMeta) {
+      await probe.del(`${prefix}:ledger:bench:${id}:invoice`, `${prefix}:history:bench:${id}`);
+      shop.deleteMeta(id, (key) => key.startsWith('_magnifinance'));
+    }
+    log(`ledger, story and our meta gone on ${lostMeta.length} written-back orders; the shop now adds their buyer's NIF`);
+    for (const id of lostMeta) {
+      const current = shop.order(id) as JsonObject;
+      const meta = ((current.meta_data ?? []) as { key: string; value: unknown }[]).map((m) => (m.key === '_billing_nif' ? { ...m, value: CHANGED_NIF } : m));
+      const edited = shop.editOrder(id, { meta_data: meta as unknown as JsonObject[] });
+      const body = wpJsonEncode(edited);
+      bodies.set(id, { body, signature: signWooBody(body, BENCH_SECRET) });
+      await deliver(id, 'order.updated');
+    }
+    await sweep();
+    const lostDeadline = Date.now() + 120_000;
+    let heldEarlier = 0;
+    while (Date.now() < lostDeadline) {
+      heldEarlier = 0;
+      for (const id of lostMeta) if ((await probe.hget(`${prefix}:ledger:bench:${id}:invoice`, 'problem'))?.includes('"earlier-document"')) heldEarlier += 1;
+      if (heldEarlier + lostMeta.filter((id) => shop.meta(id, META.documentNumber) !== undefined).length >= lostMeta.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    await shop.settle();
+    log(`${heldEarlier} of ${lostMeta.length} held for a person with the earlier document named`);
+
     const documents = ((await (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/documents`)).json()) as { documents: { status: string; document: { ExternalId?: string } }[] }).documents;
     const numbered = new Map<string, number>();
     let orphanDrafts = 0;
@@ -360,7 +401,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     }
     const figures: Figures = {
       orders: ids.length,
-      faults: `service ${options.errorRate * 100}% errors + ${options.timeoutRate * 100}% lost answers, worker kill -9 every ${options.killEveryMs / 1000} s, 1 Redis kill -9 (AOF always), 1 Redis FLUSHDB mid-flight then the buyer's NIF changed on the orders in flight`,
+      faults: `service ${options.errorRate * 100}% errors + ${options.timeoutRate * 100}% lost answers, worker kill -9 every ${options.killEveryMs / 1000} s, 1 Redis kill -9 (AOF always), 1 Redis FLUSHDB mid-flight then the buyer's NIF changed on the orders in flight, then ${lostMeta.length} written-back orders lose their ledger, story and our meta before the buyer's NIF is added`,
       workerKills,
       redisKills,
       webhooksSent: sent,
@@ -372,7 +413,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       waitingReasons: reasons,
       lostAnswerWaiting: lostAnswer,
       numberedDocuments: [...numbered.entries()].filter(([key]) => key.startsWith('wc-')).reduce((sum, [, n]) => sum + n, 0),
-      ordersWithoutDocument: ids.filter((id) => (numbered.get(`wc-${id}`) ?? 0) === 0).length - waiting,
+      ordersWithoutDocument: ids.filter((id) => (numbered.get(`wc-${id}`) ?? 0) === 0 && !attention.has(`bench:${id}:invoice`)).length,
       ordersWithMoreThanOneDocument: many,
       orphanDrafts,
       unsettled: pending,
@@ -380,6 +421,9 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       buyerChangedAfterWipe: changedAfterWipe,
       secondDocumentsAfterWipe: secondAfterWipe,
       waitingBecauseOfWipe: waitingAfterWipe,
+      lostLedgerAndMeta: lostMeta.length,
+      secondDocumentsAfterLostMeta: lostMeta.filter((id) => (numbered.get(`wc-${id}`) ?? 0) > 1).length,
+      heldWithEarlierDocument: heldEarlier,
       ok: false,
     };
     figures.ok =
@@ -390,7 +434,9 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       none === 0 &&
       figures.inFlightAtWipe > 0 &&
       figures.secondDocumentsAfterWipe === 0 &&
-      figures.waitingBecauseOfWipe === 0;
+      figures.waitingBecauseOfWipe === 0 &&
+      figures.lostLedgerAndMeta === options.lostMetaOrders &&
+      figures.secondDocumentsAfterLostMeta === 0;
     return figures;
   } finally {
     // A killed worker has exited already: stop() would wait for an exit that came before.
@@ -419,6 +465,7 @@ if (require.main === module) {
     killEveryMs: Number(process.env.FAULT_KILL_EVERY_MS ?? 20_000),
     deadlineMs: Number(process.env.FAULT_DEADLINE_MS ?? 15 * 60_000),
     rate: Number(process.env.FAULT_RATE ?? 60),
+    lostMetaOrders: Number(process.env.FAULT_LOST_META_ORDERS ?? 200),
   }).then(
     (figures) => {
       process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);

@@ -5,7 +5,7 @@ import type { Check } from '../connector/doctor/check';
 import type { Shop } from '../connector/shop/shop';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
-import type { Sale, SaleRefund } from '../law/sale';
+import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 
 /**
  * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
@@ -24,9 +24,12 @@ export interface ShopPlatform {
   /**
    * The platform's order, as its Shop reads it or its webhooks deliver it, as the neutral sale the
    * law reads (law/sale.ts); throws an OrderMappingError naming the fields when the payload cannot be
-   * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF).
+   * read. `mapping` says where the shop keeps what the law asks (the meta keys of the buyer's NIF);
+   * `tenant`, how the platform's own settings read it (a Shopify store's currency policy and NIF sources).
    */
-  saleOf(order: unknown, mapping: MappingSettings): Sale;
+  saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
+  /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
+  attributesOf?(order: unknown): SaleAttribute[];
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */

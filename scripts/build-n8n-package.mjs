@@ -28,6 +28,7 @@ if (manifest.version !== main.version) {
 const entries = {
   'nodes/MagniFinance/MagniFinance.node': 'nodes/MagniFinance/MagniFinance.node.ts',
   'credentials/MagniFinanceApi.credentials': 'credentials/MagniFinanceApi.credentials.ts',
+  'credentials/MagniFinanceWooCommerceApi.credentials': 'credentials/MagniFinanceWooCommerceApi.credentials.ts',
 };
 /**
  * The client loads its undici transport lazily, only when no transport is given; the node always

@@ -59,12 +59,12 @@ lint="$work/lint"
 mkdir -p "$lint"
 cp "$work/tarball/package.json" "$lint/"
 # The package's own sources, nodes/ and credentials/, are what n8n-node lint checks (as in any n8n
-# package). The shared client/ and webhooks/ they import (bundled into dist/) are symlinked so
-# imports resolve; ESLint does not walk into symlinked folders, so they are not linted as node code
-# (they belong to the main package and its own lint). No source file is changed for the check.
+# package). The shared code they import (bundled into dist/: client/, law/, platforms/, webhooks/,
+# and connector/ for the order meta keys the node shares with the connector) is symlinked so imports
+# resolve; ESLint does not walk into symlinked folders, so it is not linted as node code (it belongs
+# to the main package and its own lint). No source file is changed for the check.
 cp -r "$repo/nodes" "$repo/credentials" "$lint/"
-ln -s "$repo/client" "$lint/client"
-ln -s "$repo/webhooks" "$lint/webhooks"
+for shared in client law platforms webhooks connector; do ln -s "$repo/$shared" "$lint/$shared"; done
 printf "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n" > "$lint/eslint.config.mjs"
 cat > "$lint/tsconfig.json" <<'JSON'
 { "compilerOptions": { "target": "ES2022", "module": "commonjs", "strict": true, "esModuleInterop": true, "skipLibCheck": true, "types": [] }, "include": ["nodes", "credentials"] }

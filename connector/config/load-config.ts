@@ -9,6 +9,7 @@ import type { Lang } from '../../law/mapping-messages';
 import { configProblem, configRefusalText, type ConfigProblem } from './config-messages';
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
+import { SHOPIFY_TRIGGER_STATUSES, type ShopifyTenantConfig } from './shopify-tenant';
 
 export interface TenantConfig {
   id: string;
@@ -16,7 +17,13 @@ export interface TenantConfig {
   name?: string;
   /** The shop's platform (platforms/registry.ts); absent: woocommerce, as before platforms were named. */
   platform?: TenantFile['platform'];
+  /**
+   * The shop as the console and the doctor name it. For a Shopify tenant: its admin URL, its client
+   * secret as the webhook secret, no REST keys (the Shopify adapter reads `shopify`).
+   */
   shop: { url: string; consumerKey: string; consumerSecret: string; webhookSecret: string; timeoutMs: number; tlsCaFile?: string };
+  /** A Shopify tenant's store (platform shopify). */
+  shopify?: ShopifyTenantConfig;
   invoicing: {
     email: string;
     token: string;
@@ -38,7 +45,7 @@ export interface TenantConfig {
 export interface ConnectorConfig {
   server: Omit<ConnectorConfigFile['server'], 'linkSecret'> & { linkSecret: string };
   redis: Omit<ConnectorConfigFile['redis'], 'url'> & { url: string };
-  admin: { username: string; password: string };
+  admin: { username: string; password: string; accountant?: { username: string; password: string } };
   sweep: ConnectorConfigFile['sweep'];
   pipeline: ConnectorConfigFile['pipeline'];
   retention: ConnectorConfigFile['retention'];
@@ -113,7 +120,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   const config: ConnectorConfig = {
     server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key') },
     redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
-    admin: { username: file.admin.username, password: secret(file.admin.password, 'admin.password', 'password') },
+    admin: {
+      username: file.admin.username,
+      password: secret(file.admin.password, 'admin.password', 'password'),
+      ...(file.admin.accountant ? { accountant: { username: file.admin.accountant.username, password: secret(file.admin.accountant.password, 'admin.accountant.password', 'password') } } : {}),
+    },
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
@@ -206,19 +217,50 @@ function resolveTenant(
     id: tenant.id,
     ...(tenant.name ? { name: tenant.name } : {}),
     platform: tenant.platform,
-    shop: {
-      url: tenant.shop.url.replace(/\/+$/, ''),
-      consumerKey: secret(tenant.shop.consumerKey, `${at}.shop.consumerKey`),
-      consumerSecret: secret(tenant.shop.consumerSecret, `${at}.shop.consumerSecret`),
-      webhookSecret: secret(tenant.shop.webhookSecret, `${at}.shop.webhookSecret`, 'password'),
-      timeoutMs: tenant.shop.timeoutMs,
-      ...(tenant.shop.tlsCaFile ? { tlsCaFile: tenant.shop.tlsCaFile } : {}),
-    },
+    ...shopOf(tenant, at, secret),
     invoicing,
-    settings: tenant.settings,
+    settings: settingsOf(tenant),
     ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
     ...(tenant.vies ? { vies: tenant.vies } : {}),
     ...(tenant.exchangeRates ? { exchangeRates: tenant.exchangeRates } : {}),
   };
 }
 
+/**
+ * The tenant's settings; a Shopify tenant that names no trigger statuses gets Shopify's (the
+ * defaults, processing and completed, are WooCommerce's and no Shopify order ever has them).
+ */
+function settingsOf(tenant: TenantFile): TenantSettings {
+  const wooDefault = tenant.settings.triggerStatuses.join() === 'processing,completed';
+  return tenant.platform === 'shopify' && wooDefault ? { ...tenant.settings, triggerStatuses: [...SHOPIFY_TRIGGER_STATUSES] } : tenant.settings;
+}
+
+/** The tenant's platform block, its secrets read (the schema made sure the platform's block is there). */
+function shopOf(tenant: TenantFile, at: string, secret: (ref: SecretRef, path: string, kind?: SecretKind) => string): Pick<TenantConfig, 'shop' | 'shopify'> {
+  if (tenant.shopify) {
+    const store = tenant.shopify;
+    const adminUrl = (store.adminUrl ?? `https://${store.shopDomain}`).replace(/\/+$/, '');
+    const clientSecret = secret(store.clientSecret, `${at}.shopify.clientSecret`);
+    const shopify: ShopifyTenantConfig = {
+      shopDomain: store.shopDomain,
+      accessToken: secret(store.accessToken, `${at}.shopify.accessToken`),
+      clientSecrets: [clientSecret, ...(store.previousClientSecret ? [secret(store.previousClientSecret, `${at}.shopify.previousClientSecret`)] : [])],
+      ...(store.apiVersion ? { apiVersion: store.apiVersion } : {}),
+      adminUrl,
+      timeoutMs: store.timeoutMs,
+      sale: store.sale,
+    };
+    return { shop: { url: adminUrl, consumerKey: '', consumerSecret: '', webhookSecret: clientSecret, timeoutMs: store.timeoutMs }, shopify };
+  }
+  const shop = tenant.shop as NonNullable<TenantFile['shop']>;
+  return {
+    shop: {
+      url: shop.url.replace(/\/+$/, ''),
+      consumerKey: secret(shop.consumerKey, `${at}.shop.consumerKey`),
+      consumerSecret: secret(shop.consumerSecret, `${at}.shop.consumerSecret`),
+      webhookSecret: secret(shop.webhookSecret, `${at}.shop.webhookSecret`, 'password'),
+      timeoutMs: shop.timeoutMs,
+      ...(shop.tlsCaFile ? { tlsCaFile: shop.tlsCaFile } : {}),
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { ViesSettingsSchema } from '../vies/vies-registry';
 import { ExchangeRatesSettingsSchema } from '../rates/ecb-rates';
 import { isValidPortugueseNif } from '../../client/nif';
 import { SecretRefSchema } from './secret-ref';
+import { ShopifyTenantSchema } from './shopify-tenant';
 
 /** The real service; a finalize delay below 10 s is refused against it whatever the file says. */
 export const REAL_SERVICE_BASE_URL = 'https://bo.magnifinance.com/api/v1.1';
@@ -131,8 +132,11 @@ export const TenantSchema = z
     /** The shop's name as people know it, shown by the console (absent: the shop's host). */
     name: z.string().trim().min(1).max(100).optional(),
     /** The shop's platform (platforms/registry.ts): its adapter reads, writes back and verifies deliveries. */
-    platform: z.enum(['woocommerce']).default('woocommerce'),
-    shop: ShopSchema,
+    platform: z.enum(['woocommerce', 'shopify']).default('woocommerce'),
+    /** A WooCommerce shop's REST keys and webhook secret (platform woocommerce). */
+    shop: ShopSchema.optional(),
+    /** A Shopify store, its app's token and client secret, and how its orders read (platform shopify). */
+    shopify: ShopifyTenantSchema.optional(),
     invoicing: InvoicingSchema,
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
@@ -149,7 +153,14 @@ export const TenantSchema = z
      */
     exchangeRates: ExchangeRatesSettingsSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((tenant, ctx) => {
+    // Each platform's block, and only its own.
+    const own = tenant.platform === 'shopify' ? 'shopify' : 'shop';
+    const other = own === 'shop' ? 'shopify' : 'shop';
+    if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], message: `is required for platform ${tenant.platform}` });
+    if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `belongs to another platform (this tenant's platform is ${tenant.platform})` });
+  });
 
 const PipelineSchema = z
   .object({
@@ -250,7 +261,15 @@ export const ConnectorConfigSchema = z
         }
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
-    admin: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict(),
+    admin: z
+      .object({
+        username: z.string().min(1),
+        password: SecretRefSchema,
+        /** The shop's accountant: signs in to the console and the admin API, sees every page, changes nothing (connector/admin/roles.ts). */
+        accountant: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict().optional(),
+      })
+      .strict()
+      .refine((admin) => admin.accountant?.username !== admin.username, { path: ['accountant', 'username'], message: 'must differ from admin.username' }),
     sweep: z.preprocess(
       withoutRemovedSweepKeys,
       z

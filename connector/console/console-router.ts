@@ -8,19 +8,21 @@ import { adminUser } from '../admin/basic-auth';
 import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult } from '../admin/order-actions';
 import { BUTTONS, orderPagePath, purposeLabel, sweepSummary, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { lastSweepReport, sweepTenant } from '../sweep/sweep';
+import { sweepTenant } from '../sweep/sweep';
 import { reloadProblems, type ReloadResult } from '../config/reload';
 import { isRedisOutage } from '../core/redis-connection';
 import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
-import { pickLang, shopTime, startOfShopDay, t } from './i18n';
+import { monthLink, registerMonthPage } from './month-page';
+import { pickLang, shopTime, t } from './i18n';
 import type { ConsoleDeps } from './console-deps';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
 import { previewHtml } from './preview-page';
 import { searchOrders, shopMoreWords, type FoundOrders } from './search';
-import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, queueByTenant, recentSection, sweepNotice, waitingSection, webhookHealth } from './shop-page';
+import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, recentSection, shopAnswerBanner, sweepNotice, waitingSection } from './shop-page';
+import { allShopsTable } from './all-shops';
 
 
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
@@ -69,33 +71,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   get('/', async (req, res) => {
     const view = viewOf(req, res);
-    const waiting = await deps.ledger.attentionCounts();
-    const queues = await queueByTenant(deps.queue);
-    const shops = await Promise.all(
-      [...deps.tenants.values()].map(async (tenant) => {
-        const id = tenant.config.id;
-        const sweep = await lastSweepReport(deps.redis, deps.prefix, id);
-        const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
-        const count = waiting.get(id) ?? 0;
-        const failed = queues.get(id)?.failed.length ?? 0;
-        const webhookProblems = sweep ? sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length : 0;
-        return { tenant, sweep, today, count, failed, problems: count + failed + webhookProblems };
-      }),
-    );
-    // Shops with problems first (most first), then by name.
-    shops.sort((a, b) => Number(b.problems > 0) - Number(a.problems > 0) || b.problems - a.problems || shopName(a.tenant).localeCompare(shopName(b.tenant)));
-    const rows = shops.map(({ tenant, sweep, today, count, failed }) => {
-      const id = tenant.config.id;
-      return html`<tr data-tenant="${id}"><td data-label="${t(view.lang, 'shop')}"><a href="/console/${id}"><b>${shopName(tenant)}</b></a><br><a class="muted" href="${tenant.config.shop.url}" rel="noopener">${tenant.config.shop.url} ↗</a></td>
-<td data-label="${t(view.lang, 'company')}">${tenant.config.invoicing.companyNif ?? '–'}</td>
-<td class="num ${count > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'waiting')}">${count}</td>
-<td class="num ${failed > 0 ? 'warn' : ''}" data-label="${t(view.lang, 'queueFailed')}">${failed}</td>
-<td class="num" data-label="${t(view.lang, 'issuedToday')}">${today}</td>
-<td class="wide">${sweep?.until ? shopTime(Date.parse(sweep.until), tenant.mapping.shopTimeZone, view.lang) : t(view.lang, 'never')}</td><td data-label="Webhooks">${webhookHealth(sweep)}</td></tr>`;
-    });
-    const body = html`${await sweepNotice(deps, view)}<section id="shops"><h2>${t(view.lang, 'shops')}</h2><table class="stack">
-<tr><th>${t(view.lang, 'shop')}</th><th>${t(view.lang, 'company')}</th><th class="num">${t(view.lang, 'waiting')}</th><th class="num">${t(view.lang, 'queueFailed')}</th><th class="num">${t(view.lang, 'issuedToday')}</th><th class="wide">${t(view.lang, 'lastSweep')}</th><th>Webhooks</th></tr>
-${rows}</table></section>${reloadSection(deps, view)}`;
+    const body = html`${await sweepNotice(deps, view)}${await allShopsTable(deps, view, shopName)}${reloadSection(deps, view)}`;
     await send(req, res, view, t(view.lang, 'title'), body);
   });
 
@@ -106,6 +82,8 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
     const result = await deps.reloads.reload();
     res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req), consoleZone(deps)) })}`);
   });
+
+  registerMonthPage(router, deps, { viewOf, send, get, notFound, shopName });
 
   get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
@@ -119,7 +97,7 @@ ${rows}</table></section>${reloadSection(deps, view)}`;
       await recentSection(deps, tenant, view, pageOffset(req.query.recentFrom)),
       await healthSection(deps, tenant, view),
     ];
-    await send(req, res, view, `${shopName(tenant)} · ${t(view.lang, 'title')}`, html`${shopHeading(deps, tenant, view)}${await companyLine(deps, tenant, view.lang)}${searchBar(tenant, view)}${sections}`);
+    await send(req, res, view, `${shopName(tenant)} · ${t(view.lang, 'title')}`, html`${shopHeading(deps, tenant, view)}${await shopAnswerBanner(deps, tenant, view.lang)}${await companyLine(deps, tenant, view.lang)}${searchBar(tenant, view)}${sections}`);
   });
 
   get('/:tenant/search', async (req, res) => {
@@ -363,7 +341,7 @@ function hostOf(url: string): string {
 
 function shopHeading(_deps: ConsoleDeps, tenant: TenantRuntime, view: View): Html {
   const id = tenant.config.id;
-  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>`;
+  return html`<p><a href="/console">← ${t(view.lang, 'back')}</a></p><h2 id="shop-name"><a href="/console/${id}">${shopName(tenant)}</a></h2>${monthLink(tenant, view.lang)}`;
 }
 
 function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {

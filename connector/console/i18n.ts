@@ -87,6 +87,13 @@ const WORDS = {
   queueLater: { pt: 'À espera do número ou de nova tentativa', en: 'Waiting for the number or a new attempt' },
   queueFailed: { pt: 'Com erro', en: 'With an error' },
   queueFailedHelp: { pt: 'Encomendas com erro', en: 'Orders with an error' },
+  retryingTitle: { pt: 'À espera de nova tentativa, e porquê', en: 'Waiting for a new attempt, and why' },
+  namesMissing: { pt: 'Nomes dos clientes em falta', en: "Customers' names missing" },
+  toInvoice: { pt: 'Por faturar', en: 'To invoice' },
+  toInvoiceHelp: {
+    pt: 'encomendas pagas ainda sem fatura: a emitir, à espera de nova tentativa, ou vendidas antes do início da faturação',
+    en: 'paid orders without an invoice yet: being issued, waiting for a new attempt, or sold before the go-live cut-off',
+  },
   shopProblems: { pt: 'Problemas', en: 'Problems' },
   address: { pt: 'Endereço', en: 'Address' },
   // Search.

@@ -9,6 +9,11 @@ import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, ty
 import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
+import { withTimeout } from '../core/timeout';
+import { failedShopCallWords } from '../shop/shop-answer-words';
+
+/** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
+export const SHOP_WAIT_MS = 3_000;
 
 /** What the order page reads of the shop's order (nothing of it is stored by the connector). */
 export const ShopOrderHeadSchema = z.looseObject({
@@ -62,13 +67,13 @@ export function amount(lang: Lang, value: string | undefined, currency = 'EUR'):
   return value ? money(lang, value, currency, { oneLine: true }) : '–';
 }
 
-/** The shop's order, or why it could not be read. */
-export async function readShopOrder(runtime: TenantRuntime, orderId: number): Promise<{ order?: ShopOrderHead; error?: string }> {
+/** The shop's order, or why it could not be read (in the reader's words, by its cause: a slow shop is not Redis). */
+export async function readShopOrder(runtime: TenantRuntime, orderId: number, lang: Lang = 'en'): Promise<{ order?: ShopOrderHead; error?: string }> {
   try {
-    const parsed = ShopOrderHeadSchema.safeParse(await runtime.shop.getOrder(orderId));
-    return parsed.success ? { order: parsed.data } : { error: 'the shop answered something that is not an order' };
+    const parsed = ShopOrderHeadSchema.safeParse(await withTimeout(runtime.shop.getOrder(orderId), SHOP_WAIT_MS));
+    return parsed.success ? { order: parsed.data } : { error: lang === 'pt' ? 'a loja respondeu algo que não é uma encomenda' : 'the shop answered something that is not an order' };
   } catch (error) {
-    return { error: (error as Error).message };
+    return { error: failedShopCallWords(lang, error, SHOP_WAIT_MS, runtime.config.shop.timeoutMs) };
   }
 }
 
@@ -227,7 +232,7 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const { lang, token } = view;
   const id = tenant.config.id;
   const zone = tenant.mapping.shopTimeZone;
-  const [ledger, events, shop] = await Promise.all([deps.ledger.forOrder(id, orderId), deps.history.of(id, orderId), readShopOrder(tenant, orderId)]);
+  const [ledger, events, shop] = await Promise.all([deps.ledger.forOrder(id, orderId), deps.history.of(id, orderId), readShopOrder(tenant, orderId, lang)]);
   const found = shop.order !== undefined || Object.keys(ledger).length > 0 || events.length > 0;
   const base = orderPagePath(id, orderId);
   const order = shop.order;

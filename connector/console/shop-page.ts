@@ -12,10 +12,13 @@ import { companyFingerprint } from '../config/company-check';
 import { CompanyGuard } from '../pipeline/company-guard';
 import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
-import { amount, customerName, type ShopOrderHead } from './order-page';
+import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
 import { html, type Html, type View } from './page';
 import type { ConsoleDeps } from './console-deps';
 import { ordersByIds } from './search';
+import { withTimeout } from '../core/timeout';
+import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
+import { failedShopCallWords, shopAnswerWords, waitingReasonWords } from '../shop/shop-answer-words';
 
 /*
  * The sections of a shop's console page: what needs a person, orders not invoiced, today's figures
@@ -26,9 +29,13 @@ import { ordersByIds } from './search';
 const RECENT_PAGE = 50;
 
 /** Jobs per shop, from their ids (`<purpose>.<tenant>.<order>`: no job is loaded). */
-interface ShopQueue {
+export interface ShopQueue {
   now: number;
+  /** The jobs being issued now (waiting, active). */
+  nowJobs: { orderId: number; purpose: string }[];
   later: number;
+  /** The delayed jobs: each waits for its number or for a new attempt after an error. */
+  laterJobs: { orderId: number; purpose: string }[];
   failed: { orderId: number; purpose: string }[];
 }
 
@@ -43,16 +50,20 @@ export async function queueByTenant(queue: Queue<DocumentJobData>): Promise<Map<
     const [purpose, tenant, order] = id.split('.');
     if (!tenant || !order) return undefined;
     let counts = byTenant.get(tenant);
-    if (!counts) byTenant.set(tenant, (counts = { now: 0, later: 0, failed: [] }));
+    if (!counts) byTenant.set(tenant, (counts = { now: 0, nowJobs: [], later: 0, laterJobs: [], failed: [] }));
     return { tenant, orderId: Number(order), purpose, counts };
   };
   for (const id of new Set(now)) {
     const found = of(id);
-    if (found) found.counts.now += 1;
+    if (!found) continue;
+    found.counts.now += 1;
+    found.counts.nowJobs.push({ orderId: found.orderId, purpose: found.purpose });
   }
   for (const id of new Set(later)) {
     const found = of(id);
-    if (found) found.counts.later += 1;
+    if (!found) continue;
+    found.counts.later += 1;
+    found.counts.laterJobs.push({ orderId: found.orderId, purpose: found.purpose });
   }
   for (const id of new Set(failed)) {
     const found = of(id);
@@ -86,9 +97,10 @@ async function refusalsTable(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lan
   return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals" class="stack"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;
 }
 
-export function webhookHealth(sweep: SweepReport | null): Html | string {
-  if (!sweep) return '–';
-  const problems = sweep.inactiveWebhooks.length + sweep.missingTopics.length + (sweep.refusedDeliveries ?? []).length;
+/** ✓, or the number of webhook problems: inactive or missing webhooks, and deliveries refused in the last hour (read live, as the shop page does). */
+export function webhookHealth(sweep: SweepReport | null, refusedNow?: number): Html | string {
+  if (!sweep && !refusedNow) return '–';
+  const problems = (sweep ? sweep.inactiveWebhooks.length + sweep.missingTopics.length : 0) + (refusedNow ?? (sweep?.refusedDeliveries ?? []).length);
   if (problems === 0) return html`<span class="good">✓</span>`;
   return html`<span class="warn">${problems} ✗</span>`;
 }
@@ -168,7 +180,7 @@ export async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, v
   const id = tenant.config.id;
   const today = await deps.ledger.writtenBackSince(id, startOfShopDay(Date.now(), tenant.mapping.shopTimeZone));
   const waiting = (await deps.ledger.attentionCounts()).get(id) ?? 0;
-  const queue = (await queueByTenant(deps.queue)).get(id) ?? { now: 0, later: 0, failed: [] };
+  const queue = (await queueByTenant(deps.queue)).get(id) ?? { now: 0, nowJobs: [], later: 0, laterJobs: [], failed: [] };
   const figure = (key: string, label: string, value: number, warn = false) => html`<div class="figure" data-figure="${key}"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
   const failedOrders = [...new Map(queue.failed.map((job) => [job.orderId, job])).values()];
   const behind =
@@ -178,7 +190,42 @@ export async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, v
   return html`<section id="today"><h2>${t(lang, 'today')}</h2><div class="figures">
 ${figure('issued', t(lang, 'issuedToday'), today)}${figure('waiting', t(lang, 'waiting'), waiting, waiting > 0)}
 ${figure('now', t(lang, 'queueNow'), queue.now)}${figure('later', t(lang, 'queueLater'), queue.later)}${figure('failed', t(lang, 'queueFailed'), failedOrders.length, failedOrders.length > 0)}
-</div>${behind}</section>`;
+</div>${behind}${await retryingList(deps, tenant, lang, queue.laterJobs)}</section>`;
+}
+
+/**
+ * Each order that waits for a new attempt, with why, from its first failed attempt: what it waits
+ * on in the outside world (VIES, the shop, the invoicing service), not only a count. Orders that only
+ * wait for their number (the service's 10 s) are not listed.
+ */
+async function retryingList(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang, jobs: ShopQueue['laterJobs']): Promise<Html | string> {
+  const id = tenant.config.id;
+  const entries = await Promise.all(jobs.slice(0, 100).map(async (job) => ({ job, entry: await deps.ledger.get({ tenant: id, orderId: job.orderId, purpose: job.purpose }) })));
+  const retrying = entries.filter(({ entry }) => entry?.lastError);
+  if (retrying.length === 0) return '';
+  const items = retrying.map(
+    ({ job, entry }) =>
+      html`<li data-order="${job.orderId}"><a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>: ${waitingReasonWords(lang, entry?.lastError ?? '', tenant.config.shop.timeoutMs)}</li>`,
+  );
+  return html`<div id="retrying" class="item calm"><p><b>${t(lang, 'retryingTitle')}</b></p><ul>${items}</ul></div>`;
+}
+
+/** A call to the shop from a page: its answer, or why there is none (never the page's own time-out, which means Redis). */
+export async function askShop<T>(deps: ConsoleDeps, tenant: TenantRuntime, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; why: (lang: Lang) => string }> {
+  try {
+    const value = await withTimeout(call(), SHOP_WAIT_MS);
+    return { ok: true, value };
+  } catch (error) {
+    // A shop that refuses the key or does not answer is said on every page (shop/shop-answer.ts).
+    await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, Date.now()).catch(() => undefined);
+    return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs) };
+  }
+}
+
+/** A banner at the top of a shop's pages when the shop was last seen not answering (or refusing the key). */
+export async function shopAnswerBanner(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html | string> {
+  const words = shopAnswerWords(lang, await readShopAnswer(deps.redis, deps.prefix, tenant.config.id), tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone);
+  return words ? html`<p id="shop-silent" class="warn">${words}</p>` : '';
 }
 
 /** The shop's documents, newest first, with the customer (one `include=` call to the shop per page), paged. */
@@ -187,7 +234,8 @@ export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const id = tenant.config.id;
   const zone = tenant.mapping.shopTimeZone;
   const [recent, total] = await Promise.all([deps.ledger.recent(id, RECENT_PAGE, offset), deps.ledger.recentCount(id)]);
-  const names = await ordersByIds(tenant, recent.map((item) => item.orderId)).catch(() => new Map<number, ShopOrderHead>());
+  const asked = await askShop(deps, tenant, () => ordersByIds(tenant, recent.map((item) => item.orderId)));
+  const names = asked.ok ? asked.value : new Map<number, ShopOrderHead>();
   const rows = await Promise.all(
     recent.map(async (item) => {
       const entry = await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: item.purpose });
@@ -201,7 +249,8 @@ export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
     }),
   );
   const more = pager(lang, `/console/${id}?recentFrom=`, 'recent', offset, recent.length, total, RECENT_PAGE);
-  return html`<section id="recent"><h2>${t(lang, 'recent')} (${total})</h2>${
+  const noNames = !asked.ok && recent.length > 0 ? html`<p class="warn" id="names-missing">${t(lang, 'namesMissing')}: ${asked.why(lang)}</p>` : '';
+  return html`<section id="recent"><h2>${t(lang, 'recent')} (${total})</h2>${noNames}${
     recent.length === 0
       ? html`<p>${t(lang, 'noneRecent')}</p>`
       : html`<table class="stack"><tr><th>${t(lang, 'order')}</th><th>${t(lang, 'customer')}</th><th>${t(lang, 'document')}</th><th>${t(lang, 'number')}</th><th class="num">${t(lang, 'total')}</th><th>${t(lang, 'pdf')}</th><th class="wide">${t(lang, 'when')}</th></tr>${rows}</table>${more}`

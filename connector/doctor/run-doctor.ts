@@ -6,6 +6,7 @@ import { dryRun } from './dry-run';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
 import { checkGoLive } from './go-live-check';
+import { checkVies } from './vies-check';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
 import { platformOf } from '../../platforms/registry';
@@ -46,6 +47,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   checks.push(...read.checks);
   if (read.readable) checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   checks.push(...(await checkInvoicing(runtime, config.tenants)));
+  const vies = await checkVies(runtime);
+  if (vies) checks.push(vies);
   const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);
   checks.push(goLive.check);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };

@@ -11,6 +11,7 @@ import type { ConnectorConfig } from '../config/load-config';
 import type { ReloadControl } from '../config/reload';
 import { adminApi } from '../admin/admin-api';
 import { basicAuth } from '../admin/basic-auth';
+import { accountantReadsOnly } from '../admin/roles';
 import { loginLimiter } from '../admin/login-limiter';
 import { sameOriginWrites } from '../admin/same-origin';
 import { consoleRouter } from '../console/console-router';
@@ -107,7 +108,8 @@ export function createConnectorApp(deps: AppDeps): Express {
   });
 
   const { history } = deps;
-  const auth = basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: loginLimiter(), metrics: deps.metrics });
+  const accountant = deps.config.admin.accountant;
+  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });

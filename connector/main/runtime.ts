@@ -8,6 +8,7 @@ import { createConnectorListener } from './app';
 import { CompanyGuard } from '../pipeline/company-guard';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
 import { fixGoLive } from '../ingest/go-live';
+import { recordShopAnswer } from '../shop/shop-answer';
 import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
@@ -211,6 +212,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
             reports.push(await sweepTenant(runtime, { redis: workerRedis, prefix, queue: workerQueue, ledger, metrics, logger, publicUrl, history }));
           } catch (error) {
             failures.push(`${id}: ${(error as Error).message}`);
+            await recordShopAnswer(workerRedis, prefix, id, error, clock.now()).catch(() => undefined);
             logger.warn({ tenant: id, err: (error as Error).message }, 'sweep failed for this tenant');
           }
         }

@@ -12,7 +12,8 @@ import { SAFT_TYPE_OF_LETTER, type MonthDocument, type TaxPart, type TaxRegion }
  * base and VAT per rate and region as the service holds it. The ledger keeps each document's id,
  * number and type, not its lines, so the lines come from Get Document once per document and are
  * kept in Redis (a closed document's lines never change; whether it was cancelled is read again
- * from the ledger and the SAF-T each time).
+ * from the ledger and the SAF-T each time). Only the buyer's country is kept, never a name or tax id:
+ * the connector keeps no personal data in Redis.
  */
 
 export interface LedgerDocument extends MonthDocument {
@@ -37,7 +38,6 @@ const CachedDocument = z.object({
   type: z.enum(['FT', 'FR', 'FS', 'NC', 'ND']),
   date: z.string(),
   cancelledOnService: z.boolean(),
-  customerTaxId: z.string().optional(),
   customerCountry: z.string().optional(),
   parts: z.array(CachedPart),
   net: z.string(),
@@ -98,7 +98,6 @@ export function documentFromDetails(details: DocumentDetails, dispatch: Dispatch
     type,
     date,
     cancelledOnService: doc.DocumentStatusId === 'A',
-    customerTaxId: receiver.TaxId === null || receiver.TaxId === undefined ? undefined : String(receiver.TaxId),
     customerCountry: receiver.CountryCode ?? undefined,
     parts,
     net: decimalText(sum(parts.map((p) => parseDecimal(p.base)))),
@@ -119,7 +118,6 @@ function toMonthDocument(cached: Cached, cancelled: boolean): MonthDocument {
     type: cached.type,
     date: cached.date,
     status: cancelled ? 'A' : 'N',
-    customerTaxId: cached.customerTaxId,
     customerCountry: cached.customerCountry,
     parts,
     net,

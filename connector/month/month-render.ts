@@ -1,5 +1,5 @@
 import { formatDecimal, subtract, type Decimal } from '../../client/money';
-import type { Lang } from '../words';
+import type { Lang } from '../../messages/lang';
 import { TAX_REGIONS, type MonthDocument } from './month-document';
 import type { MonthPack } from './month-pack';
 import { FIELD_LABELS, findingKind, formatFor, MONTH_LABELS, monthText, REGION_LABELS } from './month-words';
@@ -36,8 +36,8 @@ function documentJson(doc: MonthDocument & { orderId?: number; purpose?: string 
 }
 
 export function packJson(pack: MonthPack): Record<string, unknown> {
-  const pt = formatFor('pt', pack.timeZone);
-  const en = formatFor('en', pack.timeZone);
+  const pt = formatFor('pt');
+  const en = formatFor('en');
   return {
     tenant: pack.tenant,
     month: pack.month,
@@ -63,8 +63,8 @@ export interface BoxRow {
 }
 
 /** The non-zero fields of either side, region by region, formatted in the reader's language. */
-export function boxRows(pack: MonthPack, lang: Lang): BoxRow[] {
-  const f = formatFor(lang, pack.timeZone);
+export function boxRows(pack: MonthPack, lang: Lang, options: { oneLine?: boolean } = {}): BoxRow[] {
+  const f = formatFor(lang, options);
   const rows: BoxRow[] = [];
   for (const region of TAX_REGIONS) {
     for (const field of BOX_FIELDS) {
@@ -86,7 +86,7 @@ export function boxRows(pack: MonthPack, lang: Lang): BoxRow[] {
 }
 
 export function packText(pack: MonthPack, lang: Lang): string {
-  const f = formatFor(lang, pack.timeZone);
+  const f = formatFor(lang);
   const out: string[] = [`${MONTH_LABELS.title[lang]} ${pack.month} · ${pack.tenant}`, ''];
   const attention = pack.findings.filter((x) => findingKind(x) === 'attention');
   const explained = pack.findings.filter((x) => findingKind(x) === 'explained');

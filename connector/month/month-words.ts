@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Lang } from '../words';
+import { calendarDay } from '../../messages/dates';
+import type { Lang } from '../../messages/lang';
+import { money } from '../../messages/money';
 
 /**
  * Every sentence of the month pack, per language (European Portuguese first): a finding is a code
@@ -89,7 +91,7 @@ export const MONTH_MESSAGES = {
   'document-without-order': entry(
     'attention',
     { number: S, day: S, gross: S },
-    (p, f) => ({ why: `O documento ${p.number} de ${f.day(p.day)} (${f.money(p.gross, 'EUR')}) está no SAF-T e não foi emitido pelo conector: emitido à mão ou por outro programa.`, action: 'Confirme a que venda corresponde; se for de uma encomenda da loja, associe-o na página da encomenda.' }),
+    (p, f) => ({ why: `O documento ${p.number} de ${f.day(p.day)} (${f.money(p.gross, 'EUR')}) está no SAF-T e não foi emitido pelo conector: emitido à mão ou por outro programa.`, action: 'Confirme a que venda corresponde; se pertencer a uma encomenda da loja, associe-o na página da encomenda.' }),
     (p, f) => ({ why: `Document ${p.number} of ${f.day(p.day)} (${f.money(p.gross, 'EUR')}) is in the SAF-T and was not issued by the connector: by hand or by another program.`, action: 'Check which sale it belongs to; if it is a shop order, attach it on the order\'s page.' }),
   ),
   'document-not-in-saft': entry(
@@ -137,8 +139,8 @@ export const MONTH_MESSAGES = {
   'vat-difference': entry(
     'attention',
     { region: S, field: S, difference: S, documents: S },
-    (p, f) => ({ why: `O campo ${p.field} (${p.region}) difere em ${f.money(p.difference, 'EUR')} entre os nossos documentos e o SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'As linhas acima explicam os documentos que fazem a diferença; trate-as e gere o pacote de novo.' }),
-    (p, f) => ({ why: `Field ${p.field} (${p.region}) differs by ${f.money(p.difference, 'EUR')} between our documents and the SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'The lines above name the documents that make it; settle them and make the pack again.' }),
+    (p, f) => ({ why: `O campo ${p.field} (${REGION_LABELS[p.region]?.pt ?? p.region}) difere em ${f.money(p.difference, 'EUR')} entre os nossos documentos e o SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'As linhas acima explicam os documentos que fazem a diferença; trate-as e gere o pacote de novo.' }),
+    (p, f) => ({ why: `Field ${p.field} (${REGION_LABELS[p.region]?.en ?? p.region}) differs by ${f.money(p.difference, 'EUR')} between our documents and the SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'The lines above name the documents that make it; settle them and make the pack again.' }),
   ),
 } as const;
 
@@ -150,16 +152,9 @@ export function findingKind(finding: MonthFinding): 'attention' | 'explained' {
   return MONTH_MESSAGES[finding.code].kind;
 }
 
-export function formatFor(lang: Lang, timeZone: string): Format {
-  const locale = lang === 'pt' ? 'pt-PT' : 'en-GB';
-  void timeZone; // days are already the shop's (yyyy-mm-dd in its zone)
-  return {
-    money: (amount, currency) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount)),
-    day: (day) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-      return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
-    },
-  };
+/** Amounts and days as messages/ formats them for every reader (Intl; days already the shop's). */
+export function formatFor(lang: Lang, options: { oneLine?: boolean } = {}): Format {
+  return { money: (amount, currency) => money(lang, amount, currency, options), day: (day) => calendarDay(lang, day) };
 }
 
 /** A finding in the reader's language: why, and what to do. */

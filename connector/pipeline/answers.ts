@@ -195,6 +195,11 @@ export function answerWords(lang: Lang, answer: Answer): string {
         : `The document prepared does not meet MagniFinance's rules and was not sent; the connector refused ${words}.`;
     }
     case 'shop': {
+      if (answer.code === 'not_json') {
+        return pt
+          ? `A loja respondeu HTTP ${answer.status} com uma página que não é o JSON do WooCommerce: uma firewall, um plugin de segurança ou de cache, ou uma página de manutenção respondeu no lugar da API REST.`
+          : `The shop answered HTTP ${answer.status} with a page that is not WooCommerce's JSON: a firewall, a security or caching plugin, or a maintenance page answered in place of the REST API.`;
+      }
       const code = answer.code ? `, ${answer.code}` : '';
       const meaning = SHOP_STATUS[answer.status]?.[lang];
       if (meaning) return pt ? `A loja respondeu HTTP ${answer.status}${code}: ${meaning}.` : `The shop answered HTTP ${answer.status}${code}: ${meaning}.`;

@@ -125,7 +125,11 @@ export function problemFromError(error: unknown, ref: LedgerRef, attempts: numbe
   return personNeeded(ref, { code: 'gave-up', attempts, answer: answerOf(error), message }, 'failed');
 }
 
-/** The shop answered that the order does not exist (deleted for good; a trashed order still answers). */
+/**
+ * The shop answered that the order does not exist (deleted for good; a trashed order still answers):
+ * WooCommerce's own code for it, `woocommerce_rest_shop_order_invalid_id` (404 on GET, 400 on PUT).
+ * Any other 404 (a route a security plugin blocks, `rest_no_route`, a web server's page) is not.
+ */
 export function isOrderGone(error: unknown): boolean {
-  return error instanceof ShopRequestError && (error.status === 404 || error.code === 'woocommerce_rest_shop_order_invalid_id');
+  return error instanceof ShopRequestError && error.code === 'woocommerce_rest_shop_order_invalid_id';
 }

@@ -28,6 +28,13 @@ export interface Shop {
   orderStatuses(): Promise<string[]>;
   /** The shop's webhook subscriptions, ours and others'. */
   listWebhooks(): Promise<ShopWebhook[]>;
+  /**
+   * For a platform whose webhook subscriptions the connector creates itself through the API
+   * (Shopify, which deletes one after 8 failed deliveries): create those missing at this
+   * connector's delivery URL and say which topics were missing. Absent: a person manages the
+   * shop's webhooks (WooCommerce) and the sweep only reports them.
+   */
+  ensureWebhooks?(publicUrl: string, tenantId: string): Promise<{ missingTopics: string[]; recreated: string[] }>;
   /** True when the shop rounds tax at the subtotal, not per line. */
   taxRoundAtSubtotal(now?: number): Promise<boolean>;
   /** Where the shop dispatches from (its store address), when it says. */

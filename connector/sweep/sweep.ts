@@ -11,6 +11,7 @@ import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { purposeOf, type DocumentJobData } from '../core/jobs';
 import { stateRules, type Ledger } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
+import { recordShopAnswer } from '../shop/shop-answer';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from '../../platforms/woocommerce/webhook-delivery';
 import { lastSweepReport, sweepReportKey, type SweepReport } from '../core/sweep-report';
@@ -281,13 +282,30 @@ export function statusesToReconcile(tenant: Pick<TenantRuntime, 'config'>): stri
 }
 
 export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'problems'>): Promise<void> {
+  if (tenant.shop.ensureWebhooks) {
+    // The connector owns this shop's subscriptions (Shopify): re-create what was removed; the
+    // sweep's listing by update time finds the orders changed while it was gone.
+    try {
+      const health = await tenant.shop.ensureWebhooks(deps.publicUrl, tenant.config.id);
+      report.inactiveWebhooks = [];
+      report.missingTopics = health.missingTopics.filter((topic) => !health.recreated.includes(topic));
+      if (health.recreated.length > 0) deps.logger.warn({ tenant: tenant.config.id, recreated: health.recreated }, 'webhook subscriptions were missing from the shop: created again');
+    } catch (error) {
+      report.problems.push(`could not check the shop's webhook subscriptions: ${(error as Error).message}`);
+    }
+    return;
+  }
   let hooks: ShopWebhook[];
+  const now = deps.now ?? Date.now;
   try {
     hooks = await tenant.shop.listWebhooks();
   } catch (error) {
     report.problems.push(`could not list the shop's webhooks: ${(error as Error).message}`);
+    // Every page says at once that the shop does not answer, and why (shop/shop-answer.ts).
+    await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, now());
     return;
   }
+  await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, undefined, now());
   // Judged by delivery URL, as the doctor does: another integration's webhooks are not ours.
   const url = deliveryUrlFor(deps.publicUrl, tenant.config.id);
   const orderHooks = webhooksDeliveringTo(hooks, url).filter((hook) => hook.topic.startsWith('order.'));

@@ -24,7 +24,14 @@ export class MagniFinance implements INodeType {
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
     usableAsTool: true,
-    credentials: [{ name: 'magniFinanceApi', required: true }],
+    credentials: [
+      { name: 'magniFinanceApi', required: true },
+      {
+        name: 'magniFinanceWooCommerceApi',
+        required: true,
+        displayOptions: { show: { operation: ['createFromOrder'], resource: ['document'], orderRecord: ['shop'] } },
+      },
+    ],
     properties: [
       {
         displayName: 'Resource',

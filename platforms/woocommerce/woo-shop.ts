@@ -131,7 +131,7 @@ export class WooShop implements Shop {
 
   /** meta_data entries are updated by key on the shop (added when absent). */
   async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {
-    await this.call(() => this.writer.put(`orders/${orderId}`, { meta_data: meta }));
+    await this.call(() => this.writer.put(`orders/${orderId}`, { meta_data: meta }), false);
   }
 
   async addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote> {
@@ -216,7 +216,7 @@ export class WooShop implements Shop {
    */
   async probeWrite(): Promise<ShopRequestError | undefined> {
     try {
-      await this.call(() => this.writer.put('orders/0', {}));
+      await this.call(() => this.writer.put('orders/0', {}), false);
       return undefined;
     } catch (error) {
       if (error instanceof ShopRequestError) return error;
@@ -224,12 +224,24 @@ export class WooShop implements Shop {
     }
   }
 
-  private async call(request: () => Promise<AxiosLikeResponse>): Promise<AxiosLikeResponse> {
+  /**
+   * One REST call. A success that is not JSON (a firewall's, a security or caching plugin's or a
+   * maintenance page answering 200 in WooCommerce's place; axios hands such a body over as text) is
+   * the shop's trouble, not the order's: ShopRequestError `not_json`, retried like a 5xx.
+   * `expectJson` false: the writer's answers are not parsed (their body is dropped).
+   */
+  private async call(request: () => Promise<AxiosLikeResponse>, expectJson = true): Promise<AxiosLikeResponse> {
+    let response: AxiosLikeResponse;
     try {
-      return await request();
+      response = await request();
     } catch (error) {
       throw toShopError(error);
     }
+    if (expectJson && (typeof response.data === 'string' || response.data === undefined || response.data === null)) {
+      const text = typeof response.data === 'string' ? response.data.replace(/\s+/g, ' ').trim().slice(0, 120) : '';
+      throw new ShopRequestError(200, 'not_json', `shop answered 200 with something other than its JSON: ${text || '(empty)'}`);
+    }
+    return response;
   }
 }
 

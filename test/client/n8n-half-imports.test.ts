@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 const ROOT = resolve(__dirname, '..', '..');
-const ENTRIES = ['nodes/MagniFinance/MagniFinance.node.ts', 'credentials/MagniFinanceApi.credentials.ts'];
+const ENTRIES = ['nodes/MagniFinance/MagniFinance.node.ts', 'credentials/MagniFinanceApi.credentials.ts', 'credentials/MagniFinanceWooCommerceApi.credentials.ts'];
 const ALLOWED_PACKAGES = new Set(['zod', 'n8n-workflow', 'node:crypto']);
 /** Loaded lazily by the client and swapped for a stub by scripts/build-n8n-package.mjs. */
 const LAZY = new Set(['client/undici-transport.ts']);

@@ -58,7 +58,7 @@ describe('docker-compose: the documented .env matches the example tenants file',
     const missing = referencedVariables(tenants).filter((name) => !(name in environment));
     expect(missing).toEqual([]);
     const config = parseConfigText(tenants, 'connector/tenants.example.yaml', environment);
-    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
+    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia', 'loja-shopify']);
   });
 
   it('with the example values left in place it refuses to start, naming every secret still to set', () => {

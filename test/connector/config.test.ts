@@ -127,10 +127,17 @@ describe('the tenants file: one zod schema, secrets from the environment, every 
 
 describe('the example tenants file in the repository is valid', () => {
   it('connector/tenants.example.yaml parses with its variables set', () => {
-    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'AGENCIA_MF_PASSWORD', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL'];
+    const names = ['LINK_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL', 'LOJA1_WC_KEY', 'LOJA1_WC_SECRET', 'LOJA1_WEBHOOK_SECRET', 'LOJA1_MF_TOKEN', 'CLIENTE_WC_KEY', 'CLIENTE_WC_SECRET', 'CLIENTE_WEBHOOK_SECRET', 'AGENCIA_MF_TOKEN', 'CLIENTE_PARTNER_TOKEN', 'AGENCIA_MF_PASSWORD', 'SMTP_USER', 'SMTP_PASSWORD', 'LOJA1_ALERT_WEBHOOK_URL', 'LOJA_SHOPIFY_TOKEN', 'LOJA_SHOPIFY_SECRET', 'LOJA_SHOPIFY_MF_TOKEN'];
     const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
-    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia']);
+    expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia', 'loja-shopify']);
+    // A Shopify store: its block resolved, the client secret is its webhook key, Shopify's trigger statuses by default.
+    expect(config.tenants[2]).toMatchObject({
+      platform: 'shopify',
+      shopify: { shopDomain: 'loja-exemplo.myshopify.com', accessToken: 'value-of-LOJA_SHOPIFY_TOKEN', clientSecrets: ['value-of-LOJA_SHOPIFY_SECRET'], adminUrl: 'https://loja-exemplo.myshopify.com', sale: { currency: 'shop' } },
+      shop: { url: 'https://loja-exemplo.myshopify.com', webhookSecret: 'value-of-LOJA_SHOPIFY_SECRET' },
+      settings: { triggerStatuses: ['paid', 'partially_refunded'] },
+    });
     expect(config.tenants[1].invoicing.partnerToken).toBe('value-of-CLIENTE_PARTNER_TOKEN');
     expect(config.tenants[1].invoicing).toMatchObject({ companyNif: '232013969', password: 'value-of-AGENCIA_MF_PASSWORD' });
     expect(config.tenants[0].alerts).toMatchObject({ digestSeconds: 300, maxMessagesPerHour: 6, email: { smtp: { password: 'value-of-SMTP_PASSWORD', port: 587 } }, webhook: { url: 'https://hooks.slack.com/services/T/B/x' } });

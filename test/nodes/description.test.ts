@@ -6,6 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
 import { EXEMPTION_CODES } from '../../law/exemption-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
+import { MagniFinanceWooCommerceApi } from '../../credentials/MagniFinanceWooCommerceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';
 import * as partner from '../../nodes/MagniFinance/actions/partner';
@@ -61,7 +62,11 @@ describe('every operation shown in the UI has its own file with description and 
 describe('the node is an installable community node', () => {
   it('is usable as an AI tool and uses the MagniFinance credential', () => {
     expect(description.usableAsTool).toBe(true);
-    expect(description.credentials).toEqual([{ name: new MagniFinanceApi().name, required: true }]);
+    expect(description.credentials).toEqual([
+      { name: new MagniFinanceApi().name, required: true },
+      // Only where the order is claimed and written back in the shop (Order Record: In the Shop).
+      { name: new MagniFinanceWooCommerceApi().name, required: true, displayOptions: { show: { operation: ['createFromOrder'], resource: ['document'], orderRecord: ['shop'] } } },
+    ]);
   });
 
   it('ships its icon and codex beside the node file', () => {
@@ -75,7 +80,7 @@ describe('the node is an installable community node', () => {
   it('package.json lists the built node and credential, with n8n-workflow as a peer', () => {
     expect(packageJson.name).toMatch(/^n8n-nodes-/);
     expect(packageJson.n8n.nodes).toEqual(['dist/nodes/MagniFinance/MagniFinance.node.js']);
-    expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js']);
+    expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js', 'dist/credentials/MagniFinanceWooCommerceApi.credentials.js']);
     // n8n's rules: no runtime dependencies, n8n-workflow as the only peer, as "*" (the scanner
     // refuses a range; the tested majors are 1.x and 2.x: scripts/test-n8n-package.sh).
     expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });

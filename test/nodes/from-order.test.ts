@@ -3,6 +3,8 @@ import { join } from 'node:path';
 
 import type { NodeOperationError, IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { MappingSettingsSchema } from '../../law/mapping-settings';
+import { documentForOrder, type WooOrderInput } from '../../platforms/woocommerce/documents';
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
@@ -40,6 +42,8 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   const fromOrder = (settings: IDataObject): INodeParameters => ({
     resource: 'document',
     operation: 'createFromOrder',
+    // The mapping alone (Order Record "In the Shop" is order-record.test.ts's).
+    orderRecord: 'none',
     mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', ...settings }),
   });
 
@@ -60,6 +64,17 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
     expect(output[0][0].json).toMatchObject({ held: false, documentId: expect.any(Number), totalDifference: expect.stringMatching(/^-?0\.01$/) });
     const exact = await run(fromOrder({}), withNif('509442013'));
     expect(exact.output[0][0].json.totalDifference).toBeNull();
+  });
+
+  it('a company buyer without a NIF: the connector\'s own rule (the shared mapping), no second copy in the node', async () => {
+    // Lisbon company, no NIF anywhere on the order: docs/mapping.md, Decisions > NIF (consumer NIF, note no-nif, the company as legal name).
+    const company = { ...order963, billing: { ...(order963.billing as IDataObject), company: 'Loja Exemplo Lda', country: 'PT', postcode: '1100-053', city: 'Lisboa' } };
+    const settings = { euroRates: { USD: '0.92' }, dispatchRegion: 'azores' };
+    const { output, requests } = await run(fromOrder(settings), company);
+    const connectorWouldSend = documentForOrder(company as unknown as WooOrderInput, MappingSettingsSchema.parse(settings));
+    expect(JSON.parse(requests[0].body ?? '{}').Client).toEqual(connectorWouldSend.request.Client);
+    expect(connectorWouldSend.request.Client).toMatchObject({ NIF: '999999990', LegalName: 'Loja Exemplo Lda' });
+    expect(output[0][0].json.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'no-nif' })]));
   });
 
   it('holds an invoice the shop asked to name the buyer (no billing address, holdUnidentifiedConsumerInvoices), without calling the service', async () => {
@@ -87,7 +102,7 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   ])('$case fail the item before any request', async ({ settings, message, detail, status }) => {
     let thrown: unknown;
     try {
-      await run({ resource: 'document', operation: 'createFromOrder', mappingSettings: settings }, status ? { ...order963, status } : order963);
+      await run({ resource: 'document', operation: 'createFromOrder', orderRecord: 'none', mappingSettings: settings }, status ? { ...order963, status } : order963);
     } catch (error) {
       thrown = error;
     }

@@ -82,14 +82,14 @@ describe('Create ... with "Wait for Number and PDF" and "Download PDF": the PDF 
   const today = new Date().toISOString().slice(0, 10);
 
   async function invoiceNumberOf(sandbox: NodeSandbox): Promise<string> {
-    const created = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'createFromOrder' }, items: [{ json: order }] });
+    const created = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'createFromOrder', orderRecord: 'none' }, items: [{ json: order }] });
     const got = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'get', documentId: created.output[0][0].json.documentId as number } });
     return got.output[0][0].json.documentNumber as string;
   }
 
   it.concurrent.each<[string, (sandbox: NodeSandbox) => Promise<{ parameters: INodeParameters; items?: INodeExecutionData[] }>]>([
     ['Document > Create', async () => ({ parameters: { resource: 'document', operation: 'create', clientName: 'Maria Silva', lines: mugLines } })],
-    ['Document > Create From WooCommerce Order', async () => ({ parameters: { resource: 'document', operation: 'createFromOrder' }, items: [{ json: order }] })],
+    ['Document > Create From WooCommerce Order', async () => ({ parameters: { resource: 'document', operation: 'createFromOrder', orderRecord: 'none' }, items: [{ json: order }] })],
     [
       'Document > Create Credit Note From WooCommerce Refund',
       async (sandbox) => ({

@@ -34,6 +34,8 @@ const pending: IDataObject = { ...order963, id: 965, status: 'pending' };
 const fromOrder: INodeParameters = {
   resource: 'document',
   operation: 'createFromOrder',
+  // Order Record "None": the External ID alone (the record in the shop: order-record.test.ts).
+  orderRecord: 'none',
   mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', identifiedBuyerFrom: '1', holdUnidentifiedConsumerInvoices: true }),
 };
 

@@ -203,7 +203,13 @@ export interface RunningFakeWoo {
   /** The parameters of every GET orders (the list), as PHP reads them (the last value of a repeated key). */
   orderListings: Record<string, string>[];
   /** The next `count` REST requests matching the method answer `status` (e.g. 500, 503). */
-  failNext(count: number, status: number, method?: string): void;
+  /**
+   * The next `count` REST requests matching the method (and `answer.path`, tested on the path after
+   * /wp-json/wc/v3) answer `status`: WooCommerce's error JSON (`answer.code`, default
+   * internal_server_error), or with `answer.page` an HTML page in the shop's place, as a firewall,
+   * a security or caching plugin or a maintenance mode answers (often with 200).
+   */
+  failNext(count: number, status: number, method?: string, answer?: { path?: RegExp; code?: string; page?: string }): void;
   clearFailures(): void;
   /** Delivers an order webhook like WooCommerce does (signed, wp_json_encode'd); tracks failures like WooCommerce. */
   deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult>;
@@ -232,7 +238,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
   const orderListings: Record<string, string>[] = [];
-  const failures: { count: number; status: number; method?: string }[] = [];
+  const failures: { count: number; status: number; method?: string; path?: RegExp; code?: string; page?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   const queue: QueuedDelivery[] = [];
   const stockReduced = new Set<number>();
@@ -266,10 +272,11 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       res.status(401).json({ code: 'woocommerce_rest_authentication_error', message: `The API key provided does not have ${needs} permissions.`, data: { status: 401 } });
       return;
     }
-    const failure = failures.find((f) => f.count > 0 && (f.method === undefined || f.method === req.method));
+    const failure = failures.find((f) => f.count > 0 && (f.method === undefined || f.method === req.method) && (f.path === undefined || f.path.test(req.path)));
     if (failure) {
       failure.count -= 1;
-      res.status(failure.status).json({ code: 'internal_server_error', message: 'Injected failure', data: { status: failure.status } });
+      if (failure.page !== undefined) res.status(failure.status).type('html').send(failure.page);
+      else res.status(failure.status).json({ code: failure.code ?? 'internal_server_error', message: 'Injected failure', data: { status: failure.status } });
       return;
     }
     next();
@@ -959,8 +966,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return stored;
     },
     webhooks: () => hooks,
-    failNext(count, status, method) {
-      failures.push({ count, status, method });
+    failNext(count, status, method, answer = {}) {
+      failures.push({ count, status, method, ...answer });
     },
     clearFailures() {
       failures.length = 0;

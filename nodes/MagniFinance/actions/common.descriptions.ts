@@ -350,6 +350,34 @@ export const orderFields: INodeProperties[] = [
 ];
 
 /**
+ * Where the order's document is recorded. "In the Shop": the node claims the order in WooCommerce
+ * before it issues (shop/order-claim.ts), resumes a claimed document by its id, and writes the
+ * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop API credential.
+ */
+export const orderRecordField: INodeProperties = {
+  displayName: 'Order Record',
+  name: 'orderRecord',
+  type: 'options',
+  noDataExpression: true,
+  options: [
+    {
+      name: 'In the Shop (Claim, Resume, Write Back)',
+      value: 'shop',
+      description:
+        'Claims the order in WooCommerce before issuing, so a second run for the same order (an update while this one waits, a redelivery, a retry) never issues a second document, and writes the number on the order',
+    },
+    {
+      name: 'None (Workflow Writes Back)',
+      value: 'none',
+      description:
+        'Only the External ID guards against a second document, and the service checks it together with the buyer: a buyer changed between two runs (a NIF saved meanwhile) gets a second invoice',
+    },
+  ],
+  default: 'shop',
+  description: 'Where the node records that the order has its document',
+};
+
+/**
  * Optional document and waybill fields, named as the service names them so a collection's value
  * is already the request's shape. Operations pick theirs with `additionalFieldOptions`.
  */

@@ -64,7 +64,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
       );
     } catch (error) {
       const nodeError = nodeErrorFor(this.getNode(), error, itemIndex);
-      if (this.continueOnFail()) {
+      // A cancelled execution stops here: the next items would only start work nobody waits for.
+      if (this.continueOnFail() && !this.getExecutionCancelSignal()?.aborted) {
         returnData.push(errorItem(nodeError, itemIndex, this.getNode().onError));
         continue;
       }

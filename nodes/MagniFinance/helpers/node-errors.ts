@@ -188,6 +188,10 @@ const ERROR_ITEM_FACTS = [
   'holds',
   'notes',
   'whatToDo',
+  // The order record (shop/): the document a person is told about, and the reason in Portuguese.
+  'documentId',
+  'documentNumber',
+  'whyPt',
 ] as const;
 
 /** The JSON of a failed item: the message, the description and the facts a branch can act on. */

@@ -24,7 +24,11 @@ export interface OrderInput {
 
 /** The WooCommerce order from the Order parameter (an object from `{{ $json }}` or JSON text). */
 export function readOrder(context: IExecuteFunctions, itemIndex: number): OrderInput {
-  const value = readJsonObject(context, 'order', 'Order', itemIndex);
+  return orderFromJson(context, readJsonObject(context, 'order', 'Order', itemIndex), itemIndex);
+}
+
+/** A WooCommerce order from JSON (the Order parameter, or the order as the shop answers it). */
+export function orderFromJson(context: IExecuteFunctions, value: unknown, itemIndex: number): OrderInput {
   const parsed = WooOrderSchema.safeParse(value);
   if (!parsed.success) {
     throw new NodeOperationError(context.getNode(), 'Order is not a WooCommerce order', {

@@ -29,8 +29,10 @@ import type {
 } from 'n8n-workflow';
 
 import { resolve as resolvePath } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 import type { MagniFinanceApi as MagniFinanceApiType } from '../../../credentials/MagniFinanceApi.credentials';
+import type { MagniFinanceWooCommerceApi as MagniFinanceWooCommerceApiType } from '../../../credentials/MagniFinanceWooCommerceApi.credentials';
 import type { MagniFinance as MagniFinanceType } from '../../../nodes/MagniFinance/MagniFinance.node';
 
 /**
@@ -52,6 +54,11 @@ const { MagniFinance } = (
 const { MagniFinanceApi } = (
   installed ? require(`${installed}/dist/credentials/MagniFinanceApi.credentials.js`) : require('../../../credentials/MagniFinanceApi.credentials')
 ) as { MagniFinanceApi: typeof MagniFinanceApiType };
+const { MagniFinanceWooCommerceApi } = (
+  installed
+    ? require(`${installed}/dist/credentials/MagniFinanceWooCommerceApi.credentials.js`)
+    : require('../../../credentials/MagniFinanceWooCommerceApi.credentials')
+) as { MagniFinanceWooCommerceApi: typeof MagniFinanceWooCommerceApiType };
 /* eslint-enable @typescript-eslint/no-require-imports */
 const { NodeApiError, Workflow: WorkflowClass } = n8nWorkflow;
 /** The error classes of the n8n-workflow the node runs with (for instanceof checks in tests). */
@@ -65,9 +72,22 @@ export interface Credentials extends ICredentialDataDecryptedObject {
   baseUrl: string;
 }
 
+/** The MagniFinance: WooCommerce Shop API credential, and the test certificate the shop serves (trusted for its origin only). */
+export interface ShopCredentials extends ICredentialDataDecryptedObject {
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
+}
+
 export interface RunOptions {
   parameters: INodeParameters;
   credentials: Credentials;
+  /** For Order Record "In the Shop". */
+  shop?: { credentials: ShopCredentials; certificate: string };
+  /** Aborting it cancels the execution (n8n's Stop, or the process going away mid-run). */
+  cancel?: AbortController;
+  /** n8n's execution id (getExecutionId). */
+  executionId?: string;
   items?: INodeExecutionData[];
   /** Same as `onError: 'continueRegularOutput'` (the node setting's older form). */
   continueOnFail?: boolean;
@@ -189,6 +209,7 @@ async function sendOverHttp(
   n8nNode: INode,
   options: IHttpRequestOptions,
   log: SentRequest[],
+  certificate?: string,
 ): Promise<unknown> {
   const url = new URL(joinUrl(options.baseURL, options.url));
   for (const [key, value] of Object.entries((options.qs as IDataObject) ?? {})) {
@@ -206,12 +227,11 @@ async function sendOverHttp(
   log.push({ method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), at: Date.now() });
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: method === 'GET' ? undefined : body,
-      signal: AbortSignal.timeout(options.timeout ?? 300_000),
-    });
+    const init = { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(options.timeout ?? 300_000) };
+    // A shop served with a test certificate: trusted like a CA the machine knows (n8n checks certificates by default).
+    response = certificate
+      ? ((await undiciFetch(url, { ...init, dispatcher: trustingAgent(certificate) })) as unknown as Response)
+      : await fetch(url, init);
   } catch (error) {
     // n8n's helper throws NodeApiError around axios's error, which carries the socket code
     // (ECONNREFUSED, ECONNABORTED for timeouts) on `code`; fetch buries it in `cause`.
@@ -243,6 +263,26 @@ async function sendOverHttp(
   };
 }
 
+const agents = new Map<string, Agent>();
+function trustingAgent(certificate: string): Agent {
+  let agent = agents.get(certificate);
+  if (!agent) {
+    agent = new Agent({ connect: { ca: certificate } });
+    agents.set(certificate, agent);
+  }
+  return agent;
+}
+
+/** n8n's generic `authenticate` with `auth`: HTTP Basic from the credential's values. */
+function applyBasicAuthentication(workflow: Workflow, n8nNode: INode, options: IHttpRequestOptions, credentials: IDataObject): IHttpRequestOptions {
+  const auth = new MagniFinanceWooCommerceApi().authenticate.properties.auth;
+  if (!auth) throw new Error('the shop credential has no basic auth');
+  const user = String(resolveWithCredentials(workflow, n8nNode, auth.username, credentials));
+  const password = String(resolveWithCredentials(workflow, n8nNode, auth.password, credentials));
+  const headers = { ...((options.headers as Record<string, string>) ?? {}), authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+  return { ...options, headers };
+}
+
 function wireErrorLikeAxios(error: unknown): Error {
   // Duck-typed: under jest, fetch's errors come from another realm and fail `instanceof Error`.
   const failure = (error ?? {}) as { name?: unknown; message?: unknown; cause?: unknown };
@@ -267,7 +307,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
   const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
   const { workflow, node: n8nNode } = workflowFor(options.parameters, timezone, options.typeVersion ?? defaultVersion, onError);
   const requests: SentRequest[] = options.sent ?? [];
-  const cancel = new AbortController();
+  const cancel = options.cancel ?? new AbortController();
   const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => cancel.abort(), options.cancelAfterMs);
 
   const context = {
@@ -279,8 +319,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
     // n8n-core: true for both "Continue" settings of On Error.
     continueOnFail: () => onError === 'continueRegularOutput' || onError === 'continueErrorOutput',
     getExecutionCancelSignal: () => cancel.signal,
+    getExecutionId: () => options.executionId ?? 'test-execution',
     getCredentials: async (type: string) => {
-      if (type !== 'magniFinanceApi') throw new Error(`No credentials of type ${type}`);
+      if (type === 'magniFinanceWooCommerceApi' && options.shop) return { ...options.shop.credentials };
+      // n8n: a node whose credential is not set fails with this message.
+      if (type !== 'magniFinanceApi') throw new Error(`Node does not have any credentials set for "${type}"`);
       return { ...options.credentials };
     },
     getNodeParameter(name: string, itemIndex: number, fallbackValue?: unknown): NodeParameterValueType | object {
@@ -330,6 +373,10 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
         requestOptions: IHttpRequestOptions,
         additional?: IAdditionalCredentialOptions,
       ): Promise<unknown> {
+        if (credentialsType === 'magniFinanceWooCommerceApi' && options.shop) {
+          const shop = options.shop;
+          return await sendOverHttp(n8nNode, applyBasicAuthentication(workflow, n8nNode, requestOptions, shop.credentials), requests, shop.certificate);
+        }
         if (credentialsType !== 'magniFinanceApi') throw new Error(`Unknown credential ${credentialsType}`);
         const credentials = (additional?.credentialsDecrypted?.data ?? options.credentials) as IDataObject;
         const authenticated = applyAuthentication(workflow, n8nNode, requestOptions, credentials);

@@ -2,21 +2,26 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
-import { documentForOrder } from '../../../../platforms/woocommerce/documents';
+import { externalIdForOrder } from '../../../../law/external-id';
+import { documentForOrder, type WooOrderInput } from '../../../../platforms/woocommerce/documents';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
-import { readMappingSettings, readOrder } from '../../helpers/order-input';
+import { orderFromJson, readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
+import { issueWithClaim } from '../../shop/issue-with-claim';
+import { shopOrders } from '../../shop/woo-rest';
 import {
   createOptions,
   orderFields,
+  orderRecordField,
   waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
+  orderRecordField,
   ...waitForDocumentFields(),
   createOptions,
 ];
@@ -27,9 +32,17 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Maps the order with the package's shared order mapping (the same one the connector uses) and
- * creates the document. A held order fails its item with the reasons. External ID = prefix +
- * order ID, so the same order again is refused by the service as a duplicate instead of issuing a
- * second invoice, and the node outputs it as already issued.
+ * creates the document. A held order fails its item with the reasons.
+ *
+ * Order Record "In the Shop" (the default): the order in WooCommerce is the record every run
+ * shares (shop/issue-with-claim.ts): a number already on it is reported, never issued again; a
+ * claim by another run is resumed by its document id or waited for; the order is mapped as the
+ * shop has it at that moment (a NIF saved while a run waited is on the order's only invoice when
+ * its draft was not closed yet), and the number is written on the order before the next item.
+ *
+ * "None": External ID = prefix + order ID; the service refuses the same External ID for the same
+ * buyer as a duplicate and the node outputs it as already issued. A buyer changed between two runs
+ * is not caught there.
  */
 export async function execute(
   this: IExecuteFunctions,
@@ -38,23 +51,38 @@ export async function execute(
 ): Promise<IDataObject | ItemWithBinary> {
   const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
-  const mapped = documentForOrder(input, settings);
-  const summary: IDataObject = {
-    orderId: order.id,
-    externalId: mapped.request.Document.ExternalId ?? null,
-    documentType: mapped.request.Document.Type,
-    // Shop total minus document total ("0.01") when per-rate rounding cannot reach the shop's; null when equal.
-    totalDifference: mapped.totalDifference ?? null,
-    notes: mapped.notes.map((note) => ({ ...note })),
-  };
-  // The mapping says a person must act first (e.g. a large consumer invoice without name and address).
-  throwIfHeld(this.getNode(), itemIndex, mapped, summary);
   const token = readPartnerToken(this, itemIndex);
+  const mapOrder = (from: WooOrderInput) => {
+    const mapped = documentForOrder(from, settings);
+    const summary: IDataObject = {
+      orderId: order.id,
+      externalId: mapped.request.Document.ExternalId ?? null,
+      documentType: mapped.request.Document.Type,
+      // Shop total minus document total ("0.01") when per-rate rounding cannot reach the shop's; null when equal.
+      totalDifference: mapped.totalDifference ?? null,
+      notes: mapped.notes.map((note) => ({ ...note })),
+    };
+    // The mapping says a person must act first (e.g. a large consumer invoice without name and address).
+    throwIfHeld(this.getNode(), itemIndex, mapped, summary);
+    return { mapped, summary: { ...summary, held: false } };
+  };
+  if (this.getNodeParameter('orderRecord', itemIndex, 'shop') === 'shop') {
+    return await issueWithClaim.call(this, {
+      itemIndex,
+      client,
+      shop: await shopOrders(this),
+      orderId: order.id,
+      externalId: externalIdForOrder(order.id, settings),
+      token,
+      build: (fresh) => {
+        const { mapped, summary } = mapOrder(orderFromJson(this, fresh, itemIndex).input);
+        return { request: mapped.request, summary };
+      },
+    });
+  }
+  const { mapped, summary } = mapOrder(input);
   const externalId = mapped.request.Document.ExternalId;
   const created = await createOnce(this.getNode(), itemIndex, externalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
-  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, { ...summary, held: false });
-  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, {
-    ...summary,
-    held: false,
-  });
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
+  return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, summary);
 }

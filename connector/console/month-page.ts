@@ -1,0 +1,109 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Lang } from '../words';
+import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import type { MonthPack } from '../month/month-pack';
+import { boxRows } from '../month/month-render';
+import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
+import { findingKind, formatFor, MONTH_LABELS, monthText, type MonthFinding } from '../month/month-words';
+import { SaftFileError } from '../month/saft-reader';
+import { SAFT_UPLOAD_LIMIT } from '../month/month-routes';
+import { localDateTime } from '../../law/shop-date';
+import type { ConsoleDeps } from './console-deps';
+import { csrfProblem } from './csrf';
+import { html, type Html, type View } from './page';
+
+/**
+ * The console's month page, /console/<shop>/month/<yyyy-mm>: the month pack of the shop (what needs
+ * attention, the explained differences, the VAT boxes per region from our documents and from the
+ * SAF-T, the exemption codes, the orders created or paid in another month), and a form to upload the
+ * month's SAF-T exported from MagniFinance. The file is read for that one answer and not kept (it
+ * holds the buyers' names and addresses; the connector keeps no personal data): the page that
+ * answers the upload is the reconciled pack.
+ */
+
+export interface MonthPageTools {
+  viewOf: (req: Request, res: Response) => View;
+  send: (req: Request, res: Response, view: View, title: string, body: Html, status?: number) => Promise<void>;
+  get: (path: string, build: (req: Request, res: Response) => Promise<void>) => void;
+  notFound: (req: Request, res: Response, what: 'unknownShop' | 'unknownOrderId') => void;
+  shopName: (tenant: TenantRuntime) => string;
+}
+
+export function monthPagePath(tenant: string, month: string): string {
+  return `/console/${encodeURIComponent(tenant)}/month/${month}`;
+}
+
+/** The shop page's link to its month (the current one in the shop's zone). */
+export function monthLink(tenant: TenantRuntime, lang: Lang): Html {
+  return html`<p><a id="month-link" href="/console/${encodeURIComponent(tenant.config.id)}/month">${MONTH_LABELS.title[lang]} →</a></p>`;
+}
+
+function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split('-').map(Number);
+  const index = year * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+function findingItem(lang: Lang, finding: MonthFinding, tenant: string): Html {
+  const words = monthText(lang, finding, formatFor(lang, { oneLine: true }));
+  const order = 'order' in finding.params && typeof finding.params.order === 'number' ? finding.params.order : undefined;
+  const calm = findingKind(finding) === 'explained';
+  return html`<div class="item${calm ? ' calm' : ''}" data-code="${finding.code}"><p>${words.why}</p><p class="muted">${MONTH_LABELS.action[lang]}: ${words.action}</p>${
+    order === undefined ? '' : html`<div class="actions"><a class="button" href="/console/${encodeURIComponent(tenant)}/orders/${order}">#${order}</a></div>`
+  }</div>`;
+}
+
+function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools): Html {
+  const lang = view.lang;
+  const id = tenant.config.id;
+  const f = formatFor(lang, { oneLine: true });
+  const attention = pack.findings.filter((x) => findingKind(x) === 'attention');
+  const explained = pack.findings.filter((x) => findingKind(x) === 'explained');
+  const rows = boxRows(pack, lang, { oneLine: true });
+  const withSaft = pack.saft !== undefined;
+  const nav = html`<p><a href="${monthPagePath(id, shiftMonth(pack.month, -1))}">← ${shiftMonth(pack.month, -1)}</a> · <b>${pack.month}</b> · <a href="${monthPagePath(id, shiftMonth(pack.month, 1))}">${shiftMonth(pack.month, 1)} →</a></p>`;
+  const upload = html`<section id="saft"><h2>${MONTH_LABELS.upload[lang]}</h2>
+<form method="post" action="${monthPagePath(id, pack.month)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${view.token}"><input type="file" name="saft" accept=".xml,application/xml,text/xml" required><button type="submit">${MONTH_LABELS.upload[lang]}</button></form>
+${withSaft ? html`<p class="muted">SAF-T ${pack.saft?.companyTaxId} · ${f.day(pack.saft?.start ?? '')} – ${f.day(pack.saft?.end ?? '')} · ${pack.saft?.documents} ${MONTH_LABELS.documents[lang].toLowerCase()} · ${pack.saft?.encoding}</p>` : html`<p class="muted">${MONTH_LABELS.noSaft[lang]}</p>`}</section>`;
+  const figures = html`<section><div class="figures"><div class="figure"><b>${pack.orders.ofMonth}</b>${MONTH_LABELS.orders[lang]}</div><div class="figure"><b>${pack.documents.length}</b>${MONTH_LABELS.documents[lang]}</div><div class="figure"><b class="${attention.length > 0 ? 'warn' : 'good'}">${attention.length}</b>${MONTH_LABELS.attention[lang]}</div></div></section>`;
+  const attentionSection = html`<section id="attention"><h2>${MONTH_LABELS.attention[lang]}</h2>${attention.length === 0 ? html`<p class="good">${MONTH_LABELS.nothing[lang]}</p>` : attention.map((x) => findingItem(lang, x, id))}</section>`;
+  const explainedSection = explained.length === 0 ? '' : html`<section id="explained"><h2>${MONTH_LABELS.explained[lang]}</h2>${explained.map((x) => findingItem(lang, x, id))}</section>`;
+  const boxes = html`<section id="vat"><h2>${MONTH_LABELS.boxes[lang]}</h2><table class="stack"><tr><th></th><th></th><th class="num">${MONTH_LABELS.ours[lang]}</th>${withSaft ? html`<th class="num">${MONTH_LABELS.saft[lang]}</th><th class="num">${MONTH_LABELS.difference[lang]}</th>` : ''}</tr>
+${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num" data-label="${MONTH_LABELS.ours[lang]}">${r.ours}</td>${withSaft ? html`<td class="num" data-label="${MONTH_LABELS.saft[lang]}">${r.saft}</td><td class="num ${r.difference && !/^[-−]?\D*0[,.]00\D*$/.test(r.difference) ? 'warn' : ''}" data-label="${MONTH_LABELS.difference[lang]}">${r.difference}</td>` : ''}</tr>`)}</table></section>`;
+  const exemptions = pack.exemptions.length === 0 ? '' : html`<section id="exemptions"><h2>${MONTH_LABELS.exemptions[lang]}</h2><table class="stack">${pack.exemptions.map((e) => html`<tr><td><b>${e.code}</b></td><td class="num">${e.documents}</td><td class="num">${f.money(e.base, 'EUR')}</td></tr>`)}</table></section>`;
+  const other = pack.orders.otherMonth.length === 0 ? '' : html`<section id="other-month"><h2>${MONTH_LABELS.otherMonth[lang]}</h2><table class="stack"><tr><th>#</th><th>${MONTH_LABELS.taxPoint[lang]}</th><th></th></tr>${pack.orders.otherMonth.slice(0, 200).map((o) => html`<tr><td><a href="/console/${encodeURIComponent(id)}/orders/${o.order}">#${o.order}</a></td><td>${f.day(o.documentDay ?? '')}</td><td class="muted">${[o.createdDay, o.paidDay].filter(Boolean).map((d) => f.day(d ?? '')).join(' · ')}</td></tr>`)}</table></section>`;
+  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${other}`;
+}
+
+export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: MonthPageTools): void {
+  const render = async (req: Request, res: Response, saft?: Buffer): Promise<void> => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    const month = String(req.params.month ?? '');
+    if (!tenant || !MONTH_TEXT.test(month)) return tools.notFound(req, res, 'unknownShop');
+    const view = tools.viewOf(req, res);
+    try {
+      const pack = await tenantMonthPack(tenant, deps, month, saft);
+      await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools));
+    } catch (error) {
+      if (!(error instanceof SaftFileError)) throw error;
+      const words = view.lang === 'pt' ? 'O ficheiro não é um SAF-T (PT) 1.04 de faturação' : 'The file is not a SAF-T (PT) 1.04 sales file';
+      await tools.send(req, res, view, MONTH_LABELS.title[view.lang], html`<section><h2>${words}</h2><p class="muted">${error.code}: ${error.detail}</p><p><a href="${monthPagePath(tenant.config.id, month)}">← ${month}</a></p></section>`, 400);
+    }
+  };
+  router.get('/:tenant/month', (req: Request, res: Response) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    if (!tenant) return tools.notFound(req, res, 'unknownShop');
+    res.redirect(303, monthPagePath(tenant.config.id, localDateTime(new Date(), tenant.mapping.shopTimeZone).date.slice(0, 7)));
+  });
+  tools.get('/:tenant/month/:month', (req, res) => render(req, res));
+  router.post('/:tenant/month/:month', express.raw({ type: 'multipart/form-data', limit: SAFT_UPLOAD_LIMIT }), async (req: Request, res: Response) => {
+    const type = req.get('content-type') ?? '';
+    if (!Buffer.isBuffer(req.body) || !type.startsWith('multipart/form-data')) return void res.status(400).type('text').send('send the form with the SAF-T file');
+    const form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': type } }).formData().catch(() => undefined);
+    const forged = csrfProblem(deps.secret, req, form?.get('csrf'));
+    if (forged) return void res.status(403).type('text').send(forged);
+    const file = form?.get('saft');
+    if (!file || typeof file === 'string' || file.size === 0) return void res.status(400).type('text').send('choose the SAF-T file');
+    await render(req, res, Buffer.from(await file.arrayBuffer()));
+  });
+}

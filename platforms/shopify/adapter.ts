@@ -1,0 +1,24 @@
+import { shopifySaleSettingsSchema, type ShopifyTenantConfig } from '../../connector/config/shopify-tenant';
+import type { ShopPlatform } from '../shop-platform';
+import { shopifyDoctorChecks } from './doctor-checks';
+import { parseShopifyOrder, parseShopifyRefund } from './order-query';
+import { shopifyOrderToSale } from './order-to-sale';
+import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
+import { ShopifyShop } from './shopify-shop';
+import { shopifyWebhookRouter } from './webhook-route';
+
+/** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
+export const shopify: ShopPlatform = {
+  name: 'shopify',
+  createShop: (tenant) => new ShopifyShop(tenant.shopify as ShopifyTenantConfig),
+  // Shopify's deliveries are few per order (no write-back echo storm like WooCommerce's): Express serves them.
+  webhookFastPath: () => () => false,
+  webhookRouter: shopifyWebhookRouter,
+  // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
+  saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
+  refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
+  async doctorChecks(tenant, _mapping, publicUrl) {
+    const shop = new ShopifyShop(tenant.shopify as ShopifyTenantConfig);
+    return shopifyDoctorChecks(shop.client, tenant, publicUrl);
+  },
+};

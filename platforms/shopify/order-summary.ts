@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import type { OrderSummary } from '../../connector/ingest/order-summary';
+import { legacyIdOf, moneyBagSchema } from './order-query';
+
+/**
+ * What the connector's ingest plans from (connector/ingest/order-summary.ts: status, total, paid and
+ * created instants, refunds, our record on the order), built from a Shopify order: from the
+ * REST-shaped body of an orders/* webhook, or from the GraphQL listing the sweep and the console
+ * read. The statuses are Shopify's words, as the Shopify admin shows them: `paid`,
+ * `partially_refunded`, `refunded`, `pending`, `authorized`, `partially_paid`, `voided`, `expired`,
+ * and `cancelled` and `test` for a cancelled or a test order (a test order is never invoiced).
+ */
+
+/** Every status a Shopify order can have in the connector's words. */
+export const SHOPIFY_STATUSES = ['pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided', 'expired', 'cancelled', 'test'];
+
+const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
+
+/** Shopify's financial status, a cancellation and the test flag as one status word. */
+export function shopifyStatus(financialStatus: string | null | undefined, cancelledAt: string | null | undefined, test: boolean | undefined): string {
+  if (cancelledAt) return 'cancelled';
+  if (test) return 'test';
+  return (financialStatus ?? 'pending').toLowerCase();
+}
+
+/** The summary's instants are WooCommerce's `_gmt` form (UTC without a zone), which the ingest reads. */
+function gmt(instant: string | null | undefined): string | null {
+  if (!instant) return null;
+  const ms = Date.parse(instant);
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19) : null;
+}
+
+export interface ShopifyOrderHead {
+  id: string;
+  status: string;
+  currency: string;
+  total: string;
+  createdAt: string;
+  /** When the payment was taken (Shopify's processedAt of a paid order). */
+  paidAt?: string | null;
+  updatedAt: string;
+  refunds: { id: string; total?: string }[];
+  /** Our app's metafields on the order (key -> value), read back as the connector's meta keys. */
+  metafields: { key: string; value: string }[];
+}
+
+/** The connector's meta key of one of our metafields ("magnifinance_document_number" -> "_magnifinance_document_number"). */
+export function metaKeyOfMetafield(key: string): string {
+  return key.startsWith('magnifinance_') ? `_${key}` : key;
+}
+
+/** The metafield key of one of the connector's meta keys (Shopify keys are 2-64 of [A-Za-z0-9_-]). */
+export function metafieldKeyOfMeta(key: string): string {
+  return key.replace(/^_+/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+}
+
+export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_modified_gmt: string | null; number?: string } {
+  return {
+    id: Number(head.id),
+    status: head.status,
+    currency: head.currency,
+    total: head.total,
+    billing: {},
+    line_items: [],
+    meta_data: head.metafields.map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })),
+    date_paid_gmt: gmt(PAID.has(head.status) || head.status === 'cancelled' ? head.paidAt : null),
+    date_created_gmt: gmt(head.createdAt),
+    date_modified_gmt: gmt(head.updatedAt),
+    refunds: head.refunds.map((r) => ({ id: Number(r.id), ...(r.total !== undefined ? { total: r.total } : {}) })),
+  };
+}
+
+/** The parts of an orders/* webhook body (Shopify's REST Order) the route plans from. */
+export const ShopifyOrderWebhookSchema = z.object({
+  id: z.number({ message: 'is required (the order id)' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  financial_status: z.string().nullable().optional(),
+  cancelled_at: z.string().nullable().optional(),
+  test: z.boolean().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code'),
+  total_price: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount'),
+  created_at: z.string(),
+  processed_at: z.string().nullable().optional(),
+  updated_at: z.string(),
+  refunds: z
+    .array(z.object({ id: z.number().int().positive() }))
+    .optional()
+    .transform((list) => list ?? []),
+});
+
+export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhookSchema>): ReturnType<typeof summaryOfHead> {
+  return summaryOfHead({
+    id: String(order.id),
+    status: shopifyStatus(order.financial_status, order.cancelled_at, order.test),
+    currency: order.currency,
+    total: order.total_price,
+    createdAt: order.created_at,
+    paidAt: order.processed_at,
+    updatedAt: order.updated_at,
+    refunds: order.refunds.map((r) => ({ id: String(r.id) })),
+    // A webhook body carries no metafields: the ledger says what this connector already did.
+    metafields: [],
+  });
+}
+
+/** The refunds/create body's parts the route reads. */
+export const ShopifyRefundWebhookSchema = z.object({
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  order_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** The GraphQL selection of one order in a listing, and its schema. */
+export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus cancelledAt test currencyCode createdAt processedAt updatedAt
+  totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
+  refunds(first: 20) { id totalRefundedSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } } }
+  metafields(first: 20, namespace: "$app") { nodes { key value } }`;
+
+export const orderHeadSchema = z.object({
+  legacyResourceId: z.string(),
+  name: z.string(),
+  displayFinancialStatus: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  test: z.boolean(),
+  currencyCode: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string(),
+  updatedAt: z.string(),
+  totalPriceSet: moneyBagSchema,
+  refunds: z.array(z.object({ id: z.string(), totalRefundedSet: moneyBagSchema })),
+  metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
+});
+
+export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): ReturnType<typeof summaryOfHead> {
+  return {
+    ...summaryOfHead({
+      id: order.legacyResourceId,
+      status: shopifyStatus(order.displayFinancialStatus, order.cancelledAt, order.test),
+      currency: order.currencyCode,
+      total: order.totalPriceSet.shopMoney.amount,
+      createdAt: order.createdAt,
+      paidAt: order.processedAt,
+      updatedAt: order.updatedAt,
+      refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id), total: r.totalRefundedSet.shopMoney.amount })),
+      metafields: order.metafields.nodes,
+    }),
+    number: order.name,
+  };
+}

@@ -1,0 +1,167 @@
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { z } from 'zod';
+import type { WebhookRouteDeps } from '../../connector/ingest/webhook-route-deps';
+import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
+import { goLiveAt } from '../../connector/ingest/go-live';
+import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
+import { recordRefusal } from '../../connector/ingest/webhook-health';
+import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs';
+import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
+import type { OrderSummary } from '../../connector/ingest/order-summary';
+import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
+import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
+
+/**
+ * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw
+ * body with the tenant's client secret, check the store, plan, enqueue, answer: all within
+ * milliseconds, far inside Shopify's 5 s (the work happens in the workers). Shopify retries any
+ * answer other than 2xx (8 times over 4 hours), so a refusal here is a request that retrying cannot
+ * fix (401, 400) or a 503 while our Redis is away (Shopify's retry, or the sweep, brings it back).
+ *
+ * Delivery is at least once: `X-Shopify-Event-Id` is the same on every delivery of one event, so an
+ * event already enqueued is answered at once without planning again (a day's memory in Redis). It
+ * only saves work: the order's ledger and the job ids keep the document unique whatever arrives.
+ */
+
+const ORDER_TOPICS = new Set(['orders/paid', 'orders/updated', 'orders/cancelled']);
+/** How long an event id is remembered: longer than Shopify's 4 hours of retries. */
+const EVENT_MEMORY_MS = 24 * 3_600_000;
+
+type Refusal = { status: number; reason: string; detail?: string };
+
+function issuesOf(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
+  const router = Router();
+  const now = deps.now ?? Date.now;
+  const eventKey = (tenant: string, eventId: string): string => `${deps.prefix}:shopify-event:${tenant}:${eventId}`;
+
+  const refuse = (req: Request, res: Response, refusal: Refusal): void => {
+    const tenantId = String(req.params.tenant);
+    const known = deps.tenants.has(tenantId);
+    deps.metrics.webhooksRefused.inc({ tenant: known ? tenantId : '-', reason: refusal.reason });
+    if (known) void recordRefusal(deps.redis, deps.prefix, tenantId, refusal.reason, now()).catch(() => undefined);
+    deps.logger.warn({ tenant: tenantId, reason: refusal.reason, detail: refusal.detail, topic: req.get('x-shopify-topic'), webhookId: req.get('x-shopify-webhook-id') }, 'webhook refused');
+    res.status(refusal.status).json({ error: refusal.reason, detail: refusal.detail });
+  };
+  const ignore = (res: Response, tenant: string, reason: string, topic: string): void => {
+    deps.metrics.webhooksIgnored.inc({ reason });
+    deps.logger.info({ tenant, reason, topic }, 'webhook ignored');
+    res.status(200).json({ ignored: reason });
+  };
+
+  const enqueue = async (runtime: TenantRuntime, orderId: number, jobs: PlannedJob[], status: string): Promise<string[]> => {
+    const results = await deps.enqueuer.add(jobsToEnqueue(runtime.config.id, orderId, jobs, now()), status);
+    for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
+    return results.map((r) => r.jobId);
+  };
+
+  /** An orders/* delivery: the same plan as every other path (ingest/plan-order.ts). */
+  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string): Promise<boolean> => {
+    const tenant = runtime.config;
+    const planned = await planOrder(order, {
+      settings: tenant.settings,
+      goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
+      invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
+    });
+    if (planned.notInvoiced) {
+      const reason = planned.notInvoiced;
+      ignore(res, tenant.id, reason.code, topic);
+      void recordNotInvoiced({ redis: deps.redis, prefix: deps.prefix, logger: deps.logger, now }, runtime, order.id, reason).catch((error: Error) =>
+        deps.logger.warn({ tenant: tenant.id, orderId: order.id, err: error.message }, 'could not record a not-invoiced order'),
+      );
+      return true;
+    }
+    if (planned.jobs.length === 0) {
+      ignore(res, tenant.id, 'nothing-to-issue', topic);
+      return true;
+    }
+    res.status(200).json({ accepted: await enqueue(runtime, order.id, planned.jobs, order.status) });
+    return true;
+  };
+
+  /** refunds/create: a credit note, when this connector invoiced the order (orders/updated follows with the same refund). */
+  const refundDelivery = async (runtime: TenantRuntime, orderId: number, refundId: number, res: Response, topic: string): Promise<boolean> => {
+    if (!(await invoiceKnownHere(deps.ledger, deps.queue, runtime.config.id, orderId))) {
+      ignore(res, runtime.config.id, 'not-invoiced-here', topic);
+      return true;
+    }
+    res.status(200).json({ accepted: await enqueue(runtime, orderId, [{ kind: 'credit-note', refundId }], 'refund') });
+    return true;
+  };
+
+  const deliver = async (req: Request, res: Response, runtime: TenantRuntime, delivery: ShopifyDelivery, body: Buffer): Promise<void> => {
+    const tenant = runtime.config;
+    const topic = delivery.topic;
+    deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic });
+    if (delivery.eventId && (await deps.redis.exists(eventKey(tenant.id, delivery.eventId))) === 1) return ignore(res, tenant.id, 'duplicate-event', topic);
+    if (topic === 'app/uninstalled') {
+      // The token is revoked with the app: nothing can be read or written back until it is installed again.
+      deps.logger.error({ tenant: tenant.id, shop: delivery.shopDomain }, 'the Shopify app was uninstalled from the store');
+      await recordRefusal(deps.redis, deps.prefix, tenant.id, 'app-uninstalled', now());
+      res.status(200).json({ ok: 'app-uninstalled' });
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      return refuse(req, res, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
+    }
+    let handled = false;
+    if (ORDER_TOPICS.has(topic)) {
+      const parsed = ShopifyOrderWebhookSchema.safeParse(json);
+      if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
+      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic);
+    } else if (topic === 'refunds/create') {
+      const parsed = ShopifyRefundWebhookSchema.safeParse(json);
+      if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
+      handled = await refundDelivery(runtime, parsed.data.order_id, parsed.data.id, res, topic);
+    } else {
+      // Acknowledged (a refusal only brings retries and the subscription's removal), but a person should remove it.
+      await recordRefusal(deps.redis, deps.prefix, tenant.id, 'unknown-topic', now());
+      return ignore(res, tenant.id, 'topic', topic);
+    }
+    if (handled && delivery.eventId) await deps.redis.set(eventKey(tenant.id, delivery.eventId), '1', 'PX', EVENT_MEMORY_MS);
+  };
+
+  router.post(
+    '/webhooks/shopify/:tenant',
+    (req: Request, res: Response, next: NextFunction) => {
+      // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
+      const runtime = deps.tenants.get(String(req.params.tenant));
+      if (!runtime || !runtime.config.shopify) return refuse(req, res, { status: 404, reason: 'unknown-tenant' });
+      next();
+    },
+    express.raw({ type: () => true, limit: deps.maxBodyBytes }),
+    (req: Request, res: Response) => {
+      const runtime = deps.tenants.get(String(req.params.tenant)) as TenantRuntime;
+      const store = runtime.config.shopify;
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const verdict = verifyShopifyWebhook(body, req.headers, store?.clientSecrets ?? []);
+      if (!verdict.valid) {
+        return refuse(req, res, { status: statusOfRefusal(verdict.reason), reason: verdict.reason, detail: verdict.reason === 'missing_headers' ? verdict.missingHeaders.join(', ') : undefined });
+      }
+      // One app's secret may sign for several stores (a public app): the store must be this tenant's.
+      if (verdict.shopDomain !== store?.shopDomain) return refuse(req, res, { status: 401, reason: 'other-store', detail: verdict.shopDomain });
+      deliver(req, res, runtime, verdict, body).catch((error: Error) => {
+        if (!res.headersSent) refuse(req, res, { status: 503, reason: 'redis-unavailable', detail: error.message });
+        else deps.logger.warn({ tenant: runtime.config.id, err: error.message }, 'could not remember a Shopify event id');
+      });
+    },
+  );
+
+  // body-parser errors (too large, aborted, bad encoding) land here; map them, never crash.
+  router.use('/webhooks/shopify/:tenant', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error.type === 'entity.too.large') return refuse(req, res, { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
+    const status = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.status : 400;
+    refuse(req, res, { status, reason: error.type ?? 'bad-request', detail: error.message });
+  });
+  return router;
+}

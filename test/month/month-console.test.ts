@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { MagniFinanceClient } from '../../client/rest-client';
+import { parseConfig } from '../../connector/config/load-config';
+import { ConnectorMetrics } from '../../connector/core/metrics';
+import { startConnector, type RunningConnector } from '../../connector/main/runtime';
+import { META } from '../../connector/shop/order-meta';
+import { localDateTime } from '../../law/shop-date';
+import { englishWords } from '../support/english-words';
+import { TEST_ACCOUNT } from '../support/sandbox';
+import { CHROMIUM, launchChromium } from '../connector/support/console-browser';
+import { sendWooWebhook } from '../support/fake-woocommerce';
+import { eventually, portugueseOrder, quietLogger, startHarness, WEBHOOK_SECRET, type Harness } from '../connector/support/harness';
+
+/**
+ * The month page of the console and the read-only accountant role: the accountant signs in, sees
+ * every page (the shop, an order, the month), uploads the month's SAF-T and reads the pack; every
+ * change is refused to them with 403 (the same requests pass for the admin). A screenshot of the
+ * month page at 1280 px: UPDATE_SCREENSHOTS=1 writes it into docs/images.
+ */
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/images') : join(tmpdir(), 'magnifinance-month-screenshots');
+const basic = (user: string, password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+const ADMIN = basic('admin', 'admin-pw');
+const ACCOUNTANT = { ...basic('contabilista', 'conta-pw-2026'), 'accept-language': 'pt-PT' };
+
+describe('the console month page and the read-only accountant', () => {
+  let h: Harness;
+  let connector: RunningConnector;
+  let origin: string;
+  let month: string;
+  const orders: number[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({ role: 'none', settings: { language: 'pt' } });
+    const config = parseConfig({ ...h.rawConfig, admin: { username: 'admin', password: 'admin-pw', accountant: { username: 'contabilista', password: 'conta-pw-2026' } } }, 'test', {});
+    connector = await startConnector(config, { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    origin = connector.origin as string;
+    for (let i = 0; i < 3; i += 1) {
+      const order = h.woo.putOrder(portugueseOrder());
+      orders.push(Number(order.id));
+      await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop1`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.order(Number(order.id)), source: `${h.woo.origin}/` });
+    }
+    for (const id of orders) await eventually(`order ${id} invoiced`, () => h.woo.meta(id, META.documentNumber));
+    month = localDateTime(new Date(), 'Europe/Lisbon').date.slice(0, 7);
+  }, 120_000);
+  afterAll(async () => {
+    await connector.close();
+    await h.close();
+  });
+
+  it('lets the accountant see every page and refuses every change with 403, which the admin may make', async () => {
+    for (const path of ['/console', '/console/shop1', `/console/shop1/orders/${orders[0]}`, `/console/shop1/month/${month}`, `/admin/api/orders/shop1/${orders[0]}`, `/admin/api/month/shop1/${month}`]) {
+      expect({ path, status: (await fetch(`${origin}${path}`, { headers: ACCOUNTANT })).status }).toEqual({ path, status: 200 });
+    }
+    const shopPage = await (await fetch(`${origin}/console/shop1`, { headers: ACCOUNTANT })).text();
+    const token = /name="csrf" value="([^"]+)"/.exec(shopPage)?.[1] as string;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const writes: [string, string, Record<string, string>, string][] = [
+      ['POST', `/console/shop1/orders/${orders[0]}/retry`, form, new URLSearchParams({ csrf: token, purpose: 'invoice' }).toString()],
+      ['POST', `/console/shop1/orders/${orders[0]}/credit-note`, form, new URLSearchParams({ csrf: token }).toString()],
+      ['POST', '/console/shop1/sweep', form, new URLSearchParams({ csrf: token }).toString()],
+      ['POST', '/admin/api/sweep', { 'content-type': 'application/json' }, JSON.stringify({ tenant: 'shop1' })],
+      ['POST', `/admin/api/orders/shop1/${orders[0]}/dismiss`, { 'content-type': 'application/json' }, JSON.stringify({ purpose: 'invoice', reason: 'no reason' })],
+      ['POST', '/admin/api/reload', { 'content-type': 'application/json' }, '{}'],
+    ];
+    for (const [method, path, headers, body] of writes) {
+      const answer = await fetch(`${origin}${path}`, { method, headers: { ...ACCOUNTANT, ...headers }, body, redirect: 'manual' });
+      expect({ path, status: answer.status, text: await answer.text() }).toEqual({ path, status: 403, text: expect.stringContaining('contabilista') });
+    }
+    // The same sweep is the admin's to run: the refusal is the role's, not the route's.
+    expect((await fetch(`${origin}/admin/api/sweep`, { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'shop1' }) })).status).toBe(200);
+    // Nothing the accountant tried reached the service: one document per order, as before.
+    expect((await h.documents()).filter((d) => d.status !== 'draft')).toHaveLength(orders.length);
+  });
+
+  it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 px", async () => {
+    // A sale invoiced by hand in the back-office: the SAF-T has it, the connector does not.
+    const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, retry: false });
+    const today = localDateTime(new Date(), 'Europe/Lisbon').date;
+    const created = await client.createDocument({ IsToClose: true, Client: { NIF: '999999990', Name: 'Cliente ao balcão', CountryCode: 'PT' }, Document: { Type: 'T', Date: today, DueDate: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, Lines: [{ Code: 'BAL-1', Description: 'Venda ao balcão', UnitPrice: 40, Quantity: 1, Unit: 'UN', Type: 'P', TaxValue: 23, ProductDiscount: 0 }] } });
+    h.sandbox.store.clock.advance(60_000);
+    const byHand = (await client.getDocument(created.documentId)).documentNumber as string;
+    const saft = Buffer.from(await (await fetch(`${h.sandbox.origin}/_sandbox/saft?accountTaxId=${TEST_ACCOUNT.taxId}&month=${month}&encoding=windows-1252`)).arrayBuffer());
+    const page = await (await fetch(`${origin}/console/shop1/month/${month}`, { headers: ACCOUNTANT })).text();
+    const token = /name="csrf" value="([^"]+)"/.exec(page)?.[1] as string;
+    const body = new FormData();
+    body.set('csrf', token);
+    body.set('saft', new Blob([new Uint8Array(saft)], { type: 'application/xml' }), 'SAFT.xml');
+    const answer = await fetch(`${origin}/console/shop1/month/${month}`, { method: 'POST', headers: ACCOUNTANT, body });
+    const text = await answer.text();
+    expect(answer.status).toBe(200);
+    expect(text).toContain(`O documento ${byHand} de `);
+    expect(text).toContain('não foi emitido pelo conector');
+    expect(text).toContain(`SAF-T ${TEST_ACCOUNT.taxId}`);
+    // A forged upload (no token) is refused.
+    const forged = new FormData();
+    forged.set('saft', new Blob([new Uint8Array(saft)]), 'SAFT.xml');
+    expect((await fetch(`${origin}/console/shop1/month/${month}`, { method: 'POST', headers: ACCOUNTANT, body: forged })).status).toBe(403);
+
+    if (!existsSync(CHROMIUM)) return;
+    const browser: Browser = await launchChromium();
+    try {
+      mkdirSync(SHOTS, { recursive: true });
+      const context = await browser.newContext({ httpCredentials: { username: 'contabilista', password: 'conta-pw-2026' }, viewport: { width: 1280, height: 900 }, locale: 'pt-PT' });
+      const tab = await context.newPage();
+      await tab.goto(`${origin}/console/shop1/month/${month}?lang=pt`);
+      const file = join(tmpdir(), `month-saft-${process.pid}.xml`);
+      writeFileSync(file, saft);
+      await tab.setInputFiles('input[name="saft"]', file);
+      await Promise.all([tab.waitForNavigation(), tab.click('#saft button')]);
+      const seen = (await tab.evaluate('document.body.innerText')) as string;
+      expect(englishWords(seen)).toEqual([]);
+      expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1280);
+      await tab.screenshot({ path: join(SHOTS, 'console-month-pt-1280.png'), fullPage: true });
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,71 @@
+import { MagniFinanceClient } from '../../client/rest-client';
+import { formatDecimal } from '../../client/money';
+import { readSaft, SaftFileError } from '../../connector/month/saft-reader';
+import { boxesOf } from '../../connector/month/vat-boxes';
+import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../support/sandbox';
+
+/**
+ * The SAF-T (PT) reader against files the sandbox exports as a MagniFinance user would (never a
+ * hand-written expectation): UTF-8 and Windows-1252 read the same; regions, exempt codes and credit
+ * notes land in the right boxes; a file that is not a SAF-T is refused with its reason.
+ */
+describe('the SAF-T (PT) 1.04_01 sales file: the sandbox exports it, the month pack reads it', () => {
+  let sandbox: RunningSandbox;
+  let client: MagniFinanceClient;
+  const day = '2026-10-15';
+  const line = (code: string, price: string, rate: number, description = 'Caneca de cerâmica €') => ({ Code: code, Description: description, UnitPrice: price, Quantity: 1, Unit: 'UN', Type: 'P' as const, TaxValue: rate, ProductDiscount: 0 });
+  const issue = async (document: Record<string, unknown>, buyer: Record<string, string> = { NIF: '999999990', Name: 'Consumidor', CountryCode: 'PT' }): Promise<string> => {
+    const created = await client.createDocument({ IsToClose: true, Client: buyer as never, Document: { Type: 'T', Date: day, DueDate: '2026-11-30', ...document } as never });
+    sandbox.store.clock.advance(60_000);
+    return (await client.getDocument(created.documentId)).documentNumber ?? '';
+  };
+  const saftOf = async (encoding: string): Promise<Buffer> => {
+    const response = await fetch(`${sandbox.origin}/_sandbox/saft?accountTaxId=${TEST_ACCOUNT.taxId}&month=2026-10&encoding=${encoding}`);
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: sandbox.baseUrl, retry: false });
+    const invoice = await issue({ Lines: [line('A', '100.00', 23), line('B', '10.00', 6)] });
+    await issue({ Lines: [line('C', '50.00', 22)] });
+    await issue({ Lines: [line('D', '20.00', 16), line('E', '5.00', 4)] });
+    await issue({ TaxExemptionReasonCode: 'M16', Lines: [line('F', '200.00', 0)] }, { NIF: 'ESB12345674', Name: 'Compradora SL', CountryCode: 'ES' });
+    await issue({ TaxExemptionReasonCode: 'M05', Lines: [line('G', '80.00', 0)] }, { NIF: '999999990', Name: 'John Smith', CountryCode: 'US' });
+    await issue({ Type: 'C', DocumentReference: invoice, Lines: [line('B', '10.00', 6)] });
+  });
+  afterAll(async () => sandbox.close());
+
+  it('reads a Windows-1252 file exactly as the UTF-8 one, accents and euro sign included', async () => {
+    const utf8 = await saftOf('utf-8');
+    const cp1252 = await saftOf('windows-1252');
+    expect(cp1252.toString('latin1')).toContain('encoding="Windows-1252"');
+    expect(cp1252.includes(Buffer.from('cerâmica', 'utf8'))).toBe(false);
+    const a = readSaft(utf8);
+    const b = readSaft(cp1252);
+    expect(a.encoding).toBe('utf-8');
+    expect(b.encoding).toBe('windows-1252');
+    expect(b.companyName).toBe(a.companyName);
+    expect(JSON.stringify(b.documents, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).toBe(JSON.stringify(a.documents, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)));
+    expect(a.controlTotalsMatch).toBe(true);
+  });
+
+  it('puts each rate in its region and box, exempt supplies in fields 7 and 8, and a credit note negative', async () => {
+    const file = readSaft(await saftOf('utf-8'));
+    expect(file.documents.map((d) => d.type)).toEqual(['NC', 'FR', 'FR', 'FR', 'FR', 'FR']);
+    const boxes = boxesOf(file.documents);
+    const text = (region: 'PT' | 'PT-AC' | 'PT-MA', field: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') => formatDecimal(boxes[region][field], 2);
+    expect([text('PT', '3'), text('PT', '4'), text('PT', '1'), text('PT', '2')]).toEqual(['100.00', '23.00', '0.00', '0.00']);
+    expect([text('PT-MA', '3'), text('PT-MA', '4')]).toEqual(['50.00', '11.00']);
+    expect([text('PT-AC', '3'), text('PT-AC', '4'), text('PT-AC', '1'), text('PT-AC', '2')]).toEqual(['20.00', '3.20', '5.00', '0.20']);
+    expect([text('PT', '7'), text('PT', '8')]).toEqual(['200.00', '80.00']);
+    expect(file.documents[0].references).toHaveLength(1);
+  });
+
+  it('refuses a file that is not a SAF-T, naming why', () => {
+    expect(() => readSaft(Buffer.from('<?xml version="1.0"?><Invoice/>'))).toThrow(SaftFileError);
+    expect(() => readSaft(Buffer.from('not xml at all <'))).toThrow(SaftFileError);
+    expect(() => readSaft(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><AuditFile><Header/></AuditFile>'))).toThrow(/invalid/);
+  });
+});
