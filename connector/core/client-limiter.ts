@@ -1,8 +1,8 @@
 /**
  * One rate limiter for every door a person or a script knocks on (the admin login, the PDF links),
  * keyed the same way: a client is its address as Express resolves it (req.ip, which honours
- * X-Forwarded-For behind a proxy) and, with a larger allowance, the TCP peer, so a client that
- * invents a new X-Forwarded-For for every request still meets the peer's limit. Counters live in the
+ * X-Forwarded-For only from the proxies in server.trustProxy) and, with a larger allowance, the TCP
+ * peer, so a client that invents a new X-Forwarded-For for every request still meets the peer's limit. Counters live in the
  * process (an outage of Redis must not lock people out); each HTTP process keeps its own.
  */
 
