@@ -5,7 +5,7 @@ import type { Check } from '../connector/doctor/check';
 import type { Shop } from '../connector/shop/shop';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
-import type { Sale, SaleRefund } from '../law/sale';
+import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 
 /**
  * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
@@ -28,6 +28,8 @@ export interface ShopPlatform {
    * `tenant`, how the platform's own settings read it (a Shopify store's currency policy and NIF sources).
    */
   saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
+  /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
+  attributesOf?(order: unknown): SaleAttribute[];
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */

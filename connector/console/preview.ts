@@ -2,7 +2,7 @@ import { computeTotals } from '../../client/totals';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError, type MappingNote } from '../../law/mapping-errors';
 import type { MappingMessage } from '../../law/mapping-messages';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { platformOf } from '../../platforms/registry';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { LedgerEntry } from '../core/ledger';
@@ -47,9 +47,9 @@ export async function previewDocument(
 ): Promise<DocumentPreview> {
   const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], holds: [], hold: false };
   try {
-    const order = parseWooOrder(await runtime.shop.getOrder(orderId));
-    base.currency = order.currency.toUpperCase();
-    const built = await composeIssueRequest(runtime, order, { kind: purpose }, invoice, now);
+    const sale = platformOf(runtime.config).saleOf(await runtime.shop.getOrder(orderId), runtime.mapping, runtime.config);
+    base.currency = sale.currency.toUpperCase();
+    const built = await composeIssueRequest(runtime, sale, { kind: purpose }, invoice, now);
     if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;
     if (built.kind !== 'document') throw new Error('the mapping answered a waybill');
     const { Client: client, Document: doc } = built.request;

@@ -5,6 +5,7 @@ import { moneyWords } from '../pipeline/problems';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError } from '../../law/mapping-errors';
 import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { platformOf } from '../../platforms/registry';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
@@ -44,7 +45,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
     // The same gate as every delivery and sweep: what going live would (not) issue.
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
-    const built = await composeIssueRequest(runtime, order, { kind: 'invoice' }, null, now);
+    const built = await composeIssueRequest(runtime, platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
     const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);

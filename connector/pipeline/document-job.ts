@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { ApiError, DocumentDuplicateError, ElementDoesNotExistError, ServiceValidationError } from '../../client/errors';
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
-import { parseWooOrder, parseWooOrderMeta, parseWooRefund, type WooOrder } from '../../platforms/woocommerce/order-schema';
+import type { Sale } from '../../law/sale';
+import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
@@ -172,11 +173,14 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
   throw new DelayedError();
 }
 
-/** The order as the shop has it now (the job holds only a reference); `composing`: the copy the document is made from. */
-async function orderOf(ctx: StepContext, composing = false): Promise<WooOrder> {
+/**
+ * The order as the shop has it now (the job holds only a reference), as its platform's neutral sale;
+ * `composing`: the copy the document is made from.
+ */
+async function orderOf(ctx: StepContext, composing = false): Promise<Sale> {
   const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
   if (composing) ctx.composedFrom = raw;
-  return parseWooOrder(raw);
+  return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -189,7 +193,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
     invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
     // An old order whose invoice ledger expired: the invoice is on the order's meta.
-    invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).meta_data, ctx.now());
+    invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).attributes, ctx.now());
     if (!invoice?.documentNumber || invoice.documentId === undefined) {
       if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
         if (invoice) {
@@ -214,14 +218,14 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  const order = await orderOf(ctx, true);
+  const sale = await orderOf(ctx, true);
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
-  if (!entry && (await restoreFromOrder(deps.ledger, ref, order.meta_data, ctx.now()))) return { done: 'already written back (found on the order)' };
+  if (!entry && (await restoreFromOrder(deps.ledger, ref, sale.attributes, ctx.now()))) return { done: 'already written back (found on the order)' };
   // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
   // and a stray write of a worker from before recreated part of it): the order is right. Continue
   // with that draft, never a new one.
-  if (ledgerMissesMarker(entry, issuingMarker(order.meta_data, ref.purpose))) {
-    entry = await restoreIssuingFromOrder(deps.ledger, ref, order.meta_data, ctx.now());
+  if (ledgerMissesMarker(entry, issuingMarker(sale.attributes, ref.purpose))) {
+    entry = await restoreIssuingFromOrder(deps.ledger, ref, sale.attributes, ctx.now());
     if (entry) {
       deps.metrics.ledgersRestored.inc({ tenant: tenant.config.id });
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
@@ -230,7 +234,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
-  const built = await composeIssueRequest(tenant, order, data, invoice, ctx.now());
+  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now());
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
@@ -258,7 +262,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
       // About to save a new draft: the order is read again under the lock. A worker that held this
       // order before (its lock lost with Redis's data) put its marker there before closing; then
       // that draft is closed by id, never a second one beside it.
-      const meta = parseWooOrderMeta(await ctx.tenant.shop.getOrder(data.orderId));
+      const platform = platformOf(tenant.config);
+      const raw = await ctx.tenant.shop.getOrder(data.orderId);
+      const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
       if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
@@ -597,14 +603,15 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
 async function creditedInFull(ctx: StepContext, invoice: LedgerEntry): Promise<Problem | undefined> {
   const whole = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'cancellation' });
   if (whole?.documentId === undefined || whole.state === 'cancelled' || whole.documentNumber === undefined) return undefined;
-  const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => parseWooRefund(raw, ctx.data.orderId));
+  const sale = await orderOf(ctx);
+  const refunds = (await ctx.tenant.shop.listRefunds(ctx.data.orderId)).map((raw) => platformOf(ctx.tenant.config).refundOf(raw, sale));
   // An invoice or credit note whose total is not recorded (restored from an old order): no sum can clear it.
   if (whole.total !== undefined && invoice.total !== undefined) {
     const cents = (text: string): bigint => toCents(abs(parseDecimal(text)));
     const credited = refunds.reduce((total, refund) => total + cents(refund.amount), cents(whole.total));
     if (credited <= cents(invoice.total) + BigInt(refunds.length + 1)) return undefined;
   }
-  const refund = refunds.find((r) => r.id === ctx.data.refundId);
+  const refund = refunds.find((r) => r.id === String(ctx.data.refundId));
   return { code: 'credited-in-full', invoice: invoice.documentNumber ?? '', creditNote: whole.documentNumber, refundId: ctx.data.refundId ?? 0, amount: refund?.amount.replace('-', '') ?? '0.00', currency: invoice.currency };
 }
 

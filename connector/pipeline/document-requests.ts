@@ -6,7 +6,6 @@ import { waybillForSale } from '../../law/order-to-waybill';
 import type { IssueOptions } from '../../law/issue-date';
 import { info, warning, type MappingNote } from '../../law/mapping-errors';
 import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
-import type { WooOrder, WooRefund } from '../../platforms/woocommerce/order-schema';
 import type { MappingSettings } from '../../law/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 import type { Shop } from '../shop/shop';
@@ -15,9 +14,8 @@ import type { DispatchRegion } from '../../law/vat-rates';
 import { saleDate } from '../../law/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
 import { productExemptionFromShop } from '../../law/exemption-rules';
-import { parseWooRefund } from '../../platforms/woocommerce/order-schema';
-import { saleOfWooOrder } from '../../platforms/woocommerce/order-to-sale';
-import { saleRefundOfWooRefund } from '../../platforms/woocommerce/refund-to-sale-refund';
+import { feeLinesOf, productLinesOf, shippingLinesOf, type Sale, type SaleRefund, type SaleRefundLine } from '../../law/sale';
+import { platformOf } from '../../platforms/registry';
 import { UnrecoverableError } from 'bullmq';
 import type { PurposeKind } from '../core/jobs';
 import type { LedgerEntry } from '../core/ledger';
@@ -40,11 +38,17 @@ export interface ShopFacts {
   storeAddressRegion?: DispatchRegion;
 }
 
-/** Reads the ShopFacts of an order from its shop (all cached per shop by its Shop). */
-export async function readShopFacts(shop: Pick<Shop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, order: WooOrder, now: number): Promise<ShopFacts> {
+/** The sale's products and variants as the Shop port asks for them (numeric ids; 0 for none). */
+function productRefs(sale: Sale): { product_id: number; variation_id: number }[] {
+  const id = (text: string | undefined): number => (text !== undefined && /^\d+$/.test(text) ? Number(text) : 0);
+  return productLinesOf(sale).map((line) => ({ product_id: id(line.productId), variation_id: id(line.variantId) }));
+}
+
+/** Reads the ShopFacts of a sale from its shop (all cached per shop by its Shop). */
+export async function readShopFacts(shop: Pick<Shop, 'taxRoundAtSubtotal' | 'productFacts' | 'storeAddressRegion'>, sale: Sale, now: number): Promise<ShopFacts> {
   return {
     taxRoundAtSubtotal: await shop.taxRoundAtSubtotal(now),
-    products: await shop.productFacts(order.line_items, now),
+    products: await shop.productFacts(productRefs(sale), now),
     storeAddressRegion: await shop.storeAddressRegion(now),
   };
 }
@@ -56,13 +60,13 @@ export async function readShopFacts(shop: Pick<Shop, 'taxRoundAtSubtotal' | 'pro
  */
 export async function withReferenceRate(
   source: Pick<EcbRateSource, 'rateOn'> | undefined,
-  order: WooOrder,
+  sale: Sale,
   settings: MappingSettings,
 ): Promise<{ settings: MappingSettings; note?: MappingNote }> {
-  const currency = order.currency.toUpperCase();
+  const currency = sale.currency.toUpperCase();
   if (!source || currency === 'EUR') return { settings };
   try {
-    const rate = await source.rateOn(currency, saleDate(saleOfWooOrder(order, settings), settings));
+    const rate = await source.rateOn(currency, saleDate(sale, settings));
     if (!rate) return { settings, note: warning('ecb-rate-missing', { currency }) };
     return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
   } catch (error) {
@@ -93,7 +97,7 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
 }
 
 export function invoiceRequest(
-  order: WooOrder,
+  sale: Sale,
   settings: MappingSettings,
   issue: IssueOptions,
   facts?: ShopFacts,
@@ -101,71 +105,79 @@ export function invoiceRequest(
 ): IssueRequest {
   // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
   const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
-  const mapped = documentForSale(saleOfWooOrder(order, settings), settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
+  const mapped = documentForSale(sale, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
-    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(order.currency) }) : warning('shop-rounds-per-line', {}));
+    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(sale.currency) }) : warning('shop-rounds-per-line', {}));
   }
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference, viesConfirmed };
 }
 
-export function waybillRequest(order: WooOrder, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
-  const mapped = waybillForSale(saleOfWooOrder(order, settings), settingsWithShopFacts(settings, facts), now);
+export function waybillRequest(sale: Sale, settings: MappingSettings, now: Date, facts?: ShopFacts): IssueRequest {
+  const mapped = waybillForSale(sale, settingsWithShopFacts(settings, facts), now);
   return { kind: 'waybill', request: mapped.request, notes: mapped.notes, hold: false, holds: [] };
+}
+
+/** Whether refund `a` was made before `b`: by their numeric ids (WooCommerce's and Shopify's grow), else by their times. */
+function madeBefore(a: SaleRefund, b: SaleRefund): boolean {
+  if (/^\d+$/.test(a.id) && /^\d+$/.test(b.id)) return BigInt(a.id) < BigInt(b.id);
+  return (a.created ?? '') < (b.created ?? '');
 }
 
 /**
  * The refunds credited before `refund` (CIVA art. 29(7), 78(2): together never more than the invoice):
- * the order's other refunds made before it (WooCommerce ids grow), or all of them for a cancellation
- * credit note (its id is the order's own, see fullRefundOf).
+ * the sale's other refunds made before it, or all of them for a cancellation credit note (its id is
+ * the sale's own, see fullRefundOf).
  */
-export function earlierRefundsOf(all: readonly WooRefund[], refund: WooRefund, orderId: number): WooRefund[] {
-  return all.filter((other) => other.id !== refund.id && (refund.id === orderId || other.id < refund.id));
+export function earlierRefundsOf(all: readonly SaleRefund[], refund: SaleRefund, saleId: string): SaleRefund[] {
+  return all.filter((other) => other.id !== refund.id && (refund.id === saleId || madeBefore(other, refund)));
 }
 
 export function creditNoteRequest(
-  order: WooOrder,
-  refund: WooRefund,
+  sale: Sale,
+  refund: SaleRefund,
   invoiceNumber: string,
   settings: MappingSettings,
   issue: IssueOptions,
   facts?: ShopFacts,
-  earlier: readonly WooRefund[] = [],
+  earlier: readonly SaleRefund[] = [],
 ): IssueRequest {
-  const toSale = (one: WooRefund) => saleRefundOfWooRefund(one, order.id);
-  const mapped = creditNoteForRefund(saleOfWooOrder(order, settings), toSale(refund), invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier.map(toSale));
+  const mapped = creditNoteForRefund(sale, refund, invoiceNumber, settingsWithShopFacts(settings, facts), issue, earlier);
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference };
 }
 
 /**
- * A cancelled order credited in full: a refund of every line, shipping and fee, as WooCommerce
- * would record it if the shop owner refunded everything (amounts and quantities negative).
- * Its id is the order's own id: refunds and orders share WooCommerce's post ids, so no real refund
- * of this order can have it and the ExternalId (wc-<order>-R<order>) cannot collide.
+ * A cancelled sale credited in full: a refund of every line, shipping and fee, as the shop would
+ * record it if the shop owner refunded everything (a discount fee given back, negative). Its id is
+ * the sale's own: refunds and orders share WooCommerce's post ids, so no real refund of this order
+ * can have it and the ExternalId (wc-<order>-R<order>) cannot collide.
  */
-export function fullRefundOf(order: WooOrder, now: Date): WooRefund {
-  const date = now.toISOString().slice(0, 19);
-  const negative = (text: string): string => (text.startsWith('-') ? text.slice(1) : text === '0' || /^0(\.0+)?$/.test(text) ? text : `-${text}`);
-  const negTaxes = (taxes: WooOrder['line_items'][number]['taxes']) => taxes.map((tax) => ({ ...tax, total: negative(tax.total), subtotal: tax.subtotal === undefined ? undefined : negative(tax.subtotal) }));
+export function fullRefundOf(sale: Sale, now: Date): SaleRefund {
+  const whole = (line: Sale['lines'][number]): SaleRefundLine => ({
+    id: line.id,
+    kind: line.kind,
+    name: line.name,
+    sku: line.sku,
+    saleLineId: line.id,
+    ...(line.productId !== undefined ? { productId: line.productId } : {}),
+    ...(line.variantId !== undefined ? { variantId: line.variantId } : {}),
+    quantity: line.quantity,
+    ...(line.kind === 'product' ? { subtotal: line.subtotal } : {}),
+    total: line.total,
+    ...(line.totalTax !== undefined ? { totalTax: line.totalTax } : {}),
+    taxes: line.taxes,
+    attributes: line.attributes,
+  });
   return {
-    id: order.id,
-    date_created: date,
-    date_created_gmt: date,
-    amount: order.total,
+    id: sale.id,
+    saleId: sale.id,
+    created: `${now.toISOString().slice(0, 19)}Z`,
+    amount: sale.total,
     reason: 'Order cancelled',
-    line_items: order.line_items.map((line) => ({
-      ...line,
-      quantity: -line.quantity,
-      subtotal: negative(line.subtotal),
-      total: negative(line.total),
-      total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax),
-      taxes: negTaxes(line.taxes),
-    })),
-    shipping_lines: order.shipping_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
-    fee_lines: order.fee_lines.map((line) => ({ ...line, total: negative(line.total), total_tax: line.total_tax === undefined ? undefined : negative(line.total_tax), taxes: negTaxes(line.taxes) })),
-  } as WooRefund;
+    lines: [...productLinesOf(sale), ...shippingLinesOf(sale), ...feeLinesOf(sale)].map(whole),
+  };
 }
 
 /**
@@ -177,35 +189,37 @@ export function fullRefundOf(order: WooOrder, now: Date): WooRefund {
  * what would be issued.
  */
 export async function composeIssueRequest(
-  tenant: Pick<TenantRuntime, 'shop' | 'mapping' | 'rates' | 'vies'>,
-  order: WooOrder,
+  tenant: Pick<TenantRuntime, 'config' | 'shop' | 'mapping' | 'rates' | 'vies'>,
+  sale: Sale,
   job: { kind: PurposeKind; refundId?: number },
   invoice: Pick<LedgerEntry, 'documentDate' | 'documentNumber'> | null,
   now: number,
 ): Promise<IssueRequest> {
   const issue = { issueDate: shopToday(now, tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
-  const facts = await readShopFacts(tenant.shop, order, now);
-  const earlier = async (refund: WooRefund): Promise<WooRefund[]> =>
-    earlierRefundsOf((await tenant.shop.listRefunds(order.id)).map((raw) => parseWooRefund(raw, order.id)), refund, order.id);
+  const facts = await readShopFacts(tenant.shop, sale, now);
+  const platform = platformOf(tenant.config);
+  const orderId = Number(sale.id);
+  const earlier = async (refund: SaleRefund): Promise<SaleRefund[]> =>
+    earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale)), refund, sale.id);
   switch (job.kind) {
     case 'invoice': {
-      const rated = await withReferenceRate(tenant.rates, order, tenant.mapping);
+      const rated = await withReferenceRate(tenant.rates, sale, tenant.mapping);
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
-      const vies = tenant.vies ? await viesVerdictFor(tenant.vies, saleOfWooOrder(order, tenant.mapping), settingsWithShopFacts(tenant.mapping, facts)) : undefined;
-      const built = invoiceRequest(order, rated.settings, issue, facts, vies);
+      const vies = tenant.vies ? await viesVerdictFor(tenant.vies, sale, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
+      const built = invoiceRequest(sale, rated.settings, issue, facts, vies);
       if (rated.note) built.notes.push(rated.note);
       return built;
     }
     case 'waybill':
-      return waybillRequest(order, tenant.mapping, new Date(now), facts);
+      return waybillRequest(sale, tenant.mapping, new Date(now), facts);
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
-      const refund = parseWooRefund(await tenant.shop.getRefund(order.id, job.refundId ?? 0), order.id);
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+      const refund = platform.refundOf(await tenant.shop.getRefund(orderId, job.refundId ?? 0), sale);
+      return creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
     }
     case 'cancellation': {
-      const refund = fullRefundOf(order, new Date(now));
-      return creditNoteRequest(order, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+      const refund = fullRefundOf(sale, new Date(now));
+      return creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
     }
     case 'review':
       throw new UnrecoverableError('a review issues no document');

@@ -3,8 +3,8 @@ import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettin
 import { checkWebhooks } from './doctor/webhook-checks';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
-import { parseWooOrder, parseWooRefund } from './order-schema';
-import { saleOfWooOrder } from './order-to-sale';
+import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema';
+import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
@@ -14,6 +14,7 @@ export const woocommerce: ShopPlatform = {
   webhookFastPath: wooWebhookFastPath,
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
+  attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
     return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);

@@ -40,14 +40,11 @@ const LAW_STILL_READING_WOO_ORDERS = new Set<string>([]);
  * only shrinks: new code goes through platforms/registry.ts and the Shop port.
  */
 const CONNECTOR_STILL_IMPORTING_WOO = new Set([
-  'connector/console/preview.ts',
   'connector/doctor/dry-run.ts',
   'connector/doctor/run-doctor.ts',
   'connector/doctor/status-checks.ts',
   'connector/ingest/order-summary.ts',
   'connector/ingest/plan-order.ts',
-  'connector/pipeline/document-job.ts',
-  'connector/pipeline/document-requests.ts',
   'connector/pipeline/order-review.ts',
   'connector/sweep/sweep.ts',
 ]);

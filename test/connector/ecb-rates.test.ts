@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { withReferenceRate } from '../../connector/pipeline/document-requests';
 import { EcbRateSource, ExchangeRatesSettingsSchema, parseEcbRates } from '../../connector/rates/ecb-rates';
 import { parseMappingSettings } from '../../law/mapping-settings';
-import { documentForOrder } from '../../platforms/woocommerce/documents';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { documentForSale } from '../../law/order-to-document';
+import { wooSale } from '../law/support/sale';
 import { buildOrder } from '../law/support/woo-cart';
 
 /**
@@ -69,7 +69,7 @@ describe('the ECB reference rates, from a local stand-in of the rates file', () 
   });
 
   const usdOrder = () =>
-    parseWooOrder(
+    wooSale(
       buildOrder({
         id: 8100,
         currency: 'USD',
@@ -85,7 +85,7 @@ describe('the ECB reference rates, from a local stand-in of the rates file', () 
     const settings = parseMappingSettings({ euroRates: { USD: '0.5' } });
     const rated = await withReferenceRate(new EcbRateSource(ExchangeRatesSettingsSchema.parse({ url })), usdOrder(), settings);
     expect(rated.note).toBeUndefined();
-    const { request, notes } = documentForOrder(usdOrder(), rated.settings);
+    const { request, notes } = documentForSale(usdOrder(), rated.settings);
     expect(request.Document.EuroRate).toBe('0.9259259259');
     expect(notes.map((n) => n.message)).toContain('Order in USD: EuroRate 0.9259259259, the ECB reference rate of 2026-03-06');
   });
@@ -95,7 +95,7 @@ describe('the ECB reference rates, from a local stand-in of the rates file', () 
     const settings = parseMappingSettings({ euroRates: { USD: '0.5' } });
     const rated = await withReferenceRate(new EcbRateSource(ExchangeRatesSettingsSchema.parse({ url })), usdOrder(), settings);
     expect(rated.note?.message).toMatch(/The ECB reference rates could not be read \(the ECB rates file answered HTTP 503\): the static euroRates\.USD is used/);
-    const { request, notes } = documentForOrder(usdOrder(), rated.settings);
+    const { request, notes } = documentForSale(usdOrder(), rated.settings);
     expect(request.Document.EuroRate).toBe('0.5');
     expect(notes.some((n) => n.level === 'warning' && /EuroRate 0\.5 from the mapping settings \(euroRates\.USD\), a fixed rate that may be stale/.test(n.message))).toBe(true);
   });

@@ -1,11 +1,11 @@
 import IORedis from 'ioredis';
+import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { spawnSync } from 'node:child_process';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { issuingKeyForPurpose, issuingMarker, META } from '../../connector/shop/order-meta';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook, type JsonObject, type JsonValue } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
@@ -154,7 +154,7 @@ describe('an unclosed draft of a lost ledger holds the draft ExternalId', () => 
       h.woo.putOrder(order);
       // What a wipe between the draft's answer and the marker leaves: draft wc-<id>.d1 on the service, nothing anywhere else.
       const runtime = buildTenantRuntime(h.config.tenants[0]);
-      const built = invoiceRequest(parseWooOrder(order), runtime.mapping, { issueDate: shopToday(Date.now(), runtime.mapping.shopTimeZone) });
+      const built = invoiceRequest(woocommerce.saleOf(order, runtime.mapping), runtime.mapping, { issueDate: shopToday(Date.now(), runtime.mapping.shopTimeZone) });
       if (built.kind !== 'document') throw new Error('an invoice is a document');
       const orphan = await runtime.invoicing.saveDraft({ ...built.request, Document: { ...built.request.Document, ExternalId: `wc-${id}.d1` } });
 

@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
+import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { rmSync } from 'node:fs';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
@@ -108,7 +108,7 @@ describe("a draft's answer is lost and the buyer's data changes before the retry
       h.woo.putOrder(order);
       // What a lost close leaves: the ledger knows the draft's id, the service has closed it.
       const runtime = buildTenantRuntime(h.config.tenants[0]);
-      const built = invoiceRequest(parseWooOrder(order), runtime.mapping, { issueDate: shopToday(Date.now(), runtime.mapping.shopTimeZone) });
+      const built = invoiceRequest(woocommerce.saleOf(order, runtime.mapping), runtime.mapping, { issueDate: shopToday(Date.now(), runtime.mapping.shopTimeZone) });
       if (built.kind !== 'document') throw new Error('an invoice is a document');
       const draft = await runtime.invoicing.saveDraft({ ...built.request, Document: { ...built.request.Document, ExternalId: `wc-${id}.d1` } });
       await runtime.invoicing.closeDraft(draft.documentId, built.request);

@@ -41,12 +41,32 @@ describe('secrets are refused at load when they are examples or too short', () =
     ['a 1-character webhook secret', 'WH', 'w', 'tenants.0.shop.webhookSecret: is too short'],
     ['the MagniFinance token of connector/env.example', 'MF_TOKEN', 'change-me-magnifinance-api-token', 'tenants.0.invoicing.token: is an example value'],
     ['a WooCommerce key of connector/env.example', 'CK', 'ck_change-me', 'tenants.0.shop.consumerKey: is an example value'],
+    ['16 identical characters as the link secret', 'LINK_SECRET', 'aaaaaaaaaaaaaaaa', 'server.linkSecret: is easy to guess (the same characters repeated): choose a long random value, e.g. `openssl rand -hex 32`'],
+    ['a repeated unit as the link secret', 'LINK_SECRET', 'abc1abc1abc1abc1abc1', 'server.linkSecret: is easy to guess (the same characters repeated)'],
+    ['a link secret of few different characters', 'LINK_SECRET', '0101011010100101', 'server.linkSecret: is easy to guess (too few different characters)'],
+    ['the alphabet as the link secret', 'LINK_SECRET', 'abcdefghijklmnopqrs', 'server.linkSecret: is easy to guess (a run of the alphabet'],
+    ['"Password2026!" as the admin password', 'ADMIN_PASSWORD', 'Password2026!', 'admin.password: is easy to guess (a common word with digits or signs around it)'],
+    ['"P@ssw0rd1" as the admin password', 'ADMIN_PASSWORD', 'P@ssw0rd1', 'admin.password: is easy to guess (a common word'],
+    ['"12345678" as the admin password', 'ADMIN_PASSWORD', '87654321', 'admin.password: is easy to guess (a run of the alphabet, the digits or a keyboard row)'],
+    ['"qwertyuiop" as the admin password', 'ADMIN_PASSWORD', 'qwertyuiop', 'admin.password: is easy to guess'],
+    ['"magnifinance" as the admin password', 'ADMIN_PASSWORD', 'MagniFinance2026', 'admin.password: is easy to guess (a common word'],
+    ['a webhook secret of one letter repeated', 'WH', 'zzzzzzzzzz', 'tenants.0.shop.webhookSecret: is easy to guess (the same characters repeated)'],
   ])('%s is refused with a clear error', (_what, variable, value, problem) => {
     const problems = problemsWith({ [variable]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(problem);
     // The message never repeats the secret itself (it ends up in logs).
     if (value.length > 3) expect(problems[0]).not.toContain(value);
+  });
+
+  it('the same words in Portuguese, from the catalogue', () => {
+    try {
+      parseConfig(base, 'tenants.yaml', { ...good, LINK_SECRET: 'aaaaaaaaaaaaaaaa' });
+      throw new Error('loaded');
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      expect(error.problems[0].pt).toBe('é fácil de adivinhar (os mesmos caracteres repetidos): escolha um valor longo e aleatório, por exemplo `openssl rand -hex 32`');
+    }
   });
 
   it('every weak secret is reported at once', () => {

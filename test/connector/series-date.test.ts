@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { randomUUID } from 'node:crypto';
 import { ServiceValidationError } from '../../client/errors';
 import { Ledger } from '../../connector/core/ledger';
@@ -7,7 +8,6 @@ import { issueDateFor, laterDateFromRefusal, msUntilShopDay, shopToday } from '.
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { META } from '../../connector/shop/order-meta';
 import { addDays } from '../../law/shop-date';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { eventually, portugueseOrder, startHarness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
@@ -88,7 +88,7 @@ describe('orders dated over past weeks, delivered out of order, all get invoiced
       const ahead = addDays(shopToday(Date.now(), zone), 2);
       // Someone issues a document in the back-office, dated two days ahead, in the same series.
       const other = portugueseOrder();
-      const built = invoiceRequest(parseWooOrder(other), runtime.mapping, { issueDate: ahead });
+      const built = invoiceRequest(woocommerce.saleOf(other, runtime.mapping), runtime.mapping, { issueDate: ahead });
       if (built.kind !== 'document') throw new Error('an invoice is a document');
       await runtime.invoicing.createDocument({ ...built.request, Document: { ...built.request.Document, ExternalId: 'back-office-1' } });
 

@@ -1,9 +1,9 @@
 import { SHOP_FACTS_TTL_MS, WooShop } from '../../platforms/woocommerce/woo-shop';
+import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { ShopRequestError } from '../../connector/shop/shop';
 import { META } from '../../connector/shop/order-meta';
 import { invoiceRequest, readShopFacts, settingsWithShopFacts } from '../../connector/pipeline/document-requests';
 import { MappingSettingsSchema, parseMappingSettings } from '../../law/mapping-settings';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
@@ -99,7 +99,7 @@ describe("CIVA art. 6(1): the shop's store address (GET settings/general) gives 
     woo.setSetting('general', 'woocommerce_default_country', 'PT');
     woo.setSetting('general', 'woocommerce_store_postcode', '9500-050');
     const azores = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
-    const order = parseWooOrder(portugueseOrder({ items: [{ name: 'Queijo São Jorge', sku: 'QSJ', productId: 41, price: '13.00', quantity: 1, rate: '16' }], shipping: [] }));
+    const order = woocommerce.saleOf(portugueseOrder({ items: [{ name: 'Queijo São Jorge', sku: 'QSJ', productId: 41, price: '13.00', quantity: 1, rate: '16' }], shipping: [] }), parseMappingSettings({}));
     const facts = await readShopFacts(azores, order, 5_000);
     expect(facts.storeAddressRegion).toBe('azores');
     const issue = { issueDate: '2026-03-10' };
