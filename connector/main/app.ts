@@ -12,7 +12,7 @@ import type { ReloadControl } from '../config/reload';
 import { adminApi } from '../admin/admin-api';
 import { basicAuth } from '../admin/basic-auth';
 import { accountantReadsOnly } from '../admin/roles';
-import { LoginLimiter } from '../admin/login-limiter';
+import { loginLimiter } from '../admin/login-limiter';
 import { sameOriginWrites } from '../admin/same-origin';
 import { consoleRouter } from '../console/console-router';
 import { notInvoicedApi } from '../console/not-invoiced-list';
@@ -82,7 +82,9 @@ function webhookDeps(deps: AppDeps): WebhookRouteDeps {
 export function createConnectorApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // X-Forwarded-For only from the proxies the operator named: anyone else could pick the address the
+  // login limiter blocks (the operator's) or dodge the PDF route's limit.
+  app.set('trust proxy', deps.config.server.trustProxy.length > 0 ? deps.config.server.trustProxy : false);
 
   for (const platform of Object.values(PLATFORMS)) app.use(platform.webhookRouter(webhookDeps(deps)));
   app.use(pdfRouter({ tenants: deps.tenants, links: deps.links, logger: deps.logger }));
@@ -109,7 +111,7 @@ export function createConnectorApp(deps: AppDeps): Express {
 
   const { history } = deps;
   const accountant = deps.config.admin.accountant;
-  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
+  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });

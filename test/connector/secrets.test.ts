@@ -76,9 +76,10 @@ describe('secrets are refused at load when they are examples or too short', () =
 
 describe('admin logins are limited per client, with back-off and a metric', () => {
   // Each case its own connector: the limits are counted per process, and no case may lean on another's guesses.
+  // Behind a proxy on this host (server.trustProxy: loopback): its X-Forwarded-For names the client.
   let h: Harness;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startHarness({ server: { trustProxy: ['loopback'] } });
   });
   afterEach(async () => h.close());
 
@@ -107,5 +108,36 @@ describe('admin logins are limited per client, with back-off and a metric', () =
     // The peer's allowance is 100 wrong guesses: the 101st still gets its 401, and sets the wait.
     expect(statuses.indexOf(429)).toBe(101);
     expect(statuses.slice(0, 101).every((status) => status === 401)).toBe(true);
+  });
+});
+
+describe('issue 30, point 5: X-Forwarded-For is believed only from the proxies the operator named', () => {
+  const login = (h: Harness, password: string, forwardedFor: string) =>
+    fetch(`${h.connector?.origin}/admin/api/attention`, { headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`, 'x-forwarded-for': forwardedFor } });
+
+  it.each([
+    ['no proxy configured (the default)', undefined],
+    ['a proxy configured that is not the caller', ['10.9.9.9', '172.16.0.0/12']],
+  ])('%s: guesses forged as coming from the operator\'s address are counted against the caller, who cannot pick whom to lock out', async (_what, trustProxy) => {
+    const h = await startHarness(trustProxy ? { server: { trustProxy } } : {});
+    try {
+      const operator = '198.51.100.9';
+      for (let i = 0; i < 6; i++) expect((await login(h, 'wrong-guess', operator)).status).toBe(401);
+      // The same caller, whatever address it now claims, is the one that waits.
+      expect((await login(h, 'admin-pw', '203.0.113.50')).status).toBe(429);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a trustProxy entry that is not an address, a range or a keyword is refused at load', () => {
+    const raw = { ...base, server: { ...base.server, trustProxy: ['10.0.0.0/33', 'my-proxy'] } };
+    try {
+      parseConfig(raw, 'tenants.yaml', good);
+      throw new Error('loaded');
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      expect(error.problems.map((p) => p.path)).toEqual(['server.trustProxy.0', 'server.trustProxy.1']);
+    }
   });
 });
