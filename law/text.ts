@@ -54,9 +54,13 @@ export function stripUnsafe(text: string, lines: 'keep-lines' | 'one-line' = 'on
   return unescaped.replace(/[\u2028\u2029]/g, ' ').replace(UNSAFE_ON_ONE_LINE, '');
 }
 
-/** Plain one-line text: entities decoded, tags dropped, what no document should carry removed, whitespace collapsed. */
+/**
+ * Plain one-line text: entities decoded once, then tags dropped (an encoded `&lt;img onerror&gt;` is
+ * markup after decoding and goes with the rest; a tag left open at the end too), what no document
+ * should carry removed, whitespace collapsed. Decoding after stripping would bring the tag back live.
+ */
 export function plainText(text: string): string {
-  return stripUnsafe(decodeEntities(text.replace(/<[^>]*>/g, ' ')))
+  return stripUnsafe(decodeEntities(text).replace(/<[^>]*>/g, ' ').replace(/<[a-zA-Z/!?][^<>]*$/, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

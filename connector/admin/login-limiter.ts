@@ -5,8 +5,8 @@
  * compared. A right login clears the client's record. Without it Basic auth took thousands of guesses
  * a second.
  *
- * A client is its address as Express resolves it (req.ip, which honours X-Forwarded-For behind a
- * proxy) and, with a 20 times larger allowance, the TCP peer: a client that invents a new
+ * A client is its address as Express resolves it (req.ip, which honours X-Forwarded-For only from
+ * the proxies in server.trustProxy) and, with a 20 times larger allowance, the TCP peer: a client that invents a new
  * X-Forwarded-For for every guess still meets the peer's limit. Counters live in the process (an
  * outage of Redis must not lock the admins out); each HTTP process keeps its own.
  */

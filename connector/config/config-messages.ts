@@ -27,6 +27,12 @@ const lookedIn = {
   pt: (envFile: string | undefined) => (envFile ? `procurada em ${envFile} e no ambiente do processo` : 'procurada no ambiente do processo; não há ficheiro .env junto do ficheiro dos tenants nem indicado com --env-file'),
 };
 
+/** Why a secret is easy to guess (secret-ref.ts secretWeakness). */
+const WEAK_WHY: Record<Lang, Record<'repeated' | 'few-characters' | 'sequence' | 'common', string>> = {
+  en: { repeated: 'the same characters repeated', 'few-characters': 'too few different characters', sequence: 'a run of the alphabet, the digits or a keyboard row', common: 'a common word with digits or signs around it' },
+  pt: { repeated: 'os mesmos caracteres repetidos', 'few-characters': 'poucos caracteres diferentes', sequence: 'uma sequência do alfabeto, dos algarismos ou de uma fila do teclado', common: 'uma palavra comum com algarismos ou sinais à volta' },
+};
+
 const CATALOGUE = {
   'env-missing': entry(
     { name: S, envFile: OPT },
@@ -57,6 +63,11 @@ const CATALOGUE = {
     { length: z.number(), min: z.number(), hint: OPT },
     (p) => `is too short (${p.length} characters): use at least ${p.min}${p.hint ? `, e.g. ${p.hint}` : ''}`,
     (p) => `é curto demais (${p.length} caracteres): use pelo menos ${p.min}${p.hint ? `, por exemplo ${p.hint}` : ''}`,
+  ),
+  weak: entry(
+    { why: z.enum(['repeated', 'few-characters', 'sequence', 'common']), hint: OPT },
+    (p) => `is easy to guess (${WEAK_WHY.en[p.why]}): choose a long random value${p.hint ? `, e.g. ${p.hint}` : ''}`,
+    (p) => `é fácil de adivinhar (${WEAK_WHY.pt[p.why]}): escolha um valor longo e aleatório${p.hint ? `, por exemplo ${p.hint}` : ''}`,
   ),
 } as const;
 

@@ -51,11 +51,43 @@ const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|fill[-_ ]?me|^<.*>$|^x{3,}$/
 /** Values people leave in place of a secret. */
 const STAND_INS = new Set(['secret', 'password', 'passw0rd', 'admin', 'changeit', 'default', 'example', 'test', 'token', 'letmein', 'qwerty', '123456', '12345678', '123456789', '1234567890']);
 
+/**
+ * Words that make a password or key guessable whatever digits and signs follow or precede them
+ * (the most common passwords of public breach lists, and this product's own names).
+ */
+const COMMON_WORDS = new Set(['password', 'passw0rd', 'admin', 'administrator', 'qwerty', 'qwertyuiop', 'azerty', 'letmein', 'welcome', 'iloveyou', 'sunshine', 'football', 'princess', 'baseball', 'dragon', 'monkey', 'master', 'secret', 'abc', 'magnifinance', 'woocommerce', 'wordpress', 'connector', 'benfica', 'sporting', 'portugal', 'lisboa']);
+
+export type Weakness = 'repeated' | 'few-characters' | 'sequence' | 'common';
+
+/**
+ * Why a long enough secret is still guessable, or null: one unit repeated ("aaaaaaaaaaaaaaaa",
+ * "abcabcabc…"); too few different characters (a key under 8, a password under 5); one run up or
+ * down the alphabet, the digits or a keyboard row ("12345678", "abcdefgh", "qwertyui"); or a common
+ * word with digits and signs around it ("Password2026!").
+ */
+export function secretWeakness(value: string, kind: SecretKind): Weakness | null {
+  if (kind === 'issued') return null;
+  const chars = [...value];
+  for (let unit = 1; unit <= chars.length / 2; unit++) {
+    if (chars.length % unit === 0 && value === chars.slice(0, unit).join('').repeat(chars.length / unit)) return 'repeated';
+  }
+  if (new Set(chars.map((c) => c.toLowerCase())).size < (kind === 'key' ? 8 : 5)) return 'few-characters';
+  const lower = value.toLowerCase();
+  const rows = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
+  if (rows.some((row) => row.includes(lower) || [...row].reverse().join('').includes(lower))) return 'sequence';
+  const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/g, '').replace(/[@4]/g, 'a').replace(/0/g, 'o').replace(/[1!]/g, 'i').replace(/3/g, 'e').replace(/\$/g, 's');
+  if (COMMON_WORDS.has(core) || COMMON_WORDS.has(lower.replace(/^[\d\W_]+|[\d\W_]+$/g, ''))) return 'common';
+  return null;
+}
+
 /** Why a resolved secret at `path` is refused, or null when it is acceptable. */
 export function secretProblem(path: string, value: string, kind: SecretKind): ConfigProblem | null {
   if (PLACEHOLDER.test(value) || STAND_INS.has(value.toLowerCase())) return configProblem(path, 'example-value', {});
   const min = SECRET_MIN_LENGTH[kind];
   const length = [...value].length;
-  if (length < min) return configProblem(path, 'too-short', { length, min, ...(kind === 'key' ? { hint: '`openssl rand -hex 32`' } : {}) });
+  const hint = kind === 'key' ? { hint: '`openssl rand -hex 32`' } : {};
+  if (length < min) return configProblem(path, 'too-short', { length, min, ...hint });
+  const weakness = secretWeakness(value, kind);
+  if (weakness) return configProblem(path, 'weak', { why: weakness, ...hint });
   return null;
 }

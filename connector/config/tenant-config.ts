@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LangSchema } from '../../messages/lang';
 import { MappingSettingsSchema } from '../../law/mapping-settings';
@@ -215,6 +216,15 @@ function withoutRemovedSweepKeys(raw: unknown): unknown {
   return rest;
 }
 
+/** An IP address, or an IP range in CIDR form (`10.0.0.0/8`, `fd00::/8`), as Express's trust proxy takes it. */
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 export const ConnectorConfigSchema = z
   .object({
     server: z
@@ -230,6 +240,19 @@ export const ConnectorConfigSchema = z
         maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
         /** Hard limit for the ordered shutdown. */
         shutdownTimeoutMs: z.number().int().positive().default(15_000),
+        /**
+         * The reverse proxies in front of the connector whose X-Forwarded-For is believed (Express's
+         * `trust proxy`): addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Empty
+         * (the default): the client is the TCP peer, and a forged header changes nothing.
+         */
+        trustProxy: z
+          .array(
+            z
+              .string()
+              .trim()
+              .refine((entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isProxyAddress(entry), 'an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal'),
+          )
+          .default([]),
       })
       .strict(),
     redis: z

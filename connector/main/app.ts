@@ -82,7 +82,9 @@ function webhookDeps(deps: AppDeps): WebhookRouteDeps {
 export function createConnectorApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // X-Forwarded-For only from the proxies the operator named: anyone else could pick the address the
+  // login limiter blocks (the operator's) or dodge the PDF route's limit.
+  app.set('trust proxy', deps.config.server.trustProxy.length > 0 ? deps.config.server.trustProxy : false);
 
   for (const platform of Object.values(PLATFORMS)) app.use(platform.webhookRouter(webhookDeps(deps)));
   app.use(pdfRouter({ tenants: deps.tenants, links: deps.links, logger: deps.logger }));

@@ -86,6 +86,8 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   const entries = await input.ledger.forOrders(input.tenant, [...listed.keys()]);
   const { documents: all, unread } = await ledgerDocuments({ redis: input.redis, prefix: input.prefix, tenant: input.tenant, entries, reader: input.reader, dispatchRegion: input.dispatchRegion });
   const documents = all.filter((d) => inMonth(d.date));
+  const byOrder = new Map<number, LedgerDocument[]>();
+  for (const doc of all) byOrder.set(doc.orderId, [...(byOrder.get(doc.orderId) ?? []), doc]);
   const notInvoiced = new Map((await listNotInvoiced(input.redis, input.prefix, input.tenant)).map((e) => [e.orderId, e]));
   const findings: MonthFinding[] = [];
   const explained: MonthFinding[] = [];
@@ -96,7 +98,8 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   const otherMonth: OrderOfMonth[] = [];
   let ofMonth = 0;
   for (const order of listed.values()) {
-    const invoice = all.find((d) => d.orderId === order.id && d.purpose === 'invoice');
+    const ofOrder = byOrder.get(order.id) ?? [];
+    const invoice = ofOrder.find((d) => d.purpose === 'invoice');
     const createdDay = day(order.createdAt);
     const paidDay = day(order.paidAt);
     const soldDay = paidDay ?? createdDay;
@@ -110,10 +113,10 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     }
     // Refunds: each one of the month has its credit note (unless the whole invoice was already credited).
     const orderEntries = entries.get(order.id) ?? {};
-    const creditedInFull = all.some((d) => d.orderId === order.id && d.purpose === 'cancellation');
+    const creditedInFull = ofOrder.some((d) => d.purpose === 'cancellation');
     for (const refund of order.refunds) {
       const purpose = `credit-note-${refund.id}`;
-      if (all.some((d) => d.orderId === order.id && d.purpose === purpose) || creditedInFull) continue;
+      if (ofOrder.some((d) => d.purpose === purpose) || creditedInFull) continue;
       const entry: LedgerEntry | undefined = orderEntries[purpose];
       if (entry?.state === 'dismissed' || entry?.state === 'skipped') continue;
       if (!invoice) continue;

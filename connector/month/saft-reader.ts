@@ -35,7 +35,18 @@ export interface SaftSalesFile {
   controlTotalsMatch: boolean;
 }
 
-const Text = z.union([z.string(), z.number()]).transform(String);
+/** The five XML entities and character references, in the texts the pack keeps (numbers have none). */
+function decodeText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[lower] ?? whole;
+  });
+}
+
+const Text = z.union([z.string(), z.number()]).transform((value) => decodeText(String(value)));
 const OptionalText = Text.optional();
 const LineSchema = z.object({
   LineNumber: OptionalText,
@@ -133,6 +144,8 @@ export function readSaft(bytes: Buffer): SaftSalesFile {
     removeNSPrefix: true,
     parseTagValue: false,
     trimValues: true,
+    // Entities are decoded only in the few texts kept (decodeText): decoding every amount cost a third of the parse.
+    processEntities: false,
     isArray: (name) => ['Invoice', 'Line', 'Customer', 'References', 'TaxTableEntry', 'Product'].includes(name),
   });
   let raw: unknown;

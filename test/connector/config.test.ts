@@ -16,7 +16,7 @@ const base = {
     },
   ],
 };
-const env = { LINK_SECRET: 'l'.repeat(32), ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
+const env = { LINK_SECRET: '6b1f0e9a3c7d2e5f8a4b1c9d0e7f3a2b', ADMIN_PASSWORD: 'admin-password', LOJA1_CK: 'ck', LOJA1_CS: 'cs', LOJA1_WH: 'webhook-secret', LOJA1_MF_TOKEN: 't' };
 
 function problemsOf(raw: unknown, environment: NodeJS.ProcessEnv = env): string[] {
   try {

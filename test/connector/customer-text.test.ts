@@ -56,6 +56,24 @@ describe('what no certified document, note or alert carries (law/text.ts)', () =
       await h.close();
     }
   }, 30_000);
+
+  it('entity-encoded markup in the buyer\'s fields (&lt;img onerror&gt;) reaches the certified invoice as neither a live tag nor its entities', async () => {
+    const h = await startHarness();
+    try {
+      const order = portugueseOrder({
+        billing: { first_name: 'Maria &lt;img src=x onerror=alert(1)&gt;', last_name: 'Silva', company: '', address_1: 'Rua &#60;script&#62;x&#60;/script&#62; 12', city: 'Porto', postcode: '4050-262', country: 'PT', email: 'maria.silva@example.pt', phone: '912345678' },
+      });
+      const id = Number(order.id);
+      expect((await h.deliver(order)).status).toBe(202);
+      await eventually('written back', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.state === 'written-back');
+      const [doc] = await h.documentsOf(id);
+      const stored = JSON.stringify(doc);
+      expect(stored).not.toMatch(/<img|onerror|<script|&lt;|&#60;/i);
+      expect(stored).toContain('Maria Silva');
+    } finally {
+      await h.close();
+    }
+  }, 30_000);
 });
 
 describe('customer text in alerts is escaped for the chat that shows it', () => {

@@ -26,4 +26,13 @@ describe('WooCommerce text: entities decoded, tags dropped', () => {
   it('plainText strips tags and collapses spaces', () => {
     expect(plainText('  <strong>Vinho</strong>\n  do   Porto ')).toBe('Vinho do Porto');
   });
+
+  it('plainText decodes entities once, then strips: encoded markup never comes back as a live tag', () => {
+    expect(plainText('Maria &lt;img src=x onerror=alert(1)&gt; Silva')).toBe('Maria Silva');
+    expect(plainText('Rua &#60;script&#62;alert(1)&#60;/script&#62; 12')).toBe('Rua alert(1) 12');
+    expect(plainText('Ana <img src=x onerror=alert(1)')).toBe('Ana');
+    // Encoded twice: decoded once, it is text that reads as an entity, not a tag.
+    expect(plainText('&amp;lt;b&amp;gt;Ana')).toBe('&lt;b&gt;Ana');
+    expect(plainText('Caixa 2 &lt; 3 unidades &amp; co')).toBe('Caixa 2 < 3 unidades & co');
+  });
 });

@@ -34,6 +34,8 @@ export interface HarnessOptions {
   registerWebhooks?: boolean;
   /** More fields of the sweep block (e.g. everyMinutes, watchSeconds). */
   sweep?: Record<string, unknown>;
+  /** More fields of the server block (e.g. trustProxy). */
+  server?: Record<string, unknown>;
 }
 
 export interface SandboxDocument {
@@ -80,6 +82,7 @@ export interface TestConfigOptions {
   settings?: Record<string, unknown>;
   pipeline?: Record<string, unknown>;
   sweep?: Record<string, unknown>;
+  server?: Record<string, unknown>;
 }
 
 export function testConfig(opts: TestConfigOptions): ConnectorConfig {
@@ -89,7 +92,7 @@ export function testConfig(opts: TestConfigOptions): ConnectorConfig {
 /** The config as a file would hold it (for child processes started through the CLI). */
 export function rawTestConfig(opts: TestConfigOptions): Record<string, unknown> {
   return {
-      server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000 },
+      server: { host: '127.0.0.1', port: 0, publicUrl: 'http://connector.test', linkSecret: 'link-secret-for-tests', shutdownTimeoutMs: 5_000, ...opts.server },
       // A loaded CI may take more than a second to enqueue: a delivery is answered when it is queued, so a
       // generous bound costs nothing; a test of the timeout itself (Redis away) sets its own.
       redis: { url: opts.redisUrl ?? REDIS_URL, prefix: opts.prefix, enqueueTimeoutMs: 15_000, ...(opts.redisCluster ? { cluster: true } : {}), ...opts.redis },
@@ -126,7 +129,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const prefix = options.redisCluster ? `{${tag}}` : tag;
   const sandbox = await startTestSandbox(options.sandbox ?? {});
   const woo = await startFakeWooCommerce(options.woo ?? {});
-  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline, sweep: options.sweep };
+  const configOptions: TestConfigOptions = { prefix, wooOrigin: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: options.redisUrl, redisCluster: options.redisCluster, tenant: options.tenant, redis: options.redis, settings: options.settings, pipeline: options.pipeline, sweep: options.sweep, server: options.server };
   const rawConfig = rawTestConfig(configOptions);
   const config = parseConfig(rawConfig, 'test', options.env ?? {});
   const started: RunningConnector[] = [];
