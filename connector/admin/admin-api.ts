@@ -101,23 +101,33 @@ export function adminApi(deps: AdminDeps): Router {
     res.json(entries);
   });
 
+  /**
+   * Sweeps one tenant or all now, with every tenant's report (or error) in the body. 200 when every
+   * sweep reconciled every order; 502 when the shop refused a listing (its orders were not
+   * reconciled: wrong key, wrong status...); 500 when a sweep failed (the shop or Redis did not
+   * answer); 400 for a body that is not `{"tenant"?: string}`, 404 for an unknown tenant.
+   */
   router.post('/sweep', async (req: Request, res: Response) => {
-    const wanted = z.object({ tenant: z.string().optional() }).safeParse(req.body ?? {});
-    const tenantIds = wanted.success && wanted.data.tenant ? [wanted.data.tenant] : [...deps.tenants.keys()];
+    const wanted = z.object({ tenant: z.string().min(1).optional() }).strict().safeParse(req.body ?? {});
+    if (!wanted.success) return void res.status(400).json({ error: `expected {"tenant"?: "<id>"}: ${wanted.error.issues.map((issue) => issue.message).join('; ')}` });
+    const requested = wanted.data.tenant;
+    if (requested !== undefined && !deps.tenants.has(requested)) return void res.status(404).json({ error: `unknown tenant ${requested}` });
     const reports: (SweepReport | { tenant: string; error: string })[] = [];
-    for (const id of tenantIds) {
+    let failed = false;
+    let refused = false;
+    for (const id of requested !== undefined ? [requested] : [...deps.tenants.keys()]) {
       const runtime = deps.tenants.get(id);
-      if (!runtime) {
-        reports.push({ tenant: id, error: 'unknown tenant' });
-        continue;
-      }
+      if (!runtime) continue;
       try {
-        reports.push(await sweepTenant(runtime, deps));
+        const report = await sweepTenant(runtime, deps);
+        if ((report.refusedListings ?? 0) > 0) refused = true;
+        reports.push(report);
       } catch (error) {
-        reports.push({ tenant: id, error: (error as Error).message });
+        failed = true;
+        reports.push({ tenant: id, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    res.json(reports);
+    res.status(failed ? 500 : refused ? 502 : 200).json(reports);
   });
 
   router.get('/webhooks', async (_req: Request, res: Response) => {

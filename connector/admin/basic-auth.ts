@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { ConnectorMetrics } from '../core/metrics';
-import { LoginLimiter } from './login-limiter';
+import { requestClient, type ClientLimiter } from '../core/client-limiter';
+import { loginLimiter } from './login-limiter';
 
 /**
  * HTTP Basic for the dashboard and the admin API; compared as digests so length leaks nothing.
@@ -11,13 +12,13 @@ import { LoginLimiter } from './login-limiter';
 export function basicAuth(
   username: string,
   password: string,
-  guard: { limiter: LoginLimiter; metrics?: ConnectorMetrics } = { limiter: new LoginLimiter() },
+  guard: { limiter: ClientLimiter; metrics?: ConnectorMetrics } = { limiter: loginLimiter() },
   /** Other users let in (the accountant, whose role roles.ts enforces). */
   others: readonly { username: string; password: string }[] = [],
 ): (req: Request, res: Response, next: NextFunction) => void {
   const expected = [{ username, password }, ...others].map((user) => digest(`${user.username}:${user.password}`));
   return (req, res, next) => {
-    const client = { address: req.ip ?? '', peer: req.socket.remoteAddress ?? '' };
+    const client = requestClient(req);
     const given = credentialsOf(req);
     // A request without credentials is a browser asking for them, not a guess.
     if (given === '') return void challenge(res);
@@ -30,10 +31,10 @@ export function basicAuth(
     const tried = digest(given);
     // Every user is compared, so which one matched (or none) takes the same time.
     if (expected.map((one) => timingSafeEqual(tried, one)).includes(true)) {
-      guard.limiter.succeeded(client);
+      guard.limiter.clear(client);
       return next();
     }
-    guard.limiter.failed(client);
+    guard.limiter.count(client);
     guard.metrics?.adminLogins.inc({ outcome: 'wrong' });
     challenge(res);
   };

@@ -23,6 +23,8 @@ export interface SweepReport {
   /** Topics no active webhook delivers to this connector: orders of those events never reach it. */
   missingTopics: string[];
   problems: string[];
+  /** Listings the shop refused (its answer in `problems`): the orders they hold were not reconciled. */
+  refusedListings?: number;
   /** When the webhooks were last looked at: by this sweep, or by the minute-by-minute watch (ingest/webhook-watch.ts). */
   webhooksCheckedAt?: string;
   /** Deliveries the shop sent that were refused in the last hour, by reason (the watch fills it in). */

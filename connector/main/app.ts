@@ -12,7 +12,7 @@ import type { ReloadControl } from '../config/reload';
 import { adminApi } from '../admin/admin-api';
 import { basicAuth } from '../admin/basic-auth';
 import { accountantReadsOnly } from '../admin/roles';
-import { LoginLimiter } from '../admin/login-limiter';
+import { loginLimiter } from '../admin/login-limiter';
 import { sameOriginWrites } from '../admin/same-origin';
 import { consoleRouter } from '../console/console-router';
 import { notInvoicedApi } from '../console/not-invoiced-list';
@@ -111,7 +111,7 @@ export function createConnectorApp(deps: AppDeps): Express {
 
   const { history } = deps;
   const accountant = deps.config.admin.accountant;
-  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: new LoginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
+  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });

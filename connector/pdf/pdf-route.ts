@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ElementDoesNotExistError } from '../../client/errors';
 import { idFrom } from '../core/jobs';
 import type { PdfLinkSigner } from './pdf-link';
+import { ClientLimiter, requestClient, type LimitPolicy } from '../core/client-limiter';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 
 /**
@@ -12,8 +13,9 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 export const PDF_URL_CACHE_MS = 10 * 60_000;
 /** Visits of PDF links per client per minute; more answer 429 (a person opens a few, a scraper many). */
 export const PDF_VISITS_PER_MINUTE = 30;
+/** Keyed like the login's limit (core/client-limiter.ts): the address, and the TCP peer with a 20 times larger allowance. */
+const PDF_VISIT_POLICY: LimitPolicy = { free: PDF_VISITS_PER_MINUTE, peerFactor: 20, wait: { kind: 'window', windowMs: 60_000 } };
 const MAX_CACHED = 5_000;
-const MAX_CLIENTS = 20_000;
 
 export interface PdfRouteDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -27,28 +29,16 @@ export function pdfRouter(deps: PdfRouteDeps): Router {
   const router = Router();
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { url: string; until: number }>();
-  const visits = new Map<string, { windowStart: number; count: number }>();
-
-  /** True when the client is within its visits of this minute (fixed one-minute windows). */
-  const admit = (client: string, at: number): boolean => {
-    const windowStart = at - (at % 60_000);
-    const record = visits.get(client);
-    if (!record || record.windowStart !== windowStart) {
-      if (visits.size >= MAX_CLIENTS) visits.clear();
-      visits.set(client, { windowStart, count: 1 });
-      return true;
-    }
-    record.count += 1;
-    return record.count <= PDF_VISITS_PER_MINUTE;
-  };
+  const visits = new ClientLimiter(PDF_VISIT_POLICY, now);
 
   router.get('/documents/:tenant/:documentId/pdf', async (req: Request, res: Response) => {
     const tenant = deps.tenants.get(String(req.params.tenant));
     const documentId = idFrom(req.params.documentId);
     if (!tenant || documentId === null) return void res.status(404).send('Unknown document');
     const at = now();
-    if (!admit(req.ip ?? req.socket.remoteAddress ?? '', at)) {
-      res.setHeader('Retry-After', String(Math.ceil((60_000 - (at % 60_000)) / 1_000)));
+    const wait = visits.count(requestClient(req));
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1_000)));
       return void res.status(429).send('Too many PDF requests from this address; try again in a minute');
     }
     const exp = typeof req.query.exp === 'string' ? req.query.exp : undefined;

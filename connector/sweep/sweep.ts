@@ -212,7 +212,7 @@ function tally(report: Pick<SweepReport, 'enqueued' | 'resumed'> & { reviewed?: 
 async function listOrRefused(
   tenant: TenantRuntime,
   query: OrderQuery,
-  report: Pick<SweepReport, 'problems'>,
+  report: Pick<SweepReport, 'problems' | 'refusedListings'>,
 ): Promise<OrderPage | undefined> {
   try {
     return await tenant.shop.listOrders(query);
@@ -226,6 +226,7 @@ async function listOrRefused(
         ? ` The shop has no order status "${status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
         : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
     report.problems.push(`the shop refused the listing of ${what} (${error.message}); those orders were not reconciled.${hint}`);
+    report.refusedListings = (report.refusedListings ?? 0) + 1;
     return undefined;
   }
 }

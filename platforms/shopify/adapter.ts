@@ -2,7 +2,7 @@ import { shopifySaleSettingsSchema, type ShopifyTenantConfig } from '../../conne
 import type { ShopPlatform } from '../shop-platform';
 import { shopifyDoctorChecks } from './doctor-checks';
 import { parseShopifyOrder, parseShopifyRefund } from './order-query';
-import { shopifyOrderToSale } from './order-to-sale';
+import { shopifyOrderAttributes, shopifyOrderToSale } from './order-to-sale';
 import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
 import { ShopifyShop } from './shopify-shop';
 import { shopifyWebhookRouter } from './webhook-route';
@@ -16,6 +16,7 @@ export const shopify: ShopPlatform = {
   webhookRouter: shopifyWebhookRouter,
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
+  attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
   async doctorChecks(tenant, _mapping, publicUrl) {
     const shop = new ShopifyShop(tenant.shopify as ShopifyTenantConfig);

@@ -44,7 +44,7 @@ export const ORDER_QUERY = `query ConnectorOrder($id: ID!, $nifNamespace: String
     shippingLines(first: 10) { nodes { id title code originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } ${TAX_LINES} ${ALLOCATIONS} } }
     transactions(first: 20) { kind status gateway formattedGateway processedAt amountSet { ${MONEY} } }
     refunds(first: 50) { id createdAt }
-    metafields(first: 20, namespace: "$app") { nodes { key value } }
+    metafields(first: 40, namespace: "$app") { nodes { key value } }
     nifMetafield: metafield(namespace: $nifNamespace, key: $nifKey) { value }
   }
 }`;

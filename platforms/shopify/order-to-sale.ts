@@ -5,7 +5,8 @@ import { legacyIdOf } from './order-query';
 import type { ShopifySaleSettings } from '../../connector/config/shopify-tenant';
 import { shopifyWord } from './shopify-words';
 import { buyerTaxNumbers, describeNifSource } from './buyer-nif';
-import { merchantNoteOf } from './order-note';
+import { merchantNoteOf, NOTE_LOG_KEY } from './order-note';
+import { metaKeyOfMetafield } from './order-summary';
 
 /**
  * A Shopify order, as the buyer paid it, in the law's words (law/sale.ts). Each rule here is written
@@ -209,6 +210,18 @@ export function taxLinesOf(order: ShopifyOrder): ShopifyTaxLine[] {
   ];
 }
 
+/**
+ * The order's attributes as the law and the connector read them: the buyer's order attributes, then
+ * this app's metafields under the connector's meta keys (its record of the documents, which the
+ * worker reads back from the sale: connector/shop/order-meta.ts).
+ */
+export function shopifyOrderAttributes(order: Pick<ShopifyOrder, 'customAttributes' | 'metafields'>): SaleAttribute[] {
+  return [
+    ...order.customAttributes.map((a) => ({ key: a.key, value: a.value ?? '' })),
+    ...order.metafields.nodes.filter((m) => m.key !== NOTE_LOG_KEY).map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })),
+  ];
+}
+
 export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSettings): Sale {
   const side: Side = settings.currency === 'presentment' ? 'presentmentMoney' : 'shopMoney';
   const currency = side === 'shopMoney' ? order.currencyCode : order.presentmentCurrencyCode;
@@ -250,7 +263,7 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
   const taxNumbers = buyerTaxNumbers(order, settings.nifSources);
   // A Company field relabelled "NIF" holds a number, not a company.
   if (taxNumbers.some((n) => n.source === describeNifSource({ from: 'address-company' }))) billing.company = '';
-  const attributes: SaleAttribute[] = order.customAttributes.map((a) => ({ key: a.key, value: a.value ?? '' }));
+  const attributes: SaleAttribute[] = shopifyOrderAttributes(order);
   attributes.push({ key: 'shopify:order-name', value: order.name });
   const rounding = amountOf(order.totalCashRoundingAdjustment.paymentSet, side);
   if (!isZero(rounding)) attributes.push({ key: 'shopify:cash-rounding', value: text(rounding) });

@@ -224,6 +224,13 @@ describe('a worker process killed mid-pipeline and restarted', () => {
   }, 120_000);
 });
 
+/** Until a worker process is connected to the documents queue (BullMQ lists its workers). */
+async function workerRunning(h: Harness): Promise<void> {
+  const queue = h.connector?.queue;
+  if (!queue) throw new Error('no queue to watch');
+  await eventually('a worker process running', async () => (await queue.getWorkers()).length > 0, 120_000);
+}
+
 describe('a worker process killed while its create is in flight', () => {
   it('SIGKILL mid-create, restart: the order is not held for a long lock; one numbered document, written back', async () => {
     const h = await startHarness({ role: 'serve', pipeline: { finalizeDelayMs: 500, minFinalizeDelayMs: 500, jobLockMs: 1_500 } });
@@ -233,6 +240,8 @@ describe('a worker process killed while its create is in flight', () => {
       // Every answer takes 4 s: the worker is killed while its draft create is on the wire.
       await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 4_000 }) });
       worker = spawnWorker(configPath);
+      // A worker process starts in seconds, or in tens of seconds on a loaded machine: wait for it, not for a guess.
+      await workerRunning(h);
       const order = portugueseOrder();
       const id = Number(order.id);
       expect((await h.deliver(order)).status).toBe(202);
@@ -240,8 +249,9 @@ describe('a worker process killed while its create is in flight', () => {
       worker.kill('SIGKILL');
       await exited(worker);
       await fetch(`${h.sandbox.origin}/_sandbox/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 0 }) });
-      const restarted = Date.now();
       worker = spawnWorker(configPath);
+      await workerRunning(h);
+      const restarted = Date.now();
       // The lock of the killed worker (10 s, no longer renewed) expires; before, it held the order 120 s.
       await eventually('written back by the new worker', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back', 25_000);
       process.stderr.write(`kill mid-create: written back ${Date.now() - restarted} ms after the restart\n`);
@@ -267,7 +277,7 @@ describeWithRedisServer('resilience.test.ts', 'the Redis restart test')('Redis r
   beforeAll(async () => {
     redis = await ownRedisServer(['--appendonly', 'yes', '--appendfsync', 'always']);
     port = redis.port;
-    h = await startHarness({ redisUrl: `redis://127.0.0.1:${port}`, pipeline: { finalizeDelayMs: 1_000, minFinalizeDelayMs: 1_000 } });
+    h = await startHarness({ redisUrl: `redis://127.0.0.1:${port}`, pipeline: { finalizeDelayMs: 1_000, minFinalizeDelayMs: 1_000 }, redis: { enqueueTimeoutMs: 1_000 } });
   });
   afterAll(async () => {
     await h.close();

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import { parseConfig } from '../../../connector/config/load-config';
+import { ConnectorMetrics } from '../../../connector/core/metrics';
+import { startConnector, type RunningConnector } from '../../../connector/main/runtime';
+import { ShopifyShop } from '../../../platforms/shopify/shopify-shop';
+import { FakeShopify, type JsonObject } from '../../support/fake-shopify';
+import { startTestSandbox, type RunningSandbox } from '../../support/sandbox';
+import { eventually, quietLogger, rawTestConfig } from '../../connector/support/harness';
+import { bag, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
+
+/**
+ * A Shopify store end to end: a signed orders/paid from the fake store -> the connector's route ->
+ * the worker -> the sandbox's invoice -> the number and the PDF link back on the Shopify order as
+ * app metafields; a repeated delivery issues nothing more; a refund -> one credit note.
+ */
+
+const TENANT = 'loja';
+
+describe('Shopify end to end', () => {
+  const store = new FakeShopify({ retryDelayMs: () => 5 });
+  let sandbox: RunningSandbox;
+  let connector: RunningConnector;
+
+  const metafield = (key: string): string | undefined => {
+    const order = store.orders.get(String(TAXES_INCLUDED.id)) as JsonObject;
+    return ((order.metafields as JsonObject[]).find((m) => m.key === key)?.value as string | undefined) ?? undefined;
+  };
+
+  const documentsWith = (externalId: string) => sandbox.store.documents().filter((doc) => doc.document.ExternalId === externalId && doc.status !== 'draft');
+
+  beforeAll(async () => {
+    await store.start();
+    sandbox = await startTestSandbox();
+    const prefix = `mft-${randomBytes(6).toString('hex')}`;
+    const raw = rawTestConfig({ prefix, wooOrigin: 'http://unused.test', consumerKey: 'x', consumerSecret: 'y', baseUrl: sandbox.baseUrl });
+    const tenant = (raw.tenants as JsonObject[])[0];
+    delete tenant.shop;
+    Object.assign(tenant, {
+      id: TENANT,
+      platform: 'shopify',
+      shopify: { shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecret: store.clientSecret },
+      settings: { language: 'pt', goLiveAt: '2020-01-01T00:00:00Z', onCancelled: 'ignore', mapping: { externalIdPrefix: 'shopify-', shopTimeZone: 'Europe/Lisbon' } },
+    });
+    connector = await startConnector(parseConfig(raw, 'tenants.yaml', {}), { role: 'all', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    const shop = new ShopifyShop({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecrets: [store.clientSecret], timeoutMs: 5_000, sale: { currency: 'shop', nifSources: [{ from: 'attribute', key: 'nif' }] } });
+    await shop.ensureWebhooks(connector.origin as string, TENANT);
+  });
+  afterAll(async () => {
+    await connector.close();
+    await store.close();
+    await sandbox.close();
+  });
+
+  it('paid -> exactly one invoice, its number and PDF link on the order as app metafields; a repeated delivery issues nothing', async () => {
+    store.addOrder(TAXES_INCLUDED);
+    const number = await eventually('the invoice number on the Shopify order', () => metafield('magnifinance_document_number'));
+    expect(number).toMatch(/\S+/);
+    expect(metafield('magnifinance_pdf_url')).toMatch(/^http:\/\/connector\.test\//);
+    const paid = store.deliveries.find((d) => d.topic === 'orders/paid');
+    if (!paid) throw new Error('no orders/paid delivery');
+    const again = await request(`${connector.origin}/webhooks/shopify/${TENANT}`, { method: 'POST', headers: { ...store.deliveryHeaders(paid), 'x-shopify-event-id': 'another-event-same-order' }, body: paid.body });
+    expect(again.statusCode).toBe(200);
+    await again.body.dump();
+    await eventually('the queue idle after the repeated delivery', async () => {
+      const counts = await connector.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0);
+    });
+    // The repeated delivery had its chance to enqueue: the invoice job is long settled, the order invoiced once.
+    const invoices = documentsWith('shopify-5962412736508');
+    expect(invoices).toHaveLength(1);
+    // The note block for people, the merchant's own note kept above it.
+    const order = store.orders.get(String(TAXES_INCLUDED.id)) as JsonObject;
+    expect(String(order.note)).toMatch(/^Embrulhar para oferta, por favor\.\n\n--- MagniFinance ---\n/);
+  });
+
+  it('a refund -> one credit note against the invoice, on the order too', async () => {
+    const base = sweaterAndShippingRefund();
+    const transaction = { ...(base.transactions as JsonObject[])[0], amountSet: bag('49.81') };
+    const refund = store.refund(String(TAXES_INCLUDED.id), { ...base, orderAdjustments: [], totalRefundedSet: bag('49.81'), transactions: [transaction] });
+    const key = `magnifinance_credit_note_${String(refund.legacyResourceId)}`;
+    const credit = await eventually('the credit note on the Shopify order', () => metafield(key));
+    expect(credit).toBeDefined();
+    const notes = documentsWith(`shopify-5962412736508-R${String(refund.legacyResourceId)}`);
+    expect(notes).toHaveLength(1);
+  });
+});
