@@ -10,14 +10,22 @@ import { loginLimiter } from './login-limiter';
  * meanwhile gets 429 with Retry-After without its guess being looked at.
  */
 export function basicAuth(
-  username: string,
-  password: string,
+  /** The admin user and password as they are now: read on every request, so a reload of the tenants file applies a new password at once. */
+  owner: () => { username: string; password: string },
   guard: { limiter: ClientLimiter; metrics?: ConnectorMetrics } = { limiter: loginLimiter() },
   /** Other users let in (the accountant, whose role roles.ts enforces). */
   others: readonly { username: string; password: string }[] = [],
 ): (req: Request, res: Response, next: NextFunction) => void {
-  const expected = [{ username, password }, ...others].map((user) => digest(`${user.username}:${user.password}`));
+  const fixed = others.map((user) => digest(`${user.username}:${user.password}`));
+  let current: { key: string; digest: ReturnType<typeof digest> } | undefined;
+  const ownerDigest = (): ReturnType<typeof digest> => {
+    const { username, password } = owner();
+    const key = `${username}:${password}`;
+    if (key !== current?.key) current = { key, digest: digest(key) };
+    return current.digest;
+  };
   return (req, res, next) => {
+    const expected = [ownerDigest(), ...fixed];
     const client = requestClient(req);
     const given = credentialsOf(req);
     // A request without credentials is a browser asking for them, not a guess.

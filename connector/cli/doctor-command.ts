@@ -5,7 +5,7 @@ import { runDoctor } from '../doctor/run-doctor';
 import type { DoctorLang } from '../doctor/check';
 import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
 
-const HELP = `Usage: magnifinance doctor --config FILE [--env-file FILE] [--tenant ID] [--dry-run N] [--lang pt|en] [--json]
+const HELP = `Usage: magnifinance doctor --config FILE [--env-file FILE] [--tenant ID] [--dry-run N] [--lang pt|en] [--summary|--problems] [--json]
 
 Checks that each tenant is ready to invoice, and says how to fix what is not:
   the shop's REST key (read, and write by a PUT of order 0 that changes nothing), WooCommerce's
@@ -23,6 +23,8 @@ Checks that each tenant is ready to invoice, and says how to fix what is not:
   --lang pt|en  the report's language; by default the tenants' settings.language when they all
                 share one (pt by default), else English. The JSON carries both (each check's
                 \`pt\` beside its English fields)
+  --summary     one line per shop (its verdict, counts and failed checks): 30 shops at a glance
+  --problems    only the checks that are not OK (shops with none are counted, not shown)
   --json        the report as JSON
 
 Exit code 0 when ready (warnings allowed), 1 with the list of problems (or a wrong option), 2 when
@@ -40,7 +42,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(
     {
       args,
-      options: { config: { type: 'string' }, 'env-file': { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: { config: { type: 'string' }, 'env-file': { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' }, summary: { type: 'boolean' }, problems: { type: 'boolean' }, help: { type: 'boolean' } },
     },
     HELP,
   );
@@ -58,6 +60,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
     problems.push(`--dry-run must be a number of orders from 1 to ${MAX_DRY_RUN_ORDERS}`);
   }
   if (values.lang !== undefined && values.lang !== 'pt' && values.lang !== 'en') problems.push('--lang must be pt or en');
+  if (values.summary && values.problems) problems.push('--summary and --problems are two views: choose one');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return EXIT.notDone;
@@ -72,6 +75,6 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
   const report = await runDoctor(config, tenants, logger, { dryRunOrders });
-  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string, reportLang(values.lang, tenants)));
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report, values.config as string, reportLang(values.lang, tenants), values.summary ? 'summary' : values.problems ? 'problems' : 'full'));
   return report.ready ? EXIT.done : EXIT.notDone;
 }

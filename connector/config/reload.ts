@@ -49,8 +49,8 @@ export function reloadProblems(lang: Lang, result: Extract<ReloadResult, { ok: f
   return lang === 'pt' ? result.pt.problems : result.problems;
 }
 
-/** Sections only a restart applies (listeners, connections, workers are built from them once). */
-const RESTART_SECTIONS = ['server', 'redis', 'admin', 'sweep', 'pipeline', 'retention'] as const;
+/** Sections only a restart applies (listeners, connections, workers are built from them once). `admin` applies on reload, except its accountant. */
+const RESTART_SECTIONS = ['server', 'redis', 'sweep', 'pipeline', 'retention'] as const;
 
 /**
  * Reads the tenants file (and its .env) again and swaps the tenants in one step. A file with any
@@ -77,13 +77,17 @@ export async function reloadTenants(
     return { ok: false, at, source: source.path, problems: [(error as Error).message], pt: { problems: [`«${(error as Error).message}»`] } };
   }
   const restartNeeded: string[] = RESTART_SECTIONS.filter((section) => JSON.stringify(next[section]) !== JSON.stringify(running[section]));
+  if (JSON.stringify(next.admin.accountant ?? null) !== JSON.stringify(running.admin.accountant ?? null)) restartNeeded.push('admin.accountant');
   const alertsBefore = new Map(running.tenants.map((t) => [t.id, JSON.stringify(t.alerts ?? null)]));
   for (const tenant of next.tenants) {
     if ((alertsBefore.get(tenant.id) ?? 'null') !== JSON.stringify(tenant.alerts ?? null)) restartNeeded.push(`tenants.${tenant.id}.alerts`);
   }
   await beforeSwap(next.tenants);
-  const changes = set.replace(next.tenants);
+  const changes = set.replace(next.tenants, { now, ms: running.server.webhookSecretOverlapMinutes * 60_000 });
   running.tenants = next.tenants;
+  // The admin's user and password apply at once (the login reads them on every request); the accountant at the next restart.
+  const accountant = running.admin.accountant;
+  running.admin = { username: next.admin.username, password: next.admin.password, ...(accountant ? { accountant } : {}) };
   return { ok: true, at, source: source.path, restartNeeded, ...changes };
 }
 

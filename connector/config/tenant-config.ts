@@ -241,6 +241,12 @@ export const ConnectorConfigSchema = z
         /** Hard limit for the ordered shutdown. */
         shutdownTimeoutMs: z.number().int().positive().default(15_000),
         /**
+         * After a reload that changes a shop's webhookSecret, the previous secret is still accepted
+         * this long: deliveries signed between the edit in WooCommerce and the edit of the .env (in
+         * either order) are not refused. 0 turns it off.
+         */
+        webhookSecretOverlapMinutes: z.number().min(0).max(10_080).default(60),
+        /**
          * The reverse proxies in front of the connector whose X-Forwarded-For is believed (Express's
          * `trust proxy`): addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Empty
          * (the default): the client is the TCP peer, and a forged header changes nothing.

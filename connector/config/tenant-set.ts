@@ -31,7 +31,7 @@ export class TenantSet implements ReadonlyMap<string, TenantRuntime> {
    * Takes the new tenants: unchanged ones keep their runtime (and its caches), changed and new ones
    * get a fresh one, removed ones retire. Builds everything first, then swaps.
    */
-  replace(configs: readonly TenantConfig[]): TenantChanges {
+  replace(configs: readonly TenantConfig[], secretOverlap: { now: number; ms: number } = { now: Date.now(), ms: 0 }): TenantChanges {
     const next = new Map<string, TenantRuntime>();
     const changes: TenantChanges = { added: [], removed: [], changed: [] };
     for (const config of configs) {
@@ -40,7 +40,10 @@ export class TenantSet implements ReadonlyMap<string, TenantRuntime> {
         next.set(config.id, current);
         continue;
       }
-      next.set(config.id, buildTenantRuntime(config));
+      const runtime = buildTenantRuntime(config);
+      const previous = current ? previousSecret(current, config, secretOverlap) : undefined;
+      if (previous) runtime.previousWebhookSecret = previous;
+      next.set(config.id, runtime);
       (current ? changes.changed : changes.added).push(config.id);
     }
     for (const [id, runtime] of this.active) {
@@ -82,6 +85,14 @@ export class TenantSet implements ReadonlyMap<string, TenantRuntime> {
   [Symbol.iterator](): MapIterator<[string, TenantRuntime]> {
     return this.active.entries();
   }
+}
+
+/** The secret a changed tenant still accepts for a while: the one it had, or the one it still accepted. */
+function previousSecret(current: TenantRuntime, config: TenantConfig, overlap: { now: number; ms: number }): TenantRuntime['previousWebhookSecret'] {
+  if (overlap.ms <= 0) return undefined;
+  if (current.config.shop.webhookSecret !== config.shop.webhookSecret) return { secret: current.config.shop.webhookSecret, until: overlap.now + overlap.ms };
+  const kept = current.previousWebhookSecret;
+  return kept && kept.until > overlap.now && kept.secret !== config.shop.webhookSecret ? kept : undefined;
 }
 
 class WorkView implements ReadonlyMap<string, TenantRuntime> {

@@ -24,6 +24,8 @@ const FRAME = {
     shopTotal: 'shop total',
     shop: 'shop',
     exemption: 'exemption',
+    allFine: 'no problems, no warnings',
+    onlyProblems: (n: number) => `${n} shop${n === 1 ? '' : 's'} without a problem or a warning left out`,
   },
   pt: {
     tenant: (id: string, shop: string) => `Loja ${id} (${shop})`,
@@ -36,14 +38,23 @@ const FRAME = {
     shopTotal: 'total da loja',
     shop: 'loja',
     exemption: 'isenção',
+    allFine: 'sem problemas nem avisos',
+    onlyProblems: (n: number) => `${n} ${n === 1 ? 'loja sem problemas nem avisos omitida' : 'lojas sem problemas nem avisos omitidas'}`,
   },
 } as const;
+
+/**
+ * How much the report shows: every check (`full`, the default), one line per shop (`summary`, for an
+ * agency's 30 shops at a glance), or only the checks that are not OK (`problems`).
+ */
+export type DoctorView = 'full' | 'summary' | 'problems';
 
 /**
  * The report as a person reads it in a terminal: aligned columns, the fix under every WARN and FAIL,
  * the problems again at the end. In `lang` (the doctor's --lang; by default the tenants' language).
  */
-export function renderDoctorReport(report: DoctorReport, source: string, lang: DoctorLang = 'en'): string {
+export function renderDoctorReport(report: DoctorReport, source: string, lang: DoctorLang = 'en', view: DoctorView = 'full'): string {
+  if (view === 'summary') return renderSummary(report, source, lang);
   const words = FRAME[lang];
   const out: string[] = [`magnifinance doctor: ${source}`, ''];
   const named = (check: Check) => checkWords(lang, check);
@@ -58,11 +69,19 @@ export function renderDoctorReport(report: DoctorReport, source: string, lang: D
     }
     out.push('');
   };
-  section('Redis', report.redis);
+  const shown = (checks: readonly Check[]) => (view === 'problems' ? checks.filter((check) => check.status !== 'ok') : checks);
+  section('Redis', shown(report.redis));
+  let quiet = 0;
   for (const tenant of report.tenants) {
-    section(words.tenant(tenant.tenant, tenant.shop), tenant.checks);
-    if (tenant.dryRun) out.push(...renderDryRun(tenant.dryRun, lang), '');
+    const checks = shown(tenant.checks);
+    if (view === 'problems' && checks.length === 0) {
+      quiet += 1;
+      continue;
+    }
+    section(words.tenant(tenant.tenant, tenant.shop), checks);
+    if (tenant.dryRun && view === 'full') out.push(...renderDryRun(tenant.dryRun, lang), '');
   }
+  if (quiet > 0) out.push(words.onlyProblems(quiet), '');
   const problems = [...report.redis.map((c) => ({ where: 'redis', check: c })), ...report.tenants.flatMap((t) => t.checks.map((c) => ({ where: t.tenant, check: c })))];
   const failures = problems.filter((p) => p.check.status === 'fail');
   const warnings = problems.filter((p) => p.check.status === 'warn');
@@ -74,6 +93,26 @@ export function renderDoctorReport(report: DoctorReport, source: string, lang: D
     for (const { where, check } of failures) out.push(`  - ${where}: ${named(check).name}: ${named(check).fix ?? named(check).detail}`);
   }
   // Order data (names, notes, the shop's answers) is printed here: no terminal escape reaches the screen.
+  return `${stripUnsafe(out.join('\n'), 'keep-lines')}\n`;
+}
+
+/** One line per shop: its verdict, its counts and the names of its failed checks; Redis on one line; the verdict. */
+function renderSummary(report: DoctorReport, source: string, lang: DoctorLang): string {
+  const words = FRAME[lang];
+  const verdict = (ready: boolean) => (ready ? words.ready : words.notReady);
+  const width = Math.max(words.ready.length, words.notReady.length);
+  const idWidth = Math.max(5, ...report.tenants.map((t) => t.tenant.length));
+  const line = (ready: boolean, id: string, checks: readonly Check[], shop = ''): string => {
+    const failed = checks.filter((c) => c.status === 'fail');
+    const warned = checks.filter((c) => c.status === 'warn').length;
+    const counts = failed.length === 0 && warned === 0 ? words.allFine : words.counts(failed.length, warned);
+    const names = failed.map((c) => checkWords(lang, c).name).join(', ');
+    return `  ${verdict(ready).padEnd(width)}  ${id.padEnd(idWidth)}  ${counts}${names ? `: ${names}` : ''}${shop ? `  ${shop}` : ''}`;
+  };
+  const out = [`magnifinance doctor: ${source}`, '', line(!report.redis.some((c) => c.status === 'fail'), 'Redis', report.redis)];
+  for (const tenant of report.tenants) out.push(line(tenant.ready, tenant.tenant, tenant.checks, tenant.shop));
+  const all = [...report.redis, ...report.tenants.flatMap((t) => t.checks)];
+  out.push('', `${verdict(report.ready)} (${words.counts(all.filter((c) => c.status === 'fail').length, all.filter((c) => c.status === 'warn').length)})`);
   return `${stripUnsafe(out.join('\n'), 'keep-lines')}\n`;
 }
 

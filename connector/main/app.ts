@@ -111,7 +111,7 @@ export function createConnectorApp(deps: AppDeps): Express {
 
   const { history } = deps;
   const accountant = deps.config.admin.accountant;
-  const auth = [basicAuth(deps.config.admin.username, deps.config.admin.password, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
+  const auth = [basicAuth(() => deps.config.admin, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');
   createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });

@@ -19,6 +19,8 @@ export interface TenantRuntime {
   vies: ViesRegistry | undefined;
   /** The ECB's reference rates, when the tenant has an `exchangeRates` block. */
   rates: EcbRateSource | undefined;
+  /** The webhook secret before the last reload changed it, still accepted until `until` (server.webhookSecretOverlapMinutes). */
+  previousWebhookSecret?: { secret: string; until: number };
 }
 
 export function buildTenantRuntime(config: TenantConfig): TenantRuntime {

@@ -19,6 +19,12 @@ const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
 type Refusal = { status: number; reason: string; detail?: string };
 
+/** A delivery signed with the secret a reload just replaced, within the overlap window (server.webhookSecretOverlapMinutes). */
+function signedWithPreviousSecret(runtime: TenantRuntime, body: Buffer, signature: string | undefined, now: number): boolean {
+  const previous = runtime.previousWebhookSecret;
+  return previous !== undefined && now < previous.until && verifyWooSignature(body, signature, previous.secret).valid;
+}
+
 /** What the delivery logic needs from a request, whichever HTTP layer read it. */
 interface Delivery {
   tenantId: string;
@@ -76,7 +82,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       return;
     }
     const verdict = verifyWooSignature(body, signature, tenant.shop.webhookSecret);
-    if (!verdict.valid) return refuse(d, { status: 401, reason: verdict.reason });
+    if (!verdict.valid && !signedWithPreviousSecret(runtime, body, signature, now())) return refuse(d, { status: 401, reason: verdict.reason });
 
     const topic = d.header('x-wc-webhook-topic') ?? '';
     deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });

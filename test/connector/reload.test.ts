@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfigSource } from '../../connector/config/reload';
@@ -110,13 +110,33 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
     await eventually('invoiced after the retry', () => h.woo.meta(Number(order.id), META.documentNumber), 60_000);
   }, 60_000);
 
-  it('a rotated webhook secret in the .env takes effect on reload: the new one is accepted, the old one refused', async () => {
+  it('a rotated webhook secret in the .env takes effect on reload, and the previous one is still accepted for the overlap window (server.webhookSecretOverlapMinutes)', async () => {
     write(raw, { SHOP1_WEBHOOK_SECRET: 'rotated-secret', MF_TOKEN: TEST_ACCOUNT.token });
     expect((await reload()).status).toBe(200);
     expect((await deliver('shop1', portugueseOrder(), 'rotated-secret')).status).toBe(202);
+    // A delivery signed between the two edits (WooCommerce still had the old secret): not refused.
+    expect((await deliver('shop1', portugueseOrder(), WEBHOOK_SECRET)).status).toBe(202);
+    // Rotated again: the secret before last is refused; the one just replaced is accepted.
+    write(raw, { SHOP1_WEBHOOK_SECRET: 'rotated-again', MF_TOKEN: TEST_ACCOUNT.token });
+    expect((await reload()).status).toBe(200);
     expect((await deliver('shop1', portugueseOrder(), WEBHOOK_SECRET)).status).toBe(401);
+    expect((await deliver('shop1', portugueseOrder(), 'rotated-secret')).status).toBe(202);
+    expect((await deliver('shop1', portugueseOrder(), 'rotated-again')).status).toBe(202);
     write(raw);
     expect((await reload()).status).toBe(200);
+  });
+
+  it('a new admin password applies on reload: the old one is refused at once, the new one let in', async () => {
+    expect((await fetch(`${connector.origin}/admin/api/attention`, { headers: ADMIN })).status).toBe(200);
+    write({ ...raw, admin: { username: 'admin', password: 'a-new-admin-password' } });
+    const result = await reload();
+    expect(result.body).toMatchObject({ ok: true, restartNeeded: [] });
+    expect((await fetch(`${connector.origin}/admin/api/attention`, { headers: ADMIN })).status).toBe(401);
+    const fresh = { authorization: `Basic ${Buffer.from('admin:a-new-admin-password').toString('base64')}` };
+    expect((await fetch(`${connector.origin}/admin/api/attention`, { headers: fresh })).status).toBe(200);
+    write(raw);
+    expect((await fetch(`${connector.origin}/admin/api/reload`, { method: 'POST', headers: { ...fresh, 'content-type': 'application/json' } })).status).toBe(200);
+    expect((await fetch(`${connector.origin}/admin/api/attention`, { headers: ADMIN })).status).toBe(200);
   });
 
   it('the console\'s reload button (with its anti-forgery token) reloads and says what changed; a forged post is refused', async () => {
@@ -149,6 +169,23 @@ describe('TenantSet: a removed shop takes no new work but its queued jobs still 
     expect(set.forWork.get('shop2')).toBe(shop2);
     expect(set.replace(two.tenants)).toEqual({ added: ['shop2'], removed: [], changed: [] });
     expect(set.has('shop2')).toBe(true);
+  });
+
+  it('a changed webhook secret: the previous one kept until the overlap ends, never with the overlap off', () => {
+    const raw = rawTestConfig({ prefix: 'unused', wooOrigin: 'http://shop.test', consumerKey: 'ck', consumerSecret: 'cs', baseUrl: 'http://sandbox.test/api/v1.1' });
+    const dir = mkdtempSync(join(tmpdir(), 'mf-set-'));
+    const path = join(dir, 'tenants.json');
+    writeFileSync(path, JSON.stringify(raw));
+    const before = loadConfigSource({ path }, {});
+    writeFileSync(path, JSON.stringify({ ...raw, tenants: [{ ...tenantsOf(raw)[0], shop: { ...(tenantsOf(raw)[0].shop as Raw), webhookSecret: 'the-new-secret' } }] }));
+    const after = loadConfigSource({ path }, {});
+    rmSync(dir, { recursive: true, force: true });
+    const set = new TenantSet(before.tenants);
+    set.replace(after.tenants, { now: 1_000, ms: 60_000 });
+    expect(set.get('shop1')?.previousWebhookSecret).toEqual({ secret: WEBHOOK_SECRET, until: 61_000 });
+    const off = new TenantSet(before.tenants);
+    off.replace(after.tenants, { now: 1_000, ms: 0 });
+    expect(off.get('shop1')?.previousWebhookSecret).toBeUndefined();
   });
 });
 
