@@ -83,7 +83,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     res.redirect(303, `/console?flash=${await putFlash({ ok: result.ok, text: reloadWords(result, langOf(req), consoleZone(deps)) })}`);
   });
 
-  registerMonthPage(router, deps, { viewOf, send, get, notFound, shopName });
+  registerMonthPage(router, deps, { viewOf, send, notFound, shopName });
 
   get('/:tenant', async (req, res) => {
     const tenant = deps.tenants.get(String(req.params.tenant));

@@ -24,7 +24,6 @@ import { html, type Html, type View } from './page';
 export interface MonthPageTools {
   viewOf: (req: Request, res: Response) => View;
   send: (req: Request, res: Response, view: View, title: string, body: Html, status?: number) => Promise<void>;
-  get: (path: string, build: (req: Request, res: Response) => Promise<void>) => void;
   notFound: (req: Request, res: Response, what: 'unknownShop' | 'unknownOrderId') => void;
   shopName: (tenant: TenantRuntime) => string;
 }
@@ -95,7 +94,8 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
     if (!tenant) return tools.notFound(req, res, 'unknownShop');
     res.redirect(303, monthPagePath(tenant.config.id, localDateTime(new Date(), tenant.mapping.shopTimeZone).date.slice(0, 7)));
   });
-  tools.get('/:tenant/month/:month', (req, res) => render(req, res));
+  // Not under the pages' 5 s bound: a month of thousands of orders takes longer, and is no Redis outage.
+  router.get('/:tenant/month/:month', (req: Request, res: Response) => render(req, res));
   router.post('/:tenant/month/:month', express.raw({ type: 'multipart/form-data', limit: SAFT_UPLOAD_LIMIT }), async (req: Request, res: Response) => {
     const type = req.get('content-type') ?? '';
     if (!Buffer.isBuffer(req.body) || !type.startsWith('multipart/form-data')) return void res.status(400).type('text').send('send the form with the SAF-T file');

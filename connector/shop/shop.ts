@@ -41,6 +41,11 @@ export interface Shop {
   storeAddressRegion(now?: number): Promise<DispatchRegion | undefined>;
   /** What the shop says of the products of these lines (type, categories), by product or variation id. */
   productFacts(items: readonly { product_id: number; variation_id: number }[], now?: number): Promise<Map<number, ProductFacts>>;
+  /**
+   * The shop's own clock as its last answer told it (the HTTP Date header, whole seconds), with the
+   * moment (this process's Date.now()) it came; undefined before any answer or when the shop sends none.
+   */
+  clock?(): { shopMs: number; localMs: number } | undefined;
 }
 
 /** Which orders to list. Absent fields do not filter. */

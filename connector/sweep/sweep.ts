@@ -51,6 +51,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
   const lastKey = `${deps.prefix}:sweep:${tenant.config.id}:last`;
   const cursorKey = shopCursorKey(deps.prefix, tenant.config.id);
   const startedAt = now();
+  const startedLocal = Date.now();
   const last = Number(await deps.redis.get(lastKey));
   const cursor = await deps.redis.get(cursorKey);
   const since = sweepSince(cursor, last) ?? (await firstSweepSince(tenant, deps));
@@ -73,6 +74,13 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
   if (!report.problems.some((p) => p.startsWith("could not list the shop's webhooks"))) report.webhooksCheckedAt = new Date(startedAt).toISOString();
   await deps.redis.set(lastKey, String(startedAt));
   if (seen.latestModifiedGmt && (!cursor || seen.latestModifiedGmt > cursor)) await deps.redis.set(cursorKey, seen.latestModifiedGmt);
+  else if (!cursor) {
+    // Nothing listed yet (a new tenant, or after a wipe): the cursor is this sweep's start on the
+    // SHOP's clock, never ours: a shop whose clock is behind would otherwise stamp the next missed
+    // order before the next sweep's start.
+    const atStart = shopTimeAt(tenant.shop.clock?.(), startedLocal);
+    if (atStart) await deps.redis.set(cursorKey, atStart);
+  }
   await deps.redis.set(sweepReportKey(deps.prefix, tenant.config.id), JSON.stringify(report));
   deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
   return report;
@@ -101,6 +109,16 @@ export async function storeWebhookFindings(
   await redis.set(sweepReportKey(prefix, tenant), JSON.stringify({ ...base, ...findings }));
 }
 
+
+/**
+ * A moment of this process's clock (`localMs`) on the shop's clock, as WooCommerce's GMT text, from
+ * the shop's last Date header (whole seconds: one second earlier, so nothing is skipped).
+ */
+function shopTimeAt(clock: { shopMs: number; localMs: number } | undefined, localMs: number): string | undefined {
+  if (!clock) return undefined;
+  const shopMs = clock.shopMs - (clock.localMs - localMs) - 1_000;
+  return new Date(shopMs).toISOString().slice(0, 19);
+}
 
 function shopCursorKey(prefix: string, tenant: string): string {
   return `${prefix}:sweep:${tenant}:shop-cursor`;

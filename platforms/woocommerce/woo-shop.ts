@@ -47,6 +47,13 @@ export class WooShop implements Shop {
     this.writer = new WooCommerceRestApi({ ...options, axiosConfig: { ...axiosConfig, responseType: 'text', transformResponse: [errorBodyOnly] } });
   }
 
+  private shopClock: { shopMs: number; localMs: number } | undefined;
+
+  /** The shop's clock from the Date header of its last successful answer (Shop.clock). */
+  clock(): { shopMs: number; localMs: number } | undefined {
+    return this.shopClock;
+  }
+
   private roundAtSubtotal: { value: boolean; at: number } | undefined;
   private storeRegion: { value: DispatchRegion | undefined; at: number } | undefined;
   private readonly productCache = new Map<number, { value: ProductFacts | null; at: number }>();
@@ -237,6 +244,9 @@ export class WooShop implements Shop {
     } catch (error) {
       throw toShopError(error);
     }
+    const date = response.headers.date;
+    const shopMs = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+    if (Number.isFinite(shopMs)) this.shopClock = { shopMs, localMs: Date.now() };
     if (expectJson && (typeof response.data === 'string' || response.data === undefined || response.data === null)) {
       const text = typeof response.data === 'string' ? response.data.replace(/\s+/g, ' ').trim().slice(0, 120) : '';
       throw new ShopRequestError(200, 'not_json', `shop answered 200 with something other than its JSON: ${text || '(empty)'}`);

@@ -5,7 +5,11 @@ import { tenantMonthPack } from '../../connector/month/month-service';
 import { readSaft } from '../../connector/month/saft-reader';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { localDateTime } from '../../law/shop-date';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import IORedis from 'ioredis';
+import { runCli, writeConfigFile } from '../connector/support/worker-process';
 import { buildRefund, eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from '../connector/support/harness';
 import { TEST_ACCOUNT } from '../support/sandbox';
 
@@ -97,6 +101,14 @@ describe("the accountant's month reconciles the shop, our documents and the sand
     const saftRest = boxesOf(file.documents.filter((d) => !named.has(d.number)));
     const oursRest = boxesOf(pack.documents.filter((d) => !named.has(d.number)));
     expect(boxDifferences(oursRest, saftRest)).toEqual([]);
+    // The CLI says the same from the tenants file, with exit code 3 (something needs attention).
+    const saftFile = join(tmpdir(), `month-saft-${process.pid}.xml`);
+    writeFileSync(saftFile, saft);
+    const cli = await runCli(['month', '--config', writeConfigFile(h.rawConfig, 'month'), '--tenant', 'shop1', '--month', month, '--saft', saftFile, '--lang', 'pt']);
+    expect({ status: cli.status, stderr: cli.stderr }).toEqual({ status: 3, stderr: '' });
+    expect(cli.stdout).toContain(`O documento ${byHand} de `);
+    expect(cli.stdout).toContain(`A encomenda #${neverInvoiced} (processing`);
+    expect(cli.stdout).toContain(`O reembolso #${refundedWithoutNote.refund} da encomenda #${refundedWithoutNote.order}`);
     // And the SAF-T holds every document the connector issued this month, plus the one by hand.
     expect(file.documents).toHaveLength(pack.documents.length + 1);
     expect(pack.orders.ofMonth).toBe(ORDERS + 1);

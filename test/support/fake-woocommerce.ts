@@ -251,6 +251,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   app.disable('x-powered-by');
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => requests.push({ method: req.method, path: req.path, status: res.statusCode }));
+    // The shop's web server stamps its answers with its own clock (`now`), as a real one does.
+    res.setHeader('Date', now().toUTCString());
     if (options.latencyMs) await delay(options.latencyMs);
     next();
   });

@@ -84,4 +84,16 @@ describe('Shopify end to end', () => {
     const notes = documentsWith(`shopify-5962412736508-R${String(refund.legacyResourceId)}`);
     expect(notes).toHaveLength(1);
   });
+
+  it('the console shows the Shopify store and its invoiced order', async () => {
+    const headers = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+    const shopPage = await request(`${connector.origin}/console/${TENANT}?lang=en`, { headers });
+    expect(shopPage.statusCode).toBe(200);
+    // Named by its Admin API's host (the fake's here; a real store's is its myshopify.com domain).
+    expect(await shopPage.body.text()).toContain(new URL(store.url).host);
+    const orderPage = await request(`${connector.origin}/console/${TENANT}/orders/${String(TAXES_INCLUDED.legacyResourceId)}?lang=en`, { headers });
+    const html = await orderPage.body.text();
+    expect(orderPage.statusCode).toBe(200);
+    expect(html).toContain(String(metafield('magnifinance_document_number')));
+  });
 });
