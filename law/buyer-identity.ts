@@ -76,18 +76,23 @@ export function resolveBuyer(sale: Sale, settings: MappingSettings, notes: Mappi
 }
 
 /**
- * The EU VAT number (country, number without prefix) a registry should confirm for this order: the
- * buyer's, when the order has goods going to another member state (a candidate for M16, whose
- * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020). Services
- * (M40) and domestic sales need no VIES answer.
+ * The EU VAT number (country, number without prefix) a registry should confirm for this sale: the
+ * buyer's, when the sale has goods going to another member state (a candidate for M16, whose
+ * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020) or services
+ * (a candidate for M40: the seller may treat the buyer as a business only with its number confirmed,
+ * Reg. 282/2011 art. 18(1)(a)). Domestic sales of goods need no VIES answer.
  */
 export function vatNumberToCheck(sale: Sale, settings: MappingSettings): { countryCode: string; number: string } | undefined {
   const buyer = resolveFormat(sale, settings, []);
   if (!buyer.isEuVatNumber) return undefined;
   const shipping = sale.shipping?.country.trim() ? sale.shipping : undefined;
   const place = placeForVat(shipping ? shipping.country : billingCountry(sale, settings), shipping ? shipping.postcode : sale.billing.postcode);
-  const goods = productLinesOf(sale).some((item) => item.quantity > 0 && itemType(sale, item, settings) === 'P');
-  return goods && place.territory === 'EU' ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
+  const types = productLinesOf(sale)
+    .filter((item) => item.quantity > 0)
+    .map((item) => itemType(sale, item, settings));
+  // Goods to another member state (M16), or services to a business there (M40, Reg. 282/2011 art. 18(1)(a)).
+  const wanted = (types.includes('P') && place.territory === 'EU') || types.includes('S');
+  return wanted ? { countryCode: buyer.countryCode, number: buyer.nif } : undefined;
 }
 
 /** Asks the registry about the sale's EU VAT number, if it has one; the verdict goes to the mapping. */

@@ -17,7 +17,14 @@ const REFUND_AMOUNT_CODE = 'REEMBOLSO';
  * Holds no person may release: a credit note beyond its invoice is unlawful whoever confirms it
  * (the other holds ask for a fact a person can vouch for, e.g. that a consumer invoice is right).
  */
-const BINDING_HOLDS: ReadonlySet<MappingMessage['code']> = new Set(['credit-over-line', 'credit-over-rate']);
+const BINDING_HOLDS: ReadonlySet<MappingMessage['code']> = new Set([
+  'credit-over-line',
+  'credit-over-rate',
+  // VAT written where the shop's configuration says none is due is owed as written (CIVA art. 2(1)(c)).
+  'taxed-under-regime',
+  'taxed-despite-code',
+  'voucher-sale-taxed',
+]);
 
 export function isBindingHold(hold: MappingMessage): boolean {
   return BINDING_HOLDS.has(hold.code);

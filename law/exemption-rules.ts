@@ -85,8 +85,10 @@ function goodsReason(context: ExemptionContext, regime: string | undefined): Rea
   return { code: undefined, why: reason(`${situation}-taxed`, { country: destination.country }) };
 }
 
-function serviceReason(context: ExemptionContext, configured: string | undefined, regime: string | undefined): Reason {
+function serviceReason(context: ExemptionContext, line: PlannedLine, configured: string | undefined, regime: string | undefined): Reason {
   const { buyer } = context;
+  // Taxed where performed even for a business (art. 6(7)): never 0 %, whoever buys.
+  if (line.special === 'where-performed') return { code: undefined, why: reason('service-where-performed') };
   if (buyer.kind === 'foreign-vat' && buyer.isBusiness && buyer.countryCode !== 'PT') {
     return { code: 'M40', why: reason('service-reverse-charge', { country: buyer.countryCode }) };
   }
@@ -105,7 +107,7 @@ export function exemptionCodeFor(lines: readonly PlannedLine[], context: Exempti
   const productCodes = [...new Set(lines.filter((l) => !l.ancillary).map((l) => l.exemption))];
   const reasons = zeroLines.map((line) => {
     const configured = line.ancillary ? (productCodes.length === 1 ? productCodes[0] : undefined) : line.exemption;
-    const reason = supplyNature(line, lines) === 'P' ? goodsReason(context, regime) : serviceReason(context, configured, regime);
+    const reason = supplyNature(line, lines) === 'P' ? goodsReason(context, regime) : serviceReason(context, line, configured, regime);
     return { line, ...reason };
   });
   const missing = reasons.filter((r) => r.code === undefined);

@@ -29,7 +29,16 @@ export interface PlannedLine {
   ancillary?: boolean;
   /** The exemption code the accountant gave this product (exemptions.byProduct), if any. */
   exemption?: string;
+  /**
+   * A service whose place of supply has its own rule (line-type.ts `specialSupply`): electronic
+   * (CIVA art. 6-A) or taxed where performed (art. 6(7)).
+   */
+  special?: SpecialSupply;
+  /** The product's name matches `giftCardFeeNames`: the sale of a multi-purpose voucher (art. 7(13)-(14)). */
+  voucher?: boolean;
 }
+
+export type SpecialSupply = 'electronic' | 'where-performed';
 
 const UNIT_PRICE_PLACES = 10;
 const HUNDRED = parseDecimal(100);

@@ -77,3 +77,36 @@ export function itemType(sale: Pick<Sale, 'needsShipping'>, item: ProductRef, se
   if (rules.servicesWhenOrderNeedsNoProcessing && sale.needsShipping === false) return 'S';
   return rules.default;
 }
+
+type ProductList = { productIds: readonly (number | string)[]; skuPrefixes: readonly string[] };
+
+function listed(list: ProductList, item: ProductRef): boolean {
+  return listsProduct(list.productIds, productIdsOf(item)) || (item.sku !== '' && list.skuPrefixes.some((prefix) => item.sku.startsWith(prefix)));
+}
+
+/**
+ * A service whose place of supply is not simply the buyer's or the shop's: taxed where performed
+ * (CIVA art. 6(7): events, immovable property) or electronic (art. 6-A). By the accountant's lists
+ * (ids, SKU prefixes), then what the shop says (categories, virtual and downloadable, read by the
+ * connector), then the nature the platform tells. Goods have none.
+ */
+export function specialSupply(item: ProductRef, type: LineType, settings: MappingSettings): 'electronic' | 'where-performed' | undefined {
+  if (type !== 'S') return undefined;
+  const rules = settings.services;
+  if (listed(rules.taxedWherePerformed, item)) return 'where-performed';
+  if (listed(rules.electronic, item)) return 'electronic';
+  const fromShop = rules.shopSupplyKinds[lineProductId(item)];
+  if (fromShop) return fromShop;
+  if (item.nature === 'event-admission' || item.nature === 'property-service') return 'where-performed';
+  if (item.nature === 'electronic-service') return 'electronic';
+  return undefined;
+}
+
+/** What the connector puts in `services.shopSupplyKinds` for a product (its categories, then virtual or downloadable). */
+export function supplyKindFromShop(facts: ProductFacts, settings: MappingSettings): 'electronic' | 'where-performed' | undefined {
+  const rules = settings.services;
+  if (inCategories(facts, rules.taxedWherePerformed.categories)) return 'where-performed';
+  if (inCategories(facts, rules.electronic.categories)) return 'electronic';
+  if (rules.electronic.virtualOrDownloadable && (facts.virtual || facts.downloadable)) return 'electronic';
+  return undefined;
+}

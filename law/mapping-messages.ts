@@ -282,6 +282,51 @@ const CATALOGUE = {
       `O M16 (transmissão intracomunitária, art. 14.º do RITI) exige que o número de IVA do comprador, ${p.vat}, seja válido no VIES (art. 14.º, n.º 1, alínea a), do RITI, Lei 49/2020), e nenhuma resposta do VIES o confirmou. ` +
       'O conector consulta o VIES por omissão (bloco vies da loja); quem usa a biblioteca passa-lhe o veredicto de checkVatNumber; com viesRequiredForM16: "false", emite-se só pelo formato do número.',
   ),
+  'm40-needs-vies': entry(
+    { vat: S },
+    (p) =>
+      `M40 (a service to a business in another member state, reverse-charged by the buyer: CIVA art. 6(6)(a)) needs the buyer's VAT number ${p.vat} confirmed valid in VIES (Reg. 282/2011 art. 18(1)(a)), and no VIES answer confirmed it. ` +
+      "The connector asks VIES by default (the tenant's vies block); a caller of the library passes checkVatNumber's verdict; viesRequiredForM40: false issues on the number's format alone",
+    (p) =>
+      `O M40 (serviço a uma empresa de outro Estado-Membro, autoliquidado pelo adquirente: art. 6.º, n.º 6, alínea a), do CIVA) exige que o número de IVA do comprador, ${p.vat}, seja confirmado válido no VIES (art. 18.º, n.º 1, alínea a), do Reg. 282/2011), e nenhuma resposta do VIES o confirmou. ` +
+      'O conector consulta o VIES por omissão (bloco vies da loja); quem usa a biblioteca passa-lhe o veredicto de checkVatNumber; com viesRequiredForM40: "false", emite-se só pelo formato do número.',
+  ),
+  'oss-electronic-service': entry(
+    { line: S, country: S, rate: S },
+    (p) =>
+      `The shop is registered in OSS: "${p.line}" is an electronically supplied service to a consumer in ${p.country}, taxed in ${p.country} once the shop's EU distance sales and such services pass EUR 10,000 together ` +
+      `(CIVA art. 6-A, Lei 47/2020), and this document would carry Portuguese VAT (${p.rate}%). Held: issue it by hand as your accountant decides (oss.registered, services.electronic)`,
+    (p) =>
+      `A loja está registada no OSS: "${p.line}" é um serviço prestado por via eletrónica a um consumidor em ${p.country}, tributado em ${p.country} quando as vendas à distância e estes serviços da loja na UE passam, juntos, de 10 000,00 € ` +
+      `(art. 6.º-A do CIVA, Lei 47/2020), e este documento levaria IVA português (${percentPt(p.rate)}). Por isso fica retida: emita o documento à mão, como o seu contabilista decidir (oss.registered, services.electronic).`,
+  ),
+  'taxed-under-regime': entry(
+    { line: S, rate: S, regime: S },
+    (p) =>
+      `"${p.line}" carries ${p.rate}% VAT, but the shop is configured in the ${p.regime} regime, whose sales carry none: VAT written on an invoice is owed by whoever writes it (CIVA art. 2(1)(c)). ` +
+      'Held and never issued as it is: remove the tax from the product in the shop, or, if the shop has left the regime (DL 35/2025: past EUR 18,750 in the year), remove exemptions.regime',
+    (p) =>
+      `"${p.line}" leva IVA a ${percentPt(p.rate)}, mas a loja está configurada no regime ${p.regime}, cujas vendas não levam IVA: o IVA escrito numa fatura é devido por quem o escreve (art. 2.º, n.º 1, alínea c), do CIVA). ` +
+      'Fica retida e nunca é emitida assim: retire o imposto do produto na loja ou, se a loja saiu do regime (DL 35/2025: mais de 18 750,00 € no ano), retire exemptions.regime.',
+  ),
+  'taxed-despite-code': entry(
+    { line: S, rate: S, code: S },
+    (p) =>
+      `"${p.line}" carries ${p.rate}% VAT, but the accountant configured ${p.code} for it (exemptions.byProduct), which covers this buyer: VAT written on an invoice is owed by whoever writes it (CIVA art. 2(1)(c)). ` +
+      'Held and never issued as it is: remove the tax from the product in the shop, or correct its code',
+    (p) =>
+      `"${p.line}" leva IVA a ${percentPt(p.rate)}, mas o contabilista configurou-lhe o ${p.code} (exemptions.byProduct), que abrange este comprador: o IVA escrito numa fatura é devido por quem o escreve (art. 2.º, n.º 1, alínea c), do CIVA). ` +
+      'Fica retida e nunca é emitida assim: retire o imposto do produto na loja ou corrija o código.',
+  ),
+  'voucher-sale-taxed': entry(
+    { line: S, rate: S },
+    (p) =>
+      `"${p.line}" is named like a gift card (giftCardFeeNames: multi-purpose vouchers) and carries ${p.rate}% VAT: a multi-purpose voucher's transfer is no supply, its VAT is due when it is redeemed (CIVA art. 7(13)-(14)), and VAT written on an invoice is owed (art. 2(1)(c)). ` +
+      'Held and never issued as it is: sell the card without tax, or, if it is a single-purpose voucher (taxed when sold), take its name out of giftCardFeeNames',
+    (p) =>
+      `"${p.line}" tem nome de cartão-oferta (giftCardFeeNames: vales multiúsos) e leva IVA a ${percentPt(p.rate)}: a transmissão de um vale multiúsos não é uma operação tributável, o IVA é devido quando é utilizado (art. 7.º, n.os 13 e 14, do CIVA), e o IVA escrito numa fatura é devido (art. 2.º, n.º 1, alínea c)). ` +
+      'Fica retida e nunca é emitida assim: venda o cartão sem imposto ou, tratando-se de um vale de finalidade única (tributado na venda), retire o seu nome de giftCardFeeNames.',
+  ),
   'unknown-negative-fee': entry(
     { names: S },
     (p) =>

@@ -71,6 +71,44 @@ export const MappingSettingsSchema = z.object({
    */
   viesRequiredForM16: z.boolean().default(true),
   /**
+   * A service to a business in another member state is reverse-charged (M40, CIVA art. 6(6)(a)) only
+   * once its VAT number is confirmed valid in VIES (Reg. 282/2011 art. 18(1)(a)): without that answer
+   * the invoice is held. false: issue M40 on the number's format alone (the tenant's own risk).
+   */
+  viesRequiredForM40: z.boolean().default(true),
+  /**
+   * Services whose place of supply is not the buyer's (issue 26.1-2). Lists by product or variation
+   * id, SKU prefix, or category (read from the shop by the connector into `shopSupplyKinds`).
+   */
+  services: z
+    .object({
+      /**
+       * Taxed where performed even for businesses (CIVA art. 6(7); Directive 2006/112 art. 53-54):
+       * admission to events held in Portugal, services connected with immovable property in Portugal.
+       * Never issued at 0 %.
+       */
+      taxedWherePerformed: z
+        .object({
+          productIds: z.array(z.union([z.number().int(), z.string().min(1)])).default([]),
+          skuPrefixes: z.array(z.string().min(1)).default([]),
+          categories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+        })
+        .prefault({}),
+      /** Electronically supplied services (CIVA art. 6-A, 6(8)(l)): under OSS, held when sold to a consumer in another member state. */
+      electronic: z
+        .object({
+          productIds: z.array(z.union([z.number().int(), z.string().min(1)])).default([]),
+          skuPrefixes: z.array(z.string().min(1)).default([]),
+          categories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+          /** A downloadable or virtual product is an electronic service unless listed otherwise (the safe default under OSS). */
+          virtualOrDownloadable: z.boolean().default(true),
+        })
+        .prefault({}),
+      /** Filled by the connector from the shop's products (categories, virtual, downloadable), not by hand. */
+      shopSupplyKinds: z.record(z.string(), z.enum(['electronic', 'where-performed'])).default({}),
+    })
+    .prefault({}),
+  /**
    * Names (words, any case) of the fees a gift-card plugin adds when a card is redeemed: such an
    * untaxed negative fee is a payment (CIVA art. 7(14)), and the invoice keeps the full price.
    * Other untaxed negative fees on a taxed order are held with the reason.

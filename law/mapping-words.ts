@@ -145,6 +145,8 @@ export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): stri
         return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)`;
       case 'service-reverse-charge':
         return `service to a business established in ${p.country}: reverse charge (CIVA art. 6(6)(a))`;
+      case 'service-where-performed':
+        return 'a service taxed where it is performed even for a business (CIVA art. 6(7): an event in Portugal, immovable property in Portugal; services.taxedWherePerformed): it never carries 0 %';
       case 'service-m44-in-pt':
         return 'M44 (art. 6(7) and following: a service placed outside Portugal) is configured for it, but the buyer is in Portugal';
       case 'service-configured':
@@ -169,6 +171,8 @@ export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): stri
       return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto não os abrange, só um regime de toda a loja (exemptions.regime)`;
     case 'service-reverse-charge':
       return `serviço a uma empresa estabelecida em ${p.country}: autoliquidação pelo adquirente (art. 6.º, n.º 6, alínea a), do CIVA)`;
+    case 'service-where-performed':
+      return 'um serviço tributado onde é prestado, mesmo a uma empresa (art. 6.º, n.º 7, do CIVA: um evento em Portugal, um imóvel em Portugal; services.taxedWherePerformed): nunca leva 0 %';
     case 'service-m44-in-pt':
       return 'o produto tem o código M44 (art. 6.º, n.º 7 e seguintes, do CIVA: serviço localizado fora de Portugal), mas o comprador está em Portugal';
     case 'service-configured':

@@ -18,7 +18,8 @@ import {
 import { PlannedLine } from './line-plan';
 import { withoutDonations } from './donations';
 import { configuredExemption } from './exemption-rules';
-import { itemType, lineProductId, type ProductRef } from './line-type';
+import { itemType, lineProductId, specialSupply, type ProductRef } from './line-type';
+import { isGiftCardName } from './vouchers';
 import { info, MappingNote, mappingError } from './mapping-errors';
 import { currencyParam } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
@@ -108,10 +109,14 @@ export function productLines(sale: Sale, rates: SaleRates, settings: MappingSett
     if (sale.pricesIncludeTax && settings.taxInclusiveUnitPrice === 'unrounded') {
       listNet = unroundedListNet(item) ?? subtotal;
     }
+    const type = itemType(sale, item, settings);
+    const special = specialSupply(item, type, settings);
     lines.push({
       code: itemCode(item),
       description,
-      type: itemType(sale, item, settings),
+      type,
+      ...(special ? { special } : {}),
+      ...(isGiftCardName(item.name, settings) ? { voucher: true } : {}),
       unit: settings.unit,
       quantity: parseDecimal(item.quantity),
       listNet,

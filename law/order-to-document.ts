@@ -1,7 +1,8 @@
 import { add, compare, Decimal, formatDecimal, fromCents, parseDecimal, round, subtract, toCents } from '../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../client/schemas/document';
 import { computeTotals } from '../client/totals';
-import { BuyerIdentity, resolveBuyer } from './buyer-identity';
+import { billingCountry, BuyerIdentity, resolveBuyer } from './buyer-identity';
+import { chargedAgainstTreatment } from './charged-treatment';
 import { clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
@@ -254,6 +255,11 @@ export function documentForSale(
   if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
     holds.push({ code: 'm16-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
   }
+  // Reg. 282/2011 art. 18(1)(a): an EU buyer is a business for the services rule only with its number confirmed in VIES.
+  if (exemptionCode === 'M40' && buyer.isEuVatNumber && settings.viesRequiredForM40 && !buyer.viesConfirmed) {
+    holds.push({ code: 'm40-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
+  }
+  holds.push(...chargedAgainstTreatment(planned, billingCountry(sale, settings), settings));
   holds.push(...shippingHolds);
   if (vouchers.named.length > 0) {
     notes.push(info('gift-card-redeemed', { names: vouchers.named.map((n) => `"${n}"`).join(', ') }));

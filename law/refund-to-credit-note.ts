@@ -7,7 +7,7 @@ import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
 import { configuredExemption } from './exemption-rules';
-import { itemType } from './line-type';
+import { itemType, specialSupply } from './line-type';
 import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
 import { currencyParam, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
@@ -55,10 +55,13 @@ function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, setti
     // A value-only refund of a line returns no quantity (0): one unit of that value.
     const quantity = item.quantity === 0 ? ONE : abs(parseDecimal(item.quantity));
     const subtotal = item.subtotal === undefined ? total : abs(parseDecimal(item.subtotal));
+    const type = itemType(sale, source, settings);
+    const special = specialSupply(source, type, settings);
     lines.push({
       code: itemCode(source),
       description,
-      type: itemType(sale, source, settings),
+      type,
+      ...(special ? { special } : {}),
       unit: settings.unit,
       quantity,
       listNet: compare(subtotal, total) >= 0 ? subtotal : total,

@@ -1,6 +1,6 @@
 import { formatDecimal, isZero } from '../client/money';
 import type { BuyerIdentity } from './buyer-identity';
-import type { PlaceForVat } from './countries';
+import { isEuCountry, type PlaceForVat } from './countries';
 import { PlannedLine, supplyNature } from './line-plan';
 import { mappingError } from './mapping-errors';
 import type { MappingMessage } from './mapping-messages';
@@ -89,6 +89,10 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
     }
     if (context.settings.oss.registered && nature === 'P' && !buyer.isEuVatNumber && destination.territory === 'EU') {
       holds.push({ code: 'oss-distance-sale', params: { country: destination.country, rate } });
+    }
+    // Electronic services to a consumer in another member state share the EUR 10,000 threshold (art. 6-A): under OSS, held like goods.
+    if (context.settings.oss.registered && line.special === 'electronic' && !buyer.isEuVatNumber && buyer.countryCode !== 'PT' && isEuCountry(buyer.countryCode)) {
+      holds.push({ code: 'oss-electronic-service', params: { line: line.description, country: buyer.countryCode, rate } });
     }
   }
   // The same reason for several lines is said once.

@@ -23,6 +23,11 @@ export interface Vouchers {
 
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
+/** A name the shop gave its multi-purpose vouchers (`giftCardFeeNames`, any case, accents ignored). */
+export function isGiftCardName(name: string, settings: Pick<MappingSettings, 'giftCardFeeNames'>): boolean {
+  return settings.giftCardFeeNames.some((word) => fold(name).includes(fold(word)));
+}
+
 export function withoutVouchers(sale: Sale, settings: MappingSettings): Vouchers {
   // A shop taxes a discount fee at the items' rates: untaxed beside taxed items, it is no discount.
   const taxedSale = productLinesOf(sale).some((item) => item.taxes.some((t) => !isZero(parseDecimal(t.amount))));
@@ -30,7 +35,7 @@ export function withoutVouchers(sale: Sale, settings: MappingSettings): Vouchers
     (fee) => parseDecimal(fee.total).units < 0n && isZero(lineTax(fee)) && fee.taxes.every((t) => isZero(parseDecimal(t.amount))),
   );
   if (!taxedSale || untaxed.length === 0) return { sale, named: [], unknown: [], amount: parseDecimal(0) };
-  const isGiftCard = (name: string) => settings.giftCardFeeNames.some((word) => fold(name).includes(fold(word)));
+  const isGiftCard = (name: string) => isGiftCardName(name, settings);
   return {
     sale: { ...sale, lines: sale.lines.filter((line) => !untaxed.includes(line)) },
     named: untaxed.filter((fee) => isGiftCard(fee.name)).map((fee) => plainText(fee.name)),

@@ -9,6 +9,7 @@ import { stateRules } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { Lang } from '../words';
+import { shopDateTime } from '../../messages/dates';
 
 /**
  * Orders of a shop that are not invoiced, and why: sold before the go-live cut-off, carrying another
@@ -30,13 +31,25 @@ export interface NotInvoicedRow {
   issuable: boolean;
 }
 
-function reasonWords(lang: Lang, reason: NotInvoicedReason): string {
-  if (reason.code === 'other-system') {
-    return lang === 'pt' ? `já tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value})` : `already has a document from another system (${reason.system}: ${reason.key} = ${reason.value})`;
-  }
-  return lang === 'pt'
-    ? `vendida a ${reason.soldAt.slice(0, 16).replace('T', ' ')} UTC, antes da entrada em funcionamento (${reason.goLiveAt.slice(0, 16).replace('T', ' ')} UTC)`
-    : `sold ${reason.soldAt.slice(0, 16).replace('T', ' ')} UTC, before the go-live cut-off (${reason.goLiveAt.slice(0, 16).replace('T', ' ')} UTC)`;
+type Of<C extends NotInvoicedReason['code']> = Extract<NotInvoicedReason, { code: C }>;
+
+/** Why an order is not invoiced, per language; times in the shop's zone (messages/dates.ts). */
+const REASON_WORDS: Record<Lang, { 'other-system': (r: Of<'other-system'>) => string; 'before-go-live': (r: Of<'before-go-live'>, at: (iso: string) => string) => string }> = {
+  pt: {
+    'other-system': (r) => `já tem um documento de outro sistema (${r.system}: ${r.key} = ${r.value})`,
+    'before-go-live': (r, at) => `vendida a ${at(r.soldAt)}, antes da entrada em funcionamento (${at(r.goLiveAt)})`,
+  },
+  en: {
+    'other-system': (r) => `already has a document from another system (${r.system}: ${r.key} = ${r.value})`,
+    'before-go-live': (r, at) => `sold ${at(r.soldAt)}, before the go-live cut-off (${at(r.goLiveAt)})`,
+  },
+};
+
+/** Why an order is not invoiced, in the reader's language, its times in the shop's zone. */
+export function notInvoicedWhy(lang: Lang, reason: NotInvoicedReason, timeZone: string): string {
+  if (reason.code === 'other-system') return REASON_WORDS[lang]['other-system'](reason);
+  const at = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : shopDateTime(lang, Date.parse(iso), timeZone));
+  return REASON_WORDS[lang]['before-go-live'](reason, at);
 }
 
 export async function notInvoicedRows(deps: OrderActionDeps & { prefix: string }, tenant: TenantRuntime, lang: Lang): Promise<NotInvoicedRow[]> {
@@ -46,7 +59,7 @@ export async function notInvoicedRows(deps: OrderActionDeps & { prefix: string }
     // Issued since (a backfill, a person): no longer a row.
     const invoice = await deps.ledger.get({ tenant: id, orderId: entry.orderId, purpose: 'invoice' });
     if (invoice?.documentId !== undefined) continue;
-    rows.push({ orderId: entry.orderId, kind: entry.reason.code, why: reasonWords(lang, entry.reason), at: entry.at, issuable: entry.reason.code === 'before-go-live' });
+    rows.push({ orderId: entry.orderId, kind: entry.reason.code, why: notInvoicedWhy(lang, entry.reason, tenant.mapping.shopTimeZone), at: entry.at, issuable: entry.reason.code === 'before-go-live' });
   }
   for (const member of await deps.ledger.attention(500)) {
     const [tenantId, orderText, purpose] = member.split(':');

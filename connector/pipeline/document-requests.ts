@@ -9,7 +9,7 @@ import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
 import type { MappingSettings } from '../../law/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 import type { Shop } from '../shop/shop';
-import { productTypeFromShop, type LineType, type ProductFacts } from '../../law/line-type';
+import { productTypeFromShop, supplyKindFromShop, type LineType, type ProductFacts } from '../../law/line-type';
 import type { DispatchRegion } from '../../law/vat-rates';
 import { saleDate } from '../../law/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
@@ -87,13 +87,17 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
   if (facts.products.size === 0) return settings;
   const shopProductTypes: Record<string, LineType> = { ...settings.lineTypes.shopProductTypes };
   const shopProductCodes: Record<string, string> = { ...settings.exemptions.shopProductCodes };
+  const shopSupplyKinds: MappingSettings['services']['shopSupplyKinds'] = { ...settings.services.shopSupplyKinds };
   for (const [id, product] of facts.products) {
     shopProductTypes[String(id)] = productTypeFromShop(product, settings.lineTypes);
     // The exemption code the accountant gave the product's category (exemptions.byProduct[].categories).
     const code = productExemptionFromShop(product, settings);
     if (code) shopProductCodes[String(id)] = code;
+    // Electronic or taxed where performed (issue 26.1-2): its categories, then virtual or downloadable.
+    const kind = supplyKindFromShop(product, settings);
+    if (kind) shopSupplyKinds[String(id)] = kind;
   }
-  return asParsedSettings({ ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes } });
+  return asParsedSettings({ ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes }, services: { ...settings.services, shopSupplyKinds } });
 }
 
 export function invoiceRequest(
@@ -104,7 +108,7 @@ export function invoiceRequest(
   vies?: { verdict?: VatNumberVerdict; note?: MappingNote; formatOnly?: boolean },
 ): IssueRequest {
   // whenUnavailable: format-check is the tenant's explicit choice to issue M16 on the format alone (noted on the order).
-  const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false } : settings;
+  const mappingSettings = vies?.formatOnly ? { ...settings, viesRequiredForM16: false, viesRequiredForM40: false } : settings;
   const mapped = documentForSale(sale, settingsWithShopFacts(mappingSettings, facts), issue, vies?.verdict);
   if (vies?.note) mapped.notes.push(vies.note);
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;

@@ -4,6 +4,7 @@ import { ShopRequestError } from '../../connector/shop/shop';
 import { META } from '../../connector/shop/order-meta';
 import { invoiceRequest, readShopFacts, settingsWithShopFacts } from '../../connector/pipeline/document-requests';
 import { MappingSettingsSchema, parseMappingSettings } from '../../law/mapping-settings';
+import { startViesStandIn, type StandIn } from './support/vies-stand-in';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
@@ -140,8 +141,13 @@ describe('CIVA art. 40(1)(b) / art. 6(6): a virtual product in the shop becomes 
  */
 describe('the shop says what is a service: categories and virtual flags, on invoices, credit notes and waybills', () => {
   let h: Harness;
+  let vies: StandIn;
   beforeAll(async () => {
+    // Reg. 282/2011 art. 18(1)(a): M40 only with the buyer's number confirmed in VIES (issue 26.1).
+    vies = await startViesStandIn();
+    vies.valid.add('DE123456789');
     h = await startHarness({
+      tenant: { vies: { url: vies.url, timeoutMs: 2_000 } },
       settings: {
         waybill: true,
         mapping: {
@@ -154,7 +160,10 @@ describe('the shop says what is a service: categories and virtual flags, on invo
     h.woo.putProduct({ id: 32, name: 'Guia de fotografia (e-book)', virtual: true, downloadable: true });
     h.woo.putProduct({ id: 33, name: 'Tripé', virtual: false });
   });
-  afterAll(async () => h.close());
+  afterAll(async () => {
+    await h.close();
+    await vies.close();
+  });
 
   const germanBusiness = {
     billing: { first_name: 'Jonas', last_name: 'Weber', company: 'Weber Fotografie GmbH', address_1: 'Torstraße 5', city: 'Berlin', postcode: '10119', country: 'DE', email: 'jonas@weber.example', phone: '' },
@@ -175,6 +184,7 @@ describe('the shop says what is a service: categories and virtual flags, on invo
     const [invoice] = await h.documentsOf(id);
     expect(docOf(invoice).Lines.map((l) => l.Type)).toEqual(['S']);
     expect(docOf(invoice).TaxExemptionReasonCode).toBe('M40');
+    expect(vies.asked).toContainEqual({ countryCode: 'DE', vatNumber: '123456789' });
 
     const refund = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' }) as never);
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });

@@ -80,7 +80,7 @@ describe('RITI art. 14 / CIVA art. 14: goods at 0 % by where they go', () => {
   });
 });
 
-describe('RITI art. 14(1)(a): VIES is asked for every M16 candidate (goods to another member state), only those', () => {
+describe('RITI art. 14(1)(a), Reg. 282/2011 art. 18(1)(a): VIES is asked for every M16 and M40 candidate, only those', () => {
   const settings = parseMappingSettings({});
   it.each<[string, Cart['billing'], string, unknown]>([
     ['goods to a Spanish business', { country: 'ES', postcode: '28013' }, 'ESB12345678', { countryCode: 'ES', number: 'B12345678' }],
@@ -92,8 +92,9 @@ describe('RITI art. 14(1)(a): VIES is asked for every M16 candidate (goods to an
     expect(vatNumberToCheck(order, settings)).toEqual(expected);
   });
 
-  it('a service to an EU business (M40) needs no VIES answer', () => {
+  // Issue 26.1 reversed the old rule here ("a service to an EU business needs no VIES answer"):
+  it('Reg. 282/2011 art. 18(1)(a): a service to an EU business (an M40 candidate) asks VIES too', () => {
     const order = wooSale(untaxedOrder({ country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }]));
-    expect(vatNumberToCheck(order, parseMappingSettings({ lineTypes: { default: 'S' } }))).toBeUndefined();
+    expect(vatNumberToCheck(order, parseMappingSettings({ lineTypes: { default: 'S' } }))).toEqual({ countryCode: 'ES', number: 'B12345678' });
   });
 });

@@ -186,6 +186,12 @@ beforeAll(() => {
   document('service rate of another region', order({ items: [{ name: 'Curso', productId: 7, price: '10.00', quantity: 1, rate: '16' }] }), { lineTypes: { default: 'S' } });
   document('oss', order({ billing: { ...lisbon, country: 'FR', city: 'Paris', postcode: '75001' } }), { oss: { registered: true } });
   document('zero vat, export', orderFixture('pt-007-export-us'));
+  // Issue 26: services by their place of supply, the shop's charge against its configured treatment.
+  const berlinCompany = { ...lisbon, company: 'Beispiel GmbH', city: 'Berlin', postcode: '10115', country: 'DE' };
+  document('m40 without vies', order({ billing: berlinCompany, meta: [{ key: '_billing_vat', value: 'DE123456789' }], items: [{ name: 'Consultoria', productId: 7, price: '100.00', quantity: 1 }] }), { lineTypes: { default: 'S' } });
+  document('oss, e-service', order({ items: [{ name: 'Curso online', productId: 7, price: '10.00', quantity: 1, rate: '23' }], billing: { ...lisbon, country: 'FR', city: 'Paris', postcode: '75001' } }), { oss: { registered: true }, lineTypes: { default: 'S' }, services: { electronic: { productIds: [7] } } });
+  document('taxed under a configured code', order({ items: [{ name: 'Consultoria', productId: 7, price: '10.00', quantity: 1, rate: '23' }], billing: { ...lisbon, country: 'US', city: 'Boston', postcode: '02108' } }), { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [7] }] } });
+  document('taxed voucher sold', order({ items: [{ name: 'Cartão-oferta 50 €', productId: 9, price: '50.00', quantity: 1, rate: '23' }] }), { giftCardFeeNames: ['cartão-oferta'] });
   document('zero vat, canaries', order({ items: [{ name: 'Caneca', productId: 1, price: '10.00', quantity: 1 }], billing: { ...madrid, postcode: '35001', city: 'Las Palmas' } }));
   document('zero vat, no reason', order({ items: [{ name: 'Curso de primeiros socorros', productId: 7, price: '10.00', quantity: 1 }] }), { lineTypes: { default: 'S' } });
   document('zero vat, regime', order({ items: [{ name: 'Caneca', productId: 1, price: '10.00', quantity: 1 }] }), { exemptions: { regime: 'M10' } });

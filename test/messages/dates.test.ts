@@ -36,3 +36,12 @@ describe('dates as a person reads them, in the shop\'s zone', () => {
     expect(calendarDay('pt', 'soon')).toBe('soon');
   });
 });
+
+describe("the not-invoiced list's reasons: the shop's times, not UTC", () => {
+  it('an order sold before the go-live cut-off names both times in the shop\'s zone', async () => {
+    const { notInvoicedWhy } = await import('../../connector/console/not-invoiced-list');
+    const reason = { code: 'before-go-live', soldAt: '2026-07-14T23:30:00.000Z', goLiveAt: '2026-07-15T08:00:00.000Z' } as const;
+    expect(notInvoicedWhy('pt', reason, 'Europe/Lisbon')).toBe('vendida a 15/07/26, 00:30, antes da entrada em funcionamento (15/07/26, 09:00)');
+    expect(notInvoicedWhy('en', reason, 'Europe/Lisbon')).toBe('sold 15/07/2026, 00:30, before the go-live cut-off (15/07/2026, 09:00)');
+  });
+});
