@@ -13,6 +13,7 @@ import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../support/
 import { portugueseOrder, quietLogger, rawTestConfig, WEBHOOK_SECRET } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
 import { runCli, writeConfigFile } from './support/worker-process';
+import { startViesStandIn, type StandIn } from './support/vies-stand-in';
 
 /** server.publicUrl of rawTestConfig: where the shop must deliver tenant shop1's orders. */
 const DELIVERY_URL = 'http://connector.test/webhooks/woocommerce/shop1';
@@ -77,6 +78,8 @@ const describeWithRedis = describeWithRedisServer('doctor.test.ts', 'the doctor 
 describeWithRedis('magnifinance doctor (issue 12.1): each check against the sandbox, the fake shop over HTTP and a Redis of its own', () => {
   let sandbox: RunningSandbox;
   let redis: OwnRedisServer;
+  /** VIES on loopback: the doctor asks whether it answers (the real one is out of reach here). */
+  let vies: StandIn;
   let partnerToken: string;
   let otherPartnerToken: string;
   const shops: RunningFakeWoo[] = [];
@@ -86,6 +89,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     redis = await ownRedisServer(['--appendonly', 'yes']);
+    vies = await startViesStandIn();
     const owner = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: sandbox.baseUrl });
     await owner.addPartner({ CompanyTaxId: PARTNER_TAX_ID, CompanyLegalName: 'Cliente Novo, Lda.', UserEmail: 'dono@cliente.pt' });
     partnerToken = (await owner.getPartnerAccessTokens(PARTNER_TAX_ID, { password: 'sandbox-password' }))[0].token;
@@ -95,6 +99,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   afterAll(async () => {
     for (const woo of shops) await woo.close();
     await sandbox?.close();
+    await vies?.close();
     await redis?.destroy();
     if (process.env.DOCTOR_EXAMPLES === '1') writeExamples(examples);
   });
@@ -109,6 +114,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
   function configFor(woo: RunningFakeWoo, key = { consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret }): Record<string, unknown> {
     const raw = rawTestConfig({ prefix: 'mf-doctor', wooOrigin: woo.origin, consumerKey: key.consumerKey, consumerSecret: key.consumerSecret, baseUrl: sandbox.baseUrl, redisUrl: `redis://127.0.0.1:${redis.port}` });
     tenantOf(raw).invoicing = { ...(tenantOf(raw).invoicing as object), partnerToken, companyNif: PARTNER_TAX_ID, password: 'sandbox-password' };
+    tenantOf(raw).vies = { url: vies.url };
     return raw;
   }
 
@@ -150,6 +156,7 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
         'MagniFinance credentials': 'ok',
         'MagniFinance partner token': 'ok',
         company: 'ok',
+        'VIES answers': 'ok',
         'go-live cut-off': 'ok',
       });
       expect(report.ready).toBe(true);
