@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchSandboxCreates } from './sandbox-creates';
 import { benchConnectorIngest } from './connector-ingest';
-import { benchConnectorEndToEnd } from './connector-e2e';
+import { benchConnectorEndToEnd, type EndToEndFigures } from './connector-e2e';
 import { DEPLOYMENT_NODE_FLAGS } from './connector-support';
 
 const REPO = join(__dirname, '..');
@@ -29,7 +29,7 @@ function compile(): string {
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   process.env.BENCH_DIST ??= compile();
-  const results: Record<string, unknown> = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version, at: new Date().toISOString() } };
+  const results: Record<string, unknown> & { endToEnd?: EndToEndFigures; endToEndDefaultHeap?: EndToEndFigures; timeToNumber?: EndToEndFigures } = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version, at: new Date().toISOString() } };
 
   process.stderr.write('bench: sandbox creates ...\n');
   results.sandboxCreates = await benchSandboxCreates();
@@ -47,8 +47,20 @@ async function main(): Promise<void> {
   process.stderr.write('bench: webhook to number with the real 10 s finalize delay ...\n');
   results.timeToNumber = await benchConnectorEndToEnd({ orders: 300, latencyMs: 150, finalizeDelayMs: 10_000, rate: 30, concurrency: 128, nodeFlags });
 
+  process.stderr.write(`${countsTable({ 'end to end, heap limit': results.endToEnd, 'end to end, default heap': results.endToEndDefaultHeap, 'real 10 s wait': results.timeToNumber })}\n`);
   writeFileSync(join(RESULTS, 'connector.json'), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+}
+
+/** The counts per order beside each run's throughput: a change that adds a call shows as a number. */
+function countsTable(runs: Record<string, EndToEndFigures>): string {
+  const lines = ['', 'per order     | orders/s | service calls | shop calls | own echoes | jobs / runs | Redis commands / round trips | connector CPU ms'];
+  for (const [name, run] of Object.entries(runs)) {
+    const c = run.perOrder;
+    const total = (counts: Record<string, number>): number => Math.round(Object.values(counts).reduce((a, b) => a + b, 0) * 100) / 100;
+    lines.push(`${name} | ${run.ordersPerSecond} | ${total(c.serviceCalls)} | ${total(c.shopCalls)} | ${c.echoWebhooks} (${JSON.stringify(c.webhooksIgnored)}) | ${c.jobsEnqueued} / ${c.jobRuns} | ${c.redisCommands} / ${c.redisRoundTrips} | ${c.connectorCpuMs}`);
+  }
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -45,11 +45,24 @@ export class WooShop implements Shop {
     // A meta PUT answers with the whole order (6 KB and more); parsing it for nothing was a
     // visible share of the worker's CPU and garbage. Errors are still parsed for their code.
     this.writer = new WooCommerceRestApi({ ...options, axiosConfig: { ...axiosConfig, responseType: 'text', transformResponse: [errorBodyOnly] } });
+    // OAuth 1.0a (http shops) is signed with the shop's clock, not this worker's: WooCommerce refuses a
+    // timestamp more than 15 minutes off its own. The offset comes from the shop's Date header.
+    for (const client of [this.api, this.writer]) signWithShopClock(client, () => this.clockOffsetMs());
+  }
+
+  /** The shop's clock minus ours, from its last answer (0 before any). */
+  private clockOffsetMs(): number {
+    return this.shopClock ? this.shopClock.shopMs - this.shopClock.localMs : 0;
   }
 
   private shopClock: { shopMs: number; localMs: number } | undefined;
 
-  /** The shop's clock from the Date header of its last successful answer (Shop.clock). */
+  private observeClock(date: unknown): void {
+    const shopMs = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+    if (Number.isFinite(shopMs)) this.shopClock = { shopMs, localMs: Date.now() };
+  }
+
+  /** The shop's clock from the Date header of its last answer (Shop.clock). */
   clock(): { shopMs: number; localMs: number } | undefined {
     return this.shopClock;
   }
@@ -242,17 +255,36 @@ export class WooShop implements Shop {
     try {
       response = await request();
     } catch (error) {
-      throw toShopError(error);
+      const before = this.clockOffsetMs();
+      this.observeClock(ErrorHeadersSchema.safeParse(error).data?.response.headers.date);
+      const shopError = toShopError(error);
+      // Refused for a timestamp off the shop's clock, which its answer has just told: signed again once.
+      if (shopError.status === 401 && Math.abs(this.clockOffsetMs() - before) > 60_000) return this.call(request, expectJson);
+      throw shopError;
     }
-    const date = response.headers.date;
-    const shopMs = typeof date === 'string' ? Date.parse(date) : Number.NaN;
-    if (Number.isFinite(shopMs)) this.shopClock = { shopMs, localMs: Date.now() };
+    this.observeClock(response.headers.date);
     if (expectJson && (typeof response.data === 'string' || response.data === undefined || response.data === null)) {
       const text = typeof response.data === 'string' ? response.data.replace(/\s+/g, ' ').trim().slice(0, 120) : '';
       throw new ShopRequestError(200, 'not_json', `shop answered 200 with something other than its JSON: ${text || '(empty)'}`);
     }
     return response;
   }
+}
+
+const ErrorHeadersSchema = z.object({ response: z.object({ headers: z.looseObject({ date: z.string().optional() }) }) });
+
+/**
+ * The client builds a fresh oauth-1.0a signer per request (`_getOAuth`); its timestamp is moved to
+ * the shop's clock. The library has no option for it: its signer is wrapped.
+ */
+function signWithShopClock(client: WooCommerceRestApi, offsetMs: () => number): void {
+  const holder = client as unknown as { _getOAuth: () => { getTimeStamp: () => number } };
+  const original = holder._getOAuth.bind(client);
+  holder._getOAuth = () => {
+    const signer = original();
+    signer.getTimeStamp = () => Math.floor((Date.now() + offsetMs()) / 1000);
+    return signer;
+  };
 }
 
 function errorBodyOnly(data: unknown, _headers: unknown, status?: number): unknown {

@@ -32,3 +32,22 @@ describe("issue 30, point 5: the sweep's start point is the shop's own time", ()
     await eventually('invoiced', () => h.woo.meta(id, META.documentNumber), 30_000);
   });
 });
+
+describe('issue 30, point 5: OAuth is signed with the shop\'s clock', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // Over http WooCommerce takes only OAuth 1.0a, and refuses a timestamp 15 minutes off its own clock: this one is 20 minutes ahead of ours.
+    h = await startHarness({ woo: { now: () => new Date(Date.now() + 20 * 60_000) } });
+  });
+  afterAll(async () => h.close());
+
+  it('the first refusal tells the shop\'s time (its Date header); every call after is signed with it, and the order is invoiced', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    expect((await h.deliver(order)).status).toBe(202);
+    await eventually('invoiced', () => h.woo.meta(id, META.documentNumber), 30_000);
+    const refused = h.woo.requests.filter((r) => r.status === 401);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeLessThanOrEqual(2);
+  });
+});

@@ -584,7 +584,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     if (!known) return 'consumer key is invalid';
     if (q.oauth_signature_method !== 'HMAC-SHA256' && q.oauth_signature_method !== 'HMAC-SHA1') return 'invalid signature method';
     const timestamp = Number(q.oauth_timestamp);
-    if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 15 * 60) return 'timestamp is expired';
+    // WC_REST_Authentication::check_oauth_timestamp_and_nonce: 15 minutes either way of the SHOP's clock.
+    if (!Number.isFinite(timestamp) || Math.abs(now().getTime() / 1000 - timestamp) > 15 * 60) return 'timestamp is expired';
     // WooCommerce's check_oauth_signature: decoded params, sorted by key, each key and value
     // rawurlencoded, joined with '=', rawurlencoded again and glued with %26.
     const params = Object.entries(q).filter(([key]) => key !== 'oauth_signature');
