@@ -11,6 +11,8 @@ import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
 import { withTimeout } from '../core/timeout';
+import { listNotInvoiced } from '../ingest/not-invoiced';
+import { notInvoicedWhy } from './not-invoiced-list';
 import { failedShopCallWords } from '../shop/shop-answer-words';
 
 /** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
@@ -279,11 +281,17 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
       ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><button class="${cancellationWaits ? 'secondary' : ''}">${BUTTONS.creditNote[lang]}</button></form>`
       : '',
   ].filter((action) => action !== '');
+  const notInvoiced = ledger.invoice?.documentId === undefined ? (await listNotInvoiced(deps.redis, deps.prefix, id)).find((entry) => entry.orderId === orderId && entry.reason.code === 'before-go-live') : undefined;
+  // An order sold before the go-live cut-off: why it was not invoiced, and the way to issue it (its preview first).
+  if (notInvoiced) {
+    actions.unshift(html`<form method="get" action="/console/${id}/not-invoiced/preview"><input type="hidden" name="order" value="${orderId}"><button>${BUTTONS.issueNow[lang]}</button></form>`);
+  }
+  const notInvoicedSection = notInvoiced ? html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')}</h2><p>${notInvoicedWhy(lang, notInvoiced.reason, zone)}</p></section>` : '';
   const actionSection = actions.length > 0 ? html`<section id="actions"><h2>${t(lang, 'actions')}</h2><div class="actions">${actions}</div></section>` : '';
   const waiting = cards.filter((card) => card !== '');
   return {
     found,
-    body: html`${head}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
+    body: html`${head}${notInvoicedSection}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
   };
 }
 
