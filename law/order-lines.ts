@@ -26,6 +26,7 @@ import { MappingSettings } from './mapping-settings';
 import { feeLinesOf, lineTax, productLinesOf, saleRef, shippingLinesOf, type Sale, type SaleAttribute, type SaleLine, type SaleLineTax } from './sale';
 import { lineRate, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
+import { applyShippingRate } from './shipping-rate';
 
 /**
  * Sale -> planned document lines. The shop has already spread coupons over the line totals (line
@@ -335,11 +336,39 @@ export function grossByRate(lines: readonly PlannedLine[]): RateGross[] {
   });
 }
 
-/** The lines of the sale's invoice as the mapping plans them (donations left out), before balancing. */
+/**
+ * The lines of the sale's invoice as the mapping plans them (donations left out), before balancing,
+ * shipping at the rates the invoice gives it (`shippingRate`: re-rated to the goods' rate or split):
+ * what a credit note corrects (CIVA art. 29(7), 78(2)).
+ */
 export function invoicedLines(sale: Sale, rates: SaleRates, settings: MappingSettings): PlannedLine[] {
   const scratch: MappingNote[] = [];
   const kept = withoutDonations(sale, settings).sale;
   const lines = productLines(kept, rates, settings, scratch);
   spreadNegativeFees(kept, lines, scratch, rates);
-  return [...lines, ...shippingLines(kept, rates, settings, scratch), ...positiveFeeLines(kept, rates, settings, scratch)];
+  const planned = [...lines, ...shippingLines(kept, rates, settings, scratch), ...positiveFeeLines(kept, rates, settings, scratch)];
+  applyShippingRate(planned, settings.shippingLineCode, settings, scratch, sale.currency);
+  return planned;
+}
+
+/**
+ * A refunded shipping line at the rates its invoice carried (CIVA art. 29(7): a credit note corrects
+ * that invoice): the refunded gross shared over the invoice's shipping lines in proportion to their
+ * gross. Unchanged when the invoice kept the shop's rate.
+ */
+export function asInvoiced(refunded: PlannedLine, invoiced: readonly PlannedLine[], shippingCode: string): PlannedLine[] {
+  const shipping = invoiced.filter((line) => line.ancillary && line.code === shippingCode && toCents(line.targetNet) > 0n);
+  if (shipping.length === 0 || shipping.every((line) => compare(line.rate, refunded.rate) === 0)) return [refunded];
+  const grossOf = (line: PlannedLine): bigint => toCents(round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 2));
+  const gross = grossOf(refunded);
+  const totalInvoiced = shipping.reduce((sum, line) => sum + grossOf(line), 0n);
+  let left = gross;
+  return shipping
+    .map((line, i) => {
+      const share = i === shipping.length - 1 ? left : (gross * grossOf(line)) / totalInvoiced;
+      left -= share;
+      const net = round(divide(fromCents(share), add(ONE, shift(line.rate, 2)), 6), 2);
+      return { ...refunded, description: shipping.length > 1 ? line.description : refunded.description, rate: line.rate, targetNet: net, listNet: net };
+    })
+    .filter((line) => toCents(line.targetNet) > 0n);
 }

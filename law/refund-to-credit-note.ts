@@ -11,7 +11,7 @@ import { itemType, specialSupply } from './line-type';
 import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
 import { currencyParam, type MappingMessage } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
-import { amountLine, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
+import { amountLine, asInvoiced, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
 import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, type SaleRefund, type SaleRefundLine } from './sale';
 import { creditLimitHolds } from './credit-limits';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
@@ -44,7 +44,7 @@ function refundedItem(sale: Sale, line: SaleRefundLine) {
 
 const linesOfKind = (refund: SaleRefund, kind: SaleRefundLine['kind']): SaleRefundLine[] => refund.lines.filter((line) => line.kind === kind);
 
-function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, settings: MappingSettings, notes: MappingNote[]): PlannedLine[] {
+function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, settings: MappingSettings, notes: MappingNote[], invoiced: readonly PlannedLine[]): PlannedLine[] {
   const lines: PlannedLine[] = [];
   const orderId = saleRef(sale);
   for (const item of linesOfKind(refund, 'product')) {
@@ -79,7 +79,8 @@ function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, setti
   for (const shipping of linesOfKind(refund, 'shipping')) {
     const total = round(abs(parseDecimal(shipping.total)), 2);
     if (isZero(total)) continue;
-    lines.push(amountLine(orderId, settings.shippingLineCode, shippingDescription(shipping.name), shipping.taxes, total, { rates, settings, notes }));
+    // Credited at the rates its invoice carried (re-rated or split by shippingRate), not the shop's.
+    lines.push(...asInvoiced(amountLine(orderId, settings.shippingLineCode, shippingDescription(shipping.name), shipping.taxes, total, { rates, settings, notes }), invoiced, settings.shippingLineCode));
   }
   for (const fee of fees) {
     if (parseDecimal(fee.total).units <= 0n) continue;
@@ -157,7 +158,7 @@ function creditLines(
   credited: readonly PlannedLine[] = [],
 ): PlannedLine[] {
   const amount = round(abs(parseDecimal(refund.amount)), 2);
-  const planned = refundItemLines(sale, refund, rates, settings, notes);
+  const planned = refundItemLines(sale, refund, rates, settings, notes, invoicedLines(sale, rates, settings));
   const uncovered = subtract(amount, refundLinesGross(refund));
   if (planned.length === 0) {
     planned.push(...amountLines(sale, refund, amount, rates, settings, credited));

@@ -14,6 +14,10 @@ import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 export interface ShopPlatform {
   /** As a tenant names it in the tenants file (`platform:`). */
   name: NonNullable<TenantConfig['platform']>;
+  /** The platform's product name as shop owners know it ("WooCommerce"), for links such as "open the order in …". */
+  title: string;
+  /** Where a person opens one order in the platform's own admin. */
+  adminOrderUrl(tenant: TenantConfig, orderId: number): string;
   createShop(tenant: TenantConfig): Shop;
   /**
    * The plain-Node fast path for the hot delivery URL: true when it answered the request, false to

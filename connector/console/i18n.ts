@@ -111,7 +111,8 @@ const WORDS = {
   'foundBy.document': { pt: 'n.º do documento', en: 'document number' },
   'foundBy.customer': { pt: 'dados do cliente', en: 'customer details' },
   // The order page.
-  orderInShop: { pt: 'Abrir a encomenda no WooCommerce', en: 'Open the order in WooCommerce' },
+  /** Followed by the platform's name (WooCommerce, Shopify). */
+  orderInShop: { pt: 'Abrir a encomenda no', en: 'Open the order in' },
   shopStatus: { pt: 'Estado na loja', en: 'Status on the shop' },
   createdAt: { pt: 'Criada', en: 'Created' },
   shopUnreachable: { pt: 'Não foi possível ler a encomenda na loja', en: 'The order could not be read from the shop' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformOf } from '../../platforms/registry';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
 import { stateRules, type LedgerEntry } from '../core/ledger';
@@ -10,6 +11,8 @@ import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
 import { html, type Html, type View } from './page';
 import { withTimeout } from '../core/timeout';
+import { listNotInvoiced } from '../ingest/not-invoiced';
+import { notInvoicedWhy } from './not-invoiced-list';
 import { failedShopCallWords } from '../shop/shop-answer-words';
 
 /** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
@@ -35,15 +38,6 @@ export function customerName(order: ShopOrderHead): string {
   return name || company;
 }
 
-/**
- * The order in wp-admin. WooCommerce's own edit link on a shop with HPOS; on a shop that still keeps
- * orders as posts WooCommerce (7.1 and later) redirects it to post.php?post=<id>&action=edit, so the
- * one link works on both.
- */
-export function wpAdminOrderUrl(shopUrl: string, orderId: number): string {
-  return `${shopUrl.replace(/\/+$/, '')}/wp-admin/admin.php?page=wc-orders&action=edit&id=${orderId}`;
-}
-
 /** WooCommerce's order statuses as WooCommerce itself names them in Portuguese (pt_PT) and English. */
 const SHOP_STATUSES: Record<string, Record<Lang, string>> = {
   pending: { pt: 'Pagamento pendente', en: 'Pending payment' },
@@ -67,11 +61,34 @@ export function amount(lang: Lang, value: string | undefined, currency = 'EUR'):
   return value ? money(lang, value, currency, { oneLine: true }) : '–';
 }
 
+/**
+ * What the page shows of the shop's order, whatever its platform: read from the platform's neutral
+ * sale, else (an order the law cannot read, e.g. a broken one a person must see) from the few fields
+ * WooCommerce's order has at its top level.
+ */
+function orderHead(runtime: TenantRuntime, raw: unknown): ShopOrderHead | undefined {
+  try {
+    const sale = platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config);
+    return {
+      id: Number(sale.id),
+      status: sale.status,
+      total: sale.total,
+      currency: sale.currency,
+      date_created_gmt: sale.created ? new Date(Date.parse(sale.created)).toISOString().slice(0, 19) : null,
+      billing: { first_name: sale.billing.firstName, last_name: sale.billing.lastName, company: sale.billing.company },
+    };
+  } catch {
+    const parsed = ShopOrderHeadSchema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  }
+}
+
 /** The shop's order, or why it could not be read (in the reader's words, by its cause: a slow shop is not Redis). */
 export async function readShopOrder(runtime: TenantRuntime, orderId: number, lang: Lang = 'en'): Promise<{ order?: ShopOrderHead; error?: string }> {
   try {
-    const parsed = ShopOrderHeadSchema.safeParse(await withTimeout(runtime.shop.getOrder(orderId), SHOP_WAIT_MS));
-    return parsed.success ? { order: parsed.data } : { error: lang === 'pt' ? 'a loja respondeu algo que não é uma encomenda' : 'the shop answered something that is not an order' };
+    const raw = await withTimeout(runtime.shop.getOrder(orderId), SHOP_WAIT_MS);
+    const head = orderHead(runtime, raw);
+    return head ? { order: head } : { error: lang === 'pt' ? 'a loja respondeu algo que não é uma encomenda' : 'the shop answered something that is not an order' };
   } catch (error) {
     return { error: failedShopCallWords(lang, error, SHOP_WAIT_MS, runtime.config.shop.timeoutMs) };
   }
@@ -245,7 +262,7 @@ ${
 ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.date_created_gmt}Z`), zone, lang)}</dd>` : ''}</dl>`
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
 }
-<p><a href="${wpAdminOrderUrl(tenant.config.shop.url, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ↗</a></p></section>`;
+<p><a href="${platformOf(tenant.config).adminOrderUrl(tenant.config, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ${platformOf(tenant.config).title} ↗</a></p></section>`;
   if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found };
 
   const name = purposeNames(ledger);
@@ -264,11 +281,17 @@ ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(D
       ? html`<form method="get" action="${base}/preview"><input type="hidden" name="purpose" value="cancellation"><button class="${cancellationWaits ? 'secondary' : ''}">${BUTTONS.creditNote[lang]}</button></form>`
       : '',
   ].filter((action) => action !== '');
+  const notInvoiced = ledger.invoice?.documentId === undefined ? (await listNotInvoiced(deps.redis, deps.prefix, id)).find((entry) => entry.orderId === orderId && entry.reason.code === 'before-go-live') : undefined;
+  // An order sold before the go-live cut-off: why it was not invoiced, and the way to issue it (its preview first).
+  if (notInvoiced) {
+    actions.unshift(html`<form method="get" action="/console/${id}/not-invoiced/preview"><input type="hidden" name="order" value="${orderId}"><button>${BUTTONS.issueNow[lang]}</button></form>`);
+  }
+  const notInvoicedSection = notInvoiced ? html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')}</h2><p>${notInvoicedWhy(lang, notInvoiced.reason, zone)}</p></section>` : '';
   const actionSection = actions.length > 0 ? html`<section id="actions"><h2>${t(lang, 'actions')}</h2><div class="actions">${actions}</div></section>` : '';
   const waiting = cards.filter((card) => card !== '');
   return {
     found,
-    body: html`${head}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
+    body: html`${head}${notInvoicedSection}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
   };
 }
 

@@ -5,11 +5,14 @@ import { parseShopifyOrder, parseShopifyRefund } from './order-query';
 import { shopifyOrderAttributes, shopifyOrderToSale } from './order-to-sale';
 import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
 import { ShopifyShop } from './shopify-shop';
+import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
   name: 'shopify',
+  title: 'Shopify',
+  adminOrderUrl: (tenant, orderId) => shopifyAdminOrderUrl(tenant.shopify?.adminUrl ?? tenant.shop.url, orderId),
   createShop: (tenant) => new ShopifyShop(tenant.shopify as ShopifyTenantConfig),
   // Shopify's deliveries are few per order (no write-back echo storm like WooCommerce's): Express serves them.
   webhookFastPath: () => () => false,

@@ -3,6 +3,7 @@ import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettin
 import { checkWebhooks } from './doctor/webhook-checks';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
+import { wpAdminOrderUrl } from './admin-links';
 import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema';
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
@@ -10,6 +11,8 @@ import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
   name: 'woocommerce',
+  title: 'WooCommerce',
+  adminOrderUrl: (tenant, orderId) => wpAdminOrderUrl(tenant.shop.url, orderId),
   createShop: (tenant) => new WooShop(tenant.shop),
   webhookFastPath: wooWebhookFastPath,
   webhookRouter: wooWebhookRouter,

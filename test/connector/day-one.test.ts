@@ -67,6 +67,10 @@ describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first st
     expect(listed?.reason).toMatchObject({ code: 'before-go-live', goLiveAt: new Date(stored).toISOString() });
     expect(h.woo.notes(Number(old.id))).toHaveLength(0);
     expect(await attentionOrders(h)).not.toContain(Number(old.id));
+    // Its page says why it was not invoiced and offers the way to issue it (the preview first).
+    const page = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${String(old.id)}?lang=en`, { headers: ADMIN })).text();
+    expect(page).toMatch(/<section id="not-invoiced"><h2>Orders not invoiced<\/h2><p>[^<]*go-live/);
+    expect(page).toContain(`<form method="get" action="/console/shop1/not-invoiced/preview"><input type="hidden" name="order" value="${String(old.id)}">`);
   });
 
   it('an order created before the cut-off and paid after it is invoiced (paid is what counts)', async () => {

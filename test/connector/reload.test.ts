@@ -51,6 +51,8 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
   afterAll(async () => {
     await connector.close();
     await h.close();
+    // The tenants file and .env hold test secrets: nothing stays in the temp folder.
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a steady stream of deliveries through five reloads (a setting, a new shop, a broken file, the fix, a removed shop): not one refused, every order invoiced once', async () => {
@@ -161,6 +163,7 @@ describe('TenantSet: a removed shop takes no new work but its queued jobs still 
     const path = join(dir, 'tenants.json');
     writeFileSync(path, JSON.stringify({ ...raw, tenants: [...tenantsOf(raw), { ...tenantsOf(raw)[0], id: 'shop2', settings: { mapping: { externalIdPrefix: 's2-' } } }] }));
     const two = loadConfigSource({ path }, {});
+    rmSync(dir, { recursive: true, force: true });
     const set = new TenantSet(two.tenants);
     const shop2 = set.get('shop2');
     expect(set.replace(two.tenants.slice(0, 1))).toEqual({ added: [], removed: ['shop2'], changed: [] });
@@ -218,11 +221,11 @@ describe('SIGHUP reloads a running `magnifinance connector` (the CLI, in a child
       const answer = await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop2`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.putOrder(portugueseOrder()), source: `${h.woo.origin}/` });
       expect(answer.status).toBe(202);
     } finally {
-      writeFileSync(join(tmpdir(), 'mf-hup-last.log'), log);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
       }
+      rmSync(dir, { recursive: true, force: true });
       await h.close();
     }
   }, 120_000);

@@ -1,13 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const REPO = join(__dirname, '..', '..', '..');
 
-/** Writes a config object as the JSON file the CLI reads. */
+/** This test file's folder for config files (they hold test secrets): removed when the file's tests end. */
+let configDir: string | undefined;
+afterAll(() => {
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+  configDir = undefined;
+});
+
+/** Writes a config object as the JSON file the CLI reads (removed with its folder after the test file). */
 export function writeConfigFile(config: unknown, name: string): string {
-  const path = join(tmpdir(), `${name}-${process.pid}-${Date.now()}.json`);
+  configDir ??= mkdtempSync(join(tmpdir(), 'mf-test-configs-'));
+  const path = join(configDir, `${name}-${process.pid}-${Date.now()}.json`);
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 }

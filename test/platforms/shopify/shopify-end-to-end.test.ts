@@ -95,5 +95,12 @@ describe('Shopify end to end', () => {
     const html = await orderPage.body.text();
     expect(orderPage.statusCode).toBe(200);
     expect(html).toContain(String(metafield('magnifinance_document_number')));
+    // The order card reads the Shopify order through the platform's sale (status, total with its
+    // currency) and links to the order in the Shopify admin, not to wp-admin.
+    expect(html).not.toContain('could not be read');
+    expect(html).toContain('109.72');
+    expect(html).toContain(`href="${store.url}/admin/orders/${String(TAXES_INCLUDED.legacyResourceId)}"`);
+    expect(html).toContain('Open the order in Shopify');
+    expect(html).not.toContain('wp-admin');
   });
 });
