@@ -659,6 +659,27 @@ const CATALOGUE = {
     (p) =>
       `Portes "${p.shipping}" repartidos pelas taxas dos bens, na proporção do valor com IVA de cada uma (art. 16.º, n.º 5, alínea b), do CIVA; shippingRate.mixedGoods: "proportional").`,
   ),
+  'fee-rate-differs': entry(
+    { fee: S, rate: S, goodsRate: S },
+    (p) =>
+      `fee "${p.fee}" is taxed at ${p.rate}% but the goods it is charged with at ${p.goodsRate}%: a fee charged to the buyer (commission, packaging, insurance, cash on delivery) is part of the goods' taxable amount (CIVA art. 16(5)(b)). ` +
+      "Give the fee the goods' rate (the tax class its plugin gives it), or set shippingRate.otherRate: goods-rate",
+    (p) =>
+      `O encargo "${p.fee}" tem IVA a ${percentPt(p.rate)}, mas os bens com que é cobrado estão a ${percentPt(p.goodsRate)}: um encargo cobrado ao comprador (comissão, embalagem, seguro, cobrança) faz parte do valor tributável dos bens (art. 16.º, n.º 5, alínea b), do CIVA). ` +
+      'Dê ao encargo a taxa dos bens (a classe de imposto que o plugin lhe dá) ou defina shippingRate.otherRate: "goods-rate".',
+  ),
+  'fee-re-rated': entry(
+    { fee: S, from: S, to: S, gross: S, currency: OPT },
+    (p) => `Fee "${p.fee}" re-rated from ${p.from}% to the goods' ${p.to}% (CIVA art. 16(5)(b)), keeping the ${p.gross} paid for it`,
+    (p) =>
+      `Encargo "${p.fee}" passado de ${percentPt(p.from)} para a taxa dos bens, ${percentPt(p.to)} (art. 16.º, n.º 5, alínea b), do CIVA), mantendo os ${money(p.gross, p.currency)} pagos por ele.`,
+  ),
+  'fee-split': entry(
+    { fee: S },
+    (p) => `Fee "${p.fee}" split over the goods' rates in proportion to their gross (CIVA art. 16(5)(b); shippingRate.mixedGoods: proportional)`,
+    (p) =>
+      `Encargo "${p.fee}" repartido pelas taxas dos bens, na proporção do valor com IVA de cada uma (art. 16.º, n.º 5, alínea b), do CIVA; shippingRate.mixedGoods: "proportional").`,
+  ),
 
   // Reaching the shop's total
   'rounding-net-moved': entry(

@@ -3,20 +3,24 @@ import type { PlannedLine } from './line-plan';
 import { info, type MappingNote } from './mapping-errors';
 import { currencyParam, type MappingMessage } from './mapping-messages';
 import type { MappingSettings } from './mapping-settings';
+import { isGiftCardName } from './vouchers';
 
 /**
- * Shipping is part of the goods' taxable amount (CIVA art. 16(5)(b)): it takes the goods' rate.
- * WooCommerce taxes shipping by its own shipping tax class, so a 6 % book can ship at 23 %.
- * - Goods at one rate, shipping at another: held with the reason (`shippingRate.otherRate: hold`),
+ * Shipping and the fees charged to the buyer (commissions, packaging, insurance, cash on delivery)
+ * are part of the goods' taxable amount (CIVA art. 16(5)(b)): they take the goods' rate.
+ * WooCommerce taxes shipping by its own shipping tax class, and a fee by the class its plugin gives
+ * it, so a 6 % book can ship at 23 %. Never a donation (left out before) nor a voucher sold as a fee
+ * (`giftCardFeeNames`: its own rule, charged-treatment.ts).
+ * - Goods at one rate, a charge at another: held with the reason (`shippingRate.otherRate: hold`),
  *   or re-rated to the goods' rate keeping what the buyer paid for it (`goods-rate`).
  * - Goods at several rates: left as charged unless the accountant opts in to a proportional split
- *   (`shippingRate.mixedGoods: proportional`): one shipping line per goods rate, the shipping's
+ *   (`shippingRate.mixedGoods: proportional`): one line of the charge per goods rate, its
  *   gross shared in proportion to the goods' gross at each rate.
  * Returns the reasons to hold; `lines` is changed in place.
  */
 export function applyShippingRate(lines: PlannedLine[], shippingCode: string, settings: MappingSettings, notes: MappingNote[], currency?: string): MappingMessage[] {
   const products = lines.filter((line) => !line.ancillary && toCents(line.targetNet) > 0n);
-  const shipping = lines.filter((line) => line.ancillary && line.code === shippingCode && toCents(line.targetNet) > 0n);
+  const shipping = lines.filter((line) => isCharge(line, shippingCode, settings) && toCents(line.targetNet) > 0n);
   if (products.length === 0 || shipping.length === 0) return [];
   const key = (rate: Decimal) => round(rate, 6).units.toString();
   const goodsRates = new Map(products.map((line) => [key(line.rate), line.rate]));
@@ -28,20 +32,14 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
     for (const line of shipping) {
       if (compare(line.rate, goodsRate) === 0) continue;
       if (settings.shippingRate.otherRate === 'hold') {
-        holds.push({ code: 'shipping-rate-differs', params: { shipping: line.description, rate: formatDecimal(line.rate), goodsRate: formatDecimal(goodsRate) } });
+        const facts = { rate: formatDecimal(line.rate), goodsRate: formatDecimal(goodsRate) };
+        holds.push(line.code === shippingCode ? { code: 'shipping-rate-differs', params: { shipping: line.description, ...facts } } : { code: 'fee-rate-differs', params: { fee: line.description, ...facts } });
         continue;
       }
       const gross = grossOf(line);
       const net = netOf(gross, goodsRate);
-      notes.push(
-        info('shipping-re-rated', {
-          shipping: line.description,
-          from: formatDecimal(line.rate),
-          to: formatDecimal(goodsRate),
-          gross: formatDecimal(fromCents(gross), 2),
-          ...currencyParam(currency),
-        }),
-      );
+      const facts = { from: formatDecimal(line.rate), to: formatDecimal(goodsRate), gross: formatDecimal(fromCents(gross), 2), ...currencyParam(currency) };
+      notes.push(line.code === shippingCode ? info('shipping-re-rated', { shipping: line.description, ...facts }) : info('fee-re-rated', { fee: line.description, ...facts }));
       line.rate = goodsRate;
       line.targetNet = net;
       line.listNet = net;
@@ -67,7 +65,17 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
         return { ...line, description: `${line.description} (IVA ${formatDecimal(p.rate)}%)`, rate: p.rate, targetNet: net, listNet: net };
       });
     lines.splice(index, 1, ...split);
-    notes.push(info('shipping-split', { shipping: line.description }));
+    notes.push(line.code === shippingCode ? info('shipping-split', { shipping: line.description }) : info('fee-split', { fee: line.description }));
   }
   return [];
+}
+
+/**
+ * A charge that follows the goods' rate: shipping, or a fee charged to the buyer (`feeLineCode`),
+ * never a voucher sold as a fee (`giftCardFeeNames`).
+ */
+export function isCharge(line: PlannedLine, shippingCode: string, settings: Pick<MappingSettings, 'feeLineCode' | 'giftCardFeeNames'>): boolean {
+  if (!line.ancillary) return false;
+  if (line.code === shippingCode) return true;
+  return line.code === settings.feeLineCode && !isGiftCardName(line.description, settings);
 }

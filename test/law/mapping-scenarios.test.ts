@@ -216,6 +216,10 @@ beforeAll(() => {
     shippingRate: { otherRate: 'goods-rate' },
   });
   document('shipping split', orderFixture('pt-002-mixed-23-13-6-incl'), { shippingRate: { mixedGoods: 'proportional' } });
+  const bookWithPackaging = order({ items: [{ name: 'Livro', productId: 1, price: '10.00', quantity: 1, rate: '6' }], fees: [{ name: 'Embalagem', amount: '2.00', rate: '23' }] });
+  document('fee rate differs', bookWithPackaging);
+  document('fee re-rated', bookWithPackaging, { shippingRate: { otherRate: 'goods-rate' } });
+  document('fee split', order({ items: [{ name: 'Livro', productId: 1, price: '10.00', quantity: 1, rate: '6' }, { name: 'Caneca', productId: 2, price: '10.00', quantity: 1, rate: '23' }], fees: [{ name: 'Embalagem', amount: '2.00', rate: '23' }] }), { shippingRate: { mixedGoods: 'proportional' } });
 
   // Refunds and credit notes
   const refundOrder = order({ items: [{ name: 'Caneca', sku: 'CAN', productId: 1, price: '10.00', quantity: 2, rate: '23' }], shipping: [{ title: 'CTT', cost: '5.00', rate: '23' }] });
