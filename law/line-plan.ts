@@ -36,6 +36,8 @@ export interface PlannedLine {
   special?: SpecialSupply;
   /** The product's name matches `giftCardFeeNames`: the sale of a multi-purpose voucher (art. 7(13)-(14)). */
   voucher?: boolean;
+  /** The charge (shipping or a fee, by its description) a line split over the goods' rates came from. */
+  charge?: string;
 }
 
 export type SpecialSupply = 'electronic' | 'where-performed';

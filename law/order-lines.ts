@@ -352,23 +352,26 @@ export function invoicedLines(sale: Sale, rates: SaleRates, settings: MappingSet
 }
 
 /**
- * A refunded shipping line at the rates its invoice carried (CIVA art. 29(7): a credit note corrects
- * that invoice): the refunded gross shared over the invoice's shipping lines in proportion to their
- * gross. Unchanged when the invoice kept the shop's rate.
+ * A refunded shipping or fee line at the rates its invoice carried (CIVA art. 29(7): a credit note
+ * corrects that invoice): the refunded gross shared over the invoice's lines of that charge (all its
+ * shipping; the fee of the same name, split or not) in proportion to their gross. Unchanged when the
+ * invoice kept the shop's rate, or has no such charge.
  */
 export function asInvoiced(refunded: PlannedLine, invoiced: readonly PlannedLine[], shippingCode: string): PlannedLine[] {
-  const shipping = invoiced.filter((line) => line.ancillary && line.code === shippingCode && toCents(line.targetNet) > 0n);
-  if (shipping.length === 0 || shipping.every((line) => compare(line.rate, refunded.rate) === 0)) return [refunded];
+  const sameCharge = (line: PlannedLine): boolean =>
+    line.code === refunded.code && (refunded.code === shippingCode || (line.charge ?? line.description) === refunded.description);
+  const charged = invoiced.filter((line) => line.ancillary && sameCharge(line) && toCents(line.targetNet) > 0n);
+  if (charged.length === 0 || charged.every((line) => compare(line.rate, refunded.rate) === 0)) return [refunded];
   const grossOf = (line: PlannedLine): bigint => toCents(round(multiply(line.targetNet, add(ONE, shift(line.rate, 2))), 2));
   const gross = grossOf(refunded);
-  const totalInvoiced = shipping.reduce((sum, line) => sum + grossOf(line), 0n);
+  const totalInvoiced = charged.reduce((sum, line) => sum + grossOf(line), 0n);
   let left = gross;
-  return shipping
+  return charged
     .map((line, i) => {
-      const share = i === shipping.length - 1 ? left : (gross * grossOf(line)) / totalInvoiced;
+      const share = i === charged.length - 1 ? left : (gross * grossOf(line)) / totalInvoiced;
       left -= share;
       const net = round(divide(fromCents(share), add(ONE, shift(line.rate, 2)), 6), 2);
-      return { ...refunded, description: shipping.length > 1 ? line.description : refunded.description, rate: line.rate, targetNet: net, listNet: net };
+      return { ...refunded, description: charged.length > 1 ? line.description : refunded.description, rate: line.rate, targetNet: net, listNet: net };
     })
     .filter((line) => toCents(line.targetNet) > 0n);
 }

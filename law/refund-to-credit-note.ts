@@ -85,7 +85,8 @@ function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, setti
   for (const fee of fees) {
     if (parseDecimal(fee.total).units <= 0n) continue;
     const total = round(abs(parseDecimal(fee.total)), 2);
-    lines.push(amountLine(orderId, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
+    // Credited at the rates its invoice carried (a fee follows the goods by shippingRate), not the shop's.
+    lines.push(...asInvoiced(amountLine(orderId, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }), invoiced, settings.shippingLineCode));
   }
   return lines;
 }

@@ -62,7 +62,7 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
       .filter((p) => p.gross > 0n)
       .map((p) => {
         const net = netOf(p.gross, p.rate);
-        return { ...line, description: `${line.description} (IVA ${formatDecimal(p.rate)}%)`, rate: p.rate, targetNet: net, listNet: net };
+        return { ...line, charge: line.description, description: `${line.description} (IVA ${formatDecimal(p.rate)}%)`, rate: p.rate, targetNet: net, listNet: net };
       });
     lines.splice(index, 1, ...split);
     notes.push(line.code === shippingCode ? info('shipping-split', { shipping: line.description }) : info('fee-split', { fee: line.description }));
