@@ -35,7 +35,8 @@ describeWithRedisServer('sweep-schedule.test.ts', 'the sweep schedule tests')('t
       flush(redis);
       expect(await sweeps.getJobScheduler(SWEEP_SCHEDULER_ID)).toBeUndefined();
       await eventually('the sweep scheduled again', async () => (await sweeps.getJobScheduler(SWEEP_SCHEDULER_ID))?.every === 15 * 60_000, 10_000);
-      expect(await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_sweep_schedule_restored_total')).toContain('found="missing"} 1');
+      // Counted once the worker's own write has returned, a moment after this test's connection sees the schedule.
+      await eventually('the restore counted', async () => (await h.connector?.metrics.registry.getSingleMetricAsString('magnifinance_sweep_schedule_restored_total'))?.includes('found="missing"} 1') === true, 10_000);
       expect((await readyz(h)).body.sweep).toBe('scheduled');
     } finally {
       await sweeps.close();
