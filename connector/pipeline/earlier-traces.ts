@@ -44,7 +44,9 @@ export function traceInNotes(notes: readonly ShopNote[]): EarlierTrace | undefin
 
 /** Every trace the shop and the connector keep, cheapest first: the order's story (Redis), then its notes (the shop). */
 export async function earlierDocumentTrace(shop: Shop, history: OrderHistory | undefined, tenant: string, orderId: number): Promise<EarlierTrace | undefined> {
-  const story = history ? await history.of(tenant, orderId) : [];
+  // A story that cannot be read (its key overwritten by something else) stops no document, as one that
+  // cannot be written stops none: the shop's notes, the record that outlives Redis, are still read.
+  const story = history ? await history.of(tenant, orderId).catch(() => []) : [];
   for (const event of story) {
     if (event.kind === 'document' && event.purpose === 'invoice' && event.number) return { where: 'history', number: event.number, documentId: event.documentId };
   }

@@ -136,9 +136,10 @@ describe("the REST API answers like WooCommerce's (through the connector's shop 
   let woo: RunningFakeWoo;
   let shop: WooShop;
   beforeAll(async () => {
-    // A clock a second further at every reading: notes and refunds get distinct times, as on a shop used by people.
+    // A clock a second further at every reading: notes and refunds get distinct times, as on a shop
+    // used by people. The web server keeps the real time: the official client below signs OAuth with it.
     let tick = Date.parse('2026-07-01T10:00:00Z');
-    woo = await startFakeWooCommerce({ timeZone: 'Europe/Lisbon', now: () => new Date((tick += 1000)) });
+    woo = await startFakeWooCommerce({ timeZone: 'Europe/Lisbon', now: () => new Date((tick += 1000)), serverNow: () => new Date() });
     shop = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 3_000 });
   });
   afterAll(async () => woo.close());

@@ -84,6 +84,11 @@ export interface FakeWooOptions {
   /** Deliver order.updated to active webhooks after a REST update (the echo) and after a refund. Default true. */
   echoUpdates?: boolean;
   now?: () => Date;
+  /**
+   * The web server's clock (its Date header, OAuth's 15-minute window), when a test gives the shop's
+   * data a clock of its own (a synthetic one that ticks per reading); default: `now`, as on a real shop.
+   */
+  serverNow?: () => Date;
   /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
    * consumer_key/consumer_secret query parameters) is checked instead of OAuth 1.0a. */
   tls?: { key: string; cert: string };
@@ -221,6 +226,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const consumerKey = options.consumerKey ?? `ck_${randomBytes(20).toString('hex')}`;
   const consumerSecret = options.consumerSecret ?? `cs_${randomBytes(20).toString('hex')}`;
   const now = options.now ?? (() => new Date());
+  const serverNow = options.serverNow ?? now;
   const orders = new Map<number, JsonObject>();
   const notes = new Map<number, FakeNote[]>();
   const refunds = new Map<number, JsonObject[]>();
@@ -252,7 +258,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => requests.push({ method: req.method, path: req.path, status: res.statusCode }));
     // The shop's web server stamps its answers with its own clock (`now`), as a real one does.
-    res.setHeader('Date', now().toUTCString());
+    res.setHeader('Date', serverNow().toUTCString());
     if (options.latencyMs) await delay(options.latencyMs);
     next();
   });
@@ -585,7 +591,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     if (q.oauth_signature_method !== 'HMAC-SHA256' && q.oauth_signature_method !== 'HMAC-SHA1') return 'invalid signature method';
     const timestamp = Number(q.oauth_timestamp);
     // WC_REST_Authentication::check_oauth_timestamp_and_nonce: 15 minutes either way of the SHOP's clock.
-    if (!Number.isFinite(timestamp) || Math.abs(now().getTime() / 1000 - timestamp) > 15 * 60) return 'timestamp is expired';
+    if (!Number.isFinite(timestamp) || Math.abs(serverNow().getTime() / 1000 - timestamp) > 15 * 60) return 'timestamp is expired';
     // WooCommerce's check_oauth_signature: decoded params, sorted by key, each key and value
     // rawurlencoded, joined with '=', rawurlencoded again and glued with %26.
     const params = Object.entries(q).filter(([key]) => key !== 'oauth_signature');
