@@ -3,6 +3,7 @@ import { InvoiceClient } from '../client/schemas/client';
 import { PORTUGUESE_POSTCODE } from '../client/schemas/primitives';
 import { BuyerIdentity } from './buyer-identity';
 import { MappingNote, warning } from './mapping-errors';
+import type { MappingMessage } from './mapping-messages';
 import type { SaleAddress } from './sale';
 import { clipText, joinParts, plainText } from './text';
 
@@ -54,4 +55,16 @@ export function clientFromBilling(billing: SaleAddress, buyer: BuyerIdentity, no
   else if (billing.email.trim()) notes.push(warning('email-unusable', { email: billing.email }));
   if (name.length > 75) notes.push(warning('client-name-shortened', { name: client.Name }));
   return client;
+}
+
+/**
+ * An invoice to a business buyer carries its seat or domicile (CIVA art. 36(5)(a)): a company with a
+ * valid NIF (or EU VAT number) and no billing street is held with the reason, releasable by a
+ * person once the address is on the order. A simplified invoice (type S, where lawful) carries only
+ * the buyer's NIF and needs none (art. 40(2)).
+ */
+export function businessAddressHold(buyer: BuyerIdentity, client: InvoiceClient, type: 'T' | 'I' | 'S'): MappingMessage | undefined {
+  if (type === 'S' || buyer.kind === 'consumer' || !buyer.isBusiness || buyer.hold) return undefined;
+  if (client.Address !== undefined && client.Address.trim() !== '') return undefined;
+  return { code: 'business-buyer-address-missing', params: { buyer: client.LegalName ?? client.Name ?? '', nif: buyer.nif, country: buyer.countryCode } };
 }

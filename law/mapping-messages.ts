@@ -243,6 +243,15 @@ const CATALOGUE = {
     (p) =>
       `Fatura de ${money(p.total)} a um consumidor sem ${MISSING[p.missing]?.pt ?? p.missing} do comprador: a partir de ${money(p.from)} a fatura identifica o comprador. Fica retida até a encomenda ter o nome e a morada de faturação.`,
   ),
+  'business-buyer-address-missing': entry(
+    { buyer: S, nif: S, country: S },
+    (p) =>
+      `the business buyer "${p.buyer}" (NIF ${p.country} ${p.nif}) has no address on the order: an invoice carries the buyer's seat or domicile (CIVA art. 36(5)(a)). ` +
+      'Complete the billing address (street, post code, city) in the shop, then release the hold',
+    (p) =>
+      `O comprador empresa "${p.buyer}" (NIF ${p.country} ${p.nif}) não tem morada na encomenda: a fatura indica a sede ou o domicílio do adquirente (art. 36.º, n.º 5, alínea a), do CIVA). ` +
+      'Complete a morada de faturação (rua, código postal, localidade) na loja e depois liberte a retenção.',
+  ),
   'invoice-deadline': entry(
     { due: S, basis: S, day: S },
     (p) => `Deadline for this invoice: ${p.due} (${deadlineBasis('en', p.basis, p.day)})`,

@@ -3,7 +3,7 @@ import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } f
 import { computeTotals } from '../client/totals';
 import { billingCountry, BuyerIdentity, resolveBuyer } from './buyer-identity';
 import { chargedAgainstTreatment } from './charged-treatment';
-import { clientFromBilling, usableEmail } from './document-client';
+import { businessAddressHold, clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
 import { withoutVouchers } from './vouchers';
@@ -251,6 +251,8 @@ export function documentForSale(
     holdFor({ code: 'total-differs-held', params: { difference: totalDifference, ...currencyParam(sale.currency) } });
   }
   const type = documentType(sale, buyer, products, totalEur, exemptionCode, settings, notes);
+  const noAddress = businessAddressHold(buyer, client, type);
+  if (noAddress) holds.push(noAddress);
   let hold = totalDifference !== undefined && settings.unreachableTotal === 'hold';
   if (exemptionCode === 'M16' && settings.viesRequiredForM16 && !buyer.viesConfirmed) {
     holds.push({ code: 'm16-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });

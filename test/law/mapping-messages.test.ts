@@ -118,6 +118,7 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
   'fee-rate-differs': { fee: 'Embalagem', rate: '23', goodsRate: '6' },
   'fee-re-rated': { fee: 'Embalagem', from: '23', to: '6', gross: '2.46' },
   'fee-split': { fee: 'Embalagem' },
+  'business-buyer-address-missing': { buyer: 'Livraria Lda', nif: '503504564', country: 'PT' },
   'rounding-net-moved': { line: 'T-shirt', rate: '23', net: '24.36', before: '24.37', totalKind: 'order', total: '38.45' },
   'total-unreachable': { totalKind: 'order-less-donations', total: '1660.50', difference: '-0.01' },
   'rounding-line-added': { line: 'Arredondamento', amount: '0.01', totalKind: 'refund', total: '12.30' },

@@ -134,6 +134,7 @@ beforeAll(() => {
   // The buyer
   document('nif invalid', withNif('123456780'));
   document('nif invalid, company', withNif('509442014', { ...lisbon, company: 'Costa & Filhos, Lda.' }));
+  document('company without address', withNif('503504564', { ...lisbon, company: 'Costa & Filhos, Lda.', address_1: '' }));
   document('consumer nif given', withNif('999999990'));
   document('company typed the consumer nif', withNif('999999990', { ...lisbon, company: 'Costa Lda' }));
   document('vat kept', withNif('ESB12345678', madrid));
