@@ -1,7 +1,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DocumentJobDataSchema, IdText, type DocumentJobData } from '../core/jobs';
-import { lastSweepReport, sweepTenant, type SweepReport } from '../sweep/sweep';
+import { sweepTenant } from '../sweep/sweep';
+import { lastSweepReport, type SweepReport } from '../core/sweep-report';
 import { adminUser } from './basic-auth';
 import { monthApi } from '../month/month-routes';
 import { attachDocument, dismissOrder, jobsOfOrder, retryOrder, type OrderActionDeps } from './order-actions';

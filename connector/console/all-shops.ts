@@ -3,7 +3,7 @@ import { listNotInvoiced } from '../ingest/not-invoiced';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { readShopAnswer } from '../shop/shop-answer';
 import { shopAnswerWords } from '../shop/shop-answer-words';
-import { lastSweepReport } from '../sweep/sweep';
+import { lastSweepReport } from '../core/sweep-report';
 import type { ConsoleDeps } from './console-deps';
 import { shopTime, startOfShopDay, t } from './i18n';
 import { html, type Html, type View } from './page';

@@ -253,6 +253,7 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const found = shop.order !== undefined || Object.keys(ledger).length > 0 || events.length > 0;
   const base = orderPagePath(id, orderId);
   const order = shop.order;
+  const platform = platformOf(tenant.config);
   const customer = order ? customerName(order) : '';
   const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${customer ? html` · ${customer}` : ''}</h2>
 ${
@@ -262,7 +263,7 @@ ${
 ${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.date_created_gmt}Z`), zone, lang)}</dd>` : ''}</dl>`
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
 }
-<p><a href="${platformOf(tenant.config).adminOrderUrl(tenant.config, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ${platformOf(tenant.config).title} ↗</a></p></section>`;
+<p><a href="${platform.adminOrderUrl(tenant.config, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ${platform.title} ↗</a></p></section>`;
   if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found };
 
   const name = purposeNames(ledger);

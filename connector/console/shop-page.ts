@@ -7,7 +7,7 @@ import { entryWords } from '../pipeline/problems';
 import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { lastSweepReport, type SweepReport } from '../sweep/sweep';
+import { lastSweepReport, type SweepReport } from '../core/sweep-report';
 import { companyFingerprint } from '../config/company-check';
 import { CompanyGuard } from '../pipeline/company-guard';
 import { notInvoicedRows } from './not-invoiced-list';

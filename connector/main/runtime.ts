@@ -25,7 +25,8 @@ import { reloadTenants, type ConfigSource, type ReloadResult } from '../config/r
 import { TenantSet } from '../config/tenant-set';
 import { documentsQueue, SweepScheduleKeeper, sweepQueue } from '../core/queues';
 import { connectRedis, RedisClock } from '../core/redis-connection';
-import { sweepTenant, type SweepReport } from '../sweep/sweep';
+import { sweepTenant } from '../sweep/sweep';
+import { type SweepReport } from '../core/sweep-report';
 
 export type ConnectorRole = 'serve' | 'work' | 'all';
 

@@ -35,7 +35,6 @@ export interface SweepDeps {
 }
 
 
-export { lastSweepReport, type SweepReport };
 
 /** Clock skew between shop and connector: each sweep overlaps the previous one by this much. */
 const OVERLAP_MS = 5 * 60_000;

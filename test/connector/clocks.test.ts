@@ -5,7 +5,7 @@ import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { RedisClock } from '../../connector/core/redis-connection';
 import { startConnector, type RunningConnector } from '../../connector/main/runtime';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 import { moneyWords } from '../../connector/pipeline/problems';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { orderFixture } from '../law/support/fixtures';
 import { eventually, orderQuiet, portugueseOrder, startHarness, type Harness } from './support/harness';
 

@@ -4,7 +4,7 @@ import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder 
 import { problemWords, type Problem } from '../../connector/pipeline/problems';
 import { OrderSummarySchema } from '../../connector/ingest/order-summary';
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
 import { buildRefund, eventually, orderQuiet, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 

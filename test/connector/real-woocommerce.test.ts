@@ -11,7 +11,7 @@ import { startConnector, type RunningConnector } from '../../connector/main/runt
 import { META } from '../../connector/shop/order-meta';
 import { WooShop } from '../../platforms/woocommerce/woo-shop';
 import { ShopRequestError } from '../../connector/shop/shop';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
 import { deleteKeys, eventually, quietLogger, rawTestConfig, REDIS_URL, WEBHOOK_SECRET } from './support/harness';
 

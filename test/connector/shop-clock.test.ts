@@ -1,5 +1,5 @@
 import { META } from '../../connector/shop/order-meta';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { META } from '../../connector/shop/order-meta';
 import { deliveryUrlFor } from '../../platforms/woocommerce/webhook-delivery';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { buildRefund, eventually, portugueseOrder, startHarness, type Harness } from './support/harness';
 import { runCli, writeConfigFile } from './support/worker-process';
 

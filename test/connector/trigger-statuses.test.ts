@@ -1,7 +1,7 @@
 import { parseConfig } from '../../connector/config/load-config';
 import { checkTriggerStatuses } from '../../connector/doctor/status-checks';
 import { WooShop } from '../../platforms/woocommerce/woo-shop';
-import type { SweepReport } from '../../connector/sweep/sweep';
+import type { SweepReport } from '../../connector/core/sweep-report';
 import { startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, rawTestConfig, startHarness } from './support/harness';
 

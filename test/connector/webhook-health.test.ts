@@ -3,7 +3,7 @@ import { describeWebhooks } from '../../connector/alerts/digest';
 import { parseConfig } from '../../connector/config/load-config';
 import { ConnectorMetrics } from '../../connector/core/metrics';
 import { startConnector, type RunningConnector } from '../../connector/main/runtime';
-import { lastSweepReport } from '../../connector/sweep/sweep';
+import { lastSweepReport } from '../../connector/core/sweep-report';
 import { sendWooWebhook, type FakeWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
