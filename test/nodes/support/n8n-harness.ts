@@ -301,6 +301,20 @@ function wireErrorLikeAxios(error: unknown): Error {
   return new Error(message);
 }
 
+/**
+ * A node as n8n loads it from a saved workflow (its parameters as saved, defaults filled in by
+ * n8n-workflow's Workflow for its typeVersion) and the credentials n8n then asks it for: the
+ * node's credential descriptions whose displayOptions hold for those parameters
+ * (NodeHelpers.displayParameter, the check the editor and the executor make).
+ */
+export function savedNode(parameters: INodeParameters, typeVersion: number): { parameters: INodeParameters; credentials: string[] } {
+  const { node: n8nNode } = workflowFor(parameters, 'Europe/Lisbon', typeVersion);
+  const credentials = (node.description.credentials ?? [])
+    .filter((credential) => n8nWorkflow.NodeHelpers.displayParameter(n8nNode.parameters, credential, n8nNode, node.description))
+    .map((credential) => credential.name);
+  return { parameters: n8nNode.parameters, credentials };
+}
+
 export async function runNode(options: RunOptions): Promise<RunResult> {
   const items = options.items ?? [{ json: {} }];
   const timezone = options.timezone ?? 'Europe/Lisbon';
