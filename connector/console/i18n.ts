@@ -57,11 +57,9 @@ const WORDS = {
   kind: { pt: 'Porquê', en: 'Why' },
   'kind.before-go-live': { pt: 'anterior ao arranque', en: 'before go-live' },
   'kind.other-system': { pt: 'documento de outro sistema', en: "another system's document" },
-  'kind.held': { pt: 'retida', en: 'held' },
-  'kind.refused': { pt: 'com erro', en: 'failed' },
   notInvoicedHelp: {
-    pt: 'Escolha as encomendas a emitir e reveja os documentos antes de confirmar. As anteriores à data de arranque são emitidas como num backfill, as retidas são libertadas e as que deram erro são tentadas de novo. As que já têm um documento de outro sistema nunca são emitidas aqui.',
-    en: "Choose the orders to issue and review their documents before confirming. Those before go-live are issued as by a backfill, held ones are released, failed ones retried. Orders with another system's document are never issued here.",
+    pt: 'Escolha as encomendas a emitir e reveja os documentos antes de confirmar. As anteriores à data de arranque são emitidas como num backfill, as retidas são libertadas e as por corrigir ou paradas por erro são tentadas de novo. As que já têm um documento de outro sistema nunca são emitidas aqui.',
+    en: "Choose the orders to issue and review their documents before confirming. Those before go-live are issued as by a backfill, held ones are released, those to be corrected or stopped by an error are tried again. Orders with another system's document are never issued here.",
   },
   webhooksChecked: { pt: 'Webhooks verificados na loja', en: 'Webhooks looked at on the shop' },
   refusedDeliveries: { pt: 'Entregas de webhooks recusadas', en: 'Refused webhook deliveries' },
@@ -85,8 +83,9 @@ const WORDS = {
   // Queue figures per shop, in an owner's words.
   queueNow: { pt: 'A emitir agora', en: 'Being issued now' },
   queueLater: { pt: 'À espera do número ou de nova tentativa', en: 'Waiting for the number or a new attempt' },
-  queueFailed: { pt: 'Com erro', en: 'With an error' },
-  queueFailedHelp: { pt: 'Encomendas com erro', en: 'Orders with an error' },
+  // The jobs that failed for good: their ledger state's one name (connector/words.ts, failed).
+  queueFailed: { pt: 'Paradas por erro', en: 'Stopped by an error' },
+  queueFailedHelp: { pt: 'Encomendas paradas por erro', en: 'Orders stopped by an error' },
   retryingTitle: { pt: 'À espera de nova tentativa, e porquê', en: 'Waiting for a new attempt, and why' },
   namesMissing: { pt: 'Nomes dos clientes em falta', en: "Customers' names missing" },
   toInvoice: { pt: 'Por faturar', en: 'To invoice' },
@@ -125,6 +124,13 @@ const WORDS = {
   inProgress: { pt: 'Em curso', en: 'In progress' },
   actions: { pt: 'O que pode fazer', en: 'What you can do' },
   historyTitle: { pt: 'Histórico', en: 'History' },
+  'history.received': { pt: 'Encomenda recebida', en: 'Order received' },
+  'history.done': { pt: 'correu bem', en: 'done' },
+  'history.failed': { pt: 'falhou', en: 'failed' },
+  'history.issued': { pt: 'emitida', en: 'issued' },
+  'history.customerNote': { pt: 'Nota para o cliente escrita na encomenda', en: 'Customer note written on the order' },
+  'history.privateNote': { pt: 'Nota privada escrita na encomenda', en: 'Private note written on the order' },
+  'history.needsAttention': { pt: 'precisa da sua atenção', en: 'needs your attention' },
   noHistory: { pt: 'Ainda não há registos desta encomenda.', en: 'Nothing recorded for this order yet.' },
   unknownOrder: { pt: 'O conector não conhece esta encomenda e a loja não a encontrou.', en: 'The connector does not know this order and the shop did not find it.' },
   // Preview and confirmation.
@@ -147,7 +153,6 @@ const WORDS = {
   holds: { pt: 'Porque foi retida', en: 'Why it was held' },
   noWarnings: { pt: 'Sem avisos.', en: 'No warnings.' },
   refused: { pt: 'Este documento não pode ser emitido assim', en: 'This document cannot be issued as it stands' },
-  cancelPreview: { pt: 'A regra de cancelamento da loja é anular a fatura: a fatura {number} vai ser anulada na MagniFinance.', en: "The shop's cancellation rule is to cancel the invoice: invoice {number} will be cancelled on MagniFinance." },
   confirmDespiteHold: { pt: 'Ao confirmar, o documento acima é emitido tal como está, apesar do motivo da retenção.', en: 'If you confirm, the document above is issued as it stands, despite the reason it was held.' },
   bindingHold: {
     pt: 'Este documento não pode ser emitido, nem confirmado por uma pessoa: creditaria mais do que foi faturado. Para creditar o que falta, faça no WooCommerce um reembolso só das linhas ainda não creditadas, ou emita a nota de crédito à mão no back-office da MagniFinance.',

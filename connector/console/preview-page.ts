@@ -1,4 +1,5 @@
 import { CONSUMER_NIF } from '../../client/nif';
+import { decimalWords, percentWords } from '../../messages/numbers';
 import { mappingText } from '../../law/mapping-messages';
 import { documentTypeLabel, type Lang } from '../words';
 import { t } from './i18n';
@@ -6,14 +7,8 @@ import { amount } from './order-page';
 import { html, type Html } from './page';
 import type { DocumentPreview } from './preview';
 
-function rateWords(lang: Lang, rate: string): string {
-  const text = rate.replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
-  return lang === 'pt' ? `${text.replace('.', ',')} %` : `${text}%`;
-}
-
-function quantityWords(lang: Lang, quantity: string): string {
-  return lang === 'pt' ? quantity.replace('.', ',') : quantity;
-}
+const rateWords = percentWords;
+const quantityWords = decimalWords;
 
 /**
  * The document a confirmation would issue, as a person checks it: type, buyer, lines, rates, the
