@@ -7,6 +7,7 @@ import type { LedgerRef } from '../../connector/core/ledger';
 import { describeOrder, describeWebhooks, textOf } from '../../connector/alerts/digest';
 import { personNeeded } from '../../connector/pipeline/problems';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
+import { sweepReport } from './support/sweep-report';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
 
@@ -226,7 +227,7 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     expect(describeOrder(entry, ref, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
     expect(needed.action).toContain('press "Try again" on the order\'s page');
 
-    const webhooks = describeWebhooks({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] } as never, 'pt');
+    const webhooks = describeWebhooks(sweepReport({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] }), 'pt');
     const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
     expect(text.split('\n')).toEqual([
       '[Conector MagniFinance] loja1: 3 encomendas precisam da sua atenção; 1 problema nos webhooks da loja',

@@ -18,7 +18,7 @@ describe('actions of a person: recorded in the order history with who; the credi
   beforeAll(async () => {
     h = await startHarness();
     redis = new IORedis(REDIS_URL);
-    history = new OrderHistory(redis as never, h.prefix);
+    history = new OrderHistory(redis, h.prefix);
   });
   afterAll(async () => {
     redis.disconnect();

@@ -3,6 +3,7 @@ import { sendWooWebhook } from '../support/fake-woocommerce';
 import { englishWords } from '../support/english-words';
 import { problemWords, ProblemSchema } from '../../connector/pipeline/problems';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { wooRefundJson } from '../support/payloads';
 
 /**
  * CIVA art. 29(7), 78(2) after a credit note for the whole invoice (the console's, issue 19): the
@@ -29,7 +30,7 @@ describe('a refund after the whole invoice was credited from the console: not cr
     expect(answer.status).toBe(303);
   };
   const refundAndTell = async (orderId: number, id: number, quantity: number) => {
-    const refund = h.woo.addRefund(orderId, buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id, items: [{ index: 0, quantity }] }) as never);
+    const refund = h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id, items: [{ index: 0, quantity }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(orderId) });
     return refund;
   };
