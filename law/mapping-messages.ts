@@ -550,7 +550,9 @@ const CATALOGUE = {
       const why =
         p.nature === 'P'
           ? `goods are taxed where their transport begins (CIVA art. 6(1)), and the shop dispatches from ${regionWords('en', p.region)} (${source('en', p.source)})`
-          : `a service is taxed where ${p.allowed.includes('/') ? 'the business buying it or ' : ''}the shop is established (CIVA art. 6(6) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (${source('en', p.source)})`;
+          : p.nature === 'S-business'
+            ? `a service to a Portuguese business is taxed where the business is established (CIVA art. 6(6)(a) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (its billing address), whatever region the shop is in`
+            : `a service is taxed where ${p.allowed.includes('/') ? 'the business buying it or ' : ''}the shop is established (CIVA art. 6(6) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (${source('en', p.source)})`;
       return (
         `Line "${p.line}" carries ${p.rate}%, the VAT of ${regionList('en', p.regions, ' / ')}, but ${why}, whose rates on ${p.day} are ${rateListWords('en', p.rates)}. ` +
         `The buyer's postcode does not decide the rate: correct the shop's tax table, or the setting dispatchRegion if the goods leave from elsewhere`
@@ -560,13 +562,24 @@ const CATALOGUE = {
       const why =
         p.nature === 'P'
           ? `os bens são tributados onde começa o seu transporte (art. 6.º, n.º 1, do CIVA), e a loja expede a partir ${regionWords('pt', p.region)} (${source('pt', p.source)})`
-          : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
+          : p.nature === 'S-business'
+            ? `um serviço prestado a uma empresa portuguesa é tributado onde a empresa está estabelecida (art. 6.º, n.º 6, alínea a), do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (a sua morada de faturação), seja qual for a região da loja`
+            : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
       return (
         `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}` +
         `${p.rates ? `, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}` : `, sem taxas conhecidas em ${datePt(p.day)}`}. ` +
         'O código postal do comprador não decide a taxa: corrija a tabela de impostos da loja, ou a definição dispatchRegion se os bens saem de outro local.'
       );
     },
+  ),
+  'service-buyer-region-unknown': entry(
+    { line: S, rate: S, postcode: S },
+    (p) =>
+      `"${p.line}" is a service to a Portuguese business, taxed at the rate of the region where the business is established (CIVA art. 6(6)(a) as adapted to the regions: mainland 23/13/6, Madeira 22/12/4, the Azores 16/9/4), ` +
+      `but its billing address ${p.postcode ? `(postcode "${p.postcode}") ` : ''}does not say which region that is. Held: put the company's Portuguese postcode on the order and save it, then release it`,
+    (p) =>
+      `"${p.line}" é um serviço prestado a uma empresa portuguesa, tributado à taxa da região onde a empresa está estabelecida (art. 6.º, n.º 6, alínea a), do CIVA, adaptado às regiões: continente 23/13/6 %, Madeira 22/12/4 %, Açores 16/9/4 %), ` +
+      `mas a sua morada de faturação ${p.postcode ? `(código postal "${p.postcode}") ` : ''}não diz que região é. Fica retida: indique na encomenda o código postal português da empresa e guarde-a; depois liberte-a.`,
   ),
   'oss-distance-sale': entry(
     { country: S, rate: S },

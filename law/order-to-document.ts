@@ -128,7 +128,8 @@ export function supplyContext(sale: Sale, buyer: BuyerIdentity, settings: Mappin
     regionSource,
     destination: destinationPlace(sale, settings),
     buyer,
-    buyerRegion: regionOfAddress(sale.billing.country, sale.billing.postcode),
+    buyerRegion: regionOfAddress(billingCountry(sale, settings), sale.billing.postcode),
+    buyerPostcode: sale.billing.postcode.trim(),
     settings,
   };
 }

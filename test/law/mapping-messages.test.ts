@@ -92,6 +92,7 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
     rates: '23/13/6',
   },
   'oss-distance-sale': { country: 'FR', rate: '23' },
+  'service-buyer-region-unknown': { line: 'Consultoria', rate: '23', postcode: '' },
   'zero-vat-reason': { code: 'M05', ...why('export', { country: 'ES', placeWhy: 'outside', place: 'canary-islands', placeCode: 'ES' }) },
   'zero-vat-no-reason': { names: '"Curso de primeiros socorros"', count: 1, ...why('service-no-code') },
   'zero-vat-codes-differ': {
