@@ -1,5 +1,5 @@
 import { formatDecimal, isZero } from '../client/money';
-import type { BuyerIdentity } from './buyer-identity';
+import { isPortugueseBusiness, type BuyerIdentity } from './buyer-identity';
 import { isEuCountry, type PlaceForVat } from './countries';
 import { PlannedLine, supplyNature } from './line-plan';
 import { mappingError } from './mapping-errors';
@@ -43,11 +43,6 @@ export interface SupplyContext {
   /** The billing postcode as the buyer typed it, for the reason when it tells no region. */
   buyerPostcode: string;
   settings: MappingSettings;
-}
-
-/** A business established in Portugal for the services rule: a company (or a VAT-number field) with a Portuguese NIF. */
-export function isPortugueseBusiness(buyer: BuyerIdentity): boolean {
-  return buyer.kind === 'portuguese-nif' && buyer.isBusiness && buyer.countryCode === 'PT';
 }
 
 /** "23/13/6": a region's rates on a day, for the messages (empty: none known that day). */
