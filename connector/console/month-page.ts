@@ -1,3 +1,4 @@
+import { CONSOLE } from './console-messages';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -93,7 +94,7 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
       await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools));
     } catch (error) {
       if (!(error instanceof SaftFileError)) throw error;
-      const words = view.lang === 'pt' ? 'O ficheiro não é um SAF-T (PT) 1.04 de faturação' : 'The file is not a SAF-T (PT) 1.04 sales file';
+      const words = CONSOLE.say(view.lang, 'not-saft');
       await tools.send(req, res, view, MONTH_LABELS.title[view.lang], html`<section><h2>${words}</h2><p class="muted">${error.code}: ${error.detail}</p><p><a href="${monthPagePath(tenant.config.id, month)}">← ${month}</a></p></section>`, 400);
     }
   };

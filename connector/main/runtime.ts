@@ -12,6 +12,7 @@ import { recordShopAnswer } from '../shop/shop-answer';
 import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
+import { shopServices } from '../shop/shop-services';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from '../core/jobs';
 import { Ledger } from '../core/ledger';
 import { OrderHistory } from '../history/order-history';
@@ -73,7 +74,6 @@ interface Closable {
 export async function startConnector(config: ConnectorConfig, options: StartOptions): Promise<RunningConnector> {
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? new ConnectorMetrics();
-  const tenants = new TenantSet(config.tenants);
   let lastReload: ReloadResult | undefined;
   const reload = async (): Promise<ReloadResult> => {
     if (!options.configSource) {
@@ -112,6 +112,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
   const ledgerRedis = trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis');
   const ledger = new Ledger(ledgerRedis, prefix, ledgerRetention(config));
+  // Every tenant's Shop, with the Redis and the key where an installed store's token is kept sealed.
+  const tenants = new TenantSet(config.tenants, shopServices(ledgerRedis, prefix, config.server.secretsKey));
   const history = new OrderHistory(ledgerRedis, prefix, historyTtlMs(config));
   const publicUrl = config.server.publicUrl;
   const clock = new RedisClock(ledgerRedis, options.localClock);

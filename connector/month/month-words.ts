@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDay } from '../../messages/dates';
 import type { Lang } from '../../messages/lang';
 import { money } from '../../messages/money';
+import { stateLabel } from '../words';
 
 /**
  * Every sentence of the month pack, per language (European Portuguese first): a finding is a code
@@ -36,8 +37,8 @@ function entry<Shape extends z.ZodRawShape>(
   return { kind, params: z.object(shape) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>, pt, en };
 }
 
-const STATES_PT: Record<string, string> = { held: 'retida', 'mapping-failed': 'por corrigir', failed: 'parada por erro', 'duplicate-unknown-id': 'emitida com id desconhecido', 'alert-no-number': 'emitida sem número' };
-const STATES_EN: Record<string, string> = { held: 'held', 'mapping-failed': 'needs a correction', failed: 'stopped by an error', 'duplicate-unknown-id': 'issued with an unknown id', 'alert-no-number': 'issued without a number' };
+/** A waiting state's name: the ledger's one name per state (connector/words.ts), as on every page. */
+const state = (lang: Lang, name: string): string => stateLabel(lang, name);
 
 export const MONTH_MESSAGES = {
   'order-not-received': entry(
@@ -49,8 +50,8 @@ export const MONTH_MESSAGES = {
   'order-waiting': entry(
     'attention',
     { order: N, state: S, soldOn: S },
-    (p, f) => ({ why: `A encomenda #${p.order} (vendida em ${f.day(p.soldOn)}) não tem fatura: está ${STATES_PT[p.state] ?? p.state}.`, action: 'Abra a encomenda na consola: diz porquê e o que fazer.' }),
-    (p, f) => ({ why: `Order #${p.order} (sold on ${f.day(p.soldOn)}) has no invoice: it is ${STATES_EN[p.state] ?? p.state}.`, action: "Open the order in the console: it says why and what to do." }),
+    (p, f) => ({ why: `A encomenda #${p.order} (vendida em ${f.day(p.soldOn)}) não tem fatura: está ${state('pt', p.state)}.`, action: 'Abra a encomenda na consola: diz porquê e o que fazer.' }),
+    (p, f) => ({ why: `Order #${p.order} (sold on ${f.day(p.soldOn)}) has no invoice: it is ${state('en', p.state)}.`, action: "Open the order in the console: it says why and what to do." }),
   ),
   'order-in-flight': entry(
     'attention',

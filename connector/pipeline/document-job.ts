@@ -143,11 +143,12 @@ async function flushHistory(ctx: StepContext): Promise<void> {
 }
 
 /** One call to the service or the shop, told in the order's story with its answer. */
-async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>): Promise<T> {
+async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>, options: { toldOnSuccess?: boolean } = {}): Promise<T> {
   // Dated when the answer came (what the call wrote meanwhile, a write-back's notes, comes before it).
+  // `toldOnSuccess`: the call tells its own success (the write-back, in its final round trip).
   try {
     const result = await call();
-    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
+    if (!options.toldOnSuccess) ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
     return result;
   } catch (error) {
     const answer = JSON.stringify(answerOf(error));
@@ -335,11 +336,13 @@ async function recordCreated(
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
-  // One round trip: sent together on the ledger's connection, run by Redis in this order.
+  // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
+  // story so far (the draft and close attempts) goes with it.
   await Promise.all([
     deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
+    flushHistory(ctx),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
@@ -649,8 +652,14 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
   try {
+    // The run's story (its write-back attempt last) goes in the round trip of the final ledger record.
+    const alongsideFinal = (): Promise<void> => {
+      ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step: 'write-back', ok: true });
+      return flushHistory(ctx);
+    };
     await attempt(ctx, 'write-back', () =>
-      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events }, ctx.ref, ctx.data, entry),
+      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events, alongsideFinal }, ctx.ref, ctx.data, entry),
+      { toldOnSuccess: true },
     );
   } catch (error) {
     if (!isOrderGone(error)) throw error;

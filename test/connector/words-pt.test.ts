@@ -4,6 +4,7 @@ import { problemWords, ProblemSchema, type Problem } from '../../connector/pipel
 import { DELIVERY_PROBLEMS, deliveryProblemWords, NOTES, purposeLabel, stateLabel, sweepSummary, type Lang } from '../../connector/words';
 import { LEDGER_STATES } from '../../connector/core/ledger';
 import { englishWords } from '../support/english-words';
+import { sweepReport } from './support/sweep-report';
 
 /**
  * The message-code check (issue 19): every text a shop owner or a buyer reads is built from a code
@@ -161,11 +162,11 @@ describe('message-code check: states, purposes, delivery problems, the sweep, th
         { orderId: 1835, purpose: 'credit-note-77', ...describeOrder({ purpose: 'credit-note-77', state: 'duplicate-unknown-id', externalId: 'wc-1835-R77' }, { ...creditRef, orderId: 1835 }, lang), link: 'https://invoices.example.pt/console/loja-azul/orders/1835', since: '2026-11-24T09:31:00.000Z' },
       ],
       webhooks: describeWebhooks(
-        {
+        sweepReport({
           inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://invoices.example.pt/webhooks/woocommerce/loja-azul' }],
           missingTopics: ['order.created'],
           refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-11-24T09:00:00.000Z' }],
-        } as never,
+        }),
         lang,
       ),
       more: 4,
