@@ -166,7 +166,7 @@ function valueAt(source: INodeParameters, path: string): unknown {
 /** n8n resolves `={{$credentials.x}}` in authenticate/test definitions with the decrypted data. */
 function resolveWithCredentials(workflow: Workflow, n8nNode: INode, value: unknown, credentials: IDataObject): unknown {
   if (typeof value !== 'string' || !value.startsWith('=')) return value;
-  return workflow.expression.getSimpleParameterValue(n8nNode, value, 'manual', { $credentials: credentials } as never, undefined, undefined);
+  return workflow.expression.getSimpleParameterValue(n8nNode, value, 'manual', { $credentials: credentials }, undefined, undefined);
 }
 
 function applyAuthentication(
