@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchSandboxCreates } from './sandbox-creates';
 import { benchConnectorIngest } from './connector-ingest';
+import { benchShopifyIngest } from './shopify-ingest';
 import { benchConnectorEndToEnd, type EndToEndFigures } from './connector-e2e';
 import { DEPLOYMENT_NODE_FLAGS } from './connector-support';
 
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   results.nodeFlags = nodeFlags.join(' ');
   const [naive, connector] = await benchConnectorIngest(nodeFlags);
   results.ingest = { naive, connector, speedup: Number((connector.requestsPerSecond / naive.requestsPerSecond).toFixed(2)) };
+  process.stderr.write('bench: Shopify ingest ...\n');
+  results.shopifyIngest = await benchShopifyIngest(nodeFlags);
   process.stderr.write('bench: end to end, sandbox at 150 ms latency ...\n');
   const orders = Number(process.env.BENCH_ORDERS ?? 2000);
   results.endToEnd = await benchConnectorEndToEnd({ orders, latencyMs: 150, finalizeDelayMs: 1_000, concurrency: 128, nodeFlags });

@@ -14,24 +14,28 @@ export { documentTypeLabel };
 
 /** Ledger states in the reader's words (the raw state stays in the admin API). */
 const STATES: Record<LedgerState, Record<Lang, string>> = {
+  // One name per state, on every page, note, alert, month pack and the doctor; feminine in
+  // Portuguese, as the words it qualifies (a fatura, a nota de crédito, a encomenda).
   drafting: { pt: 'a criar o rascunho', en: 'creating a draft' },
   draft: { pt: 'rascunho criado', en: 'draft created' },
   creating: { pt: 'a emitir', en: 'being issued' },
-  created: { pt: 'emitido, ainda sem número', en: 'issued, no number yet' },
-  finalized: { pt: 'numerado', en: 'numbered' },
-  'written-back': { pt: 'registado na encomenda', en: 'on the order' },
-  'duplicate-unknown-id': { pt: 'emitido, id desconhecido', en: 'issued, id unknown' },
-  'alert-no-number': { pt: 'emitido, sem número', en: 'issued, no number' },
+  created: { pt: 'emitida, ainda sem número', en: 'issued, no number yet' },
+  finalized: { pt: 'numerada', en: 'numbered' },
+  'written-back': { pt: 'registada na encomenda', en: 'on the order' },
+  'duplicate-unknown-id': { pt: 'emitida com id desconhecido', en: 'issued with an unknown id' },
+  'alert-no-number': { pt: 'emitida sem número', en: 'issued without a number' },
   held: { pt: 'retida', en: 'held' },
-  'mapping-failed': { pt: 'por corrigir', en: 'needs a correction' },
-  failed: { pt: 'parado por erro', en: 'stopped by an error' },
+  'mapping-failed': { pt: 'por corrigir', en: 'to be corrected' },
+  failed: { pt: 'parada por erro', en: 'stopped by an error' },
   skipped: { pt: 'nada a emitir', en: 'nothing to issue' },
-  cancelled: { pt: 'anulado', en: 'cancelled' },
-  dismissed: { pt: 'tratado fora do conector', en: 'handled outside the connector' },
+  cancelled: { pt: 'anulada', en: 'cancelled' },
+  dismissed: { pt: 'tratada fora do conector', en: 'handled outside the connector' },
 };
 
-export function stateLabel(lang: Lang, state: LedgerState | undefined): string {
-  return state ? (STATES[state]?.[lang] ?? state) : '–';
+/** A ledger state's one name in `lang`; a state this version does not know stays as it came, none is "–". */
+export function stateLabel(lang: Lang, state: LedgerState | string | undefined): string {
+  if (!state) return '–';
+  return Object.prototype.hasOwnProperty.call(STATES, state) ? STATES[state as LedgerState][lang] : state;
 }
 
 const PURPOSES: Record<string, Record<Lang, string>> = {

@@ -322,7 +322,7 @@ export async function dismissOrder(
       ok: false,
       status: 409,
       error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled`,
-      says: stateSays(ref, entry, { pt: 'só se marca como tratada uma encomenda retida ou com erro, sem documento emitido', en: 'only an order held or failed, with nothing issued, can be marked as handled' }),
+      says: stateSays(ref, entry, { pt: 'só se marca como tratada uma encomenda retida, por corrigir ou parada por erro, sem documento emitido', en: 'only an order held, to be corrected or stopped by an error, with nothing issued, can be marked as handled' }),
     };
   }
   const now = Date.now();

@@ -8,6 +8,7 @@ import { adminUser } from '../admin/basic-auth';
 import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult } from '../admin/order-actions';
 import { BUTTONS, orderPagePath, purposeLabel, sweepSummary, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { platformOf } from '../../platforms/registry';
 import { sweepTenant } from '../sweep/sweep';
 import { reloadProblems, type ReloadResult } from '../config/reload';
 import { isRedisOutage } from '../core/redis-connection';
@@ -23,6 +24,7 @@ import { previewHtml } from './preview-page';
 import { searchOrders, shopMoreWords, type FoundOrders } from './search';
 import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, recentSection, shopAnswerBanner, sweepNotice, waitingSection } from './shop-page';
 import { allShopsTable } from './all-shops';
+import { CONSOLE } from './console-messages';
 
 
 const Purpose = z.string().regex(/^(invoice|waybill|cancellation|credit-note-\d+)$/);
@@ -153,18 +155,18 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
         content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
       } else {
         const preview = await previewDocument(tenant, orderId, 'invoice', null);
-        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`)}`;
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`, tenant)}`;
       }
     } else {
       const creditable = await creditableInvoice(deps, id, orderId);
       if (!creditable.ok) {
         content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
       } else if (policy && tenant.config.settings.onCancelled === 'cancel') {
-        content = html`<div class="item"><p>${t(lang, 'cancelPreview').replace('{number}', creditable.invoice.documentNumber ?? '')}</p></div>
+        content = html`<div class="item"><p>${CONSOLE.say(lang, 'cancel-preview', { number: creditable.invoice.documentNumber ?? '' })}</p></div>
 <form method="post" action="${base}/cancellation"><input type="hidden" name="csrf" value="${token}"><button class="danger">${BUTTONS.confirmIssue[lang]}</button></form>`;
       } else {
         const preview = await previewDocument(tenant, orderId, 'cancellation', creditable.invoice);
-        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``)}`;
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``, tenant)}`;
       }
     }
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>${content}</section>`;
@@ -184,7 +186,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
     const confirmable = previews.filter((preview) => preview.refusal === undefined && preview.unreadable === undefined);
     const back = html`<p><a href="/console/${tenant.config.id}#not-invoiced">← ${shopName(tenant)}</a></p>`;
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>
-${previews.length === 0 ? html`<p>${lang === 'pt' ? 'Escolha pelo menos uma encomenda que possa ser emitida.' : 'Choose at least one order that can be issued.'}</p>` : previews.map((preview) => previewHtml(lang, preview))}
+${previews.length === 0 ? html`<p>${CONSOLE.say(lang, 'choose-issuable')}</p>` : previews.map((preview) => previewHtml(lang, preview))}
 ${
   confirmable.length > 0
     ? html`<form method="post" action="/console/${tenant.config.id}/not-invoiced/issue"><input type="hidden" name="csrf" value="${token}">${confirmable.map((preview) => html`<input type="hidden" name="order" value="${preview.orderId}">`)}<button>${BUTTONS.confirmIssue[lang]} (${confirmable.length})</button></form>`
@@ -227,7 +229,7 @@ ${
     '/:tenant/orders/:orderId/attach',
     action(async (tenant, req, lang) => {
       const form = AttachForm.safeParse(req.body);
-      if (!form.success) return formError(lang === 'pt' ? 'indique o id do documento (um número positivo) que encontrou no back-office da MagniFinance' : 'enter the document id (a positive number) found in the MagniFinance back-office');
+      if (!form.success) return formError(CONSOLE.say(lang, 'form-document-id'));
       return attachDocument(deps, orderRef(tenant, req, form.data), form.data.documentId, adminUser(req));
     }),
   );
@@ -236,7 +238,7 @@ ${
     '/:tenant/orders/:orderId/release',
     action(async (tenant, req, lang) => {
       const form = OrderForm.safeParse(req.body);
-      if (!form.success) return formError(lang === 'pt' ? 'o formulário está incompleto: recarregue a página' : 'the form is incomplete: reload the page');
+      if (!form.success) return formError(CONSOLE.say(lang, 'form-incomplete'));
       const seen = ConfirmForm.safeParse(req.body);
       return releaseHold(deps, orderRef(tenant, req, form.data), adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
     }),
@@ -244,24 +246,28 @@ ${
   /** The whole invoice credited, confirmed on its preview. */
   router.post(
     '/:tenant/orders/:orderId/credit-note',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const seen = ConfirmForm.safeParse(req.body);
-      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
+      const asked = await creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { total: seen.success ? seen.data.total : undefined, currency: seen.success ? seen.data.currency : undefined });
+      // Said as what it is: a credit note of the whole invoice (its purpose is named "cancellation" in the ledger).
+      return asked.ok ? { ok: true, value: CONSOLE.say(lang, 'credit-note-asked') } : asked;
     }),
   );
   /** The shop's cancellation rule for a cancelled order, confirmed on its preview. */
   router.post(
     '/:tenant/orders/:orderId/cancellation',
-    action(async (tenant, req) => {
+    action(async (tenant, req, lang) => {
       const seen = ConfirmForm.safeParse(req.body);
-      return creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { policy: true, total: seen.success ? seen.data.total : undefined });
+      const asked = await creditWholeInvoice(deps, { tenant: tenant.config.id, orderId: Number(req.params.orderId) }, adminUser(req), { policy: true, total: seen.success ? seen.data.total : undefined });
+      if (!asked.ok) return asked;
+      return { ok: true, value: CONSOLE.say(lang, tenant.config.settings.onCancelled === 'cancel' ? 'invoice-cancel-asked' : 'credit-note-asked') };
     }),
   );
   router.post(
     '/:tenant/orders/:orderId/dismiss',
     action(async (tenant, req, lang) => {
       const form = DismissForm.safeParse(req.body);
-      if (!form.success) return formError(lang === 'pt' ? 'diga como a encomenda foi tratada (pelo menos 3 caracteres), por exemplo o número da fatura emitida à mão' : 'say how the order was handled (at least 3 characters), e.g. the number of the invoice issued by hand');
+      if (!form.success) return formError(CONSOLE.say(lang, 'form-dismiss-reason'));
       return dismissOrder(deps, orderRef(tenant, req, form.data), form.data.reason, adminUser(req));
     }),
   );
@@ -269,12 +275,11 @@ ${
     '/:tenant/not-invoiced/issue',
     action(async (tenant, req, lang) => {
       const chosen = ([] as unknown[]).concat((req.body as Record<string, unknown>).order ?? []).map(Number).filter((id) => Number.isInteger(id) && id > 0);
-      if (chosen.length === 0) return formError(lang === 'pt' ? 'escolha pelo menos uma encomenda' : 'choose at least one order');
+      if (chosen.length === 0) return formError(CONSOLE.say(lang, 'form-choose-order'));
       const outcomes = await issueChosen(deps, tenant, chosen, adminUser(req));
-      const pt = lang === 'pt';
       return {
         ok: true,
-        value: outcomes.map((o) => (o.ok ? `#${o.orderId} ✓ ${pt ? 'a emitir' : 'being issued'}` : `#${o.orderId} ✗ ${o.detail}`)).join('; '),
+        value: outcomes.map((o) => (o.ok ? CONSOLE.say(lang, 'chosen-issuing', { order: o.orderId }) : `#${o.orderId} ✗ ${o.detail}`)).join('; '),
       };
     }),
   );
@@ -320,9 +325,13 @@ function redisDown(error: unknown): boolean {
 
 
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
-function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
+function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html, tenant: TenantRuntime): Html | string {
   if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
-  if (preview.holds.some(isBindingHold)) return html`<p class="warn" id="binding-hold"><b>${t(view.lang, 'bindingHold')}</b></p>`;
+  if (preview.holds.some(isBindingHold)) {
+    // A partly credited invoice: the rest is credited by a refund in the shop (its own credit note), linked here.
+    const platform = platformOf(tenant.config);
+    return html`<p class="warn" id="binding-hold"><b>${CONSOLE.say(view.lang, 'binding-hold', { platform: platform.title })}</b></p><p><a id="refund-the-rest" href="${platform.adminOrderUrl(tenant.config, preview.orderId)}" rel="noopener">${CONSOLE.say(view.lang, 'refund-the-rest', { platform: platform.title })} ↗</a></p>`;
+  }
   return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}"><input type="hidden" name="currency" value="${preview.currency}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 
@@ -352,16 +361,15 @@ function searchBar(tenant: TenantRuntime, view: View, value = ''): Html {
 function summary(value: unknown, lang: Lang): string {
   if (typeof value === 'string') return value;
   const v = value as { retried?: string[]; enqueued?: string[] | string; attached?: number; dismissed?: string };
-  const pt = lang === 'pt';
   const parts: string[] = [];
-  if (v.dismissed !== undefined) parts.push(`${purposeLabel(lang, v.dismissed)}: ${pt ? 'marcada como tratada' : 'marked as handled'}`);
-  if (v.attached !== undefined) parts.push(pt ? `documento ${v.attached} associado; o número e o PDF seguem para a encomenda` : `document ${v.attached} attached; its number and PDF go to the order`);
+  if (v.dismissed !== undefined) parts.push(CONSOLE.say(lang, 'marked-handled', { purpose: purposeLabel(lang, v.dismissed) }));
+  if (v.attached !== undefined) parts.push(CONSOLE.say(lang, 'attached', { documentId: v.attached }));
   const jobs = [...(v.retried ?? []), ...(Array.isArray(v.enqueued) ? v.enqueued : [])];
   if (jobs.length > 0) {
     const purposes = [...new Set(jobs.map((job) => purposeLabel(lang, job.split('.')[0]).toLowerCase()))].join(', ');
-    parts.push(pt ? `a emitir de novo (${purposes}); o resultado aparece nesta página dentro de momentos` : `being issued again (${purposes}); the result shows on this page in a moment`);
+    parts.push(CONSOLE.say(lang, 'issuing-again', { purposes }));
   }
-  return parts.join('; ') || (pt ? 'não havia mais nada a fazer nesta encomenda' : 'nothing left to do for this order');
+  return parts.join('; ') || CONSOLE.say(lang, 'nothing-left');
 }
 
 /** The zone of the console's own times (a reload): the shops' zone (the first shop's), Lisbon when there is none. */

@@ -26,6 +26,8 @@ export interface NotInvoicedRow {
   why: string;
   /** The ledger purpose for held / refused rows. */
   purpose?: string;
+  /** The ledger state of held / refused rows: named by its one name (connector/words.ts stateLabel). */
+  state?: string;
   at: number;
   /** Whether "issue" can do anything for it. */
   issuable: boolean;
@@ -69,7 +71,7 @@ export async function notInvoicedRows(deps: OrderActionDeps & { prefix: string }
     const rules = stateRules(entry?.state);
     if (!entry || entry.documentId !== undefined || !rules.dismissable) continue;
     const kind: NotInvoicedKind = rules.waitsFor === 'fix' ? 'refused' : 'held';
-    rows.push({ orderId, kind, purpose, why: entryWords(lang, entry, { tenant: id, orderId, purpose }, 'console').reason, at: entry.alertAt ?? 0, issuable: true });
+    rows.push({ orderId, kind, purpose, state: entry.state, why: entryWords(lang, entry, { tenant: id, orderId, purpose }, 'console').reason, at: entry.alertAt ?? 0, issuable: true });
   }
   return rows.sort((a, b) => b.at - a.at);
 }

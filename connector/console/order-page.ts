@@ -6,6 +6,7 @@ import { stateRules, type LedgerEntry } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
 import { money } from '../../messages/money';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { CONSOLE } from './console-messages';
 import { BUTTONS, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, type Lang } from '../words';
 import type { ConsoleDeps } from './console-deps';
 import { shopTime, t } from './i18n';
@@ -88,7 +89,7 @@ export async function readShopOrder(runtime: TenantRuntime, orderId: number, lan
   try {
     const raw = await withTimeout(runtime.shop.getOrder(orderId), SHOP_WAIT_MS);
     const head = orderHead(runtime, raw);
-    return head ? { order: head } : { error: lang === 'pt' ? 'a loja respondeu algo que não é uma encomenda' : 'the shop answered something that is not an order' };
+    return head ? { order: head } : { error: CONSOLE.say(lang, 'not-an-order') };
   } catch (error) {
     return { error: failedShopCallWords(lang, error, SHOP_WAIT_MS, runtime.config.shop.timeoutMs) };
   }
@@ -201,7 +202,7 @@ export type PurposeName = (lang: Lang, purpose: string) => string;
 export function purposeNames(ledger: Record<string, LedgerEntry>): PurposeName {
   return (lang, purpose) => {
     if (purpose === 'cancellation' && ledger.cancellation?.state !== 'cancelled' && (ledger.cancellation?.documentId !== undefined || ledger.cancellation?.creditNoteAskedAt !== undefined)) {
-      return lang === 'pt' ? 'Nota de crédito da fatura inteira' : 'Credit note for the whole invoice';
+      return CONSOLE.say(lang, 'credit-note-whole');
     }
     return purposeLabel(lang, purpose);
   };
@@ -209,27 +210,26 @@ export function purposeNames(ledger: Record<string, LedgerEntry>): PurposeName {
 
 /** One event of the order's story in the reader's words. */
 export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number, name: PurposeName = purposeLabel): Html {
-  const pt = lang === 'pt';
   switch (event.kind) {
     case 'received':
-      return html`${pt ? 'Encomenda recebida' : 'Order received'} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
+      return html`${t(lang, 'history.received')} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
     case 'attempt':
       return html`${name(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
-        event.ok ? html`<span class="good">${pt ? 'correu bem' : 'done'}</span>` : html`<span class="warn">${pt ? 'falhou' : 'failed'}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
+        event.ok ? html`<span class="good">${t(lang, 'history.done')}</span>` : html`<span class="warn">${t(lang, 'history.failed')}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
       }`;
     case 'document':
-      return html`${documentTypeLabel(lang, event.type)} <b>${event.number ?? `#${event.documentId}`}</b> ${pt ? 'emitida' : 'issued'}${event.total ? ` (${amount(lang, event.total)})` : ''}${
+      return html`${documentTypeLabel(lang, event.type)} <b>${event.number ?? `#${event.documentId}`}</b> ${t(lang, 'history.issued')}${event.total ? ` (${amount(lang, event.total)})` : ''}${
         event.corrects ? html`, ${t(lang, 'corrects')} ${event.corrects}` : ''
       }.`;
     case 'note':
-      return html`${event.customer ? (pt ? 'Nota para o cliente escrita na encomenda' : 'Customer note written on the order') : pt ? 'Nota privada escrita na encomenda' : 'Private note written on the order'}: <q>${event.text}</q>`;
+      return html`${t(lang, event.customer ? 'history.customerNote' : 'history.privateNote')}: <q>${event.text}</q>`;
     case 'problem': {
       const words = entryWords(lang, { problem: event.problem }, { tenant, orderId, purpose: event.purpose }, 'console');
-      return html`<span class="warn">${name(lang, event.purpose)}: ${pt ? 'precisa da sua atenção' : 'needs your attention'}.</span> ${words.reason}`;
+      return html`<span class="warn">${name(lang, event.purpose)}: ${t(lang, 'history.needsAttention')}.</span> ${words.reason}`;
     }
     case 'action':
       if (event.action === 'credit-note' && event.detail) {
-        return html`<b>${event.by}</b> ${pt ? html`reviu e pediu uma nota de crédito da fatura <b>${event.detail}</b> inteira` : html`reviewed and asked for a credit note for the whole invoice <b>${event.detail}</b>`}.`;
+        return html`<b>${event.by}</b> ${CONSOLE.say(lang, 'asked-credit-note', { invoice: event.detail })}.`;
       }
       if (event.action === 'cancellation' && event.detail) {
         return html`<b>${event.by}</b> ${ACTION.cancellation[lang]} <b>${event.detail}</b>.`;

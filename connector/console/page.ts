@@ -1,4 +1,4 @@
-import type { Lang } from '../words';
+import { LANGS, type Lang } from '../../messages/lang';
 import { t } from './i18n';
 
 /** Text into HTML: every value from a shop, a ledger or an error goes through here. */
@@ -71,7 +71,7 @@ export interface View {
 
 /** The page frame: language switch, title, optional flash message, then the sections. */
 export function page(lang: Lang, title: string, body: Html, flash?: { ok: boolean; text: string }, query?: URLSearchParams): string {
-  const other = lang === 'pt' ? 'en' : 'pt';
+  const other = LANGS.find((each) => each !== lang) ?? lang;
   // The other language keeps the page's own query (a search, a preview), without its one-time flash.
   const keep = new URLSearchParams(query);
   keep.delete('flash');

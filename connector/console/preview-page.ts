@@ -1,4 +1,5 @@
 import { CONSUMER_NIF } from '../../client/nif';
+import { decimalWords, percentWords } from '../../messages/numbers';
 import { mappingText } from '../../law/mapping-messages';
 import { documentTypeLabel, type Lang } from '../words';
 import { t } from './i18n';
@@ -6,14 +7,8 @@ import { amount } from './order-page';
 import { html, type Html } from './page';
 import type { DocumentPreview } from './preview';
 
-function rateWords(lang: Lang, rate: string): string {
-  const text = rate.replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
-  return lang === 'pt' ? `${text.replace('.', ',')} %` : `${text}%`;
-}
-
-function quantityWords(lang: Lang, quantity: string): string {
-  return lang === 'pt' ? quantity.replace('.', ',') : quantity;
-}
+const rateWords = percentWords;
+const quantityWords = decimalWords;
 
 /**
  * The document a confirmation would issue, as a person checks it: type, buyer, lines, rates, the
@@ -34,7 +29,7 @@ export function previewHtml(lang: Lang, preview: DocumentPreview): Html {
   const { holds, warnings } = preview;
   return html`<div class="preview" data-order="${preview.orderId}">
 <h3>${t(lang, 'order')} #${preview.orderId} · ${documentTypeLabel(lang, preview.type)}${preview.corrects ? html` · ${t(lang, 'corrects')} ${preview.corrects}` : ''}</h3>
-<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name ?? '–'}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
+<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name || '–'}${preview.buyer?.contact ? html` <span class="muted">(${preview.buyer.contact})</span>` : ''}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
 ${preview.exemption ? html`<dt>${t(lang, 'exemption')}</dt><dd>${preview.exemption}</dd>` : ''}</dl>
 <table class="stack lines"><tr><th>${t(lang, 'description')}</th><th class="num">${t(lang, 'quantity')}</th><th class="num">${t(lang, 'unitPrice')}</th><th class="num">${t(lang, 'rate')}</th>${
     preview.lines.some((l) => l.discount !== '0') ? html`<th class="num">${t(lang, 'discount')}</th>` : ''

@@ -1,4 +1,6 @@
 import type { Lang } from '../words';
+import { localeOf } from '../../messages/lang';
+import { CONSOLE } from './console-messages';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { ConsoleDeps } from './console-deps';
 import { customerName, ShopOrderHeadSchema, type ShopOrderHead } from './order-page';
@@ -20,10 +22,7 @@ export interface FoundOrders {
 
 /** "The 20 most recent of 134": the shop's search was cut, say how to narrow it. */
 export function shopMoreWords(lang: Lang, more: { shown: number; total: number }): string {
-  const total = more.total.toLocaleString(lang === 'pt' ? 'pt-PT' : 'en-GB');
-  return lang === 'pt'
-    ? `A loja encontrou ${total} encomendas com estes dados do cliente; mostram-se as ${more.shown} mais recentes. Acrescente uma palavra (o apelido, a localidade, o e-mail) para restringir a pesquisa.`
-    : `The shop found ${total} orders with these customer details; the ${more.shown} most recent are shown. Add a word (the surname, the town, the e-mail) to narrow the search.`;
+  return CONSOLE.say(lang, 'search-more', { shown: more.shown, total: new Intl.NumberFormat(localeOf(lang)).format(more.total) });
 }
 
 interface SearchResult {

@@ -166,7 +166,7 @@ export async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntim
   if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
   const lines = rows.map(
     (row) =>
-      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${t(lang, `kind.${row.kind}`)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${row.kind === 'before-go-live' || row.kind === 'other-system' ? t(lang, `kind.${row.kind}`) : stateLabel(lang, row.state)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
 <form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDay } from '../../messages/dates';
 import type { Lang } from '../../messages/lang';
 import { money } from '../../messages/money';
+import { stateLabel } from '../words';
 
 /**
  * Every sentence of the month pack, per language (European Portuguese first): a finding is a code
@@ -36,8 +37,8 @@ function entry<Shape extends z.ZodRawShape>(
   return { kind, params: z.object(shape) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>, pt, en };
 }
 
-const STATES_PT: Record<string, string> = { held: 'retida', 'mapping-failed': 'por corrigir', failed: 'parada por erro', 'duplicate-unknown-id': 'emitida com id desconhecido', 'alert-no-number': 'emitida sem número' };
-const STATES_EN: Record<string, string> = { held: 'held', 'mapping-failed': 'needs a correction', failed: 'stopped by an error', 'duplicate-unknown-id': 'issued with an unknown id', 'alert-no-number': 'issued without a number' };
+/** A waiting state's name: the ledger's one name per state (connector/words.ts), as on every page. */
+const state = (lang: Lang, name: string): string => stateLabel(lang, name);
 
 export const MONTH_MESSAGES = {
   'order-not-received': entry(
@@ -49,8 +50,8 @@ export const MONTH_MESSAGES = {
   'order-waiting': entry(
     'attention',
     { order: N, state: S, soldOn: S },
-    (p, f) => ({ why: `A encomenda #${p.order} (vendida em ${f.day(p.soldOn)}) não tem fatura: está ${STATES_PT[p.state] ?? p.state}.`, action: 'Abra a encomenda na consola: diz porquê e o que fazer.' }),
-    (p, f) => ({ why: `Order #${p.order} (sold on ${f.day(p.soldOn)}) has no invoice: it is ${STATES_EN[p.state] ?? p.state}.`, action: "Open the order in the console: it says why and what to do." }),
+    (p, f) => ({ why: `A encomenda #${p.order} (vendida em ${f.day(p.soldOn)}) não tem fatura: está ${state('pt', p.state)}.`, action: 'Abra a encomenda na consola: diz porquê e o que fazer.' }),
+    (p, f) => ({ why: `Order #${p.order} (sold on ${f.day(p.soldOn)}) has no invoice: it is ${state('en', p.state)}.`, action: "Open the order in the console: it says why and what to do." }),
   ),
   'order-in-flight': entry(
     'attention',
@@ -142,11 +143,22 @@ export const MONTH_MESSAGES = {
     (p, f) => ({ why: `O campo ${p.field} (${REGION_LABELS[p.region]?.pt ?? p.region}) difere em ${f.money(p.difference, 'EUR')} entre os nossos documentos e o SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'As linhas acima explicam os documentos que fazem a diferença; trate-as e gere o pacote de novo.' }),
     (p, f) => ({ why: `Field ${p.field} (${REGION_LABELS[p.region]?.en ?? p.region}) differs by ${f.money(p.difference, 'EUR')} between our documents and the SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'The lines above name the documents that make it; settle them and make the pack again.' }),
   ),
+  'document-after-sign-off': entry(
+    'attention',
+    { number: S, order: N, day: S, by: S, closedOn: S },
+    (p, f) => ({ why: `O documento ${p.number} (encomenda #${p.order}) tem a data de ${f.day(p.day)} e foi emitido depois de ${p.by} fechar o mês a ${f.day(p.closedOn)}.`, action: 'Confirme se a declaração periódica e o SAF-T enviados o incluem; se não, substitua-os e feche o mês de novo.' }),
+    (p, f) => ({ why: `Document ${p.number} (order #${p.order}) is dated ${f.day(p.day)} and was issued after ${p.by} closed the month on ${f.day(p.closedOn)}.`, action: 'Check whether the VAT return and the SAF-T sent include it; if not, replace them and close the month again.' }),
+  ),
 } as const;
 
 export type MonthMessageCode = keyof typeof MONTH_MESSAGES;
 type ParamsOf<C extends MonthMessageCode> = (typeof MONTH_MESSAGES)[C] extends Entry<infer P> ? P : never;
 export type MonthFinding = { [C in MonthMessageCode]: { code: C; params: ParamsOf<C> } }[MonthMessageCode];
+
+/** "Closed by ana on 05/12/2026 at 10:12": the sign-off in the reader's words. */
+export function signOffText(lang: Lang, by: string, day: string, time: string): string {
+  return lang === 'pt' ? `Fechado por ${by} a ${calendarDay(lang, day)} às ${time}.` : `Closed by ${by} on ${calendarDay(lang, day)} at ${time}.`;
+}
 
 export function findingKind(finding: MonthFinding): 'attention' | 'explained' {
   return MONTH_MESSAGES[finding.code].kind;
@@ -184,6 +196,14 @@ export const MONTH_LABELS = {
   taxPoint: { pt: 'Data do documento (facto gerador)', en: 'Document date (tax point)' },
   otherMonth: { pt: 'Criadas ou pagas noutro mês', en: 'Created or paid in another month' },
   computedIn: { pt: 'Calculado em', en: 'Computed in' },
+  signOff: { pt: 'Fecho do mês', en: 'Sign-off' },
+  close: { pt: 'Fechar o mês', en: 'Close the month' },
+  reopen: { pt: 'Reabrir o mês', en: 'Reopen the month' },
+  open: { pt: 'O mês está aberto.', en: 'The month is open.' },
+  closeHint: {
+    pt: 'Feche o mês depois de entregar a declaração: um documento emitido depois com data deste mês passa a pedir atenção.',
+    en: 'Close the month once its return is filed: a document issued later dated in it then asks for attention.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export const FIELD_LABELS: Record<string, Record<Lang, string>> = {

@@ -16,7 +16,8 @@ export class MagniFinance implements INodeType {
     icon: { light: 'file:magnifinance.svg', dark: 'file:magnifinance.dark.svg' },
     group: ['output'],
     // 2: one convention for field names (helpers/address-fields.ts); version-1 workflows keep their forms.
-    version: [1, 2],
+    // 3: Order Record "In the Shop" by default; version-2 workflows keep "None" and need no new credential.
+    version: [1, 2, 3],
     defaultVersion: LATEST_NODE_VERSION,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Issue certified Portuguese invoices and waybills, and invoice for partners, with MagniFinance',
@@ -29,7 +30,8 @@ export class MagniFinance implements INodeType {
       {
         name: 'magniFinanceWooCommerceApi',
         required: true,
-        displayOptions: { show: { operation: ['createFromOrder'], resource: ['document'], orderRecord: ['shop'] } },
+        // Where an order is claimed and written back (Order Record: In the Shop): the invoice, the waybill and a refund's credit note.
+        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] } },
       },
     ],
     properties: [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mappingError } from '../../law/mapping-errors';
 import type { ShopifyAdminClient } from './admin-client';
+import { shopifyGidWithExactId, shopifyLegacyId } from './legacy-id';
 
 /**
  * The GraphQL documents that read a Shopify order and its refunds, and the zod schemas of their
@@ -113,7 +114,7 @@ const pageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string(
 
 export const shopifyOrderSchema = z.object({
   id: z.string(),
-  legacyResourceId: z.string(),
+  legacyResourceId: shopifyLegacyId,
   name: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -147,7 +148,7 @@ export const shopifyOrderSchema = z.object({
     ),
   }),
   transactions: z.array(z.object({ kind: z.string(), status: z.string(), gateway: z.string().nullable(), formattedGateway: z.string().nullable(), processedAt: z.string().nullable(), amountSet: moneyBagSchema })),
-  refunds: z.array(z.object({ id: z.string(), createdAt: z.string().nullable() })),
+  refunds: z.array(z.object({ id: shopifyGidWithExactId, createdAt: z.string().nullable() })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
   nifMetafield: z.object({ value: z.string() }).nullable(),
 });
@@ -155,7 +156,7 @@ export type ShopifyOrder = z.output<typeof shopifyOrderSchema>;
 
 export const shopifyRefundSchema = z.object({
   id: z.string(),
-  legacyResourceId: z.string(),
+  legacyResourceId: shopifyLegacyId,
   createdAt: z.string().nullable(),
   note: z.string().nullable(),
   totalRefundedSet: moneyBagSchema,

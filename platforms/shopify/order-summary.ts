@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderSummary } from '../../connector/ingest/order-summary';
 import { legacyIdOf, moneyBagSchema } from './order-query';
+import { shopifyGidWithExactId, shopifyLegacyId, shopifyNumericId } from './legacy-id';
 
 /**
  * What the connector's ingest plans from (connector/ingest/order-summary.ts: status, total, paid and
@@ -72,7 +73,7 @@ export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_mod
 
 /** The parts of an orders/* webhook body (Shopify's REST Order) the route plans from. */
 export const ShopifyOrderWebhookSchema = z.object({
-  id: z.number({ message: 'is required (the order id)' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: shopifyNumericId,
   financial_status: z.string().nullable().optional(),
   cancelled_at: z.string().nullable().optional(),
   test: z.boolean().optional(),
@@ -82,7 +83,7 @@ export const ShopifyOrderWebhookSchema = z.object({
   processed_at: z.string().nullable().optional(),
   updated_at: z.string(),
   refunds: z
-    .array(z.object({ id: z.number().int().positive() }))
+    .array(z.object({ id: shopifyNumericId }))
     .optional()
     .transform((list) => list ?? []),
 });
@@ -104,8 +105,8 @@ export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhook
 
 /** The refunds/create body's parts the route reads. */
 export const ShopifyRefundWebhookSchema = z.object({
-  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  order_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: shopifyNumericId,
+  order_id: shopifyNumericId,
 });
 
 /** The GraphQL selection of one order in a listing, and its schema. */
@@ -115,7 +116,7 @@ export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus c
   metafields(first: 20, namespace: "$app") { nodes { key value } }`;
 
 export const orderHeadSchema = z.object({
-  legacyResourceId: z.string(),
+  legacyResourceId: shopifyLegacyId,
   name: z.string(),
   displayFinancialStatus: z.string().nullable(),
   cancelledAt: z.string().nullable(),
@@ -125,7 +126,7 @@ export const orderHeadSchema = z.object({
   processedAt: z.string(),
   updatedAt: z.string(),
   totalPriceSet: moneyBagSchema,
-  refunds: z.array(z.object({ id: z.string(), totalRefundedSet: moneyBagSchema })),
+  refunds: z.array(z.object({ id: shopifyGidWithExactId, totalRefundedSet: moneyBagSchema })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
 });
 

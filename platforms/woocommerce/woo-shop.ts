@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Agent as HttpsAgent } from 'node:https';
-import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import { z } from 'zod';
 import type { TenantConfig } from '../../connector/config/load-config';
 import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, ShopRequestError, ShopWebhook, ShopWebhookSchema } from '../../connector/shop/shop';
 import type { ProductFacts } from '../../law/line-type';
 import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
+import { WooHttpError, WooNetworkError, WooRest, type WooRestAnswer } from './woo-rest';
 
 const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
 const ShopCategorySchema = z.looseObject({ id: z.number(), slug: z.string() });
@@ -19,35 +18,26 @@ export const SHOP_FACTS_TTL_MS = 10 * 60_000;
 /** Products (and variations) cached per shop before stale ones are dropped. */
 const PRODUCT_CACHE_BOUND = 5_000;
 
-interface AxiosLikeResponse {
-  data: unknown;
-  headers: Record<string, unknown>;
-}
-
 /**
- * The shop's REST API (WooCommerce v3) through `@woocommerce/woocommerce-rest-api`: Basic auth over
- * https, OAuth 1.0a over http, exactly like the official client. Returns unvalidated JSON; callers
- * parse it with the payload schemas.
+ * The shop's REST API (WooCommerce v3) through our own client (woo-rest.ts, undici): Basic auth over
+ * https, OAuth 1.0a (HMAC-SHA256) over http, as WooCommerce checks them. Returns unvalidated JSON;
+ * callers parse it with the payload schemas.
  */
 export class WooShop implements Shop {
   readonly platform = 'woocommerce';
-  private readonly api: WooCommerceRestApi;
-  /** For calls whose answer we do not use: the body is only parsed when it is an error. */
-  private readonly writer: WooCommerceRestApi;
+  private readonly api: WooRest;
 
   constructor(shop: TenantConfig['shop']) {
-    // The shop answers in JSON; never let axios follow a redirect to a login page silently.
-    const axiosConfig = shop.tlsCaFile
-      ? { maxRedirects: 0, httpsAgent: new HttpsAgent({ keepAlive: true, ca: readFileSync(shop.tlsCaFile) }) }
-      : { maxRedirects: 0 };
-    const options = { url: shop.url, consumerKey: shop.consumerKey, consumerSecret: shop.consumerSecret, version: 'wc/v3' as const, timeout: shop.timeoutMs };
-    this.api = new WooCommerceRestApi({ ...options, axiosConfig });
-    // A meta PUT answers with the whole order (6 KB and more); parsing it for nothing was a
-    // visible share of the worker's CPU and garbage. Errors are still parsed for their code.
-    this.writer = new WooCommerceRestApi({ ...options, axiosConfig: { ...axiosConfig, responseType: 'text', transformResponse: [errorBodyOnly] } });
     // OAuth 1.0a (http shops) is signed with the shop's clock, not this worker's: WooCommerce refuses a
     // timestamp more than 15 minutes off its own. The offset comes from the shop's Date header.
-    for (const client of [this.api, this.writer]) signWithShopClock(client, () => this.clockOffsetMs());
+    this.api = new WooRest({
+      url: shop.url,
+      consumerKey: shop.consumerKey,
+      consumerSecret: shop.consumerSecret,
+      timeoutMs: shop.timeoutMs,
+      ...(shop.tlsCaFile ? { ca: readFileSync(shop.tlsCaFile) } : {}),
+      clockOffsetMs: () => this.clockOffsetMs(),
+    });
   }
 
   /** The shop's clock minus ours, from its last answer (0 before any). */
@@ -114,7 +104,7 @@ export class WooShop implements Shop {
     const missing = parents.filter((id) => !fresh(this.productCache.get(id)));
     for (let start = 0; start < missing.length; start += 100) {
       const page = missing.slice(start, start + 100);
-      const response = await this.call(() => this.api.get('products', { include: page.join(','), per_page: '100' }));
+      const response = await this.call(() => this.api.send('GET', 'products', { include: page.join(','), per_page: '100' }));
       const found = new Map(z.array(ShopProductSchema).parse(response.data).map((p) => [p.id, p]));
       for (const id of page) {
         const product = found.get(id);
@@ -131,7 +121,7 @@ export class WooShop implements Shop {
     }
     for (const [parent, ids] of variationsByParent) {
       if (!this.productCache.get(parent)?.value) continue;
-      const response = await this.call(() => this.api.get(`products/${parent}/variations`, { include: ids.join(','), per_page: '100' }));
+      const response = await this.call(() => this.api.send('GET', `products/${parent}/variations`, { include: ids.join(','), per_page: '100' }));
       const found = new Map(z.array(ShopVariationSchema).parse(response.data).map((v) => [v.id, v]));
       for (const id of ids) this.variationCache.set(id, { value: found.get(id) ?? null, at: now });
     }
@@ -146,32 +136,32 @@ export class WooShop implements Shop {
   }
 
   async getOrder(orderId: number): Promise<unknown> {
-    return (await this.call(() => this.api.get(`orders/${orderId}`))).data;
+    return (await this.call(() => this.api.send('GET', `orders/${orderId}`))).data;
   }
 
   /** meta_data entries are updated by key on the shop (added when absent). */
   async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {
-    await this.call(() => this.writer.put(`orders/${orderId}`, { meta_data: meta }), false);
+    await this.call(() => this.api.send('PUT', `orders/${orderId}`, {}, { meta_data: meta }, 'errors'), false);
   }
 
   async addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote> {
-    const response = await this.call(() => this.api.post(`orders/${orderId}/notes`, { note, customer_note: customerNote }));
+    const response = await this.call(() => this.api.send('POST', `orders/${orderId}/notes`, {}, { note, customer_note: customerNote }));
     return ShopNoteSchema.parse(response.data);
   }
 
   /** The order's notes, newest first: ours and WooCommerce's own (status changes, stock, refunds). */
   async listNotes(orderId: number, type: 'any' | 'customer' | 'internal' = 'any'): Promise<ShopNote[]> {
-    const response = await this.call(() => this.api.get(`orders/${orderId}/notes`, { type }));
+    const response = await this.call(() => this.api.send('GET', `orders/${orderId}/notes`, { type }));
     return z.array(ShopNoteSchema).parse(response.data);
   }
 
   async getRefund(orderId: number, refundId: number): Promise<unknown> {
-    return (await this.call(() => this.api.get(`orders/${orderId}/refunds/${refundId}`))).data;
+    return (await this.call(() => this.api.send('GET', `orders/${orderId}/refunds/${refundId}`))).data;
   }
 
   /** Every refund of an order with its lines (GET orders/<id>/refunds; WooCommerce caps a page at 100). */
   async listRefunds(orderId: number): Promise<unknown[]> {
-    return z.array(z.unknown()).parse((await this.call(() => this.api.get(`orders/${orderId}/refunds`, { per_page: '100' }))).data);
+    return z.array(z.unknown()).parse((await this.call(() => this.api.send('GET', `orders/${orderId}/refunds`, { per_page: '100' }))).data);
   }
 
   /** One page of orders, the port's query in WooCommerce's list parameters. */
@@ -181,7 +171,7 @@ export class WooShop implements Shop {
 
   /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
   async listOrderPage(params: Record<string, string>): Promise<OrderPage> {
-    const response = await this.call(() => this.api.get('orders', params));
+    const response = await this.call(() => this.api.send('GET', 'orders', params));
     const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
     const orders = z.array(z.unknown()).parse(response.data);
     const total = Number(response.headers['x-wp-total'] ?? orders.length);
@@ -193,12 +183,12 @@ export class WooShop implements Shop {
    * reports/orders/totals: one entry per registered status, with its count.
    */
   async orderStatuses(): Promise<string[]> {
-    const response = await this.call(() => this.api.get('reports/orders/totals'));
+    const response = await this.call(() => this.api.send('GET', 'reports/orders/totals'));
     return z.array(z.looseObject({ slug: z.string() })).parse(response.data).map((status) => status.slug);
   }
 
   async listWebhooks(): Promise<ShopWebhook[]> {
-    const response = await this.call(() => this.api.get('webhooks', { per_page: '100' }));
+    const response = await this.call(() => this.api.send('GET', 'webhooks', { per_page: '100' }));
     return z.array(ShopWebhookSchema).parse(response.data);
   }
 
@@ -208,19 +198,19 @@ export class WooShop implements Shop {
    * WooCommerce honours it; older versions answer everything.
    */
   async systemStatus(): Promise<unknown> {
-    return (await this.call(() => this.api.get('system_status', { _fields: 'environment' }))).data;
+    return (await this.call(() => this.api.send('GET', 'system_status', { _fields: 'environment' }))).data;
   }
 
   /** One setting's value (GET settings/<group>/<id>), as WooCommerce answers it ("yes"/"no" for checkboxes). */
   async setting(group: string, id: string): Promise<string | number | boolean> {
-    return ShopSettingSchema.parse((await this.call(() => this.api.get(`settings/${group}/${id}`))).data).value;
+    return ShopSettingSchema.parse((await this.call(() => this.api.send('GET', `settings/${group}/${id}`))).data).value;
   }
 
   /** Every tax rate of the shop (GET taxes, every page of 100). */
   async listTaxRates(): Promise<unknown[]> {
     const rates: unknown[] = [];
     for (let page = 1; ; page += 1) {
-      const response = await this.call(() => this.api.get('taxes', { per_page: '100', page: String(page) }));
+      const response = await this.call(() => this.api.send('GET', 'taxes', { per_page: '100', page: String(page) }));
       rates.push(...z.array(z.unknown()).parse(response.data));
       const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
       if (!Number.isFinite(totalPages) || page >= totalPages) return rates;
@@ -236,7 +226,7 @@ export class WooShop implements Shop {
    */
   async probeWrite(): Promise<ShopRequestError | undefined> {
     try {
-      await this.call(() => this.writer.put('orders/0', {}), false);
+      await this.call(() => this.api.send('PUT', 'orders/0', {}, {}, 'errors'), false);
       return undefined;
     } catch (error) {
       if (error instanceof ShopRequestError) return error;
@@ -246,17 +236,17 @@ export class WooShop implements Shop {
 
   /**
    * One REST call. A success that is not JSON (a firewall's, a security or caching plugin's or a
-   * maintenance page answering 200 in WooCommerce's place; axios hands such a body over as text) is
-   * the shop's trouble, not the order's: ShopRequestError `not_json`, retried like a 5xx.
-   * `expectJson` false: the writer's answers are not parsed (their body is dropped).
+   * maintenance page answering 200 in WooCommerce's place) is the shop's trouble, not the order's:
+   * ShopRequestError `not_json`, retried like a 5xx. `expectJson` false: the writer's answers are
+   * not parsed (their body is dropped).
    */
-  private async call(request: () => Promise<AxiosLikeResponse>, expectJson = true): Promise<AxiosLikeResponse> {
-    let response: AxiosLikeResponse;
+  private async call(request: () => Promise<WooRestAnswer>, expectJson = true): Promise<WooRestAnswer> {
+    let response: WooRestAnswer;
     try {
       response = await request();
     } catch (error) {
       const before = this.clockOffsetMs();
-      this.observeClock(ErrorHeadersSchema.safeParse(error).data?.response.headers.date);
+      if (error instanceof WooHttpError) this.observeClock(error.headers.date);
       const shopError = toShopError(error);
       // Refused for a timestamp off the shop's clock, which its answer has just told: signed again once.
       if (shopError.status === 401 && Math.abs(this.clockOffsetMs() - before) > 60_000) return this.call(request, expectJson);
@@ -271,47 +261,15 @@ export class WooShop implements Shop {
   }
 }
 
-const ErrorHeadersSchema = z.object({ response: z.object({ headers: z.looseObject({ date: z.string().optional() }) }) });
-
-/**
- * The client builds a fresh oauth-1.0a signer per request (`_getOAuth`); its timestamp is moved to
- * the shop's clock. The library has no option for it: its signer is wrapped.
- */
-function signWithShopClock(client: WooCommerceRestApi, offsetMs: () => number): void {
-  const holder = client as unknown as { _getOAuth: () => { getTimeStamp: () => number } };
-  const original = holder._getOAuth.bind(client);
-  holder._getOAuth = () => {
-    const signer = original();
-    signer.getTimeStamp = () => Math.floor((Date.now() + offsetMs()) / 1000);
-    return signer;
-  };
-}
-
-function errorBodyOnly(data: unknown, _headers: unknown, status?: number): unknown {
-  if (status === undefined || status < 400 || typeof data !== 'string') return undefined;
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return data;
-  }
-}
-
-const AxiosErrorSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  response: z.object({ status: z.number(), data: z.unknown() }).optional(),
-});
 const WooErrorBodySchema = z.object({ code: z.string(), message: z.string() });
 
 function toShopError(error: unknown): ShopRequestError {
-  const parsed = AxiosErrorSchema.safeParse(error);
-  if (!parsed.success) return new ShopRequestError(0, 'unknown', String(error));
-  const { response, message, code } = parsed.data;
-  if (!response) return new ShopRequestError(0, code ?? 'network', `shop unreachable: ${message}`);
-  const body = WooErrorBodySchema.safeParse(response.data);
+  if (error instanceof WooNetworkError) return new ShopRequestError(0, error.code, `shop unreachable: ${error.message}`);
+  if (!(error instanceof WooHttpError)) return new ShopRequestError(0, 'unknown', String(error));
+  const body = WooErrorBodySchema.safeParse(error.data);
   const wooCode = body.success ? body.data.code : 'http_error';
-  const wooMessage = body.success ? body.data.message : message;
-  return new ShopRequestError(response.status, wooCode, `shop answered ${response.status} ${wooCode}: ${wooMessage}`);
+  const wooMessage = body.success ? body.data.message : error.message;
+  return new ShopRequestError(error.status, wooCode, `shop answered ${error.status} ${wooCode}: ${wooMessage}`);
 }
 
 /** The port's order query as GET /orders parameters (dates in GMT, as the port gives them). */

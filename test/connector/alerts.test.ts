@@ -7,6 +7,7 @@ import type { LedgerRef } from '../../connector/core/ledger';
 import { describeOrder, describeWebhooks, textOf } from '../../connector/alerts/digest';
 import { personNeeded } from '../../connector/pipeline/problems';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
+import { sweepReport } from './support/sweep-report';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
 
@@ -111,10 +112,10 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     // The two orders come together in the next digest, not one message each.
     const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 15_000));
     expect(second).toContain(': 2 orders need your attention');
-    expect(second).toContain('Order #7001, invoice: issued, id unknown since');
+    expect(second).toContain('Order #7001, invoice: issued with an unknown id since');
     expect(second).toContain('press "Attach document" on the order\'s page and give its id');
     expect(second).toContain('Order page: http://connector.test/console/shop1/orders/7001');
-    expect(second).toContain('Order #7002, invoice: issued, no number since');
+    expect(second).toContain('Order #7002, invoice: issued without a number since');
     expect(second).toContain('Why: no number after 7 Get Document calls');
     expect(second).toContain('Order page: http://connector.test/console/shop1/orders/7002');
     expect(second).not.toContain('/admin/api');
@@ -226,12 +227,12 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     expect(describeOrder(entry, ref, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
     expect(needed.action).toContain('press "Try again" on the order\'s page');
 
-    const webhooks = describeWebhooks({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] } as never, 'pt');
+    const webhooks = describeWebhooks(sweepReport({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] }), 'pt');
     const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
     expect(text.split('\n')).toEqual([
       '[Conector MagniFinance] loja1: 3 encomendas precisam da sua atenção; 1 problema nos webhooks da loja',
       '',
-      '• Encomenda #7026, fatura: parado por erro desde 2026-11-23 10:00 UTC',
+      '• Encomenda #7026, fatura: parada por erro desde 2026-11-23 10:00 UTC',
       `  Porquê: ${pt.reason}`,
       `  O que fazer: ${pt.fix}`,
       `  Página da encomenda: ${link}`,

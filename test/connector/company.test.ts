@@ -7,6 +7,7 @@ import { startConnector, type RunningConnector } from '../../connector/main/runt
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { sendWooWebhook } from '../support/fake-woocommerce';
+import { wooOrderJson } from '../support/payloads';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
 
@@ -55,7 +56,7 @@ describe('the right company: a partner token is checked to be the tenant company
   }
 
   async function deliver(origin: string, order: Record<string, unknown>): Promise<number> {
-    const stored = h.woo.putOrder(order as never);
+    const stored = h.woo.putOrder(wooOrderJson(order));
     const answer = await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop1`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: stored, source: `${h.woo.origin}/` });
     return answer.status;
   }

@@ -18,7 +18,7 @@ describe('actions of a person: recorded in the order history with who; the credi
   beforeAll(async () => {
     h = await startHarness();
     redis = new IORedis(REDIS_URL);
-    history = new OrderHistory(redis as never, h.prefix);
+    history = new OrderHistory(redis, h.prefix);
   });
   afterAll(async () => {
     redis.disconnect();
@@ -58,15 +58,20 @@ describe('actions of a person: recorded in the order history with who; the credi
     const orderId = Number(order.id);
     await h.deliver(order);
     const invoice = String(await eventually('invoiced', () => h.woo.meta(orderId, META.documentNumber)));
-    expect((await form(`/console/shop1/orders/${orderId}/credit-note`, { total: '56.32' })).status).toBe(303);
+    const asked = await form(`/console/shop1/orders/${orderId}/credit-note?lang=pt`, { total: '56.32' });
+    expect(asked.status).toBe(303);
+    // The flash says what was asked, a credit note of the whole invoice (issue 31.5: it said "a emitir de novo (anulação)").
+    const flash = await (await fetch(`${h.connector?.origin}${String(asked.headers.get('location'))}&lang=pt`, { headers: auth() })).text();
+    expect(flash).toContain('Feito: a nota de crédito da fatura inteira está a ser emitida');
+    expect(flash).not.toContain('anulação');
     const credited = (await eventually('credited', () => h.woo.meta(orderId, META.cancellation))) as { number: string };
     const again = await form(`/console/shop1/orders/${orderId}/credit-note`, {});
     const page = await (await fetch(`${h.connector?.origin}${String(again.headers.get('location'))}`, { headers: { ...auth(), 'accept-language': 'en' } })).text();
     expect(page).toContain(`invoice ${invoice} is already credited or cancelled: no second credit note is issued.`);
     await h.woo.settle();
     expect((await h.documentsOf(orderId)).filter((doc) => doc.document.Type === 'C').map((doc) => doc.number)).toEqual([credited.number]);
-    const asked = (await history.of('shop1', orderId)).filter((event) => event.kind === 'action');
-    expect(asked).toEqual([expect.objectContaining({ action: 'credit-note', by: 'admin', detail: invoice })]);
+    const actions = (await history.of('shop1', orderId)).filter((event) => event.kind === 'action');
+    expect(actions).toEqual([expect.objectContaining({ action: 'credit-note', by: 'admin', detail: invoice })]);
     // The note on the order (the tenant writes in English here) says who asked, and the total they saw.
     expect(h.woo.notes(orderId).some((note) => note.note === `MagniFinance connector: admin reviewed in the console and asked for a credit note for the whole invoice ${invoice} (€56.32).`)).toBe(true);
   });

@@ -88,8 +88,8 @@ describeInBrowser('every console page in Portuguese and English, desktop and pho
   it('the shop: waiting cards, figures with the orders behind a red one, recent documents with customers', async () => {
     const texts = await everyView(browser, origin, '/console/shop1', 'shop');
     expect(texts['pt-1280']).toContain('Joana Antunes');
-    expect(texts['pt-1280']).toContain('Com erro');
-    expect(texts['pt-1280']).toMatch(new RegExp(`Encomendas com erro: #${ids.failed}`));
+    expect(texts['pt-1280']).toContain('Paradas por erro');
+    expect(texts['pt-1280']).toMatch(new RegExp(`Encomendas paradas por erro: #${ids.failed}`));
     expect(texts['en-1280']).toContain('Waiting for the number or a new attempt');
   }, 60_000);
 
@@ -107,6 +107,8 @@ describeInBrowser('every console page in Portuguese and English, desktop and pho
   it('the preview before "issue now" and before a credit note', async () => {
     const held = await everyView(browser, origin, `/console/shop1/orders/${ids.held}/preview?purpose=invoice`, 'preview-issue');
     expect(held['pt-1280']).toContain('Confirmar e emitir');
+    // The buyer the document carries: the company, the person beside it (issue 31.5).
+    expect(held['pt-1280']).toContain('Costa & Filhos, Lda. (Rui Costa)');
     const credit = await everyView(browser, origin, `/console/shop1/orders/${ids.invoiced}/preview?purpose=cancellation`, 'preview-credit-note');
     expect(credit['pt-1280']).toContain('Nota de crédito');
   }, 60_000);

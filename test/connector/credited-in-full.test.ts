@@ -3,6 +3,7 @@ import { sendWooWebhook } from '../support/fake-woocommerce';
 import { englishWords } from '../support/english-words';
 import { problemWords, ProblemSchema } from '../../connector/pipeline/problems';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { wooRefundJson } from '../support/payloads';
 
 /**
  * CIVA art. 29(7), 78(2) after a credit note for the whole invoice (the console's, issue 19): the
@@ -29,7 +30,7 @@ describe('a refund after the whole invoice was credited from the console: not cr
     expect(answer.status).toBe(303);
   };
   const refundAndTell = async (orderId: number, id: number, quantity: number) => {
-    const refund = h.woo.addRefund(orderId, buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id, items: [{ index: 0, quantity }] }) as never);
+    const refund = h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id, items: [{ index: 0, quantity }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(orderId) });
     return refund;
   };
@@ -75,6 +76,11 @@ describe('a refund after the whole invoice was credited from the console: not cr
     const preview = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${id}/preview?purpose=cancellation&lang=pt`, { headers: auth })).text();
     expect(preview).toContain('id="binding-hold"');
     expect(preview).toContain('creditaria mais do que foi faturado');
+    // Named as what it is (issue 31.5: it called the order number "O reembolso"), and the way to credit the rest is linked.
+    expect(preview).toContain('A nota de crédito da fatura inteira creditaria');
+    expect(preview).not.toContain('O reembolso');
+    expect(preview).toContain('id="refund-the-rest"');
+    expect(preview).toContain('Reembolsar o resto no WooCommerce');
     expect(preview).not.toContain(`action="/console/shop1/orders/${id}/credit-note"`);
 
     // Posted all the same (an old tab, a script): the pipeline holds it; a person's release never lifts this hold.

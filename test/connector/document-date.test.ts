@@ -1,6 +1,7 @@
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { sendWooWebhook } from '../support/fake-woocommerce';
+import { wooRefundJson } from '../support/payloads';
 
 /** Issue 8.1: a document is dated the day it is issued, so a backlog never fails on the series' date order. */
 const lisbonToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
@@ -38,7 +39,7 @@ describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whate
     await h.woo.settle();
     expect(h.woo.notes(oldest).some((n) => n.note.includes('after its deadline') && n.note.includes('CIVA art. 36(1)'))).toBe(true);
 
-    h.woo.addRefund(oldest, buildRefund(h.woo.order(oldest) as Record<string, unknown>, { id: 990, items: [{ index: 0, quantity: 1 }], dateGmt: daysAgo(20) }) as never);
+    h.woo.addRefund(oldest, wooRefundJson(buildRefund(h.woo.order(oldest) as Record<string, unknown>, { id: 990, items: [{ index: 0, quantity: 1 }], dateGmt: daysAgo(20) })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(oldest) });
     await eventually('the credit note written back', async () => (await ledgerOf(h, oldest))['credit-note-990']?.state === 'written-back');
     const credit = (await h.documentsOf(oldest)).find((d) => d.document.Type === 'C');

@@ -4,6 +4,7 @@ import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/core/sweep-report';
 import { orderFixture } from '../law/support/fixtures';
 import { eventually, orderQuiet, portugueseOrder, startHarness, type Harness } from './support/harness';
+import { wooOrderJson } from '../support/payloads';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
 
@@ -169,7 +170,7 @@ describe('CIVA art. 16(1): an order whose total per-rate rounding cannot reach i
     const h = await startHarness();
     try {
       const order: Record<string, unknown> = { ...orderFixture('pt-025-single-rate-unreachable-total'), id: 7025, status: 'processing' };
-      await h.deliver(order as never);
+      await h.deliver(wooOrderJson(order));
       const entry = await eventually('written back and flagged', async () => {
         const invoice = await invoiceOf(h, 7025);
         return invoice?.state === 'written-back' && invoice.action ? invoice : undefined;
@@ -217,7 +218,7 @@ describe('a person marks an order handled outside the connector (dismiss): it le
 
     // The shop owner edits the order later, and the sweep runs: still nothing issued, still dismissed.
     h.woo.editOrder(id, { customer_note: 'edited' });
-    await h.deliver(h.woo.order(id) as never, 'order.updated');
+    await h.deliver(wooOrderJson(h.woo.order(id)), 'order.updated');
     const report = await sweepNow(h);
     expect(report.enqueued).not.toContain(`invoice.shop1.${id}`);
     await orderQuiet(h, id);

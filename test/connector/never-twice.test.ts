@@ -9,6 +9,7 @@ import { issuingKeyForPurpose, issuingMarker, META } from '../../connector/shop/
 import { sendWooWebhook, type JsonObject, type JsonValue } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 import { describeWithRedisServer, ownRedisServer, type OwnRedisServer } from './support/redis-servers';
+import { wooMeta } from '../support/payloads';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
 
@@ -90,7 +91,7 @@ describeWithRedisServer('never-twice.test.ts', 'the Redis wipe test')('Redis emp
       }, 30_000);
       created.set(id, entry.documentId as number);
       // The order already knows the draft it closed.
-      expect(issuingMarker(h.woo.order(id)?.meta_data as never, 'invoice')).toMatchObject({ documentId: entry.documentId, externalId: `wc-${id}` });
+      expect(issuingMarker(wooMeta(h.woo.order(id)?.meta_data), 'invoice')).toMatchObject({ documentId: entry.documentId, externalId: `wc-${id}` });
     }
     expect(spawnSync('redis-cli', ['-p', String(redis.port), 'flushdb']).stdout.toString()).toContain('OK');
     expect(await ledgerOf(h, ids[0])).toEqual({});
@@ -228,7 +229,7 @@ describe('a waybill whose ledger is lost after its create, then the buyer NIF ch
       expect((await h.deliver(order)).status).toBe(202);
       await eventually('waybill written back', async () => (await ledgerOf(h, id)).waybill?.state === 'written-back', 30_000);
       await h.woo.settle();
-      expect(issuingMarker(h.woo.order(id)?.meta_data as never, 'waybill')).toMatchObject({ externalId: expect.any(String), clientKey: expect.any(String) });
+      expect(issuingMarker(wooMeta(h.woo.order(id)?.meta_data), 'waybill')).toMatchObject({ externalId: expect.any(String), clientKey: expect.any(String) });
       const redis = new IORedis(REDIS_URL);
       await redis.del(h.connector?.ledger.key({ tenant: 'shop1', orderId: id, purpose: 'waybill' }) ?? '');
       await redis.quit();

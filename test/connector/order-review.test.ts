@@ -7,6 +7,7 @@ import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/core/sweep-report';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
 import { buildRefund, eventually, orderQuiet, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { wooOrderJson, wooRefundJson } from '../support/payloads';
 
 /**
  * Issue 21 points 2 and 3: a certified document cannot change, so an invoiced order that changes
@@ -112,7 +113,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect(consolePage).toContain(`action="/console/shop1/orders/${id}/dismiss"`);
 
     // A refund with its credit note moves both totals alike: the same difference is not told twice.
-    h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] }) as never);
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] })));
     await eventually('the credit note', async () => (await ledgerOf(h, id))['credit-note-7451']?.state === 'written-back');
     await orderQuiet(h, id);
     expect(h.woo.notes(id).filter((n) => n.note.includes('The order was changed after'))).toHaveLength(1);
@@ -146,7 +147,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
   it('our own write-back echo and an update that changes no amount cost nothing: no review job', async () => {
     const id = await invoiced(h);
     await h.woo.settle();
-    const echo = await h.woo.deliver(h.hooks[1].id, h.woo.order(id) as never);
+    const echo = await h.woo.deliver(h.hooks[1].id, wooOrderJson(h.woo.order(id)));
     expect(JSON.parse(echo.body)).toEqual({ ignored: 'nothing-to-issue' });
   });
 });
@@ -156,7 +157,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
     const h = await startHarness();
     try {
       const id = await invoiced(h);
-      h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7501, items: [{ index: 0, quantity: 1 }] }) as never);
+      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7501, items: [{ index: 0, quantity: 1 }] })));
       await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7501']?.state === 'written-back');
       await h.woo.settle();
       expect(h.woo.meta(id, `${META.creditNotePrefix}7501`)).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d\d$/) });
@@ -185,7 +186,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
     const h = await startHarness({ woo: { delivery: 'queued' } });
     try {
       const id = await invoiced(h);
-      h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7502, items: [{ index: 1, quantity: 1 }] }) as never);
+      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7502, items: [{ index: 1, quantity: 1 }] })));
       await h.woo.runQueue();
       await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7502']?.state === 'written-back');
       await h.woo.runQueue();

@@ -10,6 +10,7 @@ import { META } from '../../connector/shop/order-meta';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { eventually, portugueseOrder, quietLogger, rawTestConfig, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { wooOrderJson } from '../support/payloads';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
 
@@ -33,7 +34,7 @@ describe('reload without a restart: the tenants file and its .env, atomically', 
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const deliver = (tenant: string, order: Raw, secret = WEBHOOK_SECRET) =>
-    sendWooWebhook({ url: `${connector.origin}/webhooks/woocommerce/${tenant}`, secret, topic: 'order.created', payload: h.woo.putOrder(order as never), source: `${h.woo.origin}/` });
+    sendWooWebhook({ url: `${connector.origin}/webhooks/woocommerce/${tenant}`, secret, topic: 'order.created', payload: h.woo.putOrder(wooOrderJson(order)), source: `${h.woo.origin}/` });
 
   beforeAll(async () => {
     h = await startHarness({ role: 'none' });

@@ -7,6 +7,7 @@ import { MappingSettingsSchema, parseMappingSettings } from '../../law/mapping-s
 import { startViesStandIn, type StandIn } from './support/vies-stand-in';
 import { sendWooWebhook, startFakeWooCommerce, type RunningFakeWoo } from '../support/fake-woocommerce';
 import { buildRefund, eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+import { wooRefundJson } from '../support/payloads';
 
 /**
  * Issue 9 (CIVA art. 16(1), art. 40(1), art. 6(6)): the connector reads the shop's
@@ -186,7 +187,7 @@ describe('the shop says what is a service: categories and virtual flags, on invo
     expect(docOf(invoice).TaxExemptionReasonCode).toBe('M40');
     expect(vies.asked).toContainEqual({ countryCode: 'DE', vatNumber: '123456789' });
 
-    const refund = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' }) as never);
+    const refund = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     await eventually('credit note meta', () => h.woo.meta(id, `${META.creditNotePrefix}${String(refund.id)}`));
     const credit = (await h.documentsOf(id)).find((d) => d.document.Type === 'C');

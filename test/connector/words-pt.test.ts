@@ -4,6 +4,7 @@ import { problemWords, ProblemSchema, type Problem } from '../../connector/pipel
 import { DELIVERY_PROBLEMS, deliveryProblemWords, NOTES, purposeLabel, stateLabel, sweepSummary, type Lang } from '../../connector/words';
 import { LEDGER_STATES } from '../../connector/core/ledger';
 import { englishWords } from '../support/english-words';
+import { sweepReport } from './support/sweep-report';
 
 /**
  * The message-code check (issue 19): every text a shop owner or a buyer reads is built from a code
@@ -54,6 +55,7 @@ const PROBLEMS: Problem[] = [
   { code: 'total-differs', number: 'FR A/7', total: '1660.50', difference: '0.01' },
   { code: 'order-deleted' },
   { code: 'order-deleted', number: 'FR A/9' },
+  { code: 'month-closed', number: 'FR A/10', day: '2026-11-30', month: '2026-11', by: 'contabilista', closedOn: '2026-11-29' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'no-partnership' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'refused' },
@@ -160,11 +162,11 @@ describe('message-code check: states, purposes, delivery problems, the sweep, th
         { orderId: 1835, purpose: 'credit-note-77', ...describeOrder({ purpose: 'credit-note-77', state: 'duplicate-unknown-id', externalId: 'wc-1835-R77' }, { ...creditRef, orderId: 1835 }, lang), link: 'https://invoices.example.pt/console/loja-azul/orders/1835', since: '2026-11-24T09:31:00.000Z' },
       ],
       webhooks: describeWebhooks(
-        {
+        sweepReport({
           inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://invoices.example.pt/webhooks/woocommerce/loja-azul' }],
           missingTopics: ['order.created'],
           refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-11-24T09:00:00.000Z' }],
-        } as never,
+        }),
         lang,
       ),
       more: 4,

@@ -2,6 +2,7 @@ import { documentForOrder } from '../../platforms/woocommerce/documents';
 import type { MappingSettingsInput } from '../../law/mapping-settings';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, type Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /**
  * Issue 26.8, CIVA art. 36(5)(a): an invoice carries the buyer's seat or domicile. A company with a
@@ -30,7 +31,7 @@ describe('CIVA art. 36(5)(a), 40(2): a business buyer\'s invoice carries its sea
     ['a consumer (no NIF, under EUR 1,000) without an address: not this rule', { first_name: 'Rui', address_1: '', country: 'PT' }, '', {}, undefined, 'T', false],
   ])('%s', (name, billing, nif, settings, verdict, type, held) => {
     const sale = order(billing, nif, name.includes('123.00') ? '100.00' : '10.00');
-    const { request, hold, holds, notes } = documentForOrder(sale as never, settings, undefined, verdict);
+    const { request, hold, holds, notes } = documentForOrder(wooOrder(sale), settings, undefined, verdict);
     expect(request.Document.Type).toBe(type);
     expect(hold).toBe(held);
     // A held invoice also says its deadline (invoice-deadline): the reason is the rest.

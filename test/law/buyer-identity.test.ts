@@ -4,6 +4,7 @@ import { MappingSettingsSchema } from '../../law/mapping-settings';
 import type { VatNumberRegistry } from '../../law/vat-number';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture } from './support/fixtures';
+import { mappingSettings, wooOrder } from '../support/payloads';
 
 function withNif(meta: { key: string; value: unknown }[], billing: Record<string, string> = {}) {
   const order = orderFixture('pt-001-mainland-23-single') as Record<string, unknown> & { billing: Record<string, string> };
@@ -25,7 +26,7 @@ describe('NIF: read from the configured meta keys, Portuguese NIFs checked', () 
     ['_billing_nif', '999999990', '999999990', 'PT', /Consumer NIF 999999990 given/],
     ['unknown_key', '234567899', '999999990', 'PT', /No NIF on the order/],
   ])('%s = %p -> %s', (key, value, nif, country, note) => {
-    const { request, notes } = documentForOrder(withNif([{ key, value }]) as never);
+    const { request, notes } = documentForOrder(wooOrder(withNif([{ key, value }])));
     expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
     if (note) expect(notes.map((n) => n.message).join('\n')).toMatch(note);
   });
@@ -36,8 +37,8 @@ describe('NIF: read from the configured meta keys, Portuguese NIFs checked', () 
       { key: 'vat_number', value: '234567899' },
       { key: 'nif_custom', value: '512345678' },
     ]);
-    expect(documentForOrder(order as never).request.Client.NIF).toBe('234567899');
-    expect(documentForOrder(order as never, { nifMetaKeys: ['nif_custom'] }).request.Client.NIF).toBe('512345678');
+    expect(documentForOrder(wooOrder(order)).request.Client.NIF).toBe('234567899');
+    expect(documentForOrder(wooOrder(order), { nifMetaKeys: ['nif_custom'] }).request.Client.NIF).toBe('512345678');
   });
 });
 
@@ -52,12 +53,12 @@ describe('NIF: foreign VAT numbers are kept with their country', () => {
     ['B12345678', spain, 'B12345678', 'ES'],
     ['12-3456789', { country: 'US', postcode: '19107' }, '123456789', 'US'],
   ])('%s', (value, billing, nif, country) => {
-    const { request } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never);
+    const { request } = documentForOrder(wooOrder(withNif([{ key: '_billing_vat', value }], billing)));
     expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
   });
 
   it('uses the VAT country even when the billing country differs, and says so', () => {
-    const { request, notes } = documentForOrder(withNif([{ key: '_billing_vat', value: 'ESB12345678' }]) as never);
+    const { request, notes } = documentForOrder(wooOrder(withNif([{ key: '_billing_vat', value: 'ESB12345678' }])));
     expect(request.Client.CountryCode).toBe('ES');
     expect(notes.map((n) => n.message)).toContain('VAT number country ES differs from the billing country PT');
   });
@@ -81,7 +82,7 @@ describe('exemption codes for 0% lines', () => {
     ['CIVA art. 53: an EU VAT number but goods stay in Portugal, small-business regime: M10', { country: 'ES', postcode: '28013' }, [{ key: '_billing_vat', value: 'ESB12345678' }], 'PT', { exemptions: { regime: 'M10' } }, 'M10'],
     ['the removed exemptionCode: M10 is read as the regime', { country: 'FR', postcode: '75001' }, [], 'FR', { exemptionCode: 'M10' }, 'M10'],
   ])('%s', (_name, billing, meta, shippingCountry, settings, code) => {
-    const { request } = documentForOrder(untaxed(billing, meta, shippingCountry) as never, settings);
+    const { request } = documentForOrder(wooOrder(untaxed(billing, meta, shippingCountry)), settings);
     expect(request.Document.TaxExemptionReasonCode).toBe(code);
   });
 
@@ -102,10 +103,10 @@ describe('exemption codes for 0% lines', () => {
   ])('%s', (_name, billing, meta, shippingCountry, settings, expected) => {
     const order = untaxed(billing, meta, shippingCountry);
     if (expected instanceof RegExp) {
-      expect(() => documentForOrder(order as never, settings as never)).toThrow(expected);
+      expect(() => documentForOrder(wooOrder(order), mappingSettings(settings))).toThrow(expected);
       return;
     }
-    const { request, notes } = documentForOrder(order as never, settings as never);
+    const { request, notes } = documentForOrder(wooOrder(order), mappingSettings(settings));
     expect(request.Document.TaxExemptionReasonCode).toBe(expected);
     expect(notes.map((n) => n.message).join('\n')).toContain(`(${expected})`);
   });
@@ -114,13 +115,13 @@ describe('exemption codes for 0% lines', () => {
     const order = untaxed({ country: 'US', postcode: '19107', company: 'Acme Inc' }, [{ key: '_billing_vat', value: '12-3456789' }], 'US') as unknown as { line_items: Record<string, unknown>[]; total: string };
     order.line_items.push({ ...order.line_items[0], id: 9901, product_id: 777, sku: 'CONSULT', name: 'Consultoria' });
     order.total = String((Number(order.total) + Number(order.line_items[0].total)).toFixed(2));
-    expect(() => documentForOrder(order as never, { lineTypes: { serviceProductIds: [777] } })).toThrow(
+    expect(() => documentForOrder(wooOrder(order), { lineTypes: { serviceProductIds: [777] } })).toThrow(
       /0% lines need different exemption codes and a document carries only one: .*M05 \(export of goods to US \(CIVA art\. 14\)\).*"Consultoria" M40/,
     );
   });
 
   it('CIVA art. 36(5)(e): fails naming the order, the lines and the reason when no exemption applies', () => {
-    expect(() => documentForOrder(untaxed({}) as never)).toThrow(
+    expect(() => documentForOrder(wooOrder(untaxed({})))).toThrow(
       'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods that stay in Portugal are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime (exemptions.byProduct, or exemptions.byFee for a fee: M01, M11, M12, M13, M14, M15, M19, M21, M25, M99; M30, M31, M32, M33, M34, M43 for a Portuguese business buyer), or the shop is in a regime (exemptions.regime)). ' +
         "A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop's tax for this line, or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product, exemptions.byFee for a fee)",
     );
@@ -132,13 +133,13 @@ describe('client fields the service would refuse are left off with a warning', (
     ['a Portuguese post code without its 3 digits', { postcode: '1100' }, 'PostCode', /Post code "1100" is not a Portuguese post code/],
     ['an e-mail without a domain', { email: 'maria@' }, 'Email', /E-mail "maria@" is not usable/],
   ])('%s', (_name, billing, field, note) => {
-    const { request, notes } = documentForOrder(withNif([], billing) as never);
+    const { request, notes } = documentForOrder(wooOrder(withNif([], billing)));
     expect(request.Client).not.toHaveProperty(field);
     expect(notes.map((n) => n.message).join('\n')).toMatch(note);
   });
 
   it('normalises a Portuguese post code written without the hyphen', () => {
-    expect(documentForOrder(withNif([], { postcode: '1100053' }) as never).request.Client.PostCode).toBe('1100-053');
+    expect(documentForOrder(wooOrder(withNif([], { postcode: '1100053' }))).request.Client.PostCode).toBe('1100-053');
   });
 });
 
@@ -149,13 +150,13 @@ describe('CIVA art. 36(5)(a): a company buyer with an invalid NIF is held, never
     ['a private buyer with an invalid NIF: consumer NIF, issued', [{ key: '_billing_nif', value: '123456780' }], {}, false],
     ['a company with a valid NIF: issued', [{ key: '_billing_nif', value: '512345678' }], { company: 'Livraria Aurora Lda' }, false],
   ])('%s', (_name, meta, billing, held) => {
-    const { hold, notes } = documentForOrder(withNif(meta, billing) as never);
+    const { hold, notes } = documentForOrder(wooOrder(withNif(meta, billing)));
     expect(hold).toBe(held);
     if (held) expect(notes.map((n) => n.message).join('\n')).toMatch(/is not valid \(CIVA art\. 36\(5\)\(a\): a company's invoice must carry its NIF\); correct it on the order/);
   });
 
   it('the hold can be turned off (holdCompanyWithInvalidNif: false): the consumer NIF with a warning', () => {
-    const { hold, request, notes } = documentForOrder(withNif([{ key: '_billing_nif', value: '123456780' }], { company: 'Livraria Aurora Lda' }) as never, { holdCompanyWithInvalidNif: false });
+    const { hold, request, notes } = documentForOrder(wooOrder(withNif([{ key: '_billing_nif', value: '123456780' }], { company: 'Livraria Aurora Lda' })), { holdCompanyWithInvalidNif: false });
     expect(hold).toBe(false);
     expect(request.Client.NIF).toBe('999999990');
     expect(notes.some((n) => n.level === 'warning' && /invalid: consumer NIF/.test(n.message))).toBe(true);
@@ -181,7 +182,7 @@ describe("a line's rate comes from the order's tax lines by rate id, never from 
   ])('%s', (_name, net, tax, rate) => {
     const order = withTinyLine(net, tax);
     const settings = rate === '0' ? { exemptions: { regime: 'M10' } } : {};
-    const { request } = documentForOrder(order as never, settings);
+    const { request } = documentForOrder(wooOrder(order), settings);
     const line = request.Document.Lines.find((l) => l.Code === 'AMO-1');
     expect(String(line?.TaxValue)).toBe(rate);
     if (rate !== '0') expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
@@ -206,7 +207,7 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     ['U12345678', { country: 'AT', postcode: '1010' }, 'U12345678', 'AT', 'M16'],
     ['ESB12345678', { country: 'ES' }, 'B12345678', 'ES', 'M16'],
   ])('RITI art. 14: %s billed to %j is an EU VAT number', (value, billing, nif, country, code) => {
-    const { request, hold, notes } = documentForOrder(euOrder(value, billing) as never, undefined, undefined, { countryCode: country, number: nif, valid: true });
+    const { request, hold, notes } = documentForOrder(wooOrder(euOrder(value, billing)), undefined, undefined, { countryCode: country, number: nif, valid: true });
     expect([request.Client.NIF, request.Client.CountryCode, request.Document.TaxExemptionReasonCode, hold]).toEqual([nif, country, code, false]);
     if (!value.toUpperCase().startsWith(country === 'GR' ? 'EL' : country)) {
       expect(notes.map((n) => n.message)).toContain(`VAT number ${nif} read as ${country === 'GR' ? 'EL' : country}${nif} (billing country ${country}, no prefix typed)`);
@@ -220,16 +221,16 @@ describe('RITI art. 14 (M16): EU VAT numbers typed without their country prefix 
     ['DE12345', { country: 'ES' }, 'DE'],
   ])('RITI art. 14 / CIVA art. 36(5)(a): a company whose VAT number %s (billing %j) lacks the %s format is held, never given M16', (value, billing, country) => {
     // 0% lines (the shop exempted the buyer): refused with the reason a person must fix.
-    expect(() => documentForOrder(euOrder(value, billing) as never)).toThrow(`does not have the format of ${country} VAT numbers (RITI art. 14`);
+    expect(() => documentForOrder(wooOrder(euOrder(value, billing)))).toThrow(`does not have the format of ${country} VAT numbers (RITI art. 14`);
     // Taxed lines: held with that reason.
-    const { hold, notes } = documentForOrder(withNif([{ key: '_billing_vat', value }], billing) as never);
+    const { hold, notes } = documentForOrder(wooOrder(withNif([{ key: '_billing_vat', value }], billing)));
     expect(hold).toBe(true);
     expect(notes.map((n) => n.message).join('\n')).toContain(`does not have the format of ${country} VAT numbers (RITI art. 14`);
   });
 
   it('a private buyer with a malformed EU number gets the consumer NIF with a warning (holdCompanyWithInvalidNif: false)', () => {
     const order = euOrder('B1234');
-    const result = documentForOrder(order as never, { holdCompanyWithInvalidNif: false, exemptions: { regime: 'M10' } });
+    const result = documentForOrder(wooOrder(order), { holdCompanyWithInvalidNif: false, exemptions: { regime: 'M10' } });
     expect([result.hold, result.request.Client.NIF]).toEqual([false, '999999990']);
     expect(result.notes.some((n) => n.level === 'warning' && /B1234 does not have the format of ES VAT numbers: consumer NIF/.test(n.message))).toBe(true);
   });
@@ -255,12 +256,12 @@ describe('RITI art. 14: a VAT registry (VIES) can confirm the number before mapp
     const verdict = await checkVatNumber(wooSale(order), MappingSettingsSchema.parse({}), registry);
     expect(verdict).toBeDefined();
     if (code) {
-      const { request, notes } = documentForOrder(order as never, {}, undefined, verdict);
+      const { request, notes } = documentForOrder(wooOrder(order), {}, undefined, verdict);
       expect(request.Document.TaxExemptionReasonCode).toBe(code);
       expect(notes.map((n) => n.message).join('\n')).toMatch(message);
     } else {
       // The shop gave the lines 0%: refused with the registry's reason, never M16.
-      expect(() => documentForOrder(order as never, {}, undefined, verdict)).toThrow(message);
+      expect(() => documentForOrder(wooOrder(order), {}, undefined, verdict)).toThrow(message);
     }
   });
 

@@ -1,5 +1,6 @@
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** Buyer identity: CIVA art. 36(5)(a), 36(16); DL 28/2019 (the former art. 36(15) revoked). */
 
@@ -20,17 +21,17 @@ describe('CIVA art. 36(16): a Portuguese NIF billed to an address abroad stays o
     ['a 45 NIF even in a VAT-number field', { country: 'DE', postcode: '10115' }, '_billing_vat', '451234561', '451234561', 'PT'],
     ['nine digits in a VAT-number field billed to Germany are a German VAT number', { country: 'DE', postcode: '10115' }, '_billing_vat', '123456789', '123456789', 'DE'],
   ])('%s', (_name, billing, key, value, nif, country) => {
-    const { request } = documentForOrder(order(billing, [{ key, value }]) as never);
+    const { request } = documentForOrder(wooOrder(order(billing, [{ key, value }])));
     expect([request.Client.NIF, request.Client.CountryCode]).toEqual([nif, country]);
   });
 });
 
 describe('CIVA art. 36(5)(a): a company that typed the consumer NIF 999999990 is held, asking for its NIF', () => {
   it('held with the reason; a private buyer with 999999990 is invoiced as a consumer', () => {
-    const company = documentForOrder(order({ country: 'PT', postcode: '1100-053', company: 'Costa Lda' }, [{ key: '_billing_nif', value: '999999990' }]) as never);
+    const company = documentForOrder(wooOrder(order({ country: 'PT', postcode: '1100-053', company: 'Costa Lda' }, [{ key: '_billing_nif', value: '999999990' }])));
     expect(company.hold).toBe(true);
     expect(company.notes.map((n) => n.message).join('\n')).toMatch(/Costa Lda typed the consumer NIF 999999990, but a company's invoice must carry its own NIF \(CIVA art\. 36\(5\)\(a\)\)/);
-    const person = documentForOrder(order({ country: 'PT', postcode: '1100-053' }, [{ key: '_billing_nif', value: '999999990' }]) as never);
+    const person = documentForOrder(wooOrder(order({ country: 'PT', postcode: '1100-053' }, [{ key: '_billing_nif', value: '999999990' }])));
     expect([person.hold, person.request.Client.NIF]).toEqual([false, '999999990']);
   });
 });
@@ -38,9 +39,9 @@ describe('CIVA art. 36(5)(a): a company that typed the consumer NIF 999999990 is
 describe('DL 28/2019: consumers of EUR 1,000 or more without an address are issued, not held', () => {
   it('issued with a warning, name kept; held only with holdUnidentifiedConsumerInvoices', () => {
     const big = order({ country: 'PT', postcode: '', address_1: '', city: '' }, [], '1200.00');
-    const issued = documentForOrder(big as never);
+    const issued = documentForOrder(wooOrder(big));
     expect(issued.hold).toBe(false);
     expect(issued.request.Client.Name).toBe('Rui Costa');
-    expect(documentForOrder(big as never, { holdUnidentifiedConsumerInvoices: true }).hold).toBe(true);
+    expect(documentForOrder(wooOrder(big), { holdUnidentifiedConsumerInvoices: true }).hold).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { computeTotals } from '../../client/totals';
 import { creditNoteForRefund, documentForOrder } from '../../platforms/woocommerce/documents';
 import type { MappingSettingsInput } from '../../law/mapping-settings';
 import { buildOrder, buildRefund } from './support/woo-cart';
+import { wooOrder, wooRefund } from '../support/payloads';
 
 /**
  * Issue 26.6: a credit note corrects the invoice it references (CIVA art. 29(7)) and the seller's
@@ -32,11 +33,11 @@ describe('CIVA art. 29(7), 78(2): refunded shipping credited as its invoice carr
     ['art. 16(5)(b) proportional: shipping split 6 % / 23 %, credited in the same split', order, { shippingRate: { mixedGoods: 'proportional' } }, ['6', '23']],
     ['as charged: shipping at the shop\'s 23 %, credited at 23 %', order, {}, ['23']],
   ])('%s', (_name, sale, settings, rates) => {
-    const invoice = documentForOrder(sale as never, settings, issue);
+    const invoice = documentForOrder(wooOrder(sale), settings, issue);
     const invoiceShippingRates = invoice.request.Document.Lines.filter((l) => l.Code === 'PORTES').map((l) => String(l.TaxValue));
     expect(invoiceShippingRates).toEqual(rates);
     const refund = buildRefund(sale, { id: 1, shipping: true, dateGmt: '2026-11-19T10:00:00' });
-    const credit = creditNoteForRefund(sale as never, refund as never, 'FR 2026/1', settings, issue);
+    const credit = creditNoteForRefund(wooOrder(sale), wooRefund(refund), 'FR 2026/1', settings, issue);
     const lines = credit.request.Document.Lines;
     expect(lines.map((l) => String(l.TaxValue))).toEqual(rates);
     expect(formatDecimal(computeTotals(lines).amount, 2)).toBe(refund.amount);
@@ -67,11 +68,11 @@ describe('CIVA art. 29(7), 78(2) with art. 16(5)(b): a refunded fee credited as 
     ['art. 16(5)(b) proportional: packaging split 6 % / 23 %, credited in the same split', mixedAndFee, { shippingRate: { mixedGoods: 'proportional' } }, ['6', '23']],
     ['as charged: packaging at the shop\'s 23 %, credited at 23 %', mixedAndFee, {}, ['23']],
   ])('%s', (_name, sale, settings, rates) => {
-    const invoice = documentForOrder(sale as never, settings, issue);
+    const invoice = documentForOrder(wooOrder(sale), settings, issue);
     expect(invoice.hold).toBe(false);
     expect(invoice.request.Document.Lines.filter((l) => l.Code === 'TAXA').map((l) => String(l.TaxValue))).toEqual(rates);
     const refund = buildRefund(sale, { id: 1, fees: true, dateGmt: '2026-11-19T10:00:00' });
-    const credit = creditNoteForRefund(sale as never, refund as never, 'FR 2026/1', settings, issue);
+    const credit = creditNoteForRefund(wooOrder(sale), wooRefund(refund), 'FR 2026/1', settings, issue);
     const lines = credit.request.Document.Lines;
     expect(lines.map((l) => [l.Code, String(l.TaxValue)])).toEqual(rates.map((rate) => ['TAXA', rate]));
     expect(formatDecimal(computeTotals(lines).amount, 2)).toBe(refund.amount);

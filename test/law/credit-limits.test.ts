@@ -1,5 +1,6 @@
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { buildOrder, buildRefund, Cart, RefundSpec } from './support/woo-cart';
+import { wooOrder, wooRefund, wooRefunds } from '../support/payloads';
 
 /** CIVA art. 29(7), 78(2): a credit note never credits more than its invoice, per line and per rate. */
 
@@ -39,7 +40,7 @@ describe('CIVA art. 29(7), 78(2): a credit note never credits more than was invo
     ['an amount with no lines within what remains (the book credited already): split over the 23 % rest only', refund({ id: 2, amount: '30.00' }), [refund({ id: 1, items: [{ index: 1, quantity: 1 }] })], false, undefined],
     ['an amount with no lines within the invoice', refund({ id: 1, amount: '20.00' }), [], false, undefined],
   ])('%s', (_name, current, earlier, held, reason) => {
-    const note = creditNoteForRefund(order as never, current as never, 'FT 1/1', {}, issue, earlier as never);
+    const note = creditNoteForRefund(wooOrder(order), wooRefund(current), 'FT 1/1', {}, issue, wooRefunds(earlier));
     expect(note.hold).toBe(held);
     if (reason) expect(note.notes.map((n) => n.message).join('\n')).toMatch(reason);
   });
@@ -48,7 +49,7 @@ describe('CIVA art. 29(7), 78(2): a credit note never credits more than was invo
     const mugs = refund({ id: 1, items: [{ index: 0, quantity: 2 }] });
     // The rest: the book (20.00 + 6 %) and the shipping (5.00 + 23 %).
     const rest = refund({ id: 2, amount: '27.35' });
-    const note = creditNoteForRefund(order as never, rest as never, 'FT 1/1', {}, issue, [mugs] as never);
+    const note = creditNoteForRefund(wooOrder(order), wooRefund(rest), 'FT 1/1', {}, issue, wooRefunds([mugs]));
     expect(note.hold).toBe(false);
     expect(note.request.Document.Lines.map((l) => [String(l.TaxValue), l.UnitPrice])).toEqual([
       ['23', '5'],
@@ -58,7 +59,7 @@ describe('CIVA art. 29(7), 78(2): a credit note never credits more than was invo
 
   it('a refund of more than the whole order is held on its lines and rates', () => {
     const everything = refund({ id: 1, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true });
-    const again = creditNoteForRefund(order as never, { ...everything, id: 2 } as never, 'FT 1/1', {}, issue, [everything] as never);
+    const again = creditNoteForRefund(wooOrder(order), wooRefund({ ...everything, id: 2 }), 'FT 1/1', {}, issue, wooRefunds([everything]));
     expect(again.hold).toBe(true);
     expect(again.notes.filter((n) => /never credits more than was invoiced/.test(n.message)).length).toBeGreaterThanOrEqual(4);
   });
@@ -78,7 +79,7 @@ describe('issue 21.5: a refund without lines is typed by what the order sold at 
   ])('%s', (_name, _item, settings, type, code) => {
     const meta = code === 'M40' ? [{ key: '_billing_vat', value: '12-3456789' }] : [];
     const built = buildOrder({ ...exportCart, meta, billing: { ...exportCart.billing, ...(code === 'M40' ? { company: 'Doe Inc' } : {}) } });
-    const note = creditNoteForRefund(built as never, buildRefund(built, { id: 1, amount: '20.00' }) as never, 'FT 1/1', settings, issue);
+    const note = creditNoteForRefund(wooOrder(built), wooRefund(buildRefund(built, { id: 1, amount: '20.00' })), 'FT 1/1', settings, issue);
     expect(note.request.Document.Lines.map((l) => l.Type)).toEqual([type]);
     expect(note.request.Document.TaxExemptionReasonCode).toBe(code);
   });

@@ -4,6 +4,7 @@ import { computeTotals } from '../../client/totals';
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { orderFixture, refundFixture, sharedFixture } from './support/fixtures';
 import { buildOrder, buildRefund } from './support/woo-cart';
+import { wooOrder, wooRefund } from '../support/payloads';
 
 const order5026 = orderFixture('pt-026-refund-source');
 
@@ -35,7 +36,7 @@ describe('credit note totals equal the refund amount to the cent', () => {
   ])('%s', (name, amount, lines) => {
     const refund = refundFixture(name);
     expect(refund.amount).toBe(amount);
-    const { request } = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118');
+    const { request } = creditNoteForRefund(wooOrder(order5026), wooRefund(refund), 'FR 2025/118');
     expect(() => CreateDocumentRequestSchema.parse(request)).not.toThrow();
     const doc = request.Document;
     expect(formatDecimal(computeTotals(doc.Lines).amount, 2)).toBe(amount);
@@ -45,7 +46,7 @@ describe('credit note totals equal the refund amount to the cent', () => {
   });
 
   it('fills the credit note fields: type C, reference, own ExternalId, issue date, refund date and reason', () => {
-    const { request } = creditNoteForRefund(order5026 as never, refundFixture('pt-026-refund-partial-one-shirt') as never, 'FR 2025/118', undefined, { issueDate: '2025-03-20' });
+    const { request } = creditNoteForRefund(wooOrder(order5026), wooRefund(refundFixture('pt-026-refund-partial-one-shirt')), 'FR 2025/118', undefined, { issueDate: '2025-03-20' });
     expect(request.Client.NIF).toBe('298765438');
     expect(request.Document).toMatchObject({
       Type: 'C',
@@ -59,21 +60,21 @@ describe('credit note totals equal the refund amount to the cent', () => {
 
   it('is never dated before its invoice, whatever day it is issued', () => {
     const refund = refundFixture('pt-026-refund-partial-one-shirt');
-    const early = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118', undefined, { issueDate: '2025-03-20', invoiceDate: '2025-03-22' });
+    const early = creditNoteForRefund(wooOrder(order5026), wooRefund(refund), 'FR 2025/118', undefined, { issueDate: '2025-03-20', invoiceDate: '2025-03-22' });
     expect(early.request.Document.Date).toBe('2025-03-22');
-    const later = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118', undefined, { issueDate: '2025-03-25', invoiceDate: '2025-03-22' });
+    const later = creditNoteForRefund(wooOrder(order5026), wooRefund(refund), 'FR 2025/118', undefined, { issueDate: '2025-03-25', invoiceDate: '2025-03-22' });
     expect(later.request.Document.Date).toBe('2025-03-25');
   });
 
   it('splits a refund without items over the VAT rates of the order, in proportion', () => {
-    const { request, notes } = creditNoteForRefund(order5026 as never, refundFixture('pt-026-refund-amount-only') as never, 'FR 2025/118');
+    const { request, notes } = creditNoteForRefund(wooOrder(order5026), wooRefund(refundFixture('pt-026-refund-amount-only')), 'FR 2025/118');
     expect(request.Document.Lines[0].Description).toBe('Reembolso da encomenda #5026: Compensação por atraso (IVA 23%)');
     expect(notes.map((n) => n.message)).toContain('Refund 7003 lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate');
   });
 
   it('adds the part of a refund beyond its items as an amount line', () => {
     const refund = { ...refundFixture('pt-026-refund-partial-one-shirt'), amount: '57.97' };
-    const { request, notes } = creditNoteForRefund(order5026 as never, refund as never, 'FR 2025/118');
+    const { request, notes } = creditNoteForRefund(wooOrder(order5026), wooRefund(refund), 'FR 2025/118');
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe('57.97');
     expect(notes.map((n) => n.message).join('\n')).toMatch(/is 10.00 more than its items: added as an amount line/);
   });
@@ -85,7 +86,7 @@ describe('credit notes of the docs\' refund list (order 723, US export)', () => 
     [0, '10.00', 'wc-723-R726', 'REEMBOLSO'],
     [1, '9.00', 'wc-723-R724', '87'],
   ])('refund %i', (index, amount, externalId, code) => {
-    const { request } = creditNoteForRefund(order723() as never, refunds[index] as never, 'FT A/77', { euroRates: { USD: '0.9251' } });
+    const { request } = creditNoteForRefund(wooOrder(order723()), wooRefund(refunds[index]), 'FT A/77', { euroRates: { USD: '0.9251' } });
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(amount);
     expect(request.Document).toMatchObject({ ExternalId: externalId, TaxExemptionReasonCode: 'M05', Currency: 'USD', DocumentReference: 'FT A/77' });
     expect(request.Document.Lines[0].Code).toBe(code);
@@ -100,7 +101,7 @@ describe('credit notes that cannot be made fail by name', () => {
     ['amount not decimal text', 'FR 1', { amount: 47.97 }, /refund 7001 is not usable: amount must be decimal text/],
   ])('%s', (_name, invoice, patch, message) => {
     const refund = { ...refundFixture('pt-026-refund-partial-one-shirt'), ...patch };
-    expect(() => creditNoteForRefund(order5026 as never, refund as never, invoice)).toThrow(message);
+    expect(() => creditNoteForRefund(wooOrder(order5026), wooRefund(refund), invoice)).toThrow(message);
   });
 });
 
@@ -109,7 +110,7 @@ describe('a full refund of an order with a discount fee', () => {
     const order = orderFixture('pt-015-negative-fee');
     const refund = buildRefund(order, { id: 7100, items: [{ index: 0, quantity: 1 }, { index: 1, quantity: 2 }], shipping: true, fees: true });
     expect(refund.amount).toBe(order.total);
-    const { request, notes } = creditNoteForRefund(order as never, refund as never, 'FR 2025/200');
+    const { request, notes } = creditNoteForRefund(wooOrder(order), wooRefund(refund), 'FR 2025/200');
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(order.total);
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAD-ESC', 'AGE-25', 'PORTES']);
     expect(notes.map((n) => n.message).join('\n')).toMatch(/Negative fee "Desconto cliente fiel" of 12.06 spread as a discount/);

@@ -5,6 +5,7 @@ import { MappingSettingsInput, parseMappingSettings } from '../../law/mapping-se
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** RITI art. 14, CIVA art. 1(2) and 14: the EU VAT territory by postcode; M16 only with a VIES-valid number. */
 
@@ -65,10 +66,10 @@ describe('RITI art. 14 / CIVA art. 14: goods at 0 % by where they go', () => {
   ])('%s', (_name, billing, meta, verdict, settings, expected, held) => {
     const order = untaxedOrder(billing, meta);
     if (expected instanceof RegExp) {
-      expect(() => documentForOrder(order as never, settings, undefined, verdict)).toThrow(expected);
+      expect(() => documentForOrder(wooOrder(order), settings, undefined, verdict)).toThrow(expected);
       return;
     }
-    const { request, hold, notes } = documentForOrder(order as never, settings, undefined, verdict);
+    const { request, hold, notes } = documentForOrder(wooOrder(order), settings, undefined, verdict);
     expect(request.Document.TaxExemptionReasonCode).toBe(expected);
     expect(hold).toBe(held);
     if (held) expect(notes.map((n) => n.message).join('\n')).toMatch(/needs the buyer's VAT number ESB12345678 valid in VIES \(RITI art\. 14\(1\)\(a\), Lei 49\/2020\)/);
@@ -76,7 +77,7 @@ describe('RITI art. 14 / CIVA art. 14: goods at 0 % by where they go', () => {
 
   it('Monaco is France: a Monaco consumer at 23 % is a Portuguese sale (not registered in OSS)', () => {
     const order = buildOrder({ id: 7301, items: [{ name: 'Caneca', sku: 'CAN', productId: 1, price: '10.00', quantity: 1, rate: '23' }], billing: { country: 'MC', postcode: '98000' }, dateCreatedGmt: '2026-03-10T10:00:00' });
-    expect(documentForOrder(order as never).hold).toBe(false);
+    expect(documentForOrder(wooOrder(order)).hold).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder, buildRefund } from './support/woo-cart';
+import { wooOrder, wooRefund } from '../support/payloads';
 
 /**
  * Random carts priced the way WooCommerce prices them (support/woo-cart.ts: unrounded line taxes,
@@ -27,7 +28,7 @@ describe('property: a random WooCommerce cart maps to a document with the order 
     fc.assert(
       fc.property(cartArbitrary, (cart) => {
         const order = buildOrder(cart);
-        const { request, totalDifference } = documentForOrder(order as never, settings);
+        const { request, totalDifference } = documentForOrder(wooOrder(order), settings);
         CreateDocumentRequestSchema.parse(request);
         const amount = computeTotals(request.Document.Lines).amount;
         // The shop's total, or the nearest the per-rate rule reaches, with the difference reported.
@@ -58,7 +59,7 @@ describe('property: a full or partial refund of a random cart maps to a credit n
         });
         // A refund of nothing is refused by design (tested elsewhere).
         fc.pre(refund.amount !== '0.00');
-        const { request, totalDifference } = creditNoteForRefund(order as never, refund as never, 'FT 1/1', settings);
+        const { request, totalDifference } = creditNoteForRefund(wooOrder(order), wooRefund(refund), 'FT 1/1', settings);
         expect(formatDecimal(add(computeTotals(request.Document.Lines).amount, parseDecimal(totalDifference ?? '0')), 2)).toBe(refund.amount);
       }),
       { numRuns: Math.ceil(runs / 2) },

@@ -4,6 +4,7 @@ import { productExemptionFromShop } from '../../law/exemption-rules';
 import { MappingSettingsInput, parseMappingSettings } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** CIVA art. 36(5)(e): the exemption code is the real reason of each 0% line (exemption-rules.ts). */
 
@@ -50,7 +51,7 @@ describe('CIVA art. 3(7): a free untaxed line (sample, gift) is no supply and do
         { name: 'Amostra de chá', sku: 'AMO', productId: 2, price: '0.00', quantity: 1 },
       ],
     });
-    const { request, notes, hold } = documentForOrder(withSample as never);
+    const { request, notes, hold } = documentForOrder(wooOrder(withSample));
     expect(hold).toBe(false);
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAN']);
     expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
@@ -58,7 +59,7 @@ describe('CIVA art. 3(7): a free untaxed line (sample, gift) is no supply and do
   });
 
   it('a 0.00 line taxed at 23 % stays (it needs no exemption code)', () => {
-    const { request } = documentForOrder(order({ items: [{ name: 'Caneca', sku: 'CAN', productId: 1, price: '10.00', quantity: 1, rate: '23' }, { name: 'Brinde', sku: 'BR', productId: 3, price: '0.00', quantity: 1, rate: '23' }] }) as never);
+    const { request } = documentForOrder(wooOrder(order({ items: [{ name: 'Caneca', sku: 'CAN', productId: 1, price: '10.00', quantity: 1, rate: '23' }, { name: 'Brinde', sku: 'BR', productId: 3, price: '0.00', quantity: 1, rate: '23' }] })));
     expect(request.Document.Lines.map((l) => [l.Code, l.TaxValue])).toEqual([['CAN', '23'], ['BR', '23']]);
   });
 });
@@ -71,7 +72,7 @@ describe('CIVA art. 1(1)(a), 4(1): a donation is never a document line', () => {
     ['a word the shop added', { fees: [{ name: 'Arredondamento solidário', amount: '0.40', taxable: false }] }, { exemptions: { donationWords: ['solidário'] } }, 'Arredondamento solidário'],
   ])('%s: held, naming it; the invoice leaves it out (never an M-coded 0% line)', (_name, extra, settings, name) => {
     const built = order(extra);
-    const { request, notes, hold } = documentForOrder(built as never, settings);
+    const { request, notes, hold } = documentForOrder(wooOrder(built), settings);
     expect(hold).toBe(true);
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAN']);
     expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
@@ -80,7 +81,7 @@ describe('CIVA art. 1(1)(a), 4(1): a donation is never a document line', () => {
   });
 
   it('a fee that merely mentions no donation word is a charge as before', () => {
-    const { hold, request } = documentForOrder(order({ fees: [{ name: 'Embrulho', amount: '1.00', rate: '23' }] }) as never);
+    const { hold, request } = documentForOrder(wooOrder(order({ fees: [{ name: 'Embrulho', amount: '1.00', rate: '23' }] })));
     expect(hold).toBe(false);
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAN', 'TAXA']);
   });
@@ -96,12 +97,12 @@ describe('codes per product, category or SKU, like the goods/service rules', () 
 
   it('CIVA art. 9 (M07): a course at 0 % with its category code, filled in shopProductCodes', () => {
     const course = order({ items: [{ name: 'Curso de primeiros socorros', sku: 'CURSO', productId: 5, price: '60.00', quantity: 1 }] });
-    const { request } = documentForOrder(course as never, { lineTypes: { default: 'S' }, exemptions: { shopProductCodes: { '5': 'M07' } } });
+    const { request } = documentForOrder(wooOrder(course), { lineTypes: { default: 'S' }, exemptions: { shopProductCodes: { '5': 'M07' } } });
     expect(request.Document.TaxExemptionReasonCode).toBe('M07');
   });
 
   it('CIVA art. 36(5)(e): a course without any code configured is refused by name, never stamped with a catch-all', () => {
     const course = order({ items: [{ name: 'Curso de primeiros socorros', sku: 'CURSO', productId: 5, price: '60.00', quantity: 1 }] });
-    expect(() => documentForOrder(course as never, { lineTypes: { default: 'S' } })).toThrow(/"Curso de primeiros socorros" has 0% VAT but no exemption reason applies/);
+    expect(() => documentForOrder(wooOrder(course), { lineTypes: { default: 'S' } })).toThrow(/"Curso de primeiros socorros" has 0% VAT but no exemption reason applies/);
   });
 });

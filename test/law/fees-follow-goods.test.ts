@@ -3,6 +3,7 @@ import { formatDecimal } from '../../client/money';
 import type { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, type Cart, type CartFee } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /**
  * Issue 26.5, CIVA art. 16(5)(b): commissions, packaging, insurance and cash-on-delivery fees
@@ -24,7 +25,7 @@ describe('CIVA art. 16(5)(b): a fee charged to the buyer takes the rate of the g
     ['mixed goods, proportional: one commission line per goods rate', [book, mug], [{ name: 'Comissão', amount: '3.00', rate: '23' }], { shippingRate: { mixedGoods: 'proportional' } }, undefined, [['LIV', '6'], ['CAN', '23'], ['TAXA', '6'], ['TAXA', '23']]],
   ])('%s', (_name, items, fees, settings, heldFor, lines) => {
     const order = cart(items, fees);
-    const { request, hold, holds, notes, totalDifference } = documentForOrder(order as never, settings);
+    const { request, hold, holds, notes, totalDifference } = documentForOrder(wooOrder(order), settings);
     expect(hold).toBe(heldFor !== undefined);
     // A held invoice also says its deadline (invoice-deadline): the reasons are the rest.
     expect(holds.map((h) => h.code).filter((c) => c !== 'invoice-deadline')).toEqual(heldFor ? [heldFor] : []);
@@ -37,7 +38,7 @@ describe('CIVA art. 16(5)(b): a fee charged to the buyer takes the rate of the g
 
   it('a donation charged as a fee stays out of the invoice and is never re-rated', () => {
     const order = cart([book], [{ name: 'Donativo Cruz Vermelha', amount: '2.00', taxable: false }]);
-    const { request, holds } = documentForOrder(order as never, { shippingRate: { otherRate: 'goods-rate' } });
+    const { request, holds } = documentForOrder(wooOrder(order), { shippingRate: { otherRate: 'goods-rate' } });
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['LIV']);
     expect(holds.map((h) => h.code).filter((c) => c !== 'invoice-deadline')).toEqual(['donation-left-out']);
   });

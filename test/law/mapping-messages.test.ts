@@ -150,7 +150,7 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
 };
 
 const message = <C extends MappingCode>(code: C, params: MappingParams<C>): MappingMessage => ({ code, params }) as MappingMessage;
-const SAMPLE_MESSAGES: MappingMessage[] = MAPPING_CODES.map((code) => message(code, SAMPLES[code] as never));
+const SAMPLE_MESSAGES: MappingMessage[] = MAPPING_CODES.map(<C extends MappingCode>(code: C) => message(code, SAMPLES[code]));
 
 /** The variants a code words differently (reason kinds, places, regions, subjects), beyond the one sample each. */
 const VARIANTS: MappingMessage[] = [

@@ -11,6 +11,7 @@ import { externalIdForRefund } from '../../law/external-id';
 import { orderFixture, orderFixtureNames, refundFixture, sharedFixture } from './support/fixtures';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder, buildRefund, Cart } from './support/woo-cart';
+import { wooOrder, wooRefund, wooRefunds } from '../support/payloads';
 
 /**
  * The mapping's real messages: the fixtures the other tests map, and a table of orders that make
@@ -64,7 +65,7 @@ const order = (extra: Partial<Cart> = {}) => buildOrder(cart(extra));
 const withNif = (value: string, billing: Record<string, string> = lisbon, key = '_billing_nif') => order({ billing, meta: [{ key, value }] });
 const issue = { issueDate: '2026-03-11' };
 const document = (source: string, input: unknown, settings: MappingSettingsInput = {}, verdict?: { countryCode: string; number: string; valid: boolean }) =>
-  run(source, () => documentForOrder(input as never, settings, issue, verdict));
+  run(source, () => documentForOrder(wooOrder(input), settings, issue, verdict));
 
 /** A fixture order changed by `change` (a deep copy). */
 function fixture(name: string, change: (o: Json) => void = () => undefined): Record<string, unknown> {
@@ -88,18 +89,18 @@ const now = new Date('2025-03-31T23:00:00Z');
 beforeAll(() => {
   // Every order fixture the other tests map, as invoices (default settings and today's date) and as waybills.
   for (const name of orderFixtureNames()) {
-    run(name, () => documentForOrder(orderFixture(name) as never));
-    run(`${name} (unpaid statuses listed)`, () => documentForOrder(orderFixture(name) as never, { invoiceUnpaidStatuses: ['pending', 'on-hold'] }));
-    run(`${name} waybill`, () => waybillForOrder(orderFixture(name) as never, waybillSettings, now));
+    run(name, () => documentForOrder(wooOrder(orderFixture(name))));
+    run(`${name} (unpaid statuses listed)`, () => documentForOrder(wooOrder(orderFixture(name)), { invoiceUnpaidStatuses: ['pending', 'on-hold'] }));
+    run(`${name} waybill`, () => waybillForOrder(wooOrder(orderFixture(name)), waybillSettings, now));
   }
   for (const name of ['wc-docs-order-727-create-response.json', 'wc-ios-order-963-coupon-tax.json', 'wc-pipedream-order-15-wc8.0.2-webhook.json']) {
-    run(name, () => documentForOrder(sharedFixture(name) as never, { euroRates: { USD: '0.92' } }));
+    run(name, () => documentForOrder(wooOrder(sharedFixture(name)), { euroRates: { USD: '0.92' } }));
   }
   for (const refund of ['pt-026-refund-amount-only', 'pt-026-refund-full', 'pt-026-refund-partial-one-shirt', 'pt-026-refund-shipping-only']) {
-    run(refund, () => creditNoteForRefund(orderFixture('pt-026-refund-source') as never, refundFixture(refund) as never, 'FT 2025/26', {}, issue));
+    run(refund, () => creditNoteForRefund(wooOrder(orderFixture('pt-026-refund-source')), wooRefund(refundFixture(refund)), 'FT 2025/26', {}, issue));
   }
   // Random carts, as the property tests draw them (rounding notes, unreachable totals).
-  fc.sample(cartArbitrary, { numRuns: 150, seed: 19 }).forEach((c, i) => run(`random cart ${i}`, () => documentForOrder(buildOrder(c) as never, {}, issue)));
+  fc.sample(cartArbitrary, { numRuns: 150, seed: 19 }).forEach((c, i) => run(`random cart ${i}`, () => documentForOrder(wooOrder(buildOrder(c)), {}, issue)));
 
   // The order itself
   run('payload', () => parseWooOrder({ id: 5001, status: 7 }));
@@ -229,7 +230,7 @@ beforeAll(() => {
   const refundOrder = order({ items: [{ name: 'Caneca', sku: 'CAN', productId: 1, price: '10.00', quantity: 2, rate: '23' }], shipping: [{ title: 'CTT', cost: '5.00', rate: '23' }] });
   const refund = (spec: Parameters<typeof buildRefund>[1]) => buildRefund(refundOrder, spec);
   const credit = (source: string, current: unknown, invoice = 'FT 1/1', earlier: unknown[] = []) =>
-    run(source, () => creditNoteForRefund(refundOrder as never, current as never, invoice, {}, { issueDate: '2026-03-30' }, earlier as never));
+    run(source, () => creditNoteForRefund(wooOrder(refundOrder), wooRefund(current), invoice, {}, { issueDate: '2026-03-30' }, wooRefunds(earlier)));
   credit('no invoice', refund({ id: 1, items: [{ index: 0, quantity: 1 }] }), ' ');
   credit('invoice too long', refund({ id: 1, items: [{ index: 0, quantity: 1 }] }), 'F'.repeat(51));
   credit('zero', { ...refund({ id: 1, items: [{ index: 0, quantity: 1 }] }), amount: '0.00' });
@@ -242,13 +243,13 @@ beforeAll(() => {
   credit('late', refund({ id: 1, items: [{ index: 0, quantity: 1 }], dateGmt: '2026-03-11T10:00:00' }));
 
   // Waybills
-  run('no load address', () => waybillForOrder(order() as never, {}, now));
-  run('no goods', () => waybillForOrder(order() as never, { ...waybillSettings, lineTypes: { default: 'S' } }, now));
+  run('no load address', () => waybillForOrder(wooOrder(order()), {}, now));
+  run('no goods', () => waybillForOrder(wooOrder(order()), { ...waybillSettings, lineTypes: { default: 'S' } }, now));
   const noShipping = fixture('pt-001-mainland-23-single', (o) => (o.shipping.address_1 = ''));
-  run('billing address', () => waybillForOrder(noShipping as never, waybillSettings, now));
-  run('no address', () => waybillForOrder(fixtureOf(noShipping, (o) => (o.billing.address_1 = '')) as never, waybillSettings, now));
-  run('waybill postcode', () => waybillForOrder(order({ billing: { ...lisbon, postcode: '1000' } }) as never, waybillSettings, now));
-  run('waybill no postcode', () => waybillForOrder(order({ billing: { ...madrid, postcode: '' } }) as never, waybillSettings, now));
+  run('billing address', () => waybillForOrder(wooOrder(noShipping), waybillSettings, now));
+  run('no address', () => waybillForOrder(wooOrder(fixtureOf(noShipping, (o) => (o.billing.address_1 = ''))), waybillSettings, now));
+  run('waybill postcode', () => waybillForOrder(wooOrder(order({ billing: { ...lisbon, postcode: '1000' } })), waybillSettings, now));
+  run('waybill no postcode', () => waybillForOrder(wooOrder(order({ billing: { ...madrid, postcode: '' } })), waybillSettings, now));
 });
 
 /** Codes no order makes here, and why. */

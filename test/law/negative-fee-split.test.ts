@@ -3,6 +3,7 @@ import { add, formatDecimal, parseDecimal } from '../../client/money';
 import { computeTotals } from '../../client/totals';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /**
  * Issue 21.6: a discount given as a negative fee follows WooCommerce's split of that fee across the
@@ -16,7 +17,7 @@ function taxPerRate(order: Record<string, unknown>): Record<string, string> {
 }
 
 function documentTaxPerRate(order: Record<string, unknown>): Record<string, string> {
-  const { request } = documentForOrder(order as never);
+  const { request } = documentForOrder(wooOrder(order));
   return Object.fromEntries(computeTotals(request.Document.Lines).byRate.map((r) => [formatDecimal(r.rate), formatDecimal(r.tax, 2)]));
 }
 

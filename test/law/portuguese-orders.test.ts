@@ -4,6 +4,7 @@ import { computeTotals } from '../../client/totals';
 import { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture, orderFixtureNames } from './support/fixtures';
+import { wooOrder } from '../support/payloads';
 
 interface Expectation {
   settings?: MappingSettingsInput;
@@ -64,7 +65,7 @@ describe('every Portuguese order maps to a document whose total is the order tot
 
   it.each(names)('%s', (name) => {
     const order = orderFixture(name);
-    const { request, totalDifference } = documentForOrder(order as never, EXPECTED[name].settings);
+    const { request, totalDifference } = documentForOrder(wooOrder(order), EXPECTED[name].settings);
     expect(() => CreateDocumentRequestSchema.parse(request)).not.toThrow();
     const totals = computeTotals(request.Document.Lines, { currency: request.Document.Currency, euroRate: request.Document.EuroRate });
     // Only the order built to be unreachable under per-rate rounding differs, by the cent it reports.
@@ -80,7 +81,7 @@ describe('every Portuguese order maps to a document whose total is the order tot
 describe('decisions per order (type, NIF, exemption, hold, notes)', () => {
   it.each(names)('%s', (name) => {
     const expected = EXPECTED[name];
-    const { request, notes, hold } = documentForOrder(orderFixture(name) as never, expected.settings);
+    const { request, notes, hold } = documentForOrder(wooOrder(orderFixture(name)), expected.settings);
     if (expected.type) expect(request.Document.Type).toBe(expected.type);
     expect(request.Document.TaxExemptionReasonCode).toBe(expected.exemption);
     if (expected.nif) expect(request.Client.NIF).toBe(expected.nif);
@@ -97,7 +98,7 @@ describe('decisions per order (type, NIF, exemption, hold, notes)', () => {
 
 describe('lines: codes, descriptions, types, units', () => {
   it('uses the SKU as code, the product name as description, P for goods and S for shipping', () => {
-    const { request } = documentForOrder(orderFixture('pt-001-mainland-23-single') as never);
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')));
     expect(request.Document.Lines).toEqual([
       { Code: 'CAN-001', Description: 'Caneca de cerâmica', UnitPrice: '12.9', Quantity: '2', Unit: 'UN', Type: 'P', TaxValue: '23', ProductDiscount: '0' },
       { Code: 'PORTES', Description: 'CTT Expresso', UnitPrice: '3.5', Quantity: '1', Unit: 'UN', Type: 'S', TaxValue: '23', ProductDiscount: '0' },
@@ -105,25 +106,25 @@ describe('lines: codes, descriptions, types, units', () => {
   });
 
   it('puts variation attributes not already in the name into the description; code = variation id without SKU', () => {
-    const { request } = documentForOrder(orderFixture('pt-028-variation-attributes') as never);
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-028-variation-attributes')));
     expect(request.Document.Lines[0]).toMatchObject({ Code: '2811', Description: 'Camisola de lã - Azul, M (Gravação: J.P.)' });
   });
 
   it('shows a tax-inclusive price as its unrounded net unit price (or cents by setting)', () => {
-    const unrounded = documentForOrder(orderFixture('pt-019-consumer-over-1000-with-nif') as never);
+    const unrounded = documentForOrder(wooOrder(orderFixture('pt-019-consumer-over-1000-with-nif')));
     expect(unrounded.request.Document.Lines[0]).toMatchObject({ UnitPrice: '1211.3821138211', ProductDiscount: '0', TaxValue: '23' });
-    const cents = documentForOrder(orderFixture('pt-019-consumer-over-1000-with-nif') as never, { taxInclusiveUnitPrice: 'cents' });
+    const cents = documentForOrder(wooOrder(orderFixture('pt-019-consumer-over-1000-with-nif')), { taxInclusiveUnitPrice: 'cents' });
     expect(cents.request.Document.Lines[0]).toMatchObject({ UnitPrice: '1211.38' });
   });
 
   it('shows a percent coupon as the line discount WooCommerce applied (10% -> 10)', () => {
-    const { request } = documentForOrder(orderFixture('pt-011-percent-coupon-excl') as never);
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-011-percent-coupon-excl')));
     expect(request.Document.Lines.slice(0, 2).map((l) => l.ProductDiscount)).toEqual(['10', '10']);
   });
 
   it('spreads a fixed-cart coupon as each line\'s share, as WooCommerce did', () => {
     const order = orderFixture('pt-013-fixed-cart-coupon') as { line_items: { subtotal: string; total: string }[] };
-    const { request } = documentForOrder(order as never);
+    const { request } = documentForOrder(wooOrder(order));
     order.line_items.forEach((item, i) => {
       const line = request.Document.Lines[i];
       const net = round(parseDecimal(formatDecimal(computeTotals([line]).lineNets[0])), 2);
@@ -133,19 +134,19 @@ describe('lines: codes, descriptions, types, units', () => {
   });
 
   it('never writes a negative line: a negative fee becomes discount on the products', () => {
-    const { request } = documentForOrder(orderFixture('pt-015-negative-fee') as never);
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-015-negative-fee')));
     expect(request.Document.Lines.map((l) => l.Code)).toEqual(['CAD-ESC', 'AGE-25', 'PORTES']);
     expect(request.Document.Lines.every((l) => !String(l.UnitPrice).startsWith('-'))).toBe(true);
     expect(Number(request.Document.Lines[0].ProductDiscount)).toBeGreaterThan(0);
   });
 
   it('adds a positive fee as a service line', () => {
-    const { request } = documentForOrder(orderFixture('pt-014-positive-fee') as never);
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-014-positive-fee')));
     expect(request.Document.Lines[1]).toMatchObject({ Code: 'TAXA', Description: 'Embrulho para oferta', Type: 'S', TaxValue: '23' });
   });
 
   it('keeps free shipping off unless asked for', () => {
-    const off = documentForOrder(orderFixture('pt-016-free-shipping') as never);
+    const off = documentForOrder(wooOrder(orderFixture('pt-016-free-shipping')));
     expect(off.request.Document.Lines).toHaveLength(1);
   });
 
@@ -156,14 +157,14 @@ describe('lines: codes, descriptions, types, units', () => {
   ])('types lines as services %s', (_name, settings, types) => {
     const order = orderFixture('pt-029-virtual-only');
     if (settings) order.needs_processing = true;
-    const { request } = documentForOrder(order as never, settings as MappingSettingsInput | undefined);
+    const { request } = documentForOrder(wooOrder(order), settings as MappingSettingsInput | undefined);
     expect(request.Document.Lines.map((l) => l.Type)).toEqual(types);
   });
 });
 
 describe('client: billing fields, clipped to the spec limits without breaking words', () => {
   it('clips long names, addresses and descriptions at word boundaries and fixes the post code', () => {
-    const { request, notes } = documentForOrder(orderFixture('pt-027-long-names') as never);
+    const { request, notes } = documentForOrder(wooOrder(orderFixture('pt-027-long-names')));
     const client = request.Client;
     expect(client.Name).toBe('Maria da Conceição Albuquerque de Vasconcelos e Sá Fonseca Pinto Magalhães');
     expect(client.Name.length).toBeLessThanOrEqual(75);
@@ -179,13 +180,13 @@ describe('client: billing fields, clipped to the spec limits without breaking wo
   });
 
   it('uses the billing company as LegalName', () => {
-    const { request } = documentForOrder(orderFixture('pt-022-unpaid-bank-transfer') as never, { invoiceUnpaidStatuses: ['on-hold'] });
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-022-unpaid-bank-transfer')), { invoiceUnpaidStatuses: ['on-hold'] });
     expect(request.Client).toMatchObject({ Name: 'Maria Silva', LegalName: 'Livraria Aurora Lda', NIF: '512345678', CountryCode: 'PT', PostCode: '1100-053' });
   });
 
   it('sends the document to the customer only by setting', () => {
-    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never).request.SendTo).toBeUndefined();
-    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { sendToCustomer: true }).request.SendTo).toBe('maria.silva@example.pt');
+    expect(documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single'))).request.SendTo).toBeUndefined();
+    expect(documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')), { sendToCustomer: true }).request.SendTo).toBe('maria.silva@example.pt');
   });
 });
 
@@ -193,16 +194,16 @@ describe('document fields: dates, ExternalId, series, currency', () => {
   it('CIVA art. 36(1)(a): the document is dated the day it is issued (given), DueDate after it; the sale day in the shop zone goes in the description', () => {
     const order = orderFixture('pt-001-mainland-23-single');
     order.date_paid_gmt = '2025-06-30T23:30:00'; // 00:30 on 1 July in Lisbon (summer time)
-    const lisbon = documentForOrder(order as never, undefined, { issueDate: '2025-07-02' }).request.Document;
+    const lisbon = documentForOrder(wooOrder(order), undefined, { issueDate: '2025-07-02' }).request.Document;
     expect([lisbon.Date, lisbon.DueDate, lisbon.Description]).toEqual(['2025-07-02', '2025-08-01', 'Encomenda #5001 de 2025-07-01']);
-    const newYork = documentForOrder(order as never, { shopTimeZone: 'America/New_York', dueDays: 1 }, { issueDate: '2025-07-02' }).request.Document;
+    const newYork = documentForOrder(wooOrder(order), { shopTimeZone: 'America/New_York', dueDays: 1 }, { issueDate: '2025-07-02' }).request.Document;
     expect([newYork.Date, newYork.DueDate, newYork.Description]).toEqual(['2025-07-02', '2025-07-03', 'Encomenda #5001 de 2025-06-30']);
   });
 
   it('CIVA art. 36(1)(a): without an issue date the document is dated today in the shop time zone, never with the older order date', () => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: '2025-01-02T10:00:00' };
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
-    expect(documentForOrder(order as never).request.Document.Date).toBe(today);
+    expect(documentForOrder(wooOrder(order)).request.Document.Date).toBe(today);
   });
 
   it.each([
@@ -212,7 +213,7 @@ describe('document fields: dates, ExternalId, series, currency', () => {
     ['no *_gmt fields (old payload): the local day', { date_paid: '2025-01-09T23:59:00', date_paid_gmt: undefined }, '2025-01-09'],
   ])('names the sale day from %s in the description', (_name, dates, expected) => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), ...dates };
-    expect(documentForOrder(order as never, undefined, { issueDate: '2025-01-09' }).request.Document.Description).toBe(`Encomenda #5001 de ${expected}`);
+    expect(documentForOrder(wooOrder(order), undefined, { issueDate: '2025-01-09' }).request.Document.Description).toBe(`Encomenda #5001 de ${expected}`);
   });
 
   it.each([
@@ -226,7 +227,7 @@ describe('document fields: dates, ExternalId, series, currency', () => {
     ['CIVA art. 36(1)(c): paid before it was completed days later: due on the payment day', '2025-01-03', '2025-01-08', '2025-01-06', true, '2025-01-03', '36(1)(c)'],
   ])('%s', (_name, paid, completed, issued, warned, due, article) => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: `${paid}T10:00:00`, date_completed_gmt: completed ? `${completed}T10:00:00` : null, date_completed: null };
-    const { request, notes } = documentForOrder(order as never, undefined, { issueDate: issued });
+    const { request, notes } = documentForOrder(wooOrder(order), undefined, { issueDate: issued });
     expect(request.Document.Date).toBe(issued);
     const late = notes.find((n) => n.level === 'warning' && n.message.includes('after its deadline'));
     expect(late !== undefined).toBe(warned);
@@ -238,29 +239,29 @@ describe('document fields: dates, ExternalId, series, currency', () => {
 
   it('every hold tells the deadline (CIVA art. 36(1)(c): a paid order waiting for a person)', () => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), date_paid_gmt: '2025-01-03T10:00:00', date_completed_gmt: null };
-    const { hold, notes } = documentForOrder(order as never, { unreachableTotal: 'hold', dispatchRegion: 'azores' }, { issueDate: '2025-01-03' });
+    const { hold, notes } = documentForOrder(wooOrder(order), { unreachableTotal: 'hold', dispatchRegion: 'azores' }, { issueDate: '2025-01-03' });
     expect(hold).toBe(true);
     expect(notes.map((n) => n.message)).toContain("Deadline for this invoice: 2025-01-03 (paid on 2025-01-03 before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c)))");
   });
 
   it('builds ExternalId from the prefix and the order id, at most 50 characters', () => {
-    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never).request.Document.ExternalId).toBe('wc-5001');
-    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { externalIdPrefix: 'loja-norte:' }).request.Document.ExternalId).toBe(
+    expect(documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single'))).request.Document.ExternalId).toBe('wc-5001');
+    expect(documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')), { externalIdPrefix: 'loja-norte:' }).request.Document.ExternalId).toBe(
       'loja-norte:5001',
     );
   });
 
   it('uses the configured series for the type', () => {
-    const doc = documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { series: { T: 'FR2025' } }).request.Document;
+    const doc = documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')), { series: { T: 'FR2025' } }).request.Document;
     expect(doc.Serie).toBe('FR2025');
   });
 
   it('sets Currency and EuroRate for a non-euro order, from settings when meta has none', () => {
     const order = orderFixture('pt-030-gbp-with-euro-rate-meta');
     order.meta_data = [];
-    const doc = documentForOrder(order as never, { euroRates: { GBP: '1.18' } }).request.Document;
+    const doc = documentForOrder(wooOrder(order), { euroRates: { GBP: '1.18' } }).request.Document;
     expect([doc.Currency, doc.EuroRate]).toEqual(['GBP', '1.18']);
-    expect(() => documentForOrder(order as never)).toThrow(/Order #5030: the order is in GBP and no EuroRate is known: set euroRates.GBP/);
+    expect(() => documentForOrder(wooOrder(order))).toThrow(/Order #5030: the order is in GBP and no EuroRate is known: set euroRates.GBP/);
   });
 });
 
@@ -274,7 +275,7 @@ describe('document type rules and the simplified-invoice limits', () => {
     ['not a retailer, small order', 'pt-021-simplified-small', { sellerIsRetailer: false }, 'S'],
     ['configured fallback I', 'pt-018-consumer-over-1000-no-nif', { fallbackType: 'I' }, 'I'],
   ])('CIVA art. 40(1): %s', (_name, fixture, simplifiedInvoice, type) => {
-    const result = documentForOrder(withTotal(fixture) as never, { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
+    const result = documentForOrder(wooOrder(withTotal(fixture)), { documentType: 'S', simplifiedInvoice } as MappingSettingsInput);
     expect(result.request.Document.Type).toBe(type);
     if (type !== 'S') expect(result.notes.map((n) => n.message).join('\n')).toMatch(/Simplified invoice not allowed/);
   });
@@ -286,23 +287,23 @@ describe('document type rules and the simplified-invoice limits', () => {
     ['CIVA art. 40(1)(b): services by SKU prefix within EUR 100 (10.50)', 'pt-021-simplified-small', { serviceSkuPrefixes: ['POS'] }, 'S', undefined],
     ['CIVA art. 40(1)(a): the same goods as goods stay within the retail EUR 1000 (367.77)', 'pt-016-free-shipping', {}, 'S', undefined],
   ])('%s', (_name, fixture, lineTypes, type, reason) => {
-    const result = documentForOrder(orderFixture(fixture) as never, { documentType: 'S', lineTypes } as MappingSettingsInput);
+    const result = documentForOrder(wooOrder(orderFixture(fixture)), { documentType: 'S', lineTypes } as MappingSettingsInput);
     expect(result.request.Document.Type).toBe(type);
     if (reason) expect(result.notes.map((n) => n.message).join('\n')).toMatch(reason);
   });
 
   it('invoice (I) by setting for paid orders', () => {
-    expect(documentForOrder(orderFixture('pt-001-mainland-23-single') as never, { documentType: 'I' }).request.Document.Type).toBe('I');
+    expect(documentForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')), { documentType: 'I' }).request.Document.Type).toBe('I');
   });
 
   it('DL 28/2019 revoked the former CIVA art. 36(15): a consumer invoice of EUR 1000 or more without an address is issued (warned); held only by setting', () => {
     const order = orderFixture('pt-018-consumer-over-1000-no-nif');
     order.billing = { ...(order.billing as object), address_1: '', address_2: '' };
-    const issued = documentForOrder(order as never);
+    const issued = documentForOrder(wooOrder(order));
     expect(issued.hold).toBe(false);
     expect(issued.notes.some((n) => n.level === 'warning' && /without the buyer's address/.test(n.message))).toBe(true);
     expect(issued.request.Client.Name).not.toBe('Consumidor final');
-    const strict = documentForOrder(order as never, { holdUnidentifiedConsumerInvoices: true });
+    const strict = documentForOrder(wooOrder(order), { holdUnidentifiedConsumerInvoices: true });
     expect(strict.hold).toBe(true);
     expect(strict.notes.some((n) => n.level === 'warning' && /without the buyer's address.*held until the billing name and address/.test(n.message))).toBe(true);
   });
@@ -310,7 +311,7 @@ describe('document type rules and the simplified-invoice limits', () => {
 
 describe('exact-cent strategy: moves and the rounding line are reported, or refused by setting', () => {
   it('reports each net moved by a cent', () => {
-    const { notes } = documentForOrder(orderFixture('pt-009-prices-incl-tax') as never);
+    const { notes } = documentForOrder(wooOrder(orderFixture('pt-009-prices-incl-tax')));
     expect(notes).toContainEqual(
       expect.objectContaining({
         level: 'info',
@@ -323,7 +324,7 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
   });
 
   it('CIVA art. 16(1): an unreachable total is issued at the nearest reachable total, never with a 0% line, and the difference is reported', () => {
-    const { request, totalDifference, hold, notes } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never);
+    const { request, totalDifference, hold, notes } = documentForOrder(wooOrder(orderFixture('pt-025-single-rate-unreachable-total')));
     expect(request.Document.Lines.every((line) => String(line.TaxValue) === '23')).toBe(true);
     expect(request.Document.TaxExemptionReasonCode).toBeUndefined();
     expect(hold).toBe(false);
@@ -332,13 +333,13 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
   });
 
   it('holds it instead per setting (unreachableTotal: hold)', () => {
-    const { hold, notes } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { unreachableTotal: 'hold' });
+    const { hold, notes } = documentForOrder(wooOrder(orderFixture('pt-025-single-rate-unreachable-total')), { unreachableTotal: 'hold' });
     expect(hold).toBe(true);
     expect(notes.some((n) => /Held: the document total would differ from the shop's by/.test(n.message))).toBe(true);
   });
 
   it('adds the 0% rounding line only where an accountant opted in, with the code they chose', () => {
-    const { request } = documentForOrder(orderFixture('pt-025-single-rate-unreachable-total') as never, { roundingLine: { enabled: true, exemptionCode: 'M01' } });
+    const { request } = documentForOrder(wooOrder(orderFixture('pt-025-single-rate-unreachable-total')), { roundingLine: { enabled: true, exemptionCode: 'M01' } });
     expect(request.Document.Lines.at(-1)).toEqual({
       Code: 'ACERTO',
       Description: 'Acerto de arredondamento',
@@ -354,14 +355,14 @@ describe('exact-cent strategy: moves and the rounding line are reported, or refu
 
   it('refuses an order whose lines do not add up to its total (more than rounding)', () => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), total: '40.00' };
-    expect(() => documentForOrder(order as never)).toThrow(/^Order #5001: the lines add up to 36.04 but the order total 40.00; the difference 3.96 is more than rounding/);
+    expect(() => documentForOrder(wooOrder(order))).toThrow(/^Order #5001: the lines add up to 36.04 but the order total 40.00; the difference 3.96 is more than rounding/);
   });
 });
 
 describe('orders that are not orders yet', () => {
   it.each(['checkout-draft', 'draft', 'auto-draft'])('refuses status %s', (status) => {
     const order = { ...orderFixture('pt-001-mainland-23-single'), status };
-    expect(() => documentForOrder(order as never)).toThrow(`Order #5001: status "${status}" is a cart, not an order: no document`);
+    expect(() => documentForOrder(wooOrder(order))).toThrow(`Order #5001: status "${status}" is a cart, not an order: no document`);
   });
 });
 
@@ -370,6 +371,6 @@ describe('the EUR 1000 identification rule binds Portuguese consumers only', () 
     const order = orderFixture('pt-018-consumer-over-1000-no-nif');
     order.billing = { ...(order.billing as object), country: 'US', postcode: '19107' };
     order.shipping = { ...(order.shipping as object), country: 'US', postcode: '19107' };
-    expect(documentForOrder(order as never).hold).toBe(false);
+    expect(documentForOrder(wooOrder(order)).hold).toBe(false);
   });
 });

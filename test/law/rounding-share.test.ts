@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /**
  * CIVA art. 16(1) / issue 9.1: how many random carts reach the shop's total exactly under the
@@ -29,7 +30,7 @@ function measure(carts: readonly Cart[], rounding: 'per-line' | 'per-rate') {
     // WooCommerce rounds a rate's item tax and shipping tax apart (tax_total, shipping_tax_total).
     const charges = (cart.shipping ?? []).length + (cart.fees ?? []).length > 0 ? 'with shipping/fees' : 'items only';
     const key = `${rates.size === 1 ? 'single-rate' : 'mixed-rate'} ${cart.pricesIncludeTax ? 'tax-inclusive' : 'tax-exclusive'} ${charges}`;
-    const { totalDifference } = documentForOrder(order as never, settings);
+    const { totalDifference } = documentForOrder(wooOrder(order), settings);
     for (const k of [key, 'all']) {
       const bucket = buckets.get(k) ?? { carts: 0, exact: 0 };
       bucket.carts += 1;

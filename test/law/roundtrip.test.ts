@@ -11,6 +11,7 @@ import { startTestSandbox, TEST_ACCOUNT } from '../support/sandbox';
 import { orderFixture, orderFixtureNames, refundFixture, sharedFixture } from './support/fixtures';
 import { cartArbitrary } from './support/random-carts';
 import { buildOrder } from './support/woo-cart';
+import { wooOrder, wooRefund } from '../support/payloads';
 
 /**
  * Every mapped document goes to the sandbox over HTTP through the real REST client; Get Document's
@@ -47,7 +48,7 @@ async function passFinalizeDelay(): Promise<void> {
 const orderCases: Case[] = byDate([
   ...orderFixtureNames().map((name) => {
     const order = orderFixture(name);
-    const mapped = documentForOrder(order as never, settingsFor(name));
+    const mapped = documentForOrder(wooOrder(order), settingsFor(name));
     // An unreachable total is issued at the nearest one: the service must compute exactly that.
     const total = formatDecimal(subtract(parseDecimal(String(order.total)), parseDecimal(mapped.totalDifference ?? '0')), 2);
     return { name, total, request: mapped.request };
@@ -79,7 +80,7 @@ describe('round trip: credit notes reference the invoice and total to the refund
   it.each(['pt-026-refund-partial-one-shirt', 'pt-026-refund-shipping-only', 'pt-026-refund-amount-only', 'pt-026-refund-full'])('%s', async (name) => {
     const invoice = (await client.getDocument(created.get('pt-026-refund-source')!)).documentNumber!;
     const refund = refundFixture(name);
-    const { request } = creditNoteForRefund(orderFixture('pt-026-refund-source') as never, refund as never, invoice);
+    const { request } = creditNoteForRefund(wooOrder(orderFixture('pt-026-refund-source')), wooRefund(refund), invoice);
     const { documentId } = await client.createDocument(request);
     await passFinalizeDelay();
     const read = await client.getDocument(documentId);
@@ -93,7 +94,7 @@ describe('round trip: waybill and refusals', () => {
     const settings: MappingSettingsInput = {
       waybill: { loadAddress: { addressDetail: 'Zona Industrial da Maia, Lote 12', city: 'Maia', postalCode: '4470-122', countryCode: 'PT' } },
     };
-    const { request } = waybillForOrder(orderFixture('pt-002-mixed-23-13-6-incl') as never, settings, new Date());
+    const { request } = waybillForOrder(wooOrder(orderFixture('pt-002-mixed-23-13-6-incl')), settings, new Date());
     const result = await client.createWaybill(request);
     expect(result.documentId).toBeGreaterThan(0);
     await passFinalizeDelay();
@@ -102,7 +103,7 @@ describe('round trip: waybill and refusals', () => {
   });
 
   it('Lei 47/2020: the 7.5% Californian rate of order 727 is refused by the mapping before anything is sent', () => {
-    expect(() => documentForOrder(sharedFixture('wc-docs-order-727-create-response.json') as never, usd)).toThrow(/is taxed at 7\.5%, which is no Portuguese VAT rate.*OSS/);
+    expect(() => documentForOrder(wooOrder(sharedFixture('wc-docs-order-727-create-response.json')), usd)).toThrow(/is taxed at 7\.5%, which is no Portuguese VAT rate.*OSS/);
   });
 });
 
@@ -110,7 +111,7 @@ describe('round trip: random WooCommerce carts, totalled by the sandbox', () => 
   const carts = fc.sample(cartArbitrary, { numRuns: 25, seed: 20250314 }).map((cart, i) => ({ ...cart, id: 9100 + i }));
   it.each(carts.map((cart) => [cart.id, cart] as const))('cart %i', async (_id, cart) => {
     const order = buildOrder(cart);
-    const { request, totalDifference } = documentForOrder(order as never, { exemptions: { regime: 'M10' }, externalIdPrefix: 'rnd-' });
+    const { request, totalDifference } = documentForOrder(wooOrder(order), { exemptions: { regime: 'M10' }, externalIdPrefix: 'rnd-' });
     const { documentId } = await client.createDocument(request);
     await passFinalizeDelay();
     const read = await client.getDocument(documentId);

@@ -3,6 +3,7 @@ import { formatDecimal } from '../../client/money';
 import { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** CIVA art. 16(5)(b): shipping is part of the goods' taxable amount and takes their rate. */
 
@@ -21,7 +22,7 @@ describe('CIVA art. 16(5)(b): shipping takes the rate of the goods it carries', 
     ['mixed goods, proportional (opt-in): one shipping line per goods rate', [book, mug], '23', { shippingRate: { mixedGoods: 'proportional' } }, false, [['LIV', '6'], ['CAN', '23'], ['PORTES', '6'], ['PORTES', '23']]],
   ])('%s', (_name, items, shippingRate, settings, held, lines) => {
     const order = books(items, shippingRate);
-    const { request, hold, notes, totalDifference } = documentForOrder(order as never, settings);
+    const { request, hold, notes, totalDifference } = documentForOrder(wooOrder(order), settings);
     expect(hold).toBe(held);
     expect(request.Document.Lines.map((l) => [l.Code, String(l.TaxValue)])).toEqual(lines);
     // What the buyer paid stays the document's total.

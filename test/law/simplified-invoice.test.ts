@@ -2,6 +2,7 @@ import { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, Cart } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** CIVA art. 40(1): a simplified invoice only where the tax is due in Portugal, whatever the amount. */
 
@@ -25,7 +26,7 @@ describe('CIVA art. 40(1): simplified invoices only when the tax is due in Portu
     ['a service placed abroad (M44) of 4.00 gets a full invoice', small({ country: 'US', postcode: '10001' }), { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M44', productIds: [1] }] } }, undefined, 'T', 'M44'],
     ['an exempt domestic service (M07) may stay simplified', small({ country: 'PT', postcode: '1100-053' }), { lineTypes: { default: 'S' }, exemptions: { byProduct: [{ code: 'M07', productIds: [1] }] } }, undefined, 'S', 'M07'],
   ])('%s', (_name, order, settings, vies, type, code) => {
-    const { request, notes } = documentForOrder(order as never, { documentType: 'S', ...settings }, undefined, vies);
+    const { request, notes } = documentForOrder(wooOrder(order), { documentType: 'S', ...settings }, undefined, vies);
     expect([request.Document.Type, request.Document.TaxExemptionReasonCode]).toEqual([type, code]);
     if (type === 'T') expect(notes.map((n) => n.message)).toContain(`Simplified invoice only where the tax is due in Portugal (CIVA art. 40(1)); ${code} sales get a full invoice: type T used`);
   });

@@ -4,6 +4,7 @@ import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { DispatchRegion, ratesInForce, regionOfAddress, regionsWithRate } from '../../law/vat-rates';
 import { buildOrder, buildRefund, Cart } from './support/woo-cart';
+import { wooOrder, wooRefund, wooRefunds } from '../support/payloads';
 
 /** Rates as data (vat-rates.ts), where the goods ship from (supply-place.ts), OSS. */
 
@@ -70,7 +71,7 @@ describe('CIVA art. 18(9): a rate not in force in Portugal on the sale date neve
   ])('Lei 47/2020 (OSS): %s is refused before anything is sent, naming OSS and the country', (_name, rate, billing, settings) => {
     const order = buildOrder(cart(rate, billing));
     const country = billing.country === 'PT' ? 'Portugal' : billing.country;
-    expect(() => documentForOrder(order as never, settings)).toThrow(
+    expect(() => documentForOrder(wooOrder(order), settings)).toThrow(
       new RegExp(`is taxed at ${rate}%, which is no Portuguese VAT rate in force on 2026-03-10 .*buyer's country \\(${country}\\).*OSS \\(CIVA art\\. 6-A, RITI art\\. 10, Lei 47/2020\\).*nothing was sent`),
     );
   });
@@ -78,7 +79,7 @@ describe('CIVA art. 18(9): a rate not in force in Portugal on the sale date neve
   it('CIVA art. 18(9): a credit note takes the rates of the sale it corrects (Madeira 5 % in September 2024)', () => {
     const order = buildOrder(cart('5', funchal, '2024-09-20'));
     const refund = buildRefund(order, { id: 1, items: [{ index: 0, quantity: 1 }] });
-    const note = creditNoteForRefund(order as never, refund as never, 'FT 1/1', { dispatchRegion: 'madeira' }, { issueDate: '2026-03-10' });
+    const note = creditNoteForRefund(wooOrder(order), wooRefund(refund), 'FT 1/1', { dispatchRegion: 'madeira' }, { issueDate: '2026-03-10' });
     expect(note.hold).toBe(false);
     expect(note.request.Document.Lines[0].TaxValue).toBe('5');
   });
@@ -96,7 +97,7 @@ describe('CIVA art. 6(1): goods take the VAT of the region they ship from, not t
     ['dispatchRegion wins over the store address', '23', lisbon, { storeAddressRegion: 'azores', dispatchRegion: 'mainland' }, false],
     ['neither set: mainland', '22', funchal, {}, true],
   ])('%s', (_name, rate, billing, settings, held) => {
-    const { hold, notes, request } = documentForOrder(buildOrder(cart(rate, billing)) as never, settings);
+    const { hold, notes, request } = documentForOrder(wooOrder(buildOrder(cart(rate, billing))), settings);
     expect(hold).toBe(held);
     expect(request.Document.Lines[0].TaxValue).toBe(rate);
     const text = notes.map((n) => n.message).join('\n');
@@ -105,7 +106,7 @@ describe('CIVA art. 6(1): goods take the VAT of the region they ship from, not t
 
   it('CIVA art. 16(5)(b): shipping follows the goods: Madeira 22 % shipping from a mainland shop is held', () => {
     const order = buildOrder(cart('23', funchal, '2026-03-10', { shipping: [{ title: 'CTT', cost: '4.00', rate: '22' }] }));
-    const { hold, notes } = documentForOrder(order as never, { dispatchRegion: 'mainland' });
+    const { hold, notes } = documentForOrder(wooOrder(order), { dispatchRegion: 'mainland' });
     expect(hold).toBe(true);
     expect(notes.map((n) => n.message).join('\n')).toMatch(/Line "CTT" carries 22%/);
   });
@@ -115,15 +116,15 @@ describe('CIVA art. 6(1): goods take the VAT of the region they ship from, not t
     ['CIVA art. 6(6)(a): a service to a Portuguese business takes its region (Azores business, 16 %)', { ...pontaDelgada, company: 'Açor Lda' }, [{ key: '_billing_nif', value: '503504564' }], false],
   ])('%s', (_name, billing, meta, held) => {
     const order = buildOrder({ ...cart('16', billing), meta: meta as Cart['meta'] });
-    const { hold } = documentForOrder(order as never, { dispatchRegion: 'azores', lineTypes: { default: 'S' } });
+    const { hold } = documentForOrder(wooOrder(order), { dispatchRegion: 'azores', lineTypes: { default: 'S' } });
     expect(hold).toBe(held);
   });
 
   it('CIVA art. 6(6)(a): a mainland shop service to an Azores business at 16 % is issued; to an Azores consumer it is held', () => {
     const business = buildOrder({ ...cart('16', { ...pontaDelgada, company: 'Açor Lda' }), meta: [{ key: '_billing_nif', value: '503504564' }] });
-    expect(documentForOrder(business as never, { lineTypes: { default: 'S' } }).hold).toBe(false);
+    expect(documentForOrder(wooOrder(business), { lineTypes: { default: 'S' } }).hold).toBe(false);
     const consumer = buildOrder(cart('16', pontaDelgada));
-    expect(documentForOrder(consumer as never, { lineTypes: { default: 'S' } }).hold).toBe(true);
+    expect(documentForOrder(wooOrder(consumer), { lineTypes: { default: 'S' } }).hold).toBe(true);
   });
 });
 
@@ -134,7 +135,7 @@ describe('CIVA art. 6-A, RITI art. 10 (OSS registration)', () => {
     ['registered: goods to a consumer in Portugal are not OSS', lisbon, true, false],
     ['registered: goods to the Canary Islands are outside the EU VAT territory, not OSS', { ...madrid, postcode: '35001', city: 'Las Palmas' }, true, false],
   ])('%s', (_name, billing, registered, held) => {
-    const { hold, notes } = documentForOrder(buildOrder(cart('23', billing)) as never, { oss: { registered } });
+    const { hold, notes } = documentForOrder(wooOrder(buildOrder(cart('23', billing))), { oss: { registered } });
     expect(hold).toBe(held);
     if (held) expect(notes.map((n) => n.message).join('\n')).toMatch(/registered in OSS: goods sent to a consumer in FR are taxed in FR/);
   });
@@ -142,19 +143,19 @@ describe('CIVA art. 6-A, RITI art. 10 (OSS registration)', () => {
 
 describe('holdReasons: only the reasons that made hold true (the n8n node lists them)', () => {
   it('a held order lists its reason and deadline, not its other warnings; an issued one none', () => {
-    const held = documentForOrder(buildOrder(cart('22', funchal)) as never, { dispatchRegion: 'mainland' }, { issueDate: '2026-03-10' });
+    const held = documentForOrder(wooOrder(buildOrder(cart('22', funchal))), { dispatchRegion: 'mainland' }, { issueDate: '2026-03-10' });
     expect(held.hold).toBe(true);
     expect(held.holdReasons).toHaveLength(2);
     expect(held.holdReasons[0]).toMatch(/^Held: Line "Caneca" carries 22%/);
     expect(held.holdReasons[1]).toMatch(/^Deadline for this invoice: 2026-03-10 \(/);
     expect(held.notes.length).toBeGreaterThan(held.holdReasons.length);
-    expect(documentForOrder(buildOrder(cart('23', lisbon)) as never).holdReasons).toEqual([]);
+    expect(documentForOrder(wooOrder(buildOrder(cart('23', lisbon)))).holdReasons).toEqual([]);
   });
 
   it('a held credit note lists its reasons', () => {
     const order = buildOrder(cart('23', lisbon));
     const refund = buildRefund(order, { id: 1, items: [{ index: 0, quantity: 1 }] });
-    const again = creditNoteForRefund(order as never, { ...refund, id: 2 } as never, 'FT 1/1', {}, { issueDate: '2026-03-12' }, [refund] as never);
+    const again = creditNoteForRefund(wooOrder(order), wooRefund({ ...refund, id: 2 }), 'FT 1/1', {}, { issueDate: '2026-03-12' }, wooRefunds([refund]));
     expect(again.hold).toBe(true);
     expect(again.holdReasons.every((r) => r.startsWith('Held: Refund 2 would credit'))).toBe(true);
   });

@@ -3,6 +3,7 @@ import { formatDecimal } from '../../client/money';
 import { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildOrder } from './support/woo-cart';
+import { wooOrder } from '../support/payloads';
 
 /** CIVA art. 7(14): a redeemed multi-purpose voucher (gift card) is a payment, not a discount. */
 
@@ -22,7 +23,7 @@ describe('CIVA art. 7(14), 16(6)(b): an untaxed negative fee on a taxed order do
   ])('%s', (_name, fee, settings, held, note) => {
     const order = withCard(fee, false);
     expect(order.total).toBe('41.50');
-    const { request, hold, notes } = documentForOrder(order as never, settings);
+    const { request, hold, notes } = documentForOrder(wooOrder(order), settings);
     expect(hold).toBe(held);
     // 50.00 + 23 % = 61.50: the full price, the card paid 20.00 of it.
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe('61.50');
@@ -32,7 +33,7 @@ describe('CIVA art. 7(14), 16(6)(b): an untaxed negative fee on a taxed order do
 
   it('a taxed discount fee (a real discount, art. 16(6)(b)) still lowers the price', () => {
     const order = withCard('Desconto', true);
-    const { request, hold } = documentForOrder(order as never);
+    const { request, hold } = documentForOrder(wooOrder(order));
     expect(hold).toBe(false);
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(order.total);
   });

@@ -2,6 +2,7 @@ import { CreateWaybillRequestSchema } from '../../client/schemas/waybill';
 import { MappingSettingsInput } from '../../law/mapping-settings';
 import { waybillForOrder } from '../../platforms/woocommerce/documents';
 import { orderFixture } from './support/fixtures';
+import { wooOrder } from '../support/payloads';
 
 const settings: MappingSettingsInput = {
   waybill: {
@@ -16,7 +17,7 @@ const now = new Date('2025-03-31T23:00:00Z');
 describe('waybill from an order', () => {
   it('loads at the shop, goes to the shipping address, leaves after the lead time, in the shop zone', () => {
     const order = orderFixture('pt-002-mixed-23-13-6-incl');
-    const { request } = waybillForOrder(order as never, settings, now);
+    const { request } = waybillForOrder(wooOrder(order), settings, now);
     expect(() => CreateWaybillRequestSchema.parse(request)).not.toThrow();
     expect(request.Waybill).toMatchObject({
       Type: 'W',
@@ -35,13 +36,13 @@ describe('waybill from an order', () => {
     ['delivery note by setting', { waybill: { ...settings.waybill, type: 'Y' } }, 'Y'],
     ['waybill by default', settings, 'W'],
   ])('%s', (_name, s, type) => {
-    expect(waybillForOrder(orderFixture('pt-001-mainland-23-single') as never, s as MappingSettingsInput, now).request.Waybill.Type).toBe(type);
+    expect(waybillForOrder(wooOrder(orderFixture('pt-001-mainland-23-single')), s as MappingSettingsInput, now).request.Waybill.Type).toBe(type);
   });
 
   it('uses the billing address when the order has no shipping address', () => {
     const order = orderFixture('pt-001-mainland-23-single');
     order.shipping = { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: '' };
-    const { request, notes } = waybillForOrder(order as never, settings, now);
+    const { request, notes } = waybillForOrder(wooOrder(order), settings, now);
     expect(request.Waybill.DestinationAddress).toEqual({ AddressDetail: 'Rua Augusta 100', City: 'Lisboa', PostalCode: '1100-053', CountryCode: 'PT' });
     expect(notes.map((n) => n.message)).toContain('No shipping address: the waybill goes to the billing address');
   });
@@ -50,6 +51,6 @@ describe('waybill from an order', () => {
     ['no load address configured', 'pt-001-mainland-23-single', {}, /^Order #5001: no waybill.loadAddress in the mapping settings/],
     ['only services', 'pt-029-virtual-only', settings, /^Order #5029: no goods to transport/],
   ])('fails by name: %s', (_name, fixture, s, message) => {
-    expect(() => waybillForOrder(orderFixture(fixture) as never, s, now)).toThrow(message);
+    expect(() => waybillForOrder(wooOrder(orderFixture(fixture)), s, now)).toThrow(message);
   });
 });

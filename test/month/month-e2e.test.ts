@@ -12,6 +12,7 @@ import IORedis from 'ioredis';
 import { runCli, writeConfigFile } from '../connector/support/worker-process';
 import { buildRefund, eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from '../connector/support/harness';
 import { TEST_ACCOUNT } from '../support/sandbox';
+import { wooRefundJson } from '../support/payloads';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
 /** Orders the shop sells in the month (the issue's end-to-end asks for 500; MONTH_ORDERS=500 runs that). */
@@ -44,11 +45,11 @@ describe("the accountant's month reconciles the shop, our documents and the sand
     for (const id of invoiced) await eventually(`order ${id} invoiced`, async () => (await ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.state === 'written-back', 120_000);
     // A refund the connector hears of (its credit note follows), and one whose webhook the shop never sent.
     const refunded = invoiced[1];
-    h.woo.addRefund(refunded, buildRefund(h.woo.order(refunded) as Record<string, unknown>, { id: 9101, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 0, quantity: 1 }] }) as never);
+    h.woo.addRefund(refunded, wooRefundJson(buildRefund(h.woo.order(refunded) as Record<string, unknown>, { id: 9101, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 0, quantity: 1 }] })));
     await eventually('the credit note', async () => (await ledger.get({ tenant: 'shop1', orderId: refunded, purpose: 'credit-note-9101' }))?.state === 'written-back', 60_000);
     for (const hook of h.hooks) hook.status = 'disabled';
     refundedWithoutNote = { order: invoiced[2], refund: 9102 };
-    h.woo.addRefund(invoiced[2], buildRefund(h.woo.order(invoiced[2]) as Record<string, unknown>, { id: 9102, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] }) as never);
+    h.woo.addRefund(invoiced[2], wooRefundJson(buildRefund(h.woo.order(invoiced[2]) as Record<string, unknown>, { id: 9102, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] })));
     // An order sold and never delivered to the connector (no webhook, no sweep since).
     neverInvoiced = Number(h.woo.putOrder(portugueseOrder()).id);
     // A document issued outside the connector, directly on the service, and one of ours cancelled there.
@@ -73,6 +74,8 @@ describe("the accountant's month reconciles the shop, our documents and the sand
     expect(saftResponse.status).toBe(200);
     const saft = Buffer.from(await saftResponse.arrayBuffer());
     const redis = new IORedis(REDIS_URL);
+    // The pipeline kept each numbered document's tax facts when it finalized it: the pack asks the service for none.
+    expect(await redis.hlen(`${h.prefix}:month:documents:shop1`)).toBe(invoiced.length + 1);
     const pack = await tenantMonthPack(buildTenantRuntime(h.config.tenants[0]), { redis, prefix: h.prefix, ledger: new Ledger(redis, h.prefix) }, month, saft).finally(() => redis.quit());
 
     if (process.env.MONTH_TIMING) {

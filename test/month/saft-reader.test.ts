@@ -3,6 +3,7 @@ import { formatDecimal } from '../../client/money';
 import { readSaft, SaftFileError } from '../../connector/month/saft-reader';
 import { boxesOf } from '../../connector/month/vat-boxes';
 import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../support/sandbox';
+import { documentRequest } from '../support/payloads';
 
 /**
  * The SAF-T (PT) reader against files the sandbox exports as a MagniFinance user would (never a
@@ -15,7 +16,7 @@ describe('the SAF-T (PT) 1.04_01 sales file: the sandbox exports it, the month p
   const day = '2026-10-15';
   const line = (code: string, price: string, rate: number, description = 'Caneca de cerâmica €') => ({ Code: code, Description: description, UnitPrice: price, Quantity: 1, Unit: 'UN', Type: 'P' as const, TaxValue: rate, ProductDiscount: 0 });
   const issue = async (document: Record<string, unknown>, buyer: Record<string, string> = { NIF: '999999990', Name: 'Consumidor', CountryCode: 'PT' }): Promise<string> => {
-    const created = await client.createDocument({ IsToClose: true, Client: buyer as never, Document: { Type: 'T', Date: day, DueDate: '2026-11-30', ...document } as never });
+    const created = await client.createDocument(documentRequest({ IsToClose: true, Client: buyer, Document: { Type: 'T', Date: day, DueDate: '2026-11-30', ...document } }));
     sandbox.store.clock.advance(60_000);
     return (await client.getDocument(created.documentId)).documentNumber ?? '';
   };

@@ -14,6 +14,7 @@ interface WorkflowNode {
   type: string;
   onError?: 'continueErrorOutput' | 'continueRegularOutput' | 'stopWorkflow';
   parameters: INodeParameters;
+  typeVersion: number;
 }
 type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
 
@@ -74,6 +75,7 @@ async function deliverToExample(s: NodeSandbox, shop: NodeShop, orderId: number,
     parameters: { ...invoiceNode.parameters, mappingSettings },
     items: [{ json: order }],
     onError: invoiceNode.onError,
+    typeVersion: invoiceNode.typeVersion,
   });
   return { filtered: false as const, order, ...result, sandboxRequests: result.requests.filter((r) => r.url.startsWith(s.sandbox.baseUrl)) };
 }

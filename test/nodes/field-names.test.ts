@@ -35,9 +35,9 @@ const FORMS: { form: FieldForm; parameters: string[] }[] = [
 ];
 
 describe('version 2 forms: one convention, mapped in one place', () => {
-  it('the node is versioned 1 and 2, and a new node gets 2', () => {
-    expect(description.version).toEqual([1, 2]);
-    expect(description.defaultVersion).toBe(2);
+  it('the node is versioned 1, 2 and 3 (3: Order Record In the Shop by default, node-versions.test.ts), and a new node gets 3', () => {
+    expect(description.version).toEqual([1, 2, 3]);
+    expect(description.defaultVersion).toBe(3);
   });
 
   it.each(FORMS.flatMap(({ form, parameters }) => parameters.map((parameter) => ({ form, parameter }))))(

@@ -12,6 +12,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { n8nErrors, runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
+import { mappingSettings, wooOrder } from '../support/payloads';
 
 // Order 963's 4% lines are a Portuguese rate only in the Azores, and only from July 2021: dated 2025
 // and mapped for a shop dispatching from the Azores (as test/nodes/from-order.test.ts does).
@@ -149,7 +150,7 @@ describe('a held order is a failed item with the reasons and the fix, and nothin
       whatToDo: expect.stringContaining('run the order again'),
     });
     // The reasons are the hold's own, as the mapping names them, not every warning of the order.
-    const mapped = documentForOrder(unidentifiedInLisbon as never, JSON.parse(String(fromOrder.mappingSettings)) as never);
+    const mapped = documentForOrder(wooOrder(unidentifiedInLisbon), mappingSettings(JSON.parse(String(fromOrder.mappingSettings))));
     expect(mapped.holdReasons.length).toBeGreaterThan(0);
     expect((output[1][0].json.error as IDataObject).reasons).toEqual(mapped.holdReasons);
     // The same reasons coded, in the same order.

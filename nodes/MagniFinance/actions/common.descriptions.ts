@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { COUNTRY_OPTIONS, CURRENCY_OPTIONS, EXEMPTION_CODE_OPTIONS, VAT_RATE_OPTIONS } from './option-lists';
 
@@ -81,7 +81,7 @@ export const clientFields: INodeProperties[] = [
     type: 'collection',
     placeholder: 'Add Client Detail',
     default: {},
-    displayOptions: { show: { '@version': [2] } },
+    displayOptions: { show: { '@version': [2, 3] } },
     options: [
       { displayName: 'Address', name: 'address', type: 'string', default: '', description: 'Street and number (at most 200 characters)' },
       { displayName: 'City', name: 'city', type: 'string', default: '' },
@@ -354,28 +354,49 @@ export const orderFields: INodeProperties[] = [
  * before it issues (shop/order-claim.ts), resumes a claimed document by its id, and writes the
  * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop API credential.
  */
-export const orderRecordField: INodeProperties = {
-  displayName: 'Order Record',
-  name: 'orderRecord',
-  type: 'options',
-  noDataExpression: true,
-  options: [
-    {
-      name: 'In the Shop (Claim, Resume, Write Back)',
-      value: 'shop',
-      description:
-        'Claims the order in WooCommerce before issuing, so a second run for the same order (an update while this one waits, a redelivery, a retry) never issues a second document, and writes the number on the order',
-    },
-    {
-      name: 'None (Workflow Writes Back)',
-      value: 'none',
-      description:
-        'Only the External ID guards against a second document, and the service checks it together with the buyer: a buyer changed between two runs (a NIF saved meanwhile) gets a second invoice',
-    },
-  ],
-  default: 'shop',
-  description: 'Where the node records that the order has its document',
-};
+const ORDER_RECORD_OPTIONS: INodePropertyOptions[] = [
+  {
+    name: 'In the Shop (Claim, Resume, Write Back)',
+    value: 'shop',
+    description:
+      'Claims the order in WooCommerce before issuing, so a second run for the same order (an update while this one waits, a redelivery, a retry) never issues a second document, and writes the number on the order',
+  },
+  {
+    name: 'None (Workflow Writes Back)',
+    value: 'none',
+    description:
+      'Only the External ID guards against a second document, and the service checks it together with the buyer: a buyer changed between two runs (a NIF saved meanwhile) gets a second invoice',
+  },
+];
+
+/**
+ * Order Record, once per node version with its own default (n8n's versioned parameters): a node of
+ * version 3 (what a new node gets) claims in the shop by default and so asks for the shop
+ * credential; a node saved with version 1 or 2 keeps "None", the behaviour it was saved with, and
+ * goes on running with the one credential it has until someone chooses "In the Shop".
+ */
+export const orderRecordFields: INodeProperties[] = [
+  {
+    displayName: 'Order Record',
+    name: 'orderRecord',
+    type: 'options',
+    noDataExpression: true,
+    options: ORDER_RECORD_OPTIONS,
+    default: 'none',
+    description: 'Where the node records that the order has its document',
+    displayOptions: { show: { '@version': [1, 2] } },
+  },
+  {
+    displayName: 'Order Record',
+    name: 'orderRecord',
+    type: 'options',
+    noDataExpression: true,
+    options: ORDER_RECORD_OPTIONS,
+    default: 'shop',
+    description: 'Where the node records that the order has its document',
+    displayOptions: { show: { '@version': [3] } },
+  },
+];
 
 /**
  * Optional document and waybill fields, named as the service names them so a collection's value

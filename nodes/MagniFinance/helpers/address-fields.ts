@@ -14,7 +14,11 @@ import { NodeOperationError } from 'n8n-workflow';
  * are kept as they were, shown only to version-1 nodes, and read here without renaming.
  */
 
-export const LATEST_NODE_VERSION = 2;
+/**
+ * 3: Order Record "In the Shop" is the default (a version-2 node keeps "None", and its one
+ * credential: common.descriptions.ts, orderRecordFields); the field names are version 2's.
+ */
+export const LATEST_NODE_VERSION = 3;
 
 /** The forms whose field names differ from the service's: parameter name (version 2) -> service name. */
 export const SERVICE_NAMES = {

@@ -166,7 +166,7 @@ function valueAt(source: INodeParameters, path: string): unknown {
 /** n8n resolves `={{$credentials.x}}` in authenticate/test definitions with the decrypted data. */
 function resolveWithCredentials(workflow: Workflow, n8nNode: INode, value: unknown, credentials: IDataObject): unknown {
   if (typeof value !== 'string' || !value.startsWith('=')) return value;
-  return workflow.expression.getSimpleParameterValue(n8nNode, value, 'manual', { $credentials: credentials } as never, undefined, undefined);
+  return workflow.expression.getSimpleParameterValue(n8nNode, value, 'manual', { $credentials: credentials }, undefined, undefined);
 }
 
 function applyAuthentication(
@@ -299,6 +299,20 @@ function wireErrorLikeAxios(error: unknown): Error {
     cause = link.cause;
   }
   return new Error(message);
+}
+
+/**
+ * A node as n8n loads it from a saved workflow (its parameters as saved, defaults filled in by
+ * n8n-workflow's Workflow for its typeVersion) and the credentials n8n then asks it for: the
+ * node's credential descriptions whose displayOptions hold for those parameters
+ * (NodeHelpers.displayParameter, the check the editor and the executor make).
+ */
+export function savedNode(parameters: INodeParameters, typeVersion: number): { parameters: INodeParameters; credentials: string[] } {
+  const { node: n8nNode } = workflowFor(parameters, 'Europe/Lisbon', typeVersion);
+  const credentials = (node.description.credentials ?? [])
+    .filter((credential) => n8nWorkflow.NodeHelpers.displayParameter(n8nNode.parameters, credential, n8nNode, node.description))
+    .map((credential) => credential.name);
+  return { parameters: n8nNode.parameters, credentials };
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {

@@ -11,17 +11,18 @@ import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { orderFromJson, readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
 import { issueWithClaim } from '../../shop/issue-with-claim';
+import { INVOICE_RECORD } from '../../shop/record-purposes';
 import { shopOrders } from '../../shop/woo-rest';
 import {
   createOptions,
   orderFields,
-  orderRecordField,
+  orderRecordFields,
   waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
-  orderRecordField,
+  ...orderRecordFields,
   ...waitForDocumentFields(),
   createOptions,
 ];
@@ -34,7 +35,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * Maps the order with the package's shared order mapping (the same one the connector uses) and
  * creates the document. A held order fails its item with the reasons.
  *
- * Order Record "In the Shop" (the default): the order in WooCommerce is the record every run
+ * Order Record "In the Shop" (the default from node version 3): the order in WooCommerce is the record every run
  * shares (shop/issue-with-claim.ts): a number already on it is reported, never issued again; a
  * claim by another run is resumed by its document id or waited for; the order is mapped as the
  * shop has it at that moment (a NIF saved while a run waited is on the order's only invoice when
@@ -66,17 +67,18 @@ export async function execute(
     throwIfHeld(this.getNode(), itemIndex, mapped, summary);
     return { mapped, summary: { ...summary, held: false } };
   };
-  if (this.getNodeParameter('orderRecord', itemIndex, 'shop') === 'shop') {
+  if (this.getNodeParameter('orderRecord', itemIndex) === 'shop') {
     return await issueWithClaim.call(this, {
       itemIndex,
       client,
       shop: await shopOrders(this),
       orderId: order.id,
       externalId: externalIdForOrder(order.id, settings),
+      purpose: INVOICE_RECORD,
       token,
       build: (fresh) => {
         const { mapped, summary } = mapOrder(orderFromJson(this, fresh, itemIndex).input);
-        return { request: mapped.request, summary };
+        return { kind: 'document', request: mapped.request, summary };
       },
     });
   }

@@ -63,7 +63,7 @@ const properties: INodeProperties[] = [
     type: 'collection',
     placeholder: 'Add Field',
     default: {},
-    displayOptions: { show: { '@version': [2] } },
+    displayOptions: { show: { '@version': [2, 3] } },
     options: [
       { displayName: 'Company Address', name: 'companyAddress', type: 'string', default: '', description: 'Street and number' },
       { displayName: 'Company City', name: 'companyCity', type: 'string', default: '' },

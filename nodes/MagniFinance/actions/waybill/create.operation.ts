@@ -47,7 +47,7 @@ function addressField(displayName: string, name: string, description: string, ve
     default: {},
     placeholder: 'Add Address',
     description,
-    displayOptions: { show: { '@version': [version] } },
+    displayOptions: { show: { '@version': version === 1 ? [1] : [2, 3] } },
     options: [{ displayName: 'Address', name: 'address', values }],
   };
 }

@@ -1,0 +1,193 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { Agent, request, type Dispatcher } from 'undici';
+
+/**
+ * WooCommerce's REST API (wp-json/wc/v3) over undici, authenticated as WooCommerce checks it
+ * (WC_REST_Authentication): over https Basic auth with the consumer key and secret; over http OAuth
+ * 1.0a one-legged (RFC 5849), HMAC-SHA256, the oauth_* parameters in the query string, the
+ * timestamp taken from the shop's clock (`clockOffsetMs`). One keep-alive pool per shop origin and
+ * CA; redirects are never followed (a redirect to a login page is an error, not an answer).
+ */
+export interface WooRestOptions {
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
+  /** The whole call (connect, headers, body), like axios's `timeout`. */
+  timeoutMs: number;
+  /** A CA to trust for https (a self-signed shop). */
+  ca?: Buffer;
+  /** The shop's clock minus ours, read before each signature. */
+  clockOffsetMs?: () => number;
+}
+
+export type WooHeaders = Record<string, string | string[] | undefined>;
+
+export interface WooRestAnswer {
+  status: number;
+  /** The parsed JSON; the text when it is not JSON; undefined when the body was not read (`read: 'errors'`) or empty. */
+  data: unknown;
+  headers: WooHeaders;
+}
+
+/** The shop answered with a status outside 2xx: its body as parsed (JSON, else text) and its headers. */
+export class WooHttpError extends Error {
+  override readonly name = 'WooHttpError';
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly headers: WooHeaders,
+  ) {
+    // axios's wording, kept: it is what the records of earlier failures say.
+    super(`Request failed with status code ${status}`);
+  }
+}
+
+/** No answer: the socket's code (ECONNREFUSED, a certificate's, ECONNABORTED for the timeout) and message. */
+export class WooNetworkError extends Error {
+  override readonly name = 'WooNetworkError';
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const USER_AGENT = 'magnifinance-woocommerce (WooCommerce REST client)';
+
+/** Pools shared by every shop of this process without a CA of its own (keyed by nothing: undici pools per origin inside). */
+let sharedAgent: Agent | undefined;
+
+function agentFor(ca: Buffer | undefined, timeoutMs: number): Dispatcher {
+  if (ca) return new Agent({ connect: { ca, timeout: timeoutMs }, keepAliveTimeout: 4_000 });
+  sharedAgent ??= new Agent({ keepAliveTimeout: 4_000 });
+  return sharedAgent;
+}
+
+export class WooRest {
+  private readonly base: string;
+  private readonly https: boolean;
+  private readonly dispatcher: Dispatcher;
+  private readonly basic: string;
+  private readonly signingKey: string;
+
+  constructor(private readonly options: WooRestOptions) {
+    this.base = `${options.url.replace(/\/+$/, '')}/wp-json/wc/v3/`;
+    this.https = /^https:/i.test(options.url);
+    this.dispatcher = agentFor(options.ca, options.timeoutMs);
+    this.basic = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
+    this.signingKey = `${rfc3986(options.consumerSecret)}&`;
+  }
+
+  /**
+   * One call. `read`: 'json' parses every answer's body (a body that is not JSON comes back as its
+   * text); 'errors' reads a success's body only to drop it (a meta PUT answers with the whole order).
+   */
+  async send(method: 'GET' | 'POST' | 'PUT', endpoint: string, params: Record<string, string> = {}, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
+    const url = this.base + endpoint;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
+    let query: Record<string, string>;
+    if (this.https) {
+      headers.authorization = this.basic;
+      query = params;
+    } else {
+      query = this.oauthParams(method, url, params);
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
+    const search = queryString(query);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(search === '' ? url : `${url}?${search}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: this.dispatcher,
+        signal: deadline.signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      if (ok && read === 'errors') {
+        await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+        return { status: response.statusCode, data: undefined, headers: response.headers };
+      }
+      const text = await response.body.text();
+      const data = parseOrText(text);
+      if (!ok) throw new WooHttpError(response.statusCode, data, response.headers);
+      return { status: response.statusCode, data, headers: response.headers };
+    } catch (error) {
+      if (error instanceof WooHttpError) throw error;
+      throw this.networkError(error, deadline.signal.aborted);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** RFC 5849 3.4.1: the signature base string over the method, the URL without its query, and every parameter sorted. */
+  private oauthParams(method: string, url: string, params: Record<string, string>): Record<string, string> {
+    const offset = this.options.clockOffsetMs?.() ?? 0;
+    const all: Record<string, string> = {
+      ...params,
+      oauth_consumer_key: this.options.consumerKey,
+      oauth_nonce: randomUUID().replace(/-/g, ''),
+      oauth_signature_method: 'HMAC-SHA256',
+      oauth_timestamp: String(Math.floor((Date.now() + offset) / 1000)),
+      oauth_version: '1.0',
+    };
+    const pairs = Object.keys(all)
+      .map((key) => [rfc3986(key), rfc3986(all[key])] as const)
+      .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&');
+    const baseString = `${method}&${rfc3986(url)}&${rfc3986(pairs)}`;
+    all.oauth_signature = createHmac('sha256', this.signingKey).update(baseString).digest('base64');
+    return all;
+  }
+
+  private networkError(error: unknown, timedOut: boolean): WooNetworkError {
+    const code = errorCode(error);
+    if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+      // axios's code and words for its timeout, kept: the problem catalogue and earlier records know them.
+      return new WooNetworkError('ECONNABORTED', `timeout of ${this.options.timeoutMs}ms exceeded`, { cause: error });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    // The shop closed the connection without answering: Node's own code for it, as axios reported it.
+    if (code === 'UND_ERR_SOCKET') return new WooNetworkError('ECONNRESET', `socket hang up (${message})`, { cause: error });
+    return new WooNetworkError(code ?? 'network', message, { cause: error });
+  }
+}
+
+/** RFC 3986 percent-encoding (unreserved characters kept), as OAuth 1.0a and WooCommerce's check use. */
+export function rfc3986(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function queryString(params: Record<string, string>): string {
+  let text = '';
+  for (const key of Object.keys(params)) text += `${text === '' ? '' : '&'}${rfc3986(key)}=${rfc3986(params[key])}`;
+  return text;
+}
+
+function parseOrText(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  // Happy-eyeballs failures arrive as an AggregateError whose members carry the code.
+  const inner = (error as { errors?: unknown }).errors;
+  if (Array.isArray(inner)) return inner.map(errorCode).find((c) => c !== undefined);
+  const cause = (error as { cause?: unknown }).cause;
+  return cause === undefined ? undefined : errorCode(cause);
+}

@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WooShop } from '../../platforms/woocommerce/woo-shop';
+import { ShopRequestError } from '../../connector/shop/shop';
+
+/** A bare HTTP server standing in for a shop that misbehaves at the transport level. */
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function shopAt(origin: string, timeoutMs = 5_000): WooShop {
+  return new WooShop({ url: origin, consumerKey: 'ck_x', consumerSecret: 'cs_x', webhookSecret: 'x', timeoutMs });
+}
+
+async function failure(call: Promise<unknown>): Promise<ShopRequestError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ShopRequestError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('the WooCommerce REST client at the transport level (platforms/woocommerce/woo-rest.ts)', () => {
+  it('a shop that never answers: no answer after timeoutMs, told as a timeout (status 0, ECONNABORTED)', async () => {
+    const silent = await serve(() => undefined);
+    try {
+      const error = await failure(shopAt(silent.origin, 300).getOrder(1));
+      expect([error.status, error.code]).toEqual([0, 'ECONNABORTED']);
+      expect(error.message).toBe('shop unreachable: timeout of 300ms exceeded');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a shop nobody listens at: status 0, ECONNREFUSED', async () => {
+    const closed = await serve(() => undefined);
+    await closed.close();
+    const error = await failure(shopAt(closed.origin).getOrder(1));
+    expect([error.status, error.code]).toEqual([0, 'ECONNREFUSED']);
+  });
+
+  it('a redirect (to a login page) is not followed: the 302 is the answer, an error', async () => {
+    const paths: string[] = [];
+    const redirecting = await serve((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(302, { location: '/wp-login.php' }).end();
+    });
+    try {
+      const error = await failure(shopAt(redirecting.origin).getOrder(7));
+      expect([error.status, error.code]).toEqual([302, 'http_error']);
+      expect(paths).toHaveLength(1);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it('an error answer that is not JSON keeps its status, coded http_error', async () => {
+    const failing = await serve((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/html' }).end('<html>Service Unavailable</html>');
+    });
+    try {
+      const error = await failure(shopAt(failing.origin).getOrder(7));
+      expect([error.status, error.code, error.message]).toEqual([503, 'http_error', 'shop answered 503 http_error: Request failed with status code 503']);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('a 429 with WooCommerce\'s JSON keeps its code and is not permanent (retried)', async () => {
+    const limiting = await serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ code: 'rest_too_many_requests', message: 'Too many requests.', data: { status: 429 } }));
+    });
+    try {
+      const error = await failure(shopAt(limiting.origin).getOrder(7));
+      expect([error.status, error.code, error.permanent]).toEqual([429, 'rest_too_many_requests', false]);
+    } finally {
+      await limiting.close();
+    }
+  });
+});
