@@ -8,7 +8,6 @@ import { checkRedis } from './redis-checks';
 import { checkGoLive } from './go-live-check';
 import { checkVies } from './vies-check';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
-import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
 import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
 
@@ -56,7 +55,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     try {
       report.dryRun = await dryRun(runtime, options.dryRunOrders, now, goLive.cutOff);
     } catch (error) {
-      const problem = shopCallProblem(error, tenant);
+      const problem = platformOf(tenant).shopCallProblem(error, tenant);
       checks.push(
         fail(
           'orders',
