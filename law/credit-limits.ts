@@ -49,7 +49,8 @@ export function creditLimitHolds(
   invoiced: readonly PlannedLine[],
   earlier: readonly (readonly PlannedLine[])[],
   current: readonly PlannedLine[],
-  context: { refundId: number | string; invoiceNumber: string; currency?: string },
+  /** `wholeInvoice`: the credit note of the whole invoice (a cancellation, or a person's ask), named so in the words. */
+  context: { refundId: number | string; invoiceNumber: string; currency?: string; wholeInvoice?: boolean },
 ): MappingMessage[] {
   const holds: MappingMessage[] = [];
   const credited = earlier.flat();
@@ -67,6 +68,7 @@ export function creditLimitHolds(
         invoiced: amountText(invoicedCents),
         earlier: amountText(earlierCents),
         ...currencyParam(context.currency),
+        ...(context.wholeInvoice ? { of: 'invoice' as const } : {}),
       };
       const subject = about(k, now.label);
       holds.push('line' in subject ? { code: 'credit-over-line', params: { ...facts, ...subject } } : { code: 'credit-over-rate', params: { ...facts, ...subject } });

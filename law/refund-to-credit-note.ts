@@ -209,7 +209,8 @@ export function creditNoteForRefund(
     invoicedLines(sale, rates, settings),
     earlierLines,
     planned,
-    { refundId, invoiceNumber: reference, currency: sale.currency },
+    // A refund whose id is the sale's own is the whole invoice credited (the connector's cancellation, fullRefundOf).
+    { refundId, invoiceNumber: reference, currency: sale.currency, wholeInvoice: refund.id === sale.id },
   );
   // The rates are those of the sale the credit note corrects (CIVA art. 18(9)), not of today.
   const { lines, exemptionCode, totalDifference, holds } = finishLines(

@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { TenantConfig } from '../connector/config/load-config';
 import type { Check, Words } from '../connector/doctor/check';
 import type { Shop, ShopWebhook } from '../connector/shop/shop';
+import type { ShopServices } from '../connector/shop/shop-services';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
@@ -41,7 +42,8 @@ export interface ShopPlatform {
   title: string;
   /** Where a person opens one order in the platform's own admin. */
   adminOrderUrl(tenant: TenantConfig, orderId: number): string;
-  createShop(tenant: TenantConfig): Shop;
+  /** `services`: where the running connector keeps what the shop handed over at install time (absent in a command without Redis). */
+  createShop(tenant: TenantConfig, services?: ShopServices): Shop;
   /**
    * The plain-Node fast path for the hot delivery URL: true when it answered the request, false to
    * let the Express app handle it.
@@ -75,5 +77,5 @@ export interface ShopPlatform {
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */
-  doctorChecks(tenant: TenantConfig, mapping: MappingSettings, publicUrl: string): Promise<{ readable: boolean; checks: Check[] }>;
+  doctorChecks(tenant: TenantConfig, mapping: MappingSettings, publicUrl: string, services?: ShopServices): Promise<{ readable: boolean; checks: Check[] }>;
 }

@@ -10,6 +10,7 @@ import { configProblem, configRefusalText, type ConfigProblem } from './config-m
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 import { SHOPIFY_TRIGGER_STATUSES, type ShopifyTenantConfig } from './shopify-tenant';
+import { parseSecretsKey } from '../core/sealed-secret';
 
 export interface TenantConfig {
   id: string;
@@ -43,7 +44,7 @@ export interface TenantConfig {
 }
 
 export interface ConnectorConfig {
-  server: Omit<ConnectorConfigFile['server'], 'linkSecret'> & { linkSecret: string };
+  server: Omit<ConnectorConfigFile['server'], 'linkSecret' | 'secretsKey'> & { linkSecret: string; secretsKey?: string };
   redis: Omit<ConnectorConfigFile['redis'], 'url'> & { url: string };
   admin: { username: string; password: string; accountant?: { username: string; password: string } };
   sweep: ConnectorConfigFile['sweep'];
@@ -118,7 +119,7 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   };
   const file = parsed.data;
   const config: ConnectorConfig = {
-    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key') },
+    server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key'), secretsKey: secretsKeyOf(file.server.secretsKey, secret, problems) },
     redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
     admin: {
       username: file.admin.username,
@@ -235,6 +236,22 @@ function settingsOf(tenant: TenantFile): TenantSettings {
   return tenant.platform === 'shopify' && wooDefault ? { ...tenant.settings, triggerStatuses: [...SHOPIFY_TRIGGER_STATUSES] } : tenant.settings;
 }
 
+/** The operator's key for secrets kept at rest, read and checked (32 bytes as hex or base64); never echoed in a problem. */
+function secretsKeyOf(ref: SecretRef | undefined, secret: (ref: SecretRef, path: string, kind?: SecretKind | 'not-secret') => string, problems: ConfigProblem[]): string | undefined {
+  if (ref === undefined) return undefined;
+  const text = secret(ref, 'server.secretsKey', 'not-secret');
+  if (text === '') return undefined;
+  if (!parseSecretsKey(text)) {
+    problems.push({
+      path: 'server.secretsKey',
+      message: 'must be 32 random bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)',
+      pt: 'tem de ter 32 bytes aleatórios escritos em 64 dígitos hexadecimais ou base64 (ex.: `openssl rand -hex 32`)',
+    });
+    return undefined;
+  }
+  return text;
+}
+
 /** The tenant's platform block, its secrets read (the schema made sure the platform's block is there). */
 function shopOf(tenant: TenantFile, at: string, secret: (ref: SecretRef, path: string, kind?: SecretKind) => string): Pick<TenantConfig, 'shop' | 'shopify'> {
   if (tenant.shopify) {
@@ -243,7 +260,8 @@ function shopOf(tenant: TenantFile, at: string, secret: (ref: SecretRef, path: s
     const clientSecret = secret(store.clientSecret, `${at}.shopify.clientSecret`);
     const shopify: ShopifyTenantConfig = {
       shopDomain: store.shopDomain,
-      accessToken: secret(store.accessToken, `${at}.shopify.accessToken`),
+      ...(store.accessToken ? { accessToken: secret(store.accessToken, `${at}.shopify.accessToken`) } : {}),
+      ...(store.clientId ? { clientId: store.clientId } : {}),
       clientSecrets: [clientSecret, ...(store.previousClientSecret ? [secret(store.previousClientSecret, `${at}.shopify.previousClientSecret`)] : [])],
       ...(store.apiVersion ? { apiVersion: store.apiVersion } : {}),
       adminUrl,

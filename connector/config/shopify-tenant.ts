@@ -48,7 +48,14 @@ export const ShopifyTenantSchema = z
   .object({
     /** The store's permanent domain, as Shopify names it ("loja.myshopify.com"). */
     shopDomain: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'the store\'s myshopify.com domain, e.g. loja.myshopify.com'),
-    accessToken: SecretRefSchema,
+    /** The store's offline Admin API token; absent when the store installs the app through the connector's install route. */
+    accessToken: SecretRefSchema.optional(),
+    /**
+     * The app's client id (the Dev Dashboard's "Client ID", not a secret): with it the connector serves
+     * the OAuth install flow for this store (/shopify/install/<tenant>) and keeps the token it is given,
+     * sealed with server.secretsKey.
+     */
+    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'the app\'s client id from the Dev Dashboard').optional(),
     clientSecret: SecretRefSchema,
     /** The previous client secret while Shopify rotates it (deliveries signed with either are accepted). */
     previousClientSecret: SecretRefSchema.optional(),
@@ -59,13 +66,20 @@ export const ShopifyTenantSchema = z
     timeoutMs: z.number().int().positive().default(15_000),
     sale: shopifySaleSettingsSchema.prefault({}),
   })
-  .strict();
+  .strict()
+  .refine((store) => store.accessToken !== undefined || store.clientId !== undefined, {
+    message: 'needs accessToken (a token given here) or clientId (the store installs the app through the connector, docs/shopify.md)',
+    path: ['accessToken'],
+  });
 export type ShopifyTenantFile = z.output<typeof ShopifyTenantSchema>;
 
 /** The resolved `shopify:` block (secrets read). */
 export interface ShopifyTenantConfig {
   shopDomain: string;
-  accessToken: string;
+  /** Given in the tenants file; absent when the install flow keeps it (sealed in Redis). */
+  accessToken?: string;
+  /** The app's client id, when the connector serves the install flow. */
+  clientId?: string;
   /** The current client secret first, then the previous one during a rotation. */
   clientSecrets: string[];
   apiVersion?: string;

@@ -235,6 +235,13 @@ export const ConnectorConfigSchema = z
         publicUrl: z.url(),
         /** Signs the stable PDF links. */
         linkSecret: SecretRefSchema,
+        /**
+         * The operator's key for secrets the connector receives and keeps (a Shopify store's offline
+         * token from the install flow, sealed with AES-256-GCM in Redis): 32 bytes as 64 hex digits or
+         * base64, from the environment (`{ env: CONNECTOR_SECRETS_KEY }`). Without it the install
+         * routes answer 503 and a Shopify tenant needs its token in the tenants file.
+         */
+        secretsKey: SecretRefSchema.optional(),
         /** A PDF link is a bearer capability: a year by default (the console hands out fresh ones). */
         pdfLinkTtlDays: z.number().int().positive().max(3650).default(365),
         maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),

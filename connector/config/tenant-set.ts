@@ -1,4 +1,5 @@
 import { buildTenantRuntime, type TenantRuntime } from '../pipeline/tenant-runtime';
+import type { ShopServices } from '../shop/shop-services';
 import type { TenantConfig } from './load-config';
 
 export interface TenantChanges {
@@ -22,8 +23,12 @@ export class TenantSet implements ReadonlyMap<string, TenantRuntime> {
   /** What the document workers look tenants up in: the active ones, then the removed ones. */
   readonly forWork: ReadonlyMap<string, TenantRuntime>;
 
-  constructor(configs: readonly TenantConfig[]) {
-    this.active = new Map(configs.map((config) => [config.id, buildTenantRuntime(config)]));
+  /** `services`: what the running connector lends every tenant's Shop (connector/shop/shop-services.ts). */
+  constructor(
+    configs: readonly TenantConfig[],
+    private readonly services?: ShopServices,
+  ) {
+    this.active = new Map(configs.map((config) => [config.id, buildTenantRuntime(config, services)]));
     this.forWork = new WorkView(this);
   }
 
@@ -40,7 +45,7 @@ export class TenantSet implements ReadonlyMap<string, TenantRuntime> {
         next.set(config.id, current);
         continue;
       }
-      const runtime = buildTenantRuntime(config);
+      const runtime = buildTenantRuntime(config, this.services);
       const previous = current ? previousSecret(current, config, secretOverlap) : undefined;
       if (previous) runtime.previousWebhookSecret = previous;
       next.set(config.id, runtime);

@@ -8,6 +8,7 @@ import { checkRedis } from './redis-checks';
 import { checkGoLive } from './go-live-check';
 import { checkVies } from './vies-check';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
+import { shopServices } from '../shop/shop-services';
 import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
 
@@ -40,9 +41,10 @@ export async function runDoctor(config: ConnectorConfig, tenants: readonly Tenan
 
 async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, options: DoctorOptions, redis: RedisClient | undefined): Promise<TenantReport> {
   const now = (options.now ?? Date.now)();
-  const runtime = buildTenantRuntime(tenant);
+  const services = redis ? shopServices(redis, config.redis.prefix, config.server.secretsKey) : undefined;
+  const runtime = buildTenantRuntime(tenant, services);
   const checks: Check[] = [];
-  const read = await platformOf(tenant).doctorChecks(tenant, runtime.mapping, config.server.publicUrl);
+  const read = await platformOf(tenant).doctorChecks(tenant, runtime.mapping, config.server.publicUrl, services);
   checks.push(...read.checks);
   if (read.readable) checks.push(await checkTriggerStatuses(runtime.shop, tenant));
   checks.push(...(await checkInvoicing(runtime, config.tenants)));

@@ -20,5 +20,9 @@ export interface WebhookRouteDeps {
   metrics: ConnectorMetrics;
   logger: Logger;
   maxBodyBytes: number;
+  /** This connector's public origin (a platform's install flow sends the shop back to it). */
+  publicUrl: string;
+  /** The operator's key for what a shop hands over at install time (server.secretsKey); absent when not configured. */
+  secretsKey?: Buffer;
   now?: () => number;
 }

@@ -20,6 +20,7 @@ import { statusPage } from '../console/status-page';
 import type { BatchingEnqueuer } from '../ingest/enqueuer';
 import { PLATFORMS } from '../../platforms/registry';
 import type { WebhookRouteDeps } from '../ingest/webhook-route-deps';
+import { parseSecretsKey } from '../core/sealed-secret';
 import type { DocumentJobData, SweepJobData } from '../core/jobs';
 import type { Ledger } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
@@ -76,6 +77,8 @@ function webhookDeps(deps: AppDeps): WebhookRouteDeps {
     metrics: deps.metrics,
     logger: deps.logger,
     maxBodyBytes: deps.config.server.maxBodyBytes,
+    publicUrl: deps.config.server.publicUrl,
+    ...(deps.config.server.secretsKey ? { secretsKey: parseSecretsKey(deps.config.server.secretsKey) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { recordShopAnswer } from '../shop/shop-answer';
 import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
+import { shopServices } from '../shop/shop-services';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from '../core/jobs';
 import { Ledger } from '../core/ledger';
 import { OrderHistory } from '../history/order-history';
@@ -27,6 +28,8 @@ import { documentsQueue, SweepScheduleKeeper, sweepQueue } from '../core/queues'
 import { connectRedis, RedisClock } from '../core/redis-connection';
 import { sweepTenant } from '../sweep/sweep';
 import { type SweepReport } from '../core/sweep-report';
+import { DocumentFacts } from '../month/ledger-documents';
+import { MonthSignOffs } from '../month/sign-off';
 
 export type ConnectorRole = 'serve' | 'work' | 'all';
 
@@ -71,7 +74,6 @@ interface Closable {
 export async function startConnector(config: ConnectorConfig, options: StartOptions): Promise<RunningConnector> {
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? new ConnectorMetrics();
-  const tenants = new TenantSet(config.tenants);
   let lastReload: ReloadResult | undefined;
   const reload = async (): Promise<ReloadResult> => {
     if (!options.configSource) {
@@ -110,6 +112,8 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   const workerRedis = trackRedis(connectRedis(config.redis, 'worker', logger), 'worker redis');
   const ledgerRedis = trackRedis(connectRedis(config.redis, 'ledger', logger), 'ledger redis');
   const ledger = new Ledger(ledgerRedis, prefix, ledgerRetention(config));
+  // Every tenant's Shop, with the Redis and the key where an installed store's token is kept sealed.
+  const tenants = new TenantSet(config.tenants, shopServices(ledgerRedis, prefix, config.server.secretsKey));
   const history = new OrderHistory(ledgerRedis, prefix, historyTtlMs(config));
   const publicUrl = config.server.publicUrl;
   const clock = new RedisClock(ledgerRedis, options.localClock);
@@ -173,7 +177,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
     // removed shop's jobs still find it and finish.
-    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history });
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history, documentFacts: new DocumentFacts(workerRedis, prefix), signOffs: new MonthSignOffs(workerRedis, prefix) });
     const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now, publicUrl, history });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,

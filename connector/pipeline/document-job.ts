@@ -25,6 +25,9 @@ import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 import { answerOf } from './answers';
+import type { DocumentFacts } from '../month/ledger-documents';
+import type { MonthSignOffs } from '../month/sign-off';
+import { localDateTime } from '../../law/shop-date';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -38,6 +41,10 @@ export interface PipelineDeps {
   publicUrl?: string;
   /** The order's story (the console's order page); a failure to write it never stops a document. */
   history?: OrderHistory;
+  /** Keeps each finalized document's tax facts for the month pack; a failure to keep them never stops a document. */
+  documentFacts?: Pick<DocumentFacts, 'remember'>;
+  /** The months the accountant closed: a document dated in one goes to a person. */
+  signOffs?: Pick<MonthSignOffs, 'of'>;
 }
 
 interface StepContext {
@@ -136,11 +143,12 @@ async function flushHistory(ctx: StepContext): Promise<void> {
 }
 
 /** One call to the service or the shop, told in the order's story with its answer. */
-async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>): Promise<T> {
+async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>, options: { toldOnSuccess?: boolean } = {}): Promise<T> {
   // Dated when the answer came (what the call wrote meanwhile, a write-back's notes, comes before it).
+  // `toldOnSuccess`: the call tells its own success (the write-back, in its final round trip).
   try {
     const result = await call();
-    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
+    if (!options.toldOnSuccess) ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
     return result;
   } catch (error) {
     const answer = JSON.stringify(answerOf(error));
@@ -328,11 +336,13 @@ async function recordCreated(
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
-  // One round trip: sent together on the ledger's connection, run by Redis in this order.
+  // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
+  // story so far (the draft and close attempts) goes with it.
   await Promise.all([
     deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
+    flushHistory(ctx),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
@@ -580,6 +590,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const finalizedAt = ctx.now();
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
+    await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
@@ -641,8 +652,14 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
   try {
+    // The run's story (its write-back attempt last) goes in the round trip of the final ledger record.
+    const alongsideFinal = (): Promise<void> => {
+      ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step: 'write-back', ok: true });
+      return flushHistory(ctx);
+    };
     await attempt(ctx, 'write-back', () =>
-      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events }, ctx.ref, ctx.data, entry),
+      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events, alongsideFinal }, ctx.ref, ctx.data, entry),
+      { toldOnSuccess: true },
     );
   } catch (error) {
     if (!isOrderGone(error)) throw error;
@@ -654,7 +671,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
+  await inClosedMonth(ctx, entry);
   return { done: 'written back' };
+}
+
+/**
+ * A document dated in a month the accountant has closed: issued all the same (the sale happened and
+ * the law dates it), and a person is told, so the month's return is looked at again.
+ */
+async function inClosedMonth(ctx: StepContext, entry: LedgerEntry): Promise<void> {
+  const day = entry.documentDate;
+  if (!day || !ctx.deps.signOffs || entry.documentNumber === undefined) return;
+  const closed = await ctx.deps.signOffs.of(ctx.ref.tenant, day.slice(0, 7));
+  if (!closed) return;
+  const closedOn = localDateTime(new Date(closed.at), ctx.tenant.mapping.shopTimeZone).date;
+  await flag(ctx, personNeeded(ctx.ref, { code: 'month-closed', number: entry.documentNumber, day, month: closed.month, by: closed.by, closedOn }), entry);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { TenantConfig } from '../config/load-config';
 import type { TenantSettings } from '../config/tenant-config';
 import { platformOf } from '../../platforms/registry';
 import type { Shop } from '../shop/shop';
+import type { ShopServices } from '../shop/shop-services';
 import { ViesRegistry } from '../vies/vies-registry';
 import { EcbRateSource } from '../rates/ecb-rates';
 
@@ -23,7 +24,7 @@ export interface TenantRuntime {
   previousWebhookSecret?: { secret: string; until: number };
 }
 
-export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
+export function buildTenantRuntime(config: TenantConfig, services?: ShopServices): TenantRuntime {
   return {
     config,
     // Retries are off: they live in one layer, BullMQ attempts with backoff, where a lost create
@@ -36,7 +37,7 @@ export function buildTenantRuntime(config: TenantConfig): TenantRuntime {
       retry: false,
     }),
     documentCallOptions: config.invoicing.partnerToken ? { token: config.invoicing.partnerToken } : undefined,
-    shop: platformOf(config).createShop(config),
+    shop: platformOf(config).createShop(config, services),
     mapping: mappingSettingsFor(config.settings),
     vies: config.vies ? new ViesRegistry(config.vies) : undefined,
     rates: config.exchangeRates ? new EcbRateSource(config.exchangeRates) : undefined,
@@ -57,6 +58,6 @@ export function mappingSettingsFor(settings: TenantSettings): MappingSettings {
   return mapping;
 }
 
-export function buildTenantRuntimes(tenants: TenantConfig[]): Map<string, TenantRuntime> {
-  return new Map(tenants.map((tenant) => [tenant.id, buildTenantRuntime(tenant)]));
+export function buildTenantRuntimes(tenants: TenantConfig[], services?: ShopServices): Map<string, TenantRuntime> {
+  return new Map(tenants.map((tenant) => [tenant.id, buildTenantRuntime(tenant, services)]));
 }

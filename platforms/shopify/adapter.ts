@@ -1,3 +1,6 @@
+import { Router } from 'express';
+import type { TenantConfig } from '../../connector/config/load-config';
+import type { ShopServices } from '../../connector/shop/shop-services';
 import { shopifySaleSettingsSchema, type ShopifyTenantConfig } from '../../connector/config/shopify-tenant';
 import type { ShopPlatform } from '../shop-platform';
 import { adminCallProblem, shopifyDoctorChecks } from './doctor-checks';
@@ -8,16 +11,19 @@ import { ShopifyShop } from './shopify-shop';
 import { shopifyOrderWebhooks, shopifyOtherSystemDocument, shopifyShopOrder } from './shop-order';
 import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
+import { shopifyInstallRouter } from './install-route';
+import { installedTokenSource } from './installed-token';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
   name: 'shopify',
   title: 'Shopify',
   adminOrderUrl: (tenant, orderId) => shopifyAdminOrderUrl(tenant.shopify?.adminUrl ?? tenant.shop.url, orderId),
-  createShop: (tenant) => new ShopifyShop(tenant.shopify as ShopifyTenantConfig),
+  createShop: (tenant, services) => shopOf(tenant, services),
   // Shopify's deliveries are few per order (no write-back echo storm like WooCommerce's): Express serves them.
   webhookFastPath: () => () => false,
-  webhookRouter: shopifyWebhookRouter,
+  // Its deliveries and the install flow (install and callback routes per tenant).
+  webhookRouter: (deps) => Router().use(shopifyWebhookRouter(deps), shopifyInstallRouter(deps)),
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
   attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
@@ -26,8 +32,13 @@ export const shopify: ShopPlatform = {
   orderWebhooks: shopifyOrderWebhooks,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
-  async doctorChecks(tenant, _mapping, publicUrl) {
-    const shop = new ShopifyShop(tenant.shopify as ShopifyTenantConfig);
-    return shopifyDoctorChecks(shop.client, tenant, publicUrl);
+  async doctorChecks(tenant, _mapping, publicUrl, services) {
+    return shopifyDoctorChecks(shopOf(tenant, services).client, tenant, publicUrl);
   },
 };
+
+/** The tenant's store, its token from the tenants file or, once installed through the connector, from the sealed copy. */
+function shopOf(tenant: TenantConfig, services: ShopServices | undefined): ShopifyShop {
+  const store = tenant.shopify as ShopifyTenantConfig;
+  return new ShopifyShop(store, undefined, store.accessToken === undefined ? installedTokenSource(services, tenant.id, store.shopDomain) : undefined);
+}

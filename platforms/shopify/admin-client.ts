@@ -42,7 +42,8 @@ export interface ShopifyAdminOptions {
   shopDomain: string;
   /** Where the Admin API answers; https://{shopDomain} unless a test points it elsewhere. */
   adminUrl?: string;
-  accessToken: string;
+  /** The store's offline token, or where to read it (the install flow's sealed copy) before each request. */
+  accessToken: string | (() => Promise<string>);
   apiVersion?: string;
   /** The most the client waits for the bucket and Retry-After within one call. Default 60 s. */
   maxWaitMs?: number;
@@ -155,10 +156,11 @@ export class ShopifyAdminClient {
 
   private async send(document: string, variables: Record<string, unknown>): Promise<{ status: number; body: string; retryAfter?: string; requestId?: string }> {
     const timeout = this.options.timeoutMs ?? 15_000;
+    const token = typeof this.options.accessToken === 'string' ? this.options.accessToken : await this.options.accessToken();
     try {
       const answer = await request(this.endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': this.options.accessToken },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': token },
         body: JSON.stringify({ query: document, variables }),
         headersTimeout: timeout,
         bodyTimeout: timeout,

@@ -31,10 +31,15 @@ export function adminCallProblem(error: unknown, store: ShopifyTenantConfig): { 
   if (kind === 'authentication') {
     return {
       detail: { en: `the store refused the access token: ${message}`, pt: `a loja recusou o token de acesso (${message})` },
-      fix: {
-        en: `Install the app on ${store.shopDomain} again (an uninstall revokes the token) and put its offline Admin API token in shopify.accessToken.`,
-        pt: `Volte a instalar a app em ${store.shopDomain} (desinstalar revoga o token) e ponha o token offline da Admin API em shopify.accessToken.`,
-      },
+      fix: store.accessToken === undefined
+        ? {
+            en: `Install the app on ${store.shopDomain} through this connector: open its install link (<publicUrl>/shopify/install/<tenant>) logged in to the store (an uninstall revokes the token).`,
+            pt: `Instale a app em ${store.shopDomain} através deste conector: abra a ligação de instalação (<publicUrl>/shopify/install/<loja>) com sessão iniciada na loja (desinstalar revoga o token).`,
+          }
+        : {
+            en: `Install the app on ${store.shopDomain} again (an uninstall revokes the token) and put its offline Admin API token in shopify.accessToken.`,
+            pt: `Volte a instalar a app em ${store.shopDomain} (desinstalar revoga o token) e ponha o token offline da Admin API em shopify.accessToken.`,
+          },
     };
   }
   if (kind === 'connection' || kind === 'timeout') {

@@ -87,14 +87,19 @@ export class ShopifyShop implements Shop {
   private readonly cursors = new Map<string, (string | null)[]>();
   private storeRegion: { value: DispatchRegion | undefined; at: number } | undefined;
 
+  /**
+   * `installedToken`: where the token is read when the tenants file gives none (the install flow's
+   * sealed copy, ./installed-token.ts); a token in the tenants file wins.
+   */
   constructor(
     private readonly store: ShopifyTenantConfig,
     onPace?: (event: PaceEvent) => void,
+    installedToken?: () => Promise<string>,
   ) {
     this.client = new ShopifyAdminClient({
       shopDomain: store.shopDomain,
       adminUrl: store.adminUrl,
-      accessToken: store.accessToken,
+      accessToken: store.accessToken ?? installedToken ?? (() => Promise.reject(new ShopifyApiError('authentication', `${store.shopDomain} has no access token`))),
       apiVersion: store.apiVersion,
       timeoutMs: store.timeoutMs,
       onPace,

@@ -72,6 +72,8 @@ export interface FakeShopifyOptions {
   /** The app's client secret: it signs every delivery. */
   clientSecret?: string;
   appId?: string;
+  /** The app's client id (OAuth's `client_id`). */
+  clientId?: string;
   scopes?: string[];
   /** The bucket: Standard and Advanced plans 2,000 points restored at 100/s (shopify.dev limits). */
   maximumAvailable?: number;
@@ -204,7 +206,15 @@ export class FakeShopify {
   readonly shopDomain: string;
   readonly clientSecret: string;
   readonly appId: string;
+  readonly clientId: string;
   accessToken: string;
+  /**
+   * What the merchant grants on the consent screen of the next installs: the scopes asked (undefined)
+   * or fewer; `deny` sends the browser back with Shopify's access_denied error.
+   */
+  consent: { scopes?: string[]; deny?: boolean } = {};
+  /** Every authorization code handed out, and whether it was exchanged. */
+  readonly authorizationCodes = new Map<string, { scopes: string[]; redirectUri: string; issuedAt: number; used: boolean }>();
   scopes: string[];
   readonly orders = new Map<string, JsonObject>();
   readonly subscriptions = new Map<string, FakeSubscription>();
@@ -233,6 +243,7 @@ export class FakeShopify {
       accessToken: options.accessToken ?? 'shpat_fake_0123456789abcdef',
       clientSecret: options.clientSecret ?? 'shpss_fake_client_secret',
       appId: options.appId ?? '1234567',
+      clientId: options.clientId ?? 'fakeclientid0123456789abcdef',
       scopes: options.scopes ?? ['read_orders', 'write_orders'],
       maximumAvailable: options.maximumAvailable ?? 2000,
       restoreRate: options.restoreRate ?? 100,
@@ -243,6 +254,7 @@ export class FakeShopify {
     this.shopDomain = this.options.shopDomain;
     this.clientSecret = this.options.clientSecret;
     this.appId = this.options.appId;
+    this.clientId = this.options.clientId;
     this.accessToken = this.options.accessToken;
     this.scopes = [...this.options.scopes];
     this.bucket = { available: this.options.maximumAvailable, at: Date.now() };
@@ -262,6 +274,8 @@ export class FakeShopify {
     app.post('/admin/api/:version/graphql.json', express.text({ type: '*/*', limit: '2mb' }), (req, res) => {
       void this.handleGraphql(req, res);
     });
+    app.get('/admin/oauth/authorize', (req, res) => this.authorize(req, res));
+    app.post('/admin/oauth/access_token', express.urlencoded({ extended: false }), express.json(), (req, res) => this.exchangeCode(req, res));
     await new Promise<void>((resolve) => {
       this.server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -664,6 +678,64 @@ export class FakeShopify {
     await this.settled();
     this.accessToken = '';
     this.subscriptions.clear();
+  }
+
+  // ---- OAuth: the authorization code grant (shopify.dev, "Implement authorization code grant manually") ----
+
+  /** A query signed as Shopify signs what it sends an app: hex HMAC-SHA256 of the other parameters sorted, `k=v` joined by `&`. */
+  signQuery(params: Record<string, string>, secret = this.clientSecret): URLSearchParams {
+    const message = Object.keys(params)
+      .sort()
+      .map((key) => `${key}=${params[key]}`)
+      .join('&');
+    return new URLSearchParams({ ...params, hmac: createHmac('sha256', secret).update(message).digest('hex') });
+  }
+
+  /** The request Shopify sends the app URL when the merchant installs from the install link (`shop`, `host`, `timestamp`, `hmac`). */
+  installRequestUrl(appUrl: string, at = this.options.now()): string {
+    const host = Buffer.from(`admin.shopify.com/store/${this.shopDomain.replace(/\.myshopify\.com$/, '')}`).toString('base64url');
+    return `${appUrl}?${this.signQuery({ host, shop: this.shopDomain, timestamp: String(Math.floor(at.getTime() / 1000)) }).toString()}`;
+  }
+
+  /**
+   * /admin/oauth/authorize: the consent screen. The merchant (logged in: the fake asks nothing) grants
+   * `consent.scopes` or what was asked, and the browser goes to `redirect_uri` with a one-use `code`,
+   * the `state` as given, `shop`, `host`, `timestamp` and the `hmac` over them.
+   */
+  private authorize(req: Request, res: Response): void {
+    const query = req.query as Record<string, string | undefined>;
+    if (query.client_id !== this.clientId) return void res.status(400).type('text').send('Oauth error invalid_request: The client_id is not valid');
+    const redirectUri = query.redirect_uri ?? '';
+    if (!/^https?:\/\//.test(redirectUri)) return void res.status(400).type('text').send('Oauth error invalid_request: The redirect_uri is missing or not whitelisted');
+    const asked = (query.scope ?? '').split(',').filter((scope) => scope !== '');
+    const back = new URL(redirectUri);
+    if (this.consent.deny) {
+      back.searchParams.set('error', 'access_denied');
+      if (query.state) back.searchParams.set('state', query.state);
+      return void res.redirect(302, back.toString());
+    }
+    const code = randomUUID().replace(/-/g, '');
+    this.authorizationCodes.set(code, { scopes: this.consent.scopes ?? asked, redirectUri, issuedAt: Date.now(), used: false });
+    const host = Buffer.from(`admin.shopify.com/store/${this.shopDomain.replace(/\.myshopify\.com$/, '')}`).toString('base64url');
+    const signed = this.signQuery({ code, host, shop: this.shopDomain, state: query.state ?? '', timestamp: String(Math.floor(this.options.now().getTime() / 1000)) });
+    res.redirect(302, `${redirectUri}?${signed.toString()}`);
+  }
+
+  /**
+   * POST /admin/oauth/access_token: a code once, with the app's client id and secret, for an offline
+   * token; the answer's `scope` lists what was granted, a read scope left out when its write scope
+   * is there (write implies read). The store's token becomes the new one.
+   */
+  private exchangeCode(req: Request, res: Response): void {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const grant = typeof body.code === 'string' ? this.authorizationCodes.get(body.code) : undefined;
+    if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret) return void res.status(400).json({ error: 'invalid_client', error_description: 'Client authentication failed' });
+    if (!grant || grant.used || Date.now() - grant.issuedAt > 10 * 60_000) return void res.status(400).json({ error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+    grant.used = true;
+    this.accessToken = `shpat_${randomUUID().replace(/-/g, '')}`;
+    this.scopes = [...new Set(grant.scopes.flatMap((scope) => (scope.startsWith('write_') ? [scope, scope.replace(/^write_/, 'read_')] : [scope])))];
+    const answered = grant.scopes.filter((scope) => !(scope.startsWith('read_') && grant.scopes.includes(scope.replace(/^read_/, 'write_'))));
+    res.json({ access_token: this.accessToken, scope: answered.join(',') });
   }
 
   private mustGet(orderId: string): JsonObject {
