@@ -25,6 +25,9 @@ import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 import { answerOf } from './answers';
+import type { DocumentFacts } from '../month/ledger-documents';
+import type { MonthSignOffs } from '../month/sign-off';
+import { localDateTime } from '../../law/shop-date';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -38,6 +41,10 @@ export interface PipelineDeps {
   publicUrl?: string;
   /** The order's story (the console's order page); a failure to write it never stops a document. */
   history?: OrderHistory;
+  /** Keeps each finalized document's tax facts for the month pack; a failure to keep them never stops a document. */
+  documentFacts?: Pick<DocumentFacts, 'remember'>;
+  /** The months the accountant closed: a document dated in one goes to a person. */
+  signOffs?: Pick<MonthSignOffs, 'of'>;
 }
 
 interface StepContext {
@@ -622,6 +629,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const finalizedAt = ctx.now();
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
+    await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
@@ -702,7 +710,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
+  await inClosedMonth(ctx, entry);
   return { done: 'written back' };
+}
+
+/**
+ * A document dated in a month the accountant has closed: issued all the same (the sale happened and
+ * the law dates it), and a person is told, so the month's return is looked at again.
+ */
+async function inClosedMonth(ctx: StepContext, entry: LedgerEntry): Promise<void> {
+  const day = entry.documentDate;
+  if (!day || !ctx.deps.signOffs || entry.documentNumber === undefined) return;
+  const closed = await ctx.deps.signOffs.of(ctx.ref.tenant, day.slice(0, 7));
+  if (!closed) return;
+  const closedOn = localDateTime(new Date(closed.at), ctx.tenant.mapping.shopTimeZone).date;
+  await flag(ctx, personNeeded(ctx.ref, { code: 'month-closed', number: entry.documentNumber, day, month: closed.month, by: closed.by, closedOn }), entry);
 }
 
 /**

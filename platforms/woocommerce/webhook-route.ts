@@ -7,6 +7,7 @@ import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/order-summary';
+import { otherSystemDocument } from './other-plugins';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
@@ -68,6 +69,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
+      platform: { otherSystemDocument },
     });
   };
 
