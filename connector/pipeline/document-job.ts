@@ -1,3 +1,4 @@
+import { failedAttemptFields } from './attempt-wait';
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -122,7 +123,7 @@ async function runSteps(ctx: StepContext): Promise<string> {
     const permanent = isPermanent(error);
     const attempts = job.attemptsMade + 1;
     if (!permanent && attempts < (job.opts.attempts ?? 1)) {
-      await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
+      await deps.ledger.record(ref, failedAttemptFields(error)).catch(() => undefined);
       log.warn({ err: (error as Error).message, step, attempt: attempts }, 'document job attempt failed; will retry');
       throw error;
     }
