@@ -15,7 +15,7 @@ import type { MonthSignOffs } from '../month/sign-off';
 /**
  * The document job's run: what each step reads (the job, its tenant, the ledger entry, the order's
  * story so far), how a step hands over or parks the job (waitThen), where a purpose resumes, and the
- * order as the shop has it now, as its platform's sale.
+ * order as the shop has it now (or as a delivery to this process carried it), as its platform's sale.
  */
 
 export interface PipelineDeps {
@@ -51,6 +51,8 @@ export interface StepContext {
   events: NewHistoryEvent[];
   /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
   composedFrom?: unknown;
+  /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
+  carried?: boolean;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -84,7 +86,13 @@ export function resumeFrom(entry: LedgerEntry | null): Outcome | null {
  * `composing`: the copy the document is made from.
  */
 export async function orderOf(ctx: StepContext, composing = false): Promise<Sale> {
-  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
-  if (composing) ctx.composedFrom = raw;
+  // The copy a delivery to this process has just carried, when there is one (composing only: it is
+  // proven under the lock before anything is issued from it).
+  const carried = composing ? ctx.tenant.carriedOrders?.take(ctx.data.orderId, ctx.now()) : undefined;
+  const raw = carried ?? (await ctx.tenant.shop.getOrder(ctx.data.orderId));
+  if (composing) {
+    ctx.composedFrom = raw;
+    ctx.carried = carried !== undefined;
+  }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
 }
