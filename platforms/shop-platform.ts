@@ -12,6 +12,13 @@ import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
  * What one shop platform brings to the connector: its Shop, the routes its deliveries arrive on,
  * and the doctor's checks of a shop on it. One per folder under platforms/; the registry lists them.
  */
+/** A document another system has on the order: which system, the mark (meta key, tag, ...) and the document as a person reads it. */
+export interface OtherSystemDocument {
+  system: string;
+  key: string;
+  value: string;
+}
+
 export interface ShopPlatform {
   /** As a tenant names it in the tenants file (`platform:`). */
   name: NonNullable<TenantConfig['platform']>;
@@ -36,6 +43,12 @@ export interface ShopPlatform {
   saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
   /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
   attributesOf?(order: unknown): SaleAttribute[];
+  /**
+   * Another invoicing system's document on the order, from the marks the platform's apps or plugins
+   * leave (meta keys on WooCommerce; tags, order attributes, metafields on Shopify) as the order's
+   * summary carries them, plus the tenant's own marks (settings.otherSystemMetaKeys).
+   */
+  otherSystemDocument(meta: readonly { key: string; value?: unknown }[], extraKeys: readonly string[]): OtherSystemDocument | undefined;
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
   refundOf(refund: unknown, sale: Sale): SaleRefund;
   /** The platform's checks of a tenant's shop (keys, settings, webhooks); `readable` false when the shop cannot be read at all. */

@@ -43,7 +43,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
       return { ...base, outcome: 'done', notes: [`already has its document: ${number}`], pt: { notes: [`já tem o seu documento: ${number}`] } };
     }
     // The same gate as every delivery and sweep: what going live would (not) issue.
-    const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
+    const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt, platformOf(runtime.config).otherSystemDocument);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
     const built = await composeIssueRequest(runtime, platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');

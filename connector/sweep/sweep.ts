@@ -19,6 +19,7 @@ import { ShopRequestError, type OrderPage, type OrderQuery, type ShopWebhook } f
 import { settledOutsideProblem } from '../pipeline/problems';
 import type { EnqueueResult } from '../ingest/add-resuming';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+import { platformOf } from '../../platforms/registry';
 
 export interface SweepDeps {
   redis: RedisClient;
@@ -182,6 +183,7 @@ export async function enqueueMissing(
           settings: tenant.config.settings,
           goLiveAt: cutOff,
           invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.config.id, order.id),
+          otherSystem: platformOf(tenant.config).otherSystemDocument,
         });
         if (plan.notInvoiced) await recordNotInvoiced(deps, tenant, order.id, plan.notInvoiced);
         const planned = [];

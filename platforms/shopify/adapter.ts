@@ -12,6 +12,7 @@ import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
+import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -26,6 +27,8 @@ export const shopify: ShopPlatform = {
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
   attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
+  // Other invoicing apps' tags, attributes and metafields (./other-apps.ts).
+  otherSystemDocument: shopifyOtherSystemDocument,
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
   async doctorChecks(tenant, _mapping, publicUrl, services) {
     return shopifyDoctorChecks(shopOf(tenant, services).client, tenant, publicUrl);
@@ -35,5 +38,8 @@ export const shopify: ShopPlatform = {
 /** The tenant's store, its token from the tenants file or, once installed through the connector, from the sealed copy. */
 function shopOf(tenant: TenantConfig, services: ShopServices | undefined): ShopifyShop {
   const store = tenant.shopify as ShopifyTenantConfig;
-  return new ShopifyShop(store, undefined, store.accessToken === undefined ? installedTokenSource(services, tenant.id, store.shopDomain) : undefined);
+  return new ShopifyShop(store, undefined, {
+    ...(store.accessToken === undefined ? { installedToken: installedTokenSource(services, tenant.id, store.shopDomain) } : {}),
+    markedMetafields: markedMetafields(tenant.settings.otherSystemMetaKeys),
+  });
 }

@@ -7,6 +7,7 @@ import { wpAdminOrderUrl } from './admin-links';
 import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema';
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
+import { otherSystemDocument } from './other-plugins';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -18,6 +19,8 @@ export const woocommerce: ShopPlatform = {
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
+  // Other invoicing plugins' meta keys (./other-plugins.ts).
+  otherSystemDocument,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
     return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);

@@ -10,6 +10,7 @@ import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/or
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
+import { otherSystemDocument } from './other-plugins';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
@@ -68,6 +69,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
+      otherSystem: otherSystemDocument,
     });
   };
 

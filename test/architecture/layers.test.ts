@@ -44,7 +44,6 @@ const CONNECTOR_STILL_IMPORTING_WOO = new Set([
   'connector/doctor/run-doctor.ts',
   'connector/doctor/status-checks.ts',
   'connector/ingest/order-summary.ts',
-  'connector/ingest/plan-order.ts',
   'connector/pipeline/order-review.ts',
   'connector/sweep/sweep.ts',
 ]);
