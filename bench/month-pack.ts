@@ -1,92 +1,97 @@
 /**
- * How long the month pack takes for a month of N orders (default 10,000), standalone:
- * `npx ts-node --transpile-only bench/month-pack.ts [N]`. Real parts: the fake WooCommerce over
- * HTTP holding N orders, the sandbox over HTTP holding one closed invoice-receipt per order, our
- * ledger in real Redis (each order's entry as the pipeline leaves it: written-back with the
- * document's id and number), and the sandbox's SAF-T of the month. Prints the time to read the
- * SAF-T alone, the pack the first time (one Get Document per document), and again (cached).
+ * How long the month pack takes for a month of N orders (default 10,000):
+ * `npm run bench:month [-- N] [-- --cold]`. The fake WooCommerce over HTTP holding N orders, the
+ * sandbox over HTTP holding one closed invoice-receipt per order, our ledger in real Redis as the
+ * pipeline leaves it (the documents' tax facts kept at finalize) and the sandbox's SAF-T of the
+ * month: the shop and the service run in a child process (bench/month-servers.ts), so this one
+ * does only the pack's own work, as in production. Prints the load average before and after (the
+ * build machine is shared), the SAF-T read alone, the shop's listing alone, and the pack with the
+ * SAF-T read: the figure the issue asks under 10 s. `--cold` also times the pack with no facts
+ * kept (one Get Document per document, the way a ledger from before the facts were kept is read).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import IORedis from 'ioredis';
 import { MagniFinanceClient } from '../client/rest-client';
 import { Ledger } from '../connector/core/ledger';
-import { monthPack } from '../connector/month/month-pack';
+import { monthPack, type MonthPackInput } from '../connector/month/month-pack';
 import { readSaft } from '../connector/month/saft-reader';
 import { ShopMonthOrders } from '../connector/month/shop-orders';
 import { WooShop } from '../platforms/woocommerce/woo-shop';
-import { localDateTime } from '../law/shop-date';
-import { buildOrder } from '../test/law/support/woo-cart';
-import { startFakeWooCommerce } from '../test/support/fake-woocommerce';
-import { startSandbox } from '../sandbox/server';
 import { DEMO_ACCOUNT } from '../sandbox/options';
 
-const N = Number(process.argv[2] ?? 10_000);
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
+const COLD = args.includes('--cold');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+interface Ready {
+  month: string;
+  seededMs: number;
+  woo: { url: string; consumerKey: string; consumerSecret: string };
+  sandbox: { baseUrl: string; origin: string };
 }
+
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
   const prefix = `bench-month-${randomBytes(4).toString('hex')}`;
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', accounts: [DEMO_ACCOUNT], finalizeDelayMs: 0 });
-  const woo = await startFakeWooCommerce({});
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', `${__dirname}/month-servers.ts`, String(N), prefix], { stdio: ['pipe', 'pipe', 'inherit'] });
   const redis = new IORedis(REDIS_URL);
-  const ledger = new Ledger(redis, prefix);
-  const client = new MagniFinanceClient({ email: DEMO_ACCOUNT.email, token: DEMO_ACCOUNT.token, baseUrl: sandbox.baseUrl, retry: false });
-  const today = localDateTime(new Date(), 'Europe/Lisbon').date;
-  const due = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
-  const now = new Date().toISOString().slice(0, 19);
   try {
-    const ids = Array.from({ length: N }, (_, i) => 100_000 + i);
-    const seedStart = Date.now();
-    for (const id of ids) {
-      woo.putOrder(buildOrder({
-        id, currency: 'EUR', status: id % 3 === 0 ? 'completed' : 'processing',
-        items: [{ name: 'Caneca', sku: 'CAN', productId: 11, price: '12.50', quantity: 2, rate: '23' }, { name: 'Livro', sku: 'LIV', productId: 12, price: '18.90', quantity: 1, rate: '6' }],
-        shipping: [{ title: 'CTT', methodId: 'flat_rate', cost: '4.50', rate: '23' }],
-        billing: { first_name: 'Maria', last_name: 'Silva', address_1: 'Rua 1', city: 'Porto', postcode: '4050-262', country: 'PT', email: 'm@example.pt' },
-        meta: [], datePaidGmt: now, dateCreatedGmt: now,
-      }) as never);
-    }
-    await inParallel(ids, 32, async (id) => {
-      const created = await client.createDocument({ IsToClose: true, Client: { NIF: '999999990', Name: 'Maria Silva', CountryCode: 'PT' }, Document: { Type: 'T', Date: today, DueDate: due, ExternalId: `wc-${id}`, Lines: [
-        { Code: 'CAN', Description: 'Caneca', UnitPrice: '10.16', Quantity: 2, Unit: 'UN', Type: 'P', TaxValue: 23, ProductDiscount: 0 },
-        { Code: 'LIV', Description: 'Livro', UnitPrice: '17.83', Quantity: 1, Unit: 'UN', Type: 'P', TaxValue: 6, ProductDiscount: 0 },
-        { Code: 'PORTES', Description: 'CTT', UnitPrice: '3.66', Quantity: 1, Unit: 'UN', Type: 'S', TaxValue: 23, ProductDiscount: 0 },
-      ] } });
-      const number = (await client.getDocument(created.documentId)).documentNumber;
-      await ledger.record({ tenant: 'shop1', orderId: id, purpose: 'invoice' }, { state: 'written-back', documentId: created.documentId, documentNumber: number ?? undefined, documentType: 'T', documentDate: today });
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as Ready));
+      child.once('exit', (code) => reject(new Error(`the servers stopped (exit ${code})`)));
     });
-    const seeded = Date.now() - seedStart;
-    const saft = Buffer.from(await (await fetch(`${sandbox.origin}/_sandbox/saft?month=${today.slice(0, 7)}`)).arrayBuffer());
+    const saft = Buffer.from(await (await fetch(`${ready.sandbox.origin}/_sandbox/saft?month=${ready.month}`)).arrayBuffer());
+    const shop = new WooShop({ url: ready.woo.url, consumerKey: ready.woo.consumerKey, consumerSecret: ready.woo.consumerSecret, webhookSecret: 'x', timeoutMs: 60_000 } as never);
+    const client = new MagniFinanceClient({ email: DEMO_ACCOUNT.email, token: DEMO_ACCOUNT.token, baseUrl: ready.sandbox.baseUrl, retry: false });
+    const input: MonthPackInput = {
+      tenant: 'shop1',
+      month: ready.month,
+      timeZone: 'Europe/Lisbon',
+      companyTaxId: DEMO_ACCOUNT.taxId,
+      triggerStatuses: ['processing', 'completed'],
+      listedStatuses: ['processing', 'completed', 'refunded', 'cancelled'],
+      shop: new ShopMonthOrders(shop),
+      ledger: new Ledger(redis, prefix),
+      redis,
+      prefix,
+      reader: { getDocument: (id: number) => client.getDocument(id) },
+      dispatchRegion: undefined,
+    };
+    const loadBefore = load();
     const readStart = Date.now();
     const file = readSaft(saft);
     const readMs = Date.now() - readStart;
-    const shop = new WooShop({ url: woo.origin, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret, webhookSecret: 'x', timeoutMs: 30_000 } as never);
-    const input = {
-      tenant: 'shop1', month: today.slice(0, 7), timeZone: 'Europe/Lisbon', companyTaxId: DEMO_ACCOUNT.taxId,
-      triggerStatuses: ['processing', 'completed'], listedStatuses: ['processing', 'completed', 'refunded', 'cancelled'],
-      shop: new ShopMonthOrders(shop), ledger, redis, prefix, reader: { getDocument: (id: number) => client.getDocument(id) }, dispatchRegion: undefined,
-    };
     const listStart = Date.now();
-    await input.shop.ordersModifiedSince(Date.now() - 86_400_000 * 40, input.listedStatuses);
+    const listed = await input.shop.ordersModifiedSince(Date.parse(`${ready.month}-01T00:00:00Z`) - 3_600_000, input.listedStatuses);
     const listMs = Date.now() - listStart;
-    const cold = await monthPack({ ...input, saft: readSaft(saft) });
-    const warmStart = Date.now();
-    const warm = await monthPack({ ...input, saft: readSaft(saft) });
-    const warmWithRead = Date.now() - warmStart;
-    const attention = warm.findings.filter((f) => f.code !== 'cancelled-document').length;
+    const runs: number[] = [];
+    let pack = await monthPack({ ...input, saft: file });
+    for (let i = 0; i < 3; i += 1) {
+      const start = Date.now();
+      pack = await monthPack({ ...input, saft: readSaft(saft) });
+      runs.push(Date.now() - start);
+    }
+    let cold: number | undefined;
+    if (COLD) {
+      await redis.del(`${prefix}:month:documents:shop1`);
+      const start = Date.now();
+      await monthPack({ ...input, saft: readSaft(saft) });
+      cold = Date.now() - start;
+    }
+    const attention = pack.findings.filter((f) => f.code !== 'cancelled-document').length;
     process.stdout.write(
-      `month pack, ${N} orders (${file.documents.length} documents in a ${(saft.length / 1e6).toFixed(1)} MB SAF-T; seeding took ${(seeded / 1000).toFixed(1)} s)\n` +
-        `  read the SAF-T:                         ${readMs} ms\n` +
-        `  list the shop's orders alone:            ${listMs} ms\n` +
-        `  pack, first time (Get Document each):   ${cold.computeMs} ms\n` +
-        `  pack, again (lines cached):             ${warm.computeMs} ms (${warmWithRead} ms with the SAF-T read)\n` +
-        `  findings: ${attention} (expected 0); orders of the month ${warm.orders.ofMonth}\n`,
+      `month pack, ${N} orders (${file.documents.length} documents in a ${(saft.length / 1e6).toFixed(1)} MB SAF-T; seeding took ${(ready.seededMs / 1000).toFixed(1)} s)\n` +
+        `  load average before: ${loadBefore}; after: ${load()} (${cpus().length} cores)\n` +
+        `  read the SAF-T alone:                    ${readMs} ms\n` +
+        `  list the shop's ${listed.length} orders alone:       ${listMs} ms\n` +
+        `  pack with the SAF-T read, three runs:    ${runs.join(' / ')} ms\n` +
+        (cold === undefined ? '' : `  pack with Get Document per document:     ${cold} ms\n`) +
+        `  findings: ${attention} (expected 0); orders of the month ${pack.orders.ofMonth}; documents ${pack.documents.length}\n`,
     );
   } finally {
     let cursor = '0';
@@ -96,8 +101,7 @@ async function main(): Promise<void> {
       if (keys.length > 0) await redis.del(...keys);
     } while (cursor !== '0');
     redis.disconnect();
-    await woo.close();
-    await sandbox.close();
+    child.stdin?.end();
   }
 }
 

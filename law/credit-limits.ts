@@ -20,6 +20,8 @@ const REFUND_AMOUNT_CODE = 'REEMBOLSO';
 const BINDING_HOLDS: ReadonlySet<MappingMessage['code']> = new Set([
   'credit-over-line',
   'credit-over-rate',
+  // An M10 invoice past EUR 18,750 in the year: the crossing invoice carries VAT (CIVA art. 53, DL 35/2025).
+  'regime-limit-crossed',
   // VAT written where the shop's configuration says none is due is owed as written (CIVA art. 2(1)(c)).
   'taxed-under-regime',
   'taxed-despite-code',
@@ -49,7 +51,8 @@ export function creditLimitHolds(
   invoiced: readonly PlannedLine[],
   earlier: readonly (readonly PlannedLine[])[],
   current: readonly PlannedLine[],
-  context: { refundId: number | string; invoiceNumber: string; currency?: string },
+  /** `wholeInvoice`: the credit note of the whole invoice (a cancellation, or a person's ask), named so in the words. */
+  context: { refundId: number | string; invoiceNumber: string; currency?: string; wholeInvoice?: boolean },
 ): MappingMessage[] {
   const holds: MappingMessage[] = [];
   const credited = earlier.flat();
@@ -67,6 +70,7 @@ export function creditLimitHolds(
         invoiced: amountText(invoicedCents),
         earlier: amountText(earlierCents),
         ...currencyParam(context.currency),
+        ...(context.wholeInvoice ? { of: 'invoice' as const } : {}),
       };
       const subject = about(k, now.label);
       holds.push('line' in subject ? { code: 'credit-over-line', params: { ...facts, ...subject } } : { code: 'credit-over-rate', params: { ...facts, ...subject } });

@@ -7,9 +7,9 @@ import { adminUser } from './basic-auth';
  * The accountant's role (admin.accountant in the tenants file): every page of the console and every
  * read of the admin API, and no change. Any other method than GET or HEAD is refused with 403 before
  * it reaches a route, except the month pack's SAF-T upload, which reads the file for one answer and
- * keeps nothing.
+ * keeps nothing, and the month's sign-off (closing it is the accountant's; reopening is not).
  */
-const READ_ONLY_POSTS = [/^\/console\/[^/]+\/month\/\d{4}-\d{2}$/, /^\/admin\/api\/month\/[^/]+\/\d{4}-\d{2}$/];
+const READ_ONLY_POSTS = [/^\/console\/[^/]+\/month\/\d{4}-\d{2}(\/close)?$/, /^\/admin\/api\/month\/[^/]+\/\d{4}-\d{2}(\/close)?$/];
 
 const READ_ONLY_REFUSAL: Record<Lang, (user: string) => string> = {
   pt: (user) => `O utilizador ${user} é o contabilista: vê todas as páginas e não altera nada. Peça ao administrador da loja que o faça.`,

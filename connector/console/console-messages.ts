@@ -50,6 +50,17 @@ export const CONSOLE = catalogue({
       en: (p) => `The shop's cancellation rule is to cancel the invoice: invoice ${p.number} will be cancelled on MagniFinance.`,
     },
   ),
+  /** A credit note that would credit more than was invoiced (a partly credited invoice): how to credit the rest. */
+  'binding-hold': words(
+    { platform: S },
+    {
+      pt: (p) =>
+        `Este documento não pode ser emitido, nem confirmado por uma pessoa: creditaria mais do que foi faturado. Para creditar o que falta, faça no ${p.platform} um reembolso só das linhas ainda não creditadas (o conector emite a nota de crédito desse reembolso), ou emita a nota de crédito à mão no back-office da MagniFinance.`,
+      en: (p) =>
+        `This document cannot be issued, not even confirmed by a person: it would credit more than was invoiced. To credit what is left, refund in ${p.platform} only the lines not credited yet (the connector issues that refund's credit note), or issue the credit note by hand in the MagniFinance back-office.`,
+    },
+  ),
+  'refund-the-rest': words({ platform: S }, { pt: (p) => `Reembolsar o resto no ${p.platform}`, en: (p) => `Refund the rest in ${p.platform}` }),
   // The month.
   'not-saft': fixed({ pt: 'O ficheiro não é um SAF-T (PT) 1.04 de faturação', en: 'The file is not a SAF-T (PT) 1.04 sales file' }),
   // The order page.

@@ -8,6 +8,7 @@ import { adminUser } from '../admin/basic-auth';
 import { attachDocument, creditableInvoice, creditWholeInvoice, dismissOrder, releaseHold, retryOrder, type ActionResult } from '../admin/order-actions';
 import { BUTTONS, orderPagePath, purposeLabel, sweepSummary, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
+import { platformOf } from '../../platforms/registry';
 import { sweepTenant } from '../sweep/sweep';
 import { reloadProblems, type ReloadResult } from '../config/reload';
 import { isRedisOutage } from '../core/redis-connection';
@@ -154,7 +155,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
         content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
       } else {
         const preview = await previewDocument(tenant, orderId, 'invoice', null);
-        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`)}`;
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`, tenant)}`;
       }
     } else {
       const creditable = await creditableInvoice(deps, id, orderId);
@@ -165,7 +166,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
 <form method="post" action="${base}/cancellation"><input type="hidden" name="csrf" value="${token}"><button class="danger">${BUTTONS.confirmIssue[lang]}</button></form>`;
       } else {
         const preview = await previewDocument(tenant, orderId, 'cancellation', creditable.invoice);
-        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``)}`;
+        content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``, tenant)}`;
       }
     }
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>${content}</section>`;
@@ -324,9 +325,13 @@ function redisDown(error: unknown): boolean {
 
 
 /** The confirmation button under a preview: posts with the CSRF token and the total the person saw. */
-function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html): Html | string {
+function confirmForm(action: string, view: View, preview: DocumentPreview, extra: Html, tenant: TenantRuntime): Html | string {
   if (preview.refusal !== undefined || preview.unreadable !== undefined) return '';
-  if (preview.holds.some(isBindingHold)) return html`<p class="warn" id="binding-hold"><b>${t(view.lang, 'bindingHold')}</b></p>`;
+  if (preview.holds.some(isBindingHold)) {
+    // A partly credited invoice: the rest is credited by a refund in the shop (its own credit note), linked here.
+    const platform = platformOf(tenant.config);
+    return html`<p class="warn" id="binding-hold"><b>${CONSOLE.say(view.lang, 'binding-hold', { platform: platform.title })}</b></p><p><a id="refund-the-rest" href="${platform.adminOrderUrl(tenant.config, preview.orderId)}" rel="noopener">${CONSOLE.say(view.lang, 'refund-the-rest', { platform: platform.title })} ↗</a></p>`;
+  }
   return html`${preview.hold ? html`<p><b>${t(view.lang, 'confirmDespiteHold')}</b></p>` : ''}<form method="post" action="${action}"><input type="hidden" name="csrf" value="${view.token}">${extra}${preview.total ? html`<input type="hidden" name="total" value="${preview.total}"><input type="hidden" name="currency" value="${preview.currency}">` : ''}<button>${BUTTONS.confirmIssue[view.lang]}</button></form>`;
 }
 

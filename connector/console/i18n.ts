@@ -154,10 +154,6 @@ const WORDS = {
   noWarnings: { pt: 'Sem avisos.', en: 'No warnings.' },
   refused: { pt: 'Este documento não pode ser emitido assim', en: 'This document cannot be issued as it stands' },
   confirmDespiteHold: { pt: 'Ao confirmar, o documento acima é emitido tal como está, apesar do motivo da retenção.', en: 'If you confirm, the document above is issued as it stands, despite the reason it was held.' },
-  bindingHold: {
-    pt: 'Este documento não pode ser emitido, nem confirmado por uma pessoa: creditaria mais do que foi faturado. Para creditar o que falta, faça no WooCommerce um reembolso só das linhas ainda não creditadas, ou emita a nota de crédito à mão no back-office da MagniFinance.',
-    en: 'This document cannot be issued, not even confirmed by a person: it would credit more than was invoiced. To credit what is left, refund in WooCommerce only the lines not credited yet, or issue the credit note by hand in the MagniFinance back-office.',
-  },
   backToOrder: { pt: 'Voltar à encomenda', en: 'Back to the order' },
   nothingToPreview: { pt: 'Não há nada a emitir para esta encomenda.', en: 'Nothing to issue for this order.' },
   unknownShop: { pt: 'Esta loja não existe no ficheiro de lojas.', en: 'This shop is not in the tenants file.' },

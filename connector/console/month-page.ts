@@ -5,7 +5,9 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { MonthPack } from '../month/month-pack';
 import { boxRows } from '../month/month-render';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
-import { findingKind, formatFor, MONTH_LABELS, monthText, type MonthFinding } from '../month/month-words';
+import { findingKind, formatFor, MONTH_LABELS, monthText, signOffText, type MonthFinding } from '../month/month-words';
+import { MonthSignOffs } from '../month/sign-off';
+import { adminUser } from '../admin/basic-auth';
 import { SaftFileError } from '../month/saft-reader';
 import { SAFT_UPLOAD_LIMIT } from '../month/month-routes';
 import { localDateTime } from '../../law/shop-date';
@@ -72,7 +74,13 @@ ${withSaft ? html`<p class="muted">SAF-T ${pack.saft?.companyTaxId} · ${f.day(p
 ${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num" data-label="${MONTH_LABELS.ours[lang]}">${r.ours}</td>${withSaft ? html`<td class="num" data-label="${MONTH_LABELS.saft[lang]}">${r.saft}</td><td class="num ${r.difference && !/^[-−]?\D*0[,.]00\D*$/.test(r.difference) ? 'warn' : ''}" data-label="${MONTH_LABELS.difference[lang]}">${r.difference}</td>` : ''}</tr>`)}</table></section>`;
   const exemptions = pack.exemptions.length === 0 ? '' : html`<section id="exemptions"><h2>${MONTH_LABELS.exemptions[lang]}</h2><table class="stack">${pack.exemptions.map((e) => html`<tr><td><b>${e.code}</b></td><td class="num">${e.documents}</td><td class="num">${f.money(e.base, 'EUR')}</td></tr>`)}</table></section>`;
   const other = pack.orders.otherMonth.length === 0 ? '' : html`<section id="other-month"><h2>${MONTH_LABELS.otherMonth[lang]}</h2><table class="stack"><tr><th>#</th><th>${MONTH_LABELS.taxPoint[lang]}</th><th></th></tr>${pack.orders.otherMonth.slice(0, 200).map((o) => html`<tr><td><a href="/console/${encodeURIComponent(id)}/orders/${o.order}">#${o.order}</a></td><td>${f.day(o.documentDay ?? '')}</td><td class="muted">${[o.createdDay, o.paidDay].filter(Boolean).map((d) => f.day(d ?? '')).join(' · ')}</td></tr>`)}</table></section>`;
-  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${other}`;
+  const closedAt = pack.signOff ? localDateTime(new Date(pack.signOff.at), pack.timeZone) : undefined;
+  const signOff = html`<section id="sign-off"><h2>${MONTH_LABELS.signOff[lang]}</h2>${
+    pack.signOff && closedAt
+      ? html`<p class="good">${signOffText(lang, pack.signOff.by, closedAt.date, closedAt.time.slice(0, 5))}</p><form method="post" action="${monthPagePath(id, pack.month)}/reopen"><input type="hidden" name="csrf" value="${view.token}"><button type="submit" class="secondary">${MONTH_LABELS.reopen[lang]}</button></form>`
+      : html`<p>${MONTH_LABELS.open[lang]}</p><p class="muted">${MONTH_LABELS.closeHint[lang]}</p><form method="post" action="${monthPagePath(id, pack.month)}/close"><input type="hidden" name="csrf" value="${view.token}"><button type="submit">${MONTH_LABELS.close[lang]}</button></form>`
+  }</section>`;
+  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${other}${signOff}`;
 }
 
 export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: MonthPageTools): void {
@@ -97,6 +105,19 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
   });
   // Not under the pages' 5 s bound: a month of thousands of orders takes longer, and is no Redis outage.
   router.get('/:tenant/month/:month', (req: Request, res: Response) => render(req, res));
+  // The sign-off: the accountant (read-only otherwise) may close a month; reopening is the administrator's.
+  const signOffs = new MonthSignOffs(deps.redis, deps.prefix);
+  const signOffAction = (run: (tenant: TenantRuntime, month: string, req: Request) => Promise<unknown>) => async (req: Request, res: Response) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    const month = String(req.params.month ?? '');
+    if (!tenant || !MONTH_TEXT.test(month)) return tools.notFound(req, res, 'unknownShop');
+    const forged = csrfProblem(deps.secret, req, (req.body as Record<string, unknown> | undefined)?.csrf);
+    if (forged) return void res.status(403).type('text').send(forged);
+    await run(tenant, month, req);
+    res.redirect(303, `${monthPagePath(tenant.config.id, month)}#sign-off`);
+  };
+  router.post('/:tenant/month/:month/close', signOffAction((tenant, month, req) => signOffs.close(tenant.config.id, { month, by: adminUser(req), at: Date.now() })));
+  router.post('/:tenant/month/:month/reopen', signOffAction((tenant, month) => signOffs.reopen(tenant.config.id, month)));
   router.post('/:tenant/month/:month', express.raw({ type: 'multipart/form-data', limit: SAFT_UPLOAD_LIMIT }), async (req: Request, res: Response) => {
     const type = req.get('content-type') ?? '';
     if (!Buffer.isBuffer(req.body) || !type.startsWith('multipart/form-data')) return void res.status(400).type('text').send('send the form with the SAF-T file');

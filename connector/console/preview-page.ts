@@ -29,7 +29,7 @@ export function previewHtml(lang: Lang, preview: DocumentPreview): Html {
   const { holds, warnings } = preview;
   return html`<div class="preview" data-order="${preview.orderId}">
 <h3>${t(lang, 'order')} #${preview.orderId} · ${documentTypeLabel(lang, preview.type)}${preview.corrects ? html` · ${t(lang, 'corrects')} ${preview.corrects}` : ''}</h3>
-<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name ?? '–'}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
+<dl class="facts"><dt>${t(lang, 'buyer')}</dt><dd>${preview.buyer?.name || '–'}${preview.buyer?.contact ? html` <span class="muted">(${preview.buyer.contact})</span>` : ''}</dd><dt>${t(lang, 'nif')}</dt><dd>${preview.buyer?.nif ?? '–'}${preview.buyer?.nif === CONSUMER_NIF ? html` <span class="tag warn">${t(lang, 'consumerNif')}</span>` : ''}</dd><dt>${t(lang, 'country')}</dt><dd>${preview.buyer?.country ?? '–'}</dd>
 ${preview.exemption ? html`<dt>${t(lang, 'exemption')}</dt><dd>${preview.exemption}</dd>` : ''}</dl>
 <table class="stack lines"><tr><th>${t(lang, 'description')}</th><th class="num">${t(lang, 'quantity')}</th><th class="num">${t(lang, 'unitPrice')}</th><th class="num">${t(lang, 'rate')}</th>${
     preview.lines.some((l) => l.discount !== '0') ? html`<th class="num">${t(lang, 'discount')}</th>` : ''

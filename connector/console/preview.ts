@@ -14,7 +14,8 @@ export interface DocumentPreview {
   purpose: 'invoice' | 'cancellation';
   /** The document type code (FR, FT... as the service's letter: T, I, S, C). */
   type?: string;
-  buyer?: { name: string; nif: string; country: string };
+  /** The buyer as the document carries it: the company (LegalName) when there is one, else the person; `contact` the person beside a company. */
+  buyer?: { name: string; contact?: string; nif: string; country: string };
   lines: { description: string; quantity: string; unitPrice: string; rate: string; discount: string }[];
   /** The document's exemption code (M07, M16...) when a line has 0 %. */
   exemption?: string;
@@ -58,7 +59,7 @@ export async function previewDocument(
     return {
       ...base,
       type: doc.Type,
-      buyer: { name: client.Name ?? '', nif: client.NIF ?? '', country: client.CountryCode ?? '' },
+      buyer: { name: client.LegalName || client.Name || '', contact: client.LegalName ? client.Name : undefined, nif: client.NIF ?? '', country: client.CountryCode ?? '' },
       lines: doc.Lines.map((line) => ({
         description: String(line.Description ?? ''),
         quantity: String(line.Quantity),

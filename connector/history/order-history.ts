@@ -102,20 +102,27 @@ export class OrderHistory {
    */
   async record(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now = Date.now()): Promise<void> {
     if (events.length === 0) return;
-    const multi = this.redis.multi();
+    const commands: [string, ...string[]][] = [];
     const touched = new Set<string>();
     for (const { tenant, orderId, event } of events) {
       const key = this.key(tenant, orderId);
-      multi.rpush(key, JSON.stringify(withinLimits({ ...event, at: event.at ?? now })));
+      commands.push(['rpush', key, JSON.stringify(withinLimits({ ...event, at: event.at ?? now }))]);
       touched.add(key);
-      if (event.kind === 'document' && event.number) multi.hset(this.numbersKey(tenant), event.number.toUpperCase(), String(orderId));
+      if (event.kind === 'document' && event.number) commands.push(['hset', this.numbersKey(tenant), event.number.toUpperCase(), String(orderId)]);
     }
     for (const key of touched) {
-      multi.ltrim(key, -HISTORY_LIMIT, -1);
-      if (this.ttlMs > 0) multi.pexpire(key, this.ttlMs);
+      commands.push(['ltrim', key, String(-HISTORY_LIMIT), '-1']);
+      if (this.ttlMs > 0) commands.push(['pexpire', key, String(this.ttlMs)]);
+    }
+    // On an auto-pipelined connection (the ledger's, the webhook route's) the commands join whatever
+    // the caller sends in the same tick (a step's final ledger record): one socket write, not two.
+    // The order of an RPUSH and its LTRIM is kept; another writer between them only trims sooner.
+    if (this.redis.options.enableAutoPipelining) {
+      await Promise.all(commands.map(([name, ...args]) => this.redis.call(name, ...args)));
+      return;
     }
     // A command refused inside the MULTI (a key of another type) is said, not swallowed: the caller logs it.
-    const failed = (await multi.exec())?.find(([error]) => error);
+    const failed = (await this.redis.multi(commands).exec())?.find(([error]) => error);
     if (failed?.[0]) throw failed[0];
   }
 

@@ -28,6 +28,8 @@ import { documentsQueue, SweepScheduleKeeper, sweepQueue } from '../core/queues'
 import { connectRedis, RedisClock } from '../core/redis-connection';
 import { sweepTenant } from '../sweep/sweep';
 import { type SweepReport } from '../core/sweep-report';
+import { DocumentFacts } from '../month/ledger-documents';
+import { MonthSignOffs } from '../month/sign-off';
 
 export type ConnectorRole = 'serve' | 'work' | 'all';
 
@@ -175,7 +177,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
     // removed shop's jobs still find it and finish.
-    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history });
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history, documentFacts: new DocumentFacts(workerRedis, prefix), signOffs: new MonthSignOffs(workerRedis, prefix) });
     const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now, publicUrl, history });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,

@@ -142,9 +142,30 @@ export interface LedgerDocumentsInput {
   concurrency?: number;
 }
 
+function factsKey(prefix: string, tenant: string): string {
+  return `${prefix}:month:documents:${tenant}`;
+}
+
+/**
+ * The tax facts of a document, kept when the pipeline finalizes it (it has just read the document
+ * with Get Document for its number): the month pack then reads them from Redis instead of asking the
+ * service once per document. Kept only if missing (a fact already kept is the same document's).
+ */
+export class DocumentFacts {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+  ) {}
+
+  async remember(tenant: string, documentId: number, details: DocumentDetails, dispatch: DispatchRegion | undefined): Promise<void> {
+    if (!details.documentNumber) return;
+    await this.redis.hsetnx(factsKey(this.prefix, tenant), String(documentId), JSON.stringify(documentFromDetails(details, dispatch)));
+  }
+}
+
 /** Our numbered documents of the given orders (any date: the pack keeps those of its month). */
 export async function ledgerDocuments(input: LedgerDocumentsInput): Promise<{ documents: LedgerDocument[]; unread: { orderId: number; purpose: string; error: string }[] }> {
-  const cacheKey = `${input.prefix}:month:documents:${input.tenant}`;
+  const cacheKey = factsKey(input.prefix, input.tenant);
   const wanted: { orderId: number; purpose: string; entry: LedgerEntry; documentId: number }[] = [];
   for (const [orderId, purposes] of input.entries) {
     for (const [purpose, entry] of Object.entries(purposes)) {

@@ -10,6 +10,7 @@ import type { MonthDocument } from './month-document';
 import type { MonthShop, MonthShopOrder } from './month-shop';
 import type { MonthFinding } from './month-words';
 import type { SaftSalesFile } from './saft-reader';
+import type { SignOff } from './sign-off';
 import { boxDifferences, boxesOf, type BoxField, type VatBoxes } from './vat-boxes';
 
 /**
@@ -35,6 +36,8 @@ export interface MonthPackInput {
   reader: DocumentReader;
   dispatchRegion: DispatchRegion | undefined;
   saft?: SaftSalesFile;
+  /** The accountant's sign-off of the month, when closed. */
+  signOff?: SignOff;
   now?: () => number;
 }
 
@@ -65,10 +68,16 @@ export interface MonthPack {
   findings: MonthFinding[];
   boxes: { ours: VatBoxes; saft?: VatBoxes };
   exemptions: ExemptionUse[];
+  signOff?: SignOff;
 }
 
 const IN_FLIGHT: ReadonlySet<string | undefined> = new Set(['drafting', 'draft', 'creating', 'created', 'finalized', undefined]);
 const WAITING: ReadonlySet<string | undefined> = new Set(['held', 'mapping-failed', 'failed', 'duplicate-unknown-id', 'alert-no-number']);
+
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
 
 function money(value: Decimal): string {
   return formatDecimal(value, 2);
@@ -78,8 +87,11 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   const now = input.now ?? Date.now;
   const started = now();
   const startMs = shopInstant(`${input.month}-01`, input.timeZone);
+  const endMs = shopInstant(`${nextMonth(input.month)}-01`, input.timeZone);
   const day = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : localDateTime(new Date(ms), input.timeZone).date);
   const inMonth = (d: string | undefined): boolean => d !== undefined && d.slice(0, 7) === input.month;
+  /** An instant in the month, in the shop's zone (no date text made: the common case of thousands of orders). */
+  const whenInMonth = (ms: number | undefined): boolean => ms !== undefined && ms >= startMs && ms < endMs;
 
   const listed = new Map<number, MonthShopOrder>();
   for (const order of await input.shop.ordersModifiedSince(startMs, input.listedStatuses)) listed.set(order.id, order);
@@ -87,7 +99,11 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   const { documents: all, unread } = await ledgerDocuments({ redis: input.redis, prefix: input.prefix, tenant: input.tenant, entries, reader: input.reader, dispatchRegion: input.dispatchRegion });
   const documents = all.filter((d) => inMonth(d.date));
   const byOrder = new Map<number, LedgerDocument[]>();
-  for (const doc of all) byOrder.set(doc.orderId, [...(byOrder.get(doc.orderId) ?? []), doc]);
+  for (const doc of all) {
+    const ofOrder = byOrder.get(doc.orderId);
+    if (ofOrder) ofOrder.push(doc);
+    else byOrder.set(doc.orderId, [doc]);
+  }
   const notInvoiced = new Map((await listNotInvoiced(input.redis, input.prefix, input.tenant)).map((e) => [e.orderId, e]));
   const findings: MonthFinding[] = [];
   const explained: MonthFinding[] = [];
@@ -100,16 +116,16 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   for (const order of listed.values()) {
     const ofOrder = byOrder.get(order.id) ?? [];
     const invoice = ofOrder.find((d) => d.purpose === 'invoice');
-    const createdDay = day(order.createdAt);
-    const paidDay = day(order.paidAt);
-    const soldDay = paidDay ?? createdDay;
+    const soldAt = order.paidAt ?? order.createdAt;
     if (invoice) {
       if (!inMonth(invoice.date)) continue;
       ofMonth += 1;
-      if ((createdDay && !inMonth(createdDay)) || (paidDay && !inMonth(paidDay))) otherMonth.push({ order: order.id, documentDay: invoice.date, createdDay, paidDay });
-    } else if (input.triggerStatuses.includes(order.status) && inMonth(soldDay)) {
+      if ((order.createdAt !== undefined && !whenInMonth(order.createdAt)) || (order.paidAt !== undefined && !whenInMonth(order.paidAt))) {
+        otherMonth.push({ order: order.id, documentDay: invoice.date, createdDay: day(order.createdAt), paidDay: day(order.paidAt) });
+      }
+    } else if (input.triggerStatuses.includes(order.status) && whenInMonth(soldAt)) {
       ofMonth += 1;
-      findings.push(...orderWithoutDocument(order, entries.get(order.id)?.invoice, notInvoiced.get(order.id)?.reason, soldDay ?? input.month));
+      findings.push(...orderWithoutDocument(order, entries.get(order.id)?.invoice, notInvoiced.get(order.id)?.reason, day(soldAt) ?? input.month));
     }
     // Refunds: each one of the month has its credit note (unless the whole invoice was already credited).
     const orderEntries = entries.get(order.id) ?? {};
@@ -130,10 +146,14 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     const order = listed.get(doc.orderId);
     if (refund && order && !order.refunds.some((r) => r.id === Number(refund))) findings.push({ code: 'credit-note-without-refund', params: { number: doc.number, order: doc.orderId, refund: Number(refund) } });
     if (doc.status === 'A') explained.push({ code: 'cancelled-document', params: { number: doc.number, day: doc.date, order: doc.orderId } });
+    // Issued after the accountant closed the month: the return sent may not hold it.
+    const finalizedAt = entries.get(doc.orderId)?.[doc.purpose]?.finalizedAt;
+    if (input.signOff && finalizedAt !== undefined && finalizedAt > input.signOff.at) {
+      findings.push({ code: 'document-after-sign-off', params: { number: doc.number, order: doc.orderId, day: doc.date, by: input.signOff.by, closedOn: day(input.signOff.at) ?? '' } });
+    }
   }
 
   // The SAF-T's side: both directions, totals, and the VAT boxes from each.
-  const ours = boxesOf(documents);
   let saftBoxes: VatBoxes | undefined;
   let saftSummary: MonthPack['saft'];
   if (input.saft) {
@@ -155,7 +175,8 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
         continue;
       }
       if (doc.status === 'A' && mine.status !== 'A') {
-        unmatched.add(doc.number);
+        // Cancelled on the service after its facts were kept (by hand in the back-office): the SAF-T says so.
+        documents[documents.indexOf(mine)] = { ...mine, status: 'A' };
         explained.push({ code: 'cancelled-document', params: { number: doc.number, day: doc.date, order: mine.orderId } });
       } else if (!isZero(subtract(doc.gross, mine.gross)) && doc.status !== 'A') {
         unmatched.add(doc.number);
@@ -168,6 +189,7 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
       findings.push({ code: 'document-not-in-saft', params: { number: doc.number, order: doc.orderId, day: doc.date } });
     }
     saftBoxes = boxesOf(saftDocs);
+    const ours = boxesOf(documents);
     // A difference is explained when, without the documents the findings name, both sides agree.
     const rest = (docs: readonly MonthDocument[]): MonthDocument[] => docs.filter((d) => !unmatched.has(d.number));
     const unexplained = boxDifferences(boxesOf(rest(documents)), boxesOf(rest(saftDocs)));
@@ -197,8 +219,9 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     documents,
     saft: saftSummary,
     findings: [...findings, ...explained],
-    boxes: { ours, saft: saftBoxes },
+    boxes: { ours: boxesOf(documents), saft: saftBoxes },
     exemptions: [...exemptions].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, documents: e.documents, base: money(e.base) })),
+    signOff: input.signOff,
   };
 }
 

@@ -49,6 +49,7 @@ export function packJson(pack: MonthPack): Record<string, unknown> {
     findings: pack.findings.map((f) => ({ ...f, kind: findingKind(f), pt: monthText('pt', f, pt), en: monthText('en', f, en) })),
     boxes: { ours: boxesJson(pack.boxes.ours), saft: pack.boxes.saft ? boxesJson(pack.boxes.saft) : undefined },
     exemptions: pack.exemptions,
+    signOff: pack.signOff ? { by: pack.signOff.by, at: new Date(pack.signOff.at).toISOString() } : undefined,
     documents: pack.documents.map(documentJson),
   };
 }

@@ -6,11 +6,14 @@ import type { RedisClient } from '../core/redis-connection';
 import { packJson } from './month-render';
 import { MONTH_TEXT, tenantMonthPack } from './month-service';
 import { SaftFileError } from './saft-reader';
+import { MonthSignOffs } from './sign-off';
+import { adminUser } from '../admin/basic-auth';
 
 /**
  * The admin API's month pack (behind the admin API's auth): GET /month/:tenant/:month answers the
  * pack as JSON from the shop and our ledger; POST the month's SAF-T file as the body (any content
- * type but JSON, up to 100 MB) to reconcile it too. Reads only.
+ * type but JSON, up to 100 MB) to reconcile it too. Reads only, but for the sign-off: POST
+ * /month/:tenant/:month/close (the accountant may) and /reopen.
  */
 export interface MonthRouteDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -37,6 +40,18 @@ export function monthApi(deps: MonthRouteDeps): Router {
     }
   };
   router.get('/month/:tenant/:month', (req, res, next) => answer(req, res).catch(next));
+  // The sign-off: closing is the accountant's one write (connector/admin/roles.ts); reopening the administrator's.
+  const signOffs = new MonthSignOffs(deps.redis, deps.prefix);
+  router.post('/month/:tenant/:month/close', (req, res, next) => {
+    const params = Params.safeParse(req.params);
+    if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant, or the month is not yyyy-mm' });
+    signOffs.close(params.data.tenant, { month: params.data.month, by: adminUser(req), at: Date.now() }).then((signOff) => res.json({ closed: true, ...signOff }), next);
+  });
+  router.post('/month/:tenant/:month/reopen', (req, res, next) => {
+    const params = Params.safeParse(req.params);
+    if (!params.success || !deps.tenants.has(params.data.tenant)) return void res.status(404).json({ error: 'unknown tenant, or the month is not yyyy-mm' });
+    signOffs.reopen(params.data.tenant, params.data.month).then((wasClosed) => res.json({ closed: false, wasClosed }), next);
+  });
   router.post('/month/:tenant/:month', express.raw({ type: (req) => !String(req.headers['content-type'] ?? '').includes('json'), limit: SAFT_UPLOAD_LIMIT }), (req, res, next) => {
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) return void res.status(400).json({ error: 'send the SAF-T file as the body' });
     answer(req, res, req.body).catch(next);

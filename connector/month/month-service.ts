@@ -5,6 +5,7 @@ import { ShopMonthOrders } from './shop-orders';
 import { statusesToReconcile } from '../sweep/sweep';
 import { monthPack, type MonthPack } from './month-pack';
 import { readSaft } from './saft-reader';
+import { MonthSignOffs } from './sign-off';
 
 /**
  * The month pack of a tenant from its runtime: the one composition the CLI, the admin API and the
@@ -12,6 +13,7 @@ import { readSaft } from './saft-reader';
  */
 export async function tenantMonthPack(tenant: TenantRuntime, deps: { redis: RedisClient; prefix: string; ledger: Ledger }, month: string, saftBytes?: Buffer): Promise<MonthPack> {
   const saft = saftBytes === undefined ? undefined : readSaft(saftBytes);
+  const signOff = await new MonthSignOffs(deps.redis, deps.prefix).of(tenant.config.id, month);
   return monthPack({
     tenant: tenant.config.id,
     month,
@@ -26,6 +28,7 @@ export async function tenantMonthPack(tenant: TenantRuntime, deps: { redis: Redi
     reader: { getDocument: (id) => tenant.invoicing.getDocument(id, tenant.documentCallOptions) },
     dispatchRegion: tenant.mapping.dispatchRegion,
     saft,
+    signOff,
   });
 }
 

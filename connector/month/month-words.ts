@@ -143,11 +143,22 @@ export const MONTH_MESSAGES = {
     (p, f) => ({ why: `O campo ${p.field} (${REGION_LABELS[p.region]?.pt ?? p.region}) difere em ${f.money(p.difference, 'EUR')} entre os nossos documentos e o SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'As linhas acima explicam os documentos que fazem a diferença; trate-as e gere o pacote de novo.' }),
     (p, f) => ({ why: `Field ${p.field} (${REGION_LABELS[p.region]?.en ?? p.region}) differs by ${f.money(p.difference, 'EUR')} between our documents and the SAF-T${p.documents ? `: ${p.documents}` : ''}.`, action: 'The lines above name the documents that make it; settle them and make the pack again.' }),
   ),
+  'document-after-sign-off': entry(
+    'attention',
+    { number: S, order: N, day: S, by: S, closedOn: S },
+    (p, f) => ({ why: `O documento ${p.number} (encomenda #${p.order}) tem a data de ${f.day(p.day)} e foi emitido depois de ${p.by} fechar o mês a ${f.day(p.closedOn)}.`, action: 'Confirme se a declaração periódica e o SAF-T enviados o incluem; se não, substitua-os e feche o mês de novo.' }),
+    (p, f) => ({ why: `Document ${p.number} (order #${p.order}) is dated ${f.day(p.day)} and was issued after ${p.by} closed the month on ${f.day(p.closedOn)}.`, action: 'Check whether the VAT return and the SAF-T sent include it; if not, replace them and close the month again.' }),
+  ),
 } as const;
 
 export type MonthMessageCode = keyof typeof MONTH_MESSAGES;
 type ParamsOf<C extends MonthMessageCode> = (typeof MONTH_MESSAGES)[C] extends Entry<infer P> ? P : never;
 export type MonthFinding = { [C in MonthMessageCode]: { code: C; params: ParamsOf<C> } }[MonthMessageCode];
+
+/** "Closed by ana on 05/12/2026 at 10:12": the sign-off in the reader's words. */
+export function signOffText(lang: Lang, by: string, day: string, time: string): string {
+  return lang === 'pt' ? `Fechado por ${by} a ${calendarDay(lang, day)} às ${time}.` : `Closed by ${by} on ${calendarDay(lang, day)} at ${time}.`;
+}
 
 export function findingKind(finding: MonthFinding): 'attention' | 'explained' {
   return MONTH_MESSAGES[finding.code].kind;
@@ -185,6 +196,14 @@ export const MONTH_LABELS = {
   taxPoint: { pt: 'Data do documento (facto gerador)', en: 'Document date (tax point)' },
   otherMonth: { pt: 'Criadas ou pagas noutro mês', en: 'Created or paid in another month' },
   computedIn: { pt: 'Calculado em', en: 'Computed in' },
+  signOff: { pt: 'Fecho do mês', en: 'Sign-off' },
+  close: { pt: 'Fechar o mês', en: 'Close the month' },
+  reopen: { pt: 'Reabrir o mês', en: 'Reopen the month' },
+  open: { pt: 'O mês está aberto.', en: 'The month is open.' },
+  closeHint: {
+    pt: 'Feche o mês depois de entregar a declaração: um documento emitido depois com data deste mês passa a pedir atenção.',
+    en: 'Close the month once its return is filed: a document issued later dated in it then asks for attention.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export const FIELD_LABELS: Record<string, Record<Lang, string>> = {

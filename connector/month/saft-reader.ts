@@ -1,6 +1,6 @@
-import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { add, Decimal, isZero, multiply, negate, parseDecimal, round, shift, subtract, sum } from '../../client/money';
+import { xmlTree, XmlError } from './xml-tree';
 import { TAX_REGIONS, type MonthDocument, type SaftType, type TaxPart, type TaxRegion } from './month-document';
 
 /**
@@ -137,22 +137,17 @@ function trimPercent(text: string | undefined): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') || '0' : value;
 }
 
+/** The elements that may repeat, read as lists even when there is one. */
+const LISTS: ReadonlySet<string> = new Set(['Invoice', 'Line', 'Customer', 'References', 'TaxTableEntry', 'Product']);
+
 export function readSaft(bytes: Buffer): SaftSalesFile {
   const { text, encoding } = decode(bytes);
-  const parser = new XMLParser({
-    ignoreAttributes: true,
-    removeNSPrefix: true,
-    parseTagValue: false,
-    trimValues: true,
-    // Entities are decoded only in the few texts kept (decodeText): decoding every amount cost a third of the parse.
-    processEntities: false,
-    isArray: (name) => ['Invoice', 'Line', 'Customer', 'References', 'TaxTableEntry', 'Product'].includes(name),
-  });
   let raw: unknown;
   try {
-    raw = parser.parse(text, true);
+    raw = xmlTree(text, LISTS);
   } catch (error) {
-    throw new SaftFileError('not-xml', (error as Error).message.slice(0, 300));
+    if (!(error instanceof XmlError)) throw error;
+    throw new SaftFileError('not-xml', error.message.slice(0, 300));
   }
   if (typeof raw !== 'object' || raw === null || !('AuditFile' in raw)) throw new SaftFileError('not-saft', 'no AuditFile element');
   const parsed = FileSchema.safeParse(raw);

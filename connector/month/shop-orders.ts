@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { OrderSummarySchema } from '../ingest/order-summary';
-import { ShopRequestError, type Shop } from '../shop/shop';
+import { ShopRequestError, type OrderPage, type OrderQuery, type Shop } from '../shop/shop';
 import type { MonthShop, MonthShopOrder } from './month-shop';
 
 /**
- * The month pack's shop over the connector's Shop port, listing as the sweep lists: one status at a
- * time, 100 a page, oldest id first, changed since the month began; each order read with the
- * sweep's own summary (connector/ingest/order-summary.ts). A refund's date is read from the shop's
- * refund (`date_created_gmt`): the port has no neutral refund date yet, so this is the one
- * platform-shaped read here, to move into the port when it gains one.
+ * The month pack's shop over the connector's Shop port: the orders in the statuses the sweep
+ * reconciles changed since the month began, 100 a page, oldest id first, in one listing of every
+ * status (an order whose status changes while it is listed keeps its place, where one listing per
+ * status could miss it or see it twice); the first page says how many follow, and those are asked
+ * a few at a time. Each order is read with the sweep's own summary (connector/ingest/order-summary.ts).
+ * A page the shop did not answer (a reset connection, a 5xx, a 429) is asked again, up to three times.
+ * A refund's date is read from the shop's refund (`date_created_gmt`): the port has no neutral
+ * refund date yet, so this is the one platform-shaped read here, to move into the port when it gains one.
  */
-/** Pages of one listing asked at once (a shop answers a page of 100 full orders in about a second). */
+/** Pages asked at once: a shop answers a page of 100 full orders in about a second of PHP; four keep it polite. */
 const PAGES_AT_ONCE = 4;
+const ATTEMPTS = 3;
 const GmtDate = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
 const RefundDate = z.looseObject({ date_created_gmt: GmtDate.nullish() });
 
@@ -20,32 +24,44 @@ function gmt(text: string | null | undefined): number | undefined {
 }
 
 export class ShopMonthOrders implements MonthShop {
-  constructor(private readonly shop: Pick<Shop, 'listOrders' | 'getRefund'>) {}
+  constructor(
+    private readonly shop: Pick<Shop, 'listOrders' | 'getRefund'>,
+    private readonly pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  private async page(query: OrderQuery, page: number): Promise<OrderPage> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.shop.listOrders({ ...query, page });
+      } catch (error) {
+        if (!(error instanceof ShopRequestError) || error.permanent || attempt >= ATTEMPTS) throw error;
+        await this.pause(500 * attempt);
+      }
+    }
+  }
 
   async ordersModifiedSince(since: number, statuses: readonly string[]): Promise<MonthShopOrder[]> {
-    const modifiedAfter = new Date(since - 1_000).toISOString().slice(0, 19);
-    const pages: unknown[][] = [];
-    for (const status of statuses) {
-      const query = { statuses: [status], modifiedAfter, orderBy: 'id' as const, perPage: 100 };
-      const first = await this.shop.listOrders({ ...query, page: 1 });
-      pages.push(first.orders);
-      // The other pages a few at a time: by id, so orders changing meanwhile do not move between pages.
-      const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
-      let next = 0;
-      const found: unknown[][] = [];
-      await Promise.all(
-        Array.from({ length: Math.min(PAGES_AT_ONCE, rest.length) }, async () => {
-          while (next < rest.length) {
-            const page = rest[next++];
-            found[page] = (await this.shop.listOrders({ ...query, page })).orders;
-          }
-        }),
-      );
-      pages.push(...found.filter((orders) => orders !== undefined));
-    }
-    return pages.flat().map((raw) => {
+    const query: OrderQuery = { statuses, modifiedAfter: new Date(since - 1_000).toISOString().slice(0, 19), orderBy: 'id', perPage: 100 };
+    const first = await this.page(query, 1);
+    const pages: unknown[][] = [first.orders];
+    const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(PAGES_AT_ONCE, rest.length) }, async () => {
+        while (next < rest.length) {
+          const page = rest[next++];
+          pages[page - 1] = (await this.page(query, page)).orders;
+        }
+      }),
+    );
+    const seen = new Set<number>();
+    const out: MonthShopOrder[] = [];
+    for (const raw of pages.flat()) {
       const order = OrderSummarySchema.parse(raw);
-      return {
+      // An older order changed while listed enters the listing and pushes the others a place on: read once.
+      if (seen.has(order.id)) continue;
+      seen.add(order.id);
+      out.push({
         id: order.id,
         status: order.status,
         currency: order.currency.toUpperCase(),
@@ -53,8 +69,9 @@ export class ShopMonthOrders implements MonthShop {
         createdAt: gmt(order.date_created_gmt),
         paidAt: gmt(order.date_paid_gmt),
         refunds: order.refunds.map((r) => ({ id: r.id, amount: (r.total ?? '0').replace(/^-/, '') })),
-      };
-    });
+      });
+    }
+    return out;
   }
 
   async refundDate(orderId: number, refundId: number): Promise<number | undefined> {

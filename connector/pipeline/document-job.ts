@@ -8,7 +8,7 @@ import type { Sale } from '../../law/sale';
 import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, orderDigest, OUR_META_PREFIX, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
 import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
@@ -25,6 +25,9 @@ import { writeBack } from './write-back';
 import { reviewOrder } from './order-review';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 import { answerOf } from './answers';
+import type { DocumentFacts } from '../month/ledger-documents';
+import type { MonthSignOffs } from '../month/sign-off';
+import { localDateTime } from '../../law/shop-date';
 
 export interface PipelineDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -38,6 +41,10 @@ export interface PipelineDeps {
   publicUrl?: string;
   /** The order's story (the console's order page); a failure to write it never stops a document. */
   history?: OrderHistory;
+  /** Keeps each finalized document's tax facts for the month pack; a failure to keep them never stops a document. */
+  documentFacts?: Pick<DocumentFacts, 'remember'>;
+  /** The months the accountant closed: a document dated in one goes to a person. */
+  signOffs?: Pick<MonthSignOffs, 'of'>;
 }
 
 interface StepContext {
@@ -55,6 +62,8 @@ interface StepContext {
   events: NewHistoryEvent[];
   /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
   composedFrom?: unknown;
+  /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
+  carried?: boolean;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -136,11 +145,12 @@ async function flushHistory(ctx: StepContext): Promise<void> {
 }
 
 /** One call to the service or the shop, told in the order's story with its answer. */
-async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>): Promise<T> {
+async function attempt<T>(ctx: StepContext, step: Extract<NewHistoryEvent, { kind: 'attempt' }>['step'], call: () => Promise<T>, options: { toldOnSuccess?: boolean } = {}): Promise<T> {
   // Dated when the answer came (what the call wrote meanwhile, a write-back's notes, comes before it).
+  // `toldOnSuccess`: the call tells its own success (the write-back, in its final round trip).
   try {
     const result = await call();
-    ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
+    if (!options.toldOnSuccess) ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step, ok: true });
     return result;
   } catch (error) {
     const answer = JSON.stringify(answerOf(error));
@@ -178,9 +188,30 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
  * `composing`: the copy the document is made from.
  */
 async function orderOf(ctx: StepContext, composing = false): Promise<Sale> {
-  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
-  if (composing) ctx.composedFrom = raw;
+  // The copy a delivery to this process has just carried, when there is one (composing only: it is
+  // proven under the lock before anything is issued from it).
+  const carried = composing ? ctx.tenant.carriedOrders?.take(ctx.data.orderId, ctx.now()) : undefined;
+  const raw = carried ?? (await ctx.tenant.shop.getOrder(ctx.data.orderId));
+  if (composing) {
+    ctx.composedFrom = raw;
+    ctx.carried = carried !== undefined;
+  }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
+}
+
+/**
+ * Whether the shop's order, read under the lock, is the very copy the delivery carried: nothing
+ * changed since (the order itself, its modification date, our own meta). Otherwise the document is
+ * composed again from the shop's copy.
+ */
+function sameAsCarried(carried: unknown, fresh: unknown): boolean {
+  const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
+  return stamp(carried) !== undefined && stamp(carried) === stamp(fresh) && orderDigest(carried) === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+}
+
+function ourMeta(raw: unknown): unknown[] {
+  const meta = raw !== null && typeof raw === 'object' ? (raw as { meta_data?: unknown }).meta_data : undefined;
+  return Array.isArray(meta) ? meta.filter((entry: { key?: unknown }) => typeof entry?.key === 'string' && entry.key.startsWith(OUR_META_PREFIX)) : [];
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -235,6 +266,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
   const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now());
+  // A hold (a person's time) and a waybill (no read under the lock) are decided on the shop's own copy.
+  if (ctx.carried && (built.hold || built.kind === 'waybill')) return recompose(ctx);
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
@@ -258,14 +291,20 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     let current = underLock;
     const again = resumeFrom(current);
     if (again) return again;
-    if (!(current?.state === 'draft' && current.documentId !== undefined)) {
+    const newDraft = !(current?.state === 'draft' && current.documentId !== undefined);
+    if (newDraft || ctx.carried) {
       // About to save a new draft: the order is read again under the lock. A worker that held this
       // order before (its lock lost with Redis's data) put its marker there before closing; then
-      // that draft is closed by id, never a second one beside it.
+      // that draft is closed by id, never a second one beside it. The same read proves the copy a
+      // delivery carried (the document was composed from it) is still the shop's.
       const platform = platformOf(tenant.config);
       const raw = await ctx.tenant.shop.getOrder(data.orderId);
-      const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
-      if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+      if (ctx.carried && !sameAsCarried(ctx.composedFrom, raw)) return recompose(ctx);
+      ctx.carried = false;
+      if (newDraft) {
+        const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
+        if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+      }
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
     const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
@@ -284,6 +323,14 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const warnings = recordedWarnings(built.notes);
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
+}
+
+/** The carried copy is not proven (changed since, or a decision to make on the shop's own copy): the issue step again, reading the order. */
+function recompose(ctx: StepContext): Outcome {
+  ctx.carried = false;
+  ctx.composedFrom = undefined;
+  ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
+  return { next: 'issue' };
 }
 
 /**
@@ -328,11 +375,13 @@ async function recordCreated(
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
-  // One round trip: sent together on the ledger's connection, run by Redis in this order.
+  // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
+  // story so far (the draft and close attempts) goes with it.
   await Promise.all([
     deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
+    flushHistory(ctx),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
@@ -580,6 +629,7 @@ async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const finalizedAt = ctx.now();
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
+    await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
@@ -641,8 +691,14 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'written-back') return { done: 'already written back' };
   try {
+    // The run's story (its write-back attempt last) goes in the round trip of the final ledger record.
+    const alongsideFinal = (): Promise<void> => {
+      ctx.events.push({ kind: 'attempt', at: ctx.now(), purpose: ctx.ref.purpose, step: 'write-back', ok: true });
+      return flushHistory(ctx);
+    };
     await attempt(ctx, 'write-back', () =>
-      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events }, ctx.ref, ctx.data, entry),
+      writeBack({ tenant: ctx.tenant, ledger: ctx.deps.ledger, links: ctx.deps.links, metrics: ctx.deps.metrics, now: ctx.now, log: ctx.log, events: ctx.events, alongsideFinal }, ctx.ref, ctx.data, entry),
+      { toldOnSuccess: true },
     );
   } catch (error) {
     if (!isOrderGone(error)) throw error;
@@ -654,7 +710,21 @@ async function writeBackStep(ctx: StepContext): Promise<Outcome> {
   }
   await clearForPerson(ctx.deps.ledger, ctx.ref, entry);
   if (entry.totalDifference) await totalDiffers(ctx, entry);
+  await inClosedMonth(ctx, entry);
   return { done: 'written back' };
+}
+
+/**
+ * A document dated in a month the accountant has closed: issued all the same (the sale happened and
+ * the law dates it), and a person is told, so the month's return is looked at again.
+ */
+async function inClosedMonth(ctx: StepContext, entry: LedgerEntry): Promise<void> {
+  const day = entry.documentDate;
+  if (!day || !ctx.deps.signOffs || entry.documentNumber === undefined) return;
+  const closed = await ctx.deps.signOffs.of(ctx.ref.tenant, day.slice(0, 7));
+  if (!closed) return;
+  const closedOn = localDateTime(new Date(closed.at), ctx.tenant.mapping.shopTimeZone).date;
+  await flag(ctx, personNeeded(ctx.ref, { code: 'month-closed', number: entry.documentNumber, day, month: closed.month, by: closed.by, closedOn }), entry);
 }
 
 /**

@@ -40,6 +40,8 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   /** `total` and `difference` are amounts (12.32); older versions wrote words where the total was unknown. */
   z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY }),
+  /** A document issued dated in a month the accountant had closed (connector/month/sign-off.ts): `by` closed it on `closedOn`. */
+  z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
   /** `actual`: the company the token is (another tenant's, `actualTenant`). */
@@ -379,6 +381,17 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     pt: (p, _ref, press) => ({
       reason: `O documento ${p.documentId} foi criado na MagniFinance, mas continuava sem número ao fim de ${p.calls} pedidos Get Document.`,
       action: `Verifique o documento ${p.documentId} no back-office da MagniFinance; o conector volta a perguntar na próxima atualização da encomenda e na próxima sincronização; para perguntar já, ${press('retry')}. Nada será emitido duas vezes.`,
+    }),
+  },
+  'month-closed': {
+    buttons: ['dismiss'],
+    en: (p, _ref, press) => ({
+      reason: `${p.number} is dated ${p.day}, in ${p.month}, a month ${p.by} had already closed on ${p.closedOn}: the VAT return or the SAF-T sent for that month may not include it.`,
+      action: `Tell the accountant, who makes the month's pack again (the console's month page) and decides whether the return needs a replacement; then ${press('dismiss')}.`,
+    }),
+    pt: (p, _ref, press) => ({
+      reason: `${p.number} tem a data de ${datePt(p.day)}, em ${p.month}, mês que ${p.by} já tinha fechado a ${datePt(p.closedOn)}: a declaração periódica ou o SAF-T enviados para esse mês podem não a incluir.`,
+      action: `Avise o contabilista, que volta a gerar o pacote do mês (a página do mês na consola) e decide se a declaração precisa de substituição; depois, ${press('dismiss')}.`,
     }),
   },
   'order-deleted': {

@@ -22,6 +22,8 @@ export interface WriteBackDeps {
   log: Logger;
   /** The order's story: each note written is told there (the caller writes the events). */
   events?: NewHistoryEvent[];
+  /** Sent with the final record, in its round trip (the caller's story of the run); must not reject. */
+  alongsideFinal?: () => Promise<void>;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
   }
   const writtenBackAt = deps.now();
   // The final record and the console's index of recent documents in one round trip (the record first).
-  await Promise.all([recordWith({ state: 'written-back', writtenBackAt }), ledger.markWrittenBack(ref, writtenBackAt)]);
+  await Promise.all([recordWith({ state: 'written-back', writtenBackAt }), ledger.markWrittenBack(ref, writtenBackAt), deps.alongsideFinal?.()]);
   deps.log.info({ documentNumber: number }, 'written back to the shop');
 }
 

@@ -57,17 +57,26 @@ export type IssuingMarker = z.infer<typeof IssuingMarkerSchema>;
  * misses the shortcut, it never passes for the echo.
  */
 export function orderDigest(raw: unknown): string {
-  const text = JSON.stringify(raw, function leaveOutOurs(this: unknown, key: string, value: unknown) {
-    if (this !== raw) return value;
-    if (key === 'date_modified' || key === 'date_modified_gmt' || key === '_links') return undefined;
-    if (key === 'meta_data' && Array.isArray(value)) return value.filter((entry: { key?: unknown }) => typeof entry?.key !== 'string' || !entry.key.startsWith(OUR_META_PREFIX));
-    return value;
-  });
-  return createHash('sha256').update(text ?? '').digest('base64url').slice(0, 22);
+  return createHash('sha256').update(JSON.stringify(withoutOurs(raw)) ?? '').digest('base64url').slice(0, 22);
+}
+
+/**
+ * The order's top level without what our writes change: a shallow copy, so the 6 KB below it is
+ * serialized by JSON.stringify's native path (a replacer function is called for every key of every
+ * line, and cost more than the hash). The text is the same as a replacer leaving those keys out.
+ */
+function withoutOurs(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'date_modified' || key === 'date_modified_gmt' || key === '_links') continue;
+    copy[key] = key === 'meta_data' && Array.isArray(value) ? value.filter((entry: { key?: unknown }) => typeof entry?.key !== 'string' || !entry.key.startsWith(OUR_META_PREFIX)) : value;
+  }
+  return copy;
 }
 
 /** Every meta key this connector writes starts so. */
-const OUR_META_PREFIX = '_magnifinance_';
+export const OUR_META_PREFIX = '_magnifinance_';
 
 export function issuingKeyForPurpose(purpose: string): string {
   return `${META.issuingPrefix}${purpose}`;

@@ -3,11 +3,12 @@ import type { TenantConfig } from '../../connector/config/load-config';
 import type { ShopServices } from '../../connector/shop/shop-services';
 import { shopifySaleSettingsSchema, type ShopifyTenantConfig } from '../../connector/config/shopify-tenant';
 import type { ShopPlatform } from '../shop-platform';
-import { shopifyDoctorChecks } from './doctor-checks';
+import { adminCallProblem, shopifyDoctorChecks } from './doctor-checks';
 import { parseShopifyOrder, parseShopifyRefund } from './order-query';
 import { shopifyOrderAttributes, shopifyOrderToSale } from './order-to-sale';
 import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
 import { ShopifyShop } from './shopify-shop';
+import { shopifyOrderWebhooks, shopifyShopOrder } from './shop-order';
 import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
@@ -27,8 +28,11 @@ export const shopify: ShopPlatform = {
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
   attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
-  // Other invoicing apps' tags, attributes and metafields (./other-apps.ts).
+  orderOf: (order) => shopifyShopOrder(parseShopifyOrder(order)),
+  // Other invoicing apps' tags, attributes and metafields, as the tenant names them (./other-apps.ts).
   otherSystemDocument: shopifyOtherSystemDocument,
+  orderWebhooks: shopifyOrderWebhooks,
+  shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
   async doctorChecks(tenant, _mapping, publicUrl, services) {
     return shopifyDoctorChecks(shopOf(tenant, services).client, tenant, publicUrl);

@@ -69,7 +69,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
-      otherSystem: shopifyOtherSystemDocument,
+      platform: { otherSystemDocument: shopifyOtherSystemDocument },
     });
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;

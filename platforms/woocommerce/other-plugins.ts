@@ -6,8 +6,6 @@
  * "Documents from other systems", names the file and what each plugin writes there).
  */
 
-import type { OtherSystemDocument } from '../shop-platform';
-
 type MetaList = readonly { key: string; value?: unknown }[];
 
 export interface OtherSystemKey {
@@ -37,8 +35,13 @@ export const OTHER_SYSTEM_META_KEYS: readonly OtherSystemKey[] = [
   { system: 'Vendus', key: '_vp_invoices_data' },
 ];
 
-/** A document another system has on the order (its value: the document's number when the plugin keeps it, else its id, else the value shortened). */
-export type { OtherSystemDocument } from '../shop-platform';
+/** A document another system has on the order: which system, the meta key and the document as a person reads it. */
+export interface OtherSystemDocument {
+  system: string;
+  key: string;
+  /** The document's number when the plugin keeps it, else its id, else the value shortened. */
+  value: string;
+}
 
 /** Values that mean "no document" for these keys: empty, zero (Moloni's "not sent"), false. */
 function meaningful(value: unknown): boolean {

@@ -145,7 +145,8 @@ describeInBrowser('the order page: search, documents, history, a credit note aft
     await page.locator('#waiting').getByRole('button', { name: BUTTONS.issueNow.pt }).click();
     const preview = page.locator('#preview');
     await preview.getByText('Porque foi retida').waitFor();
-    await preview.getByText('Costa & Filhos, Lda.').waitFor();
+    // The buyer as the document carries it: the company, the person beside it (issue 31.5).
+    await preview.getByText('Costa & Filhos, Lda. (Rui Costa)').waitFor();
     await preview.getByText('Caneca de cerâmica').waitFor();
     await h.woo.settle();
     expect(await h.documentsOf(orderId)).toHaveLength(0);

@@ -107,6 +107,8 @@ describeInBrowser('every console page in Portuguese and English, desktop and pho
   it('the preview before "issue now" and before a credit note', async () => {
     const held = await everyView(browser, origin, `/console/shop1/orders/${ids.held}/preview?purpose=invoice`, 'preview-issue');
     expect(held['pt-1280']).toContain('Confirmar e emitir');
+    // The buyer the document carries: the company, the person beside it (issue 31.5).
+    expect(held['pt-1280']).toContain('Costa & Filhos, Lda. (Rui Costa)');
     const credit = await everyView(browser, origin, `/console/shop1/orders/${ids.invoiced}/preview?purpose=cancellation`, 'preview-credit-note');
     expect(credit['pt-1280']).toContain('Nota de crédito');
   }, 60_000);

@@ -76,6 +76,11 @@ describe('a refund after the whole invoice was credited from the console: not cr
     const preview = await (await fetch(`${h.connector?.origin}/console/shop1/orders/${id}/preview?purpose=cancellation&lang=pt`, { headers: auth })).text();
     expect(preview).toContain('id="binding-hold"');
     expect(preview).toContain('creditaria mais do que foi faturado');
+    // Named as what it is (issue 31.5: it called the order number "O reembolso"), and the way to credit the rest is linked.
+    expect(preview).toContain('A nota de crédito da fatura inteira creditaria');
+    expect(preview).not.toContain('O reembolso');
+    expect(preview).toContain('id="refund-the-rest"');
+    expect(preview).toContain('Reembolsar o resto no WooCommerce');
     expect(preview).not.toContain(`action="/console/shop1/orders/${id}/credit-note"`);
 
     // Posted all the same (an old tab, a script): the pipeline holds it; a person's release never lifts this hold.

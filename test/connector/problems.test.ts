@@ -23,6 +23,7 @@ const samples: Problem[] = [
   { code: 'no-number', documentId: 99, calls: 9 },
   { code: 'total-differs', number: 'FR A/7', total: '12.32', difference: '0.01' },
   { code: 'order-deleted', number: 'FR A/9' },
+  { code: 'month-closed', number: 'FR A/10', day: '2026-11-30', month: '2026-11', by: 'contabilista', closedOn: '2026-11-29' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
   { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00', currency: 'USD' },
@@ -31,6 +32,8 @@ const samples: Problem[] = [
 
 /** Amounts of the problems worded as money (the reader's "1 660,50 €"), every other fact as it is. */
 const MONEY_FACTS = new Set(['shopNet', 'covered', 'difference', 'amount', 'total']);
+/** Days of the problems, written the Portuguese way (30/11/2026). */
+const DATE_FACTS = new Set(['date', 'day', 'closedOn']);
 
 describe('problems: why and what to do, in Portuguese and English', () => {
   it('covers every problem code', () => {
@@ -51,7 +54,7 @@ describe('problems: why and what to do, in Portuguese and English', () => {
     // Every fact of the problem is in the Portuguese words too (the cause of unknown-id and the way of order-changed pick a sentence).
     for (const [key, value] of Object.entries(problem)) {
       if (['code', 'cause', 'way', 'where', 'answer', 'fields', 'reasons', 'message', 'holds', 'error', 'currency'].includes(key)) continue;
-      const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value), 'currency' in problem && problem.currency ? problem.currency : 'EUR') : key === 'date' ? String(value).split('-').reverse().join('/') : String(value);
+      const inPortuguese = MONEY_FACTS.has(key) ? moneyWords('pt', String(value), 'currency' in problem && problem.currency ? problem.currency : 'EUR') : DATE_FACTS.has(key) ? String(value).split('-').reverse().join('/') : String(value);
       expect(pt.reason + pt.action).toContain(inPortuguese);
     }
   });

@@ -55,6 +55,7 @@ const PROBLEMS: Problem[] = [
   { code: 'total-differs', number: 'FR A/7', total: '1660.50', difference: '0.01' },
   { code: 'order-deleted' },
   { code: 'order-deleted', number: 'FR A/9' },
+  { code: 'month-closed', number: 'FR A/10', day: '2026-11-30', month: '2026-11', by: 'contabilista', closedOn: '2026-11-29' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'not-listed', actual: '512300020 (Loja Verde, Lda.)', actualTenant: 'loja-verde' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'no-partnership' },
   { code: 'wrong-company', nif: '512300011', company: '512300011 (Loja Azul, Lda.)', cause: 'refused' },

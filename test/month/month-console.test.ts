@@ -12,7 +12,8 @@ import { englishWords } from '../support/english-words';
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { CHROMIUM, launchChromium } from '../connector/support/console-browser';
 import { sendWooWebhook } from '../support/fake-woocommerce';
-import { eventually, portugueseOrder, quietLogger, startHarness, WEBHOOK_SECRET, type Harness } from '../connector/support/harness';
+import IORedis from 'ioredis';
+import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from '../connector/support/harness';
 
 /**
  * The month page of the console and the read-only accountant role: the accountant signs in, sees
@@ -118,5 +119,44 @@ describe('the console month page and the read-only accountant', () => {
     } finally {
       await browser.close();
     }
+  }, 120_000);
+
+  it('lets the accountant close the month (their one write, kept in Redis under the prefix); a document dated in it afterwards goes to a person, and only the admin reopens it', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const tokenOf = async (headers: Record<string, string>): Promise<string> => /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${origin}/console/shop1/month/${month}`, { headers })).text())?.[1] as string;
+    const post = async (path: string, headers: Record<string, string>) => fetch(`${origin}/console/shop1/month/${month}/${path}`, { method: 'POST', headers: { ...headers, ...form }, body: new URLSearchParams({ csrf: await tokenOf(headers) }).toString(), redirect: 'manual' });
+    expect((await fetch(`${origin}/console/shop1/month/${month}/close`, { method: 'POST', headers: { ...ACCOUNTANT, ...form }, body: 'csrf=forged', redirect: 'manual' })).status).toBe(403);
+    expect((await post('close', ACCOUNTANT)).status).toBe(303);
+    const redis = new IORedis(REDIS_URL);
+    try {
+      expect(JSON.parse((await redis.hget(`${h.prefix}:month:closed:shop1`, month)) ?? '{}')).toMatchObject({ month, by: 'contabilista' });
+    } finally {
+      redis.disconnect();
+    }
+    const closedPage = await (await fetch(`${origin}/console/shop1/month/${month}`, { headers: ACCOUNTANT })).text();
+    expect(closedPage).toContain('Fechado por contabilista a ');
+    // Reopening is not the accountant's.
+    const refused = await post('reopen', ACCOUNTANT);
+    expect({ status: refused.status, text: await refused.text() }).toEqual({ status: 403, text: expect.stringContaining('contabilista') });
+
+    // A sale of the closed month invoiced afterwards: issued (the law dates it today), and a person is told.
+    const late = Number(h.woo.putOrder(portugueseOrder()).id);
+    await sendWooWebhook({ url: `${origin}/webhooks/woocommerce/shop1`, secret: WEBHOOK_SECRET, topic: 'order.created', payload: h.woo.order(late), source: `${h.woo.origin}/` });
+    const ref = { tenant: 'shop1', orderId: late, purpose: 'invoice' };
+    await eventually('the late invoice flagged for a person', async () => (await connector.ledger.get(ref))?.problem?.includes('"month-closed"'));
+    const entry = await connector.ledger.get(ref);
+    expect(entry).toMatchObject({ state: 'written-back', documentDate: expect.stringMatching(new RegExp(`^${month}-`)) });
+    expect(JSON.parse(entry?.problem ?? '{}')).toMatchObject({ code: 'month-closed', number: entry?.documentNumber, month, by: 'contabilista' });
+    expect((await connector.ledger.attentionPage({ tenant: 'shop1', offset: 0, limit: 50 })).members).toContain(`shop1:${late}:invoice`);
+    const orderPage = await (await fetch(`${origin}/console/shop1/orders/${late}`, { headers: ACCOUNTANT })).text();
+    expect(orderPage).toContain('mês que contabilista já tinha fechado');
+    // The month's pack names it too.
+    const pack = (await (await fetch(`${origin}/admin/api/month/shop1/${month}`, { headers: ADMIN })).json()) as { findings: { code: string; params: Record<string, unknown> }[]; signOff?: { by: string } };
+    expect(pack.signOff).toMatchObject({ by: 'contabilista' });
+    expect(pack.findings.filter((f) => f.code === 'document-after-sign-off').map((f) => f.params.order)).toEqual([late]);
+
+    // The admin reopens it: the page says so, and the key is gone.
+    expect((await post('reopen', ADMIN)).status).toBe(303);
+    expect(await (await fetch(`${origin}/console/shop1/month/${month}`, { headers: ACCOUNTANT })).text()).toContain('O mês está aberto.');
   }, 120_000);
 });
