@@ -3,6 +3,7 @@ import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { OrderSummarySchema } from '../ingest/order-summary';
+import { platformOf } from '../../platforms/registry';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { documentJobId, type DocumentJobData, type PurposeKind } from '../core/jobs';
@@ -85,7 +86,7 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
     try {
       const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
       // A person's ask: the go-live cut-off does not apply; another system's document still does.
-      const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId) });
+      const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId), platform: platformOf(runtime.config) });
       if (plan.notInvoiced) {
         const which = plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code;
         return {

@@ -4,7 +4,6 @@ import { mappingText } from '../../law/mapping-messages';
 import { moneyWords } from '../pipeline/problems';
 import { formatDecimal } from '../../client/money';
 import { OrderMappingError } from '../../law/mapping-errors';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
 import { platformOf } from '../../platforms/registry';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
@@ -36,16 +35,17 @@ export async function dryRun(runtime: TenantRuntime, count: number, now: number 
 async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, goLiveAt: number): Promise<DryRunOrder> {
   const summary = raw as { id?: unknown; status?: unknown; total?: unknown; currency?: unknown };
   const base = { orderId: Number(summary.id), status: String(summary.status ?? ''), shopTotal: String(summary.total ?? ''), currency: String(summary.currency ?? ''), exemptionCodes: [] as string[] };
+  const platform = platformOf(runtime.config);
   try {
-    const order = parseWooOrder(raw);
+    const order = platform.orderOf(raw);
     if (hasWrittenBack(order.meta_data, 'invoice')) {
       const number = String(metaValue(order.meta_data, META.documentNumber));
       return { ...base, outcome: 'done', notes: [`already has its document: ${number}`], pt: { notes: [`já tem o seu documento: ${number}`] } };
     }
     // The same gate as every delivery and sweep: what going live would (not) issue.
-    const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt);
+    const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt, platform);
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
-    const built = await composeIssueRequest(runtime, platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
+    const built = await composeIssueRequest(runtime, platform.saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
     const documentTotal = formatDecimal(computeTotals(doc.Lines).amount, 2);

@@ -9,7 +9,6 @@ import { checkGoLive } from './go-live-check';
 import { checkVies } from './vies-check';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { shopServices } from '../shop/shop-services';
-import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
 import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
 
@@ -58,7 +57,7 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
     try {
       report.dryRun = await dryRun(runtime, options.dryRunOrders, now, goLive.cutOff);
     } catch (error) {
-      const problem = shopCallProblem(error, tenant);
+      const problem = platformOf(tenant).shopCallProblem(error, tenant);
       checks.push(
         fail(
           'orders',

@@ -1,7 +1,7 @@
 import type { TenantConfig } from '../config/load-config';
 import type { Shop } from '../shop/shop';
 import { both, fail, ok, warn, type Check } from './check';
-import { shopCallProblem } from '../../platforms/woocommerce/doctor/shop-checks';
+import { platformOf } from '../../platforms/registry';
 
 /**
  * settings.triggerStatuses against the statuses the shop has (GET reports/orders/totals lists every
@@ -15,7 +15,7 @@ export async function checkTriggerStatuses(shop: Shop, tenant: TenantConfig): Pr
   try {
     known = await shop.orderStatuses();
   } catch (error) {
-    const problem = shopCallProblem(error, tenant);
+    const problem = platformOf(tenant).shopCallProblem(error, tenant);
     return warn('orders', name, both((w) => `could not check: the shop did not list its order statuses (${w(problem.detail)})`, (w) => `não foi possível verificar: a loja não listou os seus estados de encomenda (${w(problem.detail)})`), problem.fix);
   }
   const unknown = wanted.filter((status) => !known.includes(status));

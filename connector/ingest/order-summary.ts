@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WooMoney } from '../../platforms/woocommerce/order-schema';
+import { MoneyText } from '../shop/money-text';
 
 /**
  * What the webhook route needs from an order to decide which documents it calls for, checked with
@@ -10,7 +10,7 @@ export const OrderSummarySchema = z.object({
   id: z.number({ message: 'is required (the order id)' }).int().positive(),
   status: z.string({ message: 'is required' }),
   currency: z.string({ message: 'is required' }).regex(/^[A-Za-z]{3}$/, { message: 'must be a 3-letter currency code' }),
-  total: WooMoney,
+  total: MoneyText,
   billing: z.object({}, { message: 'is required' }),
   line_items: z.array(z.unknown(), { message: 'is required (a list)' }),
   meta_data: z
@@ -24,7 +24,7 @@ export const OrderSummarySchema = z.object({
   payment_method: z.string().nullish(),
   refunds: z
     // A refund's total only feeds the coverage check (pipeline/coverage.ts): one that is not money text leaves it unjudged, never refuses the delivery.
-    .array(z.object({ id: z.number().int().positive(), total: WooMoney.optional().catch(undefined) }))
+    .array(z.object({ id: z.number().int().positive(), total: MoneyText.optional().catch(undefined) }))
     .optional()
     .transform((list) => list ?? []),
 });

@@ -4,7 +4,7 @@ import { documentJobId, type DocumentJobData } from '../core/jobs';
 import type { Ledger } from '../core/ledger';
 import { hasWrittenBack } from '../shop/order-meta';
 import { soldAt } from './go-live';
-import { otherSystemDocument } from '../../platforms/woocommerce/other-plugins';
+import type { ShopPlatform } from '../../platforms/shop-platform';
 import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
 
 /** Why an order that would otherwise be invoiced is not: shown in the console's not-invoiced list. */
@@ -28,7 +28,12 @@ export interface PlanContext {
   goLiveAt: number | undefined;
   /** Whether this connector has invoiced the order, or is invoicing it (asked only when it matters). */
   invoiceKnown: () => Promise<boolean>;
+  /** The tenant's platform: it knows the marks its other invoicing apps leave on an order. */
+  platform: OtherSystems;
 }
+
+/** What the gate asks of the platform (platforms/shop-platform.ts). */
+export type OtherSystems = Pick<ShopPlatform, 'otherSystemDocument'>;
 
 export interface OrderPlan {
   jobs: PlannedJob[];
@@ -47,7 +52,7 @@ export interface OrderPlan {
  */
 export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<OrderPlan> {
   if (hasWrittenBack(order.meta_data, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
-  const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt);
+  const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt, ctx.platform);
   const reversal = !ctx.settings.triggerStatuses.includes(order.status);
   if (notInvoiced || reversal) {
     if (!(await ctx.invoiceKnown())) return notInvoiced ? { jobs: [], notInvoiced } : { jobs: [] };
@@ -56,8 +61,8 @@ export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<Ord
 }
 
 /** Another system's document, or a sale before the cut-off (none for a backfill: goLiveAt undefined). */
-export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined): NotInvoicedReason | undefined {
-  const other = otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
+export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined, platform: OtherSystems): NotInvoicedReason | undefined {
+  const other = platform.otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
   if (other) return { code: 'other-system', ...other };
   if (goLiveAt === undefined) return undefined;
   const sold = soldAt(order, settings.paidOnCompletionGateways);

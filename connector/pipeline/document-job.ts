@@ -8,7 +8,7 @@ import type { Sale } from '../../law/sale';
 import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, issuingMarker, orderDigest, OUR_META_PREFIX, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
 import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../core/ledger';
@@ -62,6 +62,8 @@ interface StepContext {
   events: NewHistoryEvent[];
   /** The shop's copy of the order the document is composed from, as it came (its digest goes on the issuing marker). */
   composedFrom?: unknown;
+  /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
+  carried?: boolean;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -186,9 +188,30 @@ async function waitThen(ctx: StepContext, step: Step, delayMs: number, polls: nu
  * `composing`: the copy the document is made from.
  */
 async function orderOf(ctx: StepContext, composing = false): Promise<Sale> {
-  const raw = await ctx.tenant.shop.getOrder(ctx.data.orderId);
-  if (composing) ctx.composedFrom = raw;
+  // The copy a delivery to this process has just carried, when there is one (composing only: it is
+  // proven under the lock before anything is issued from it).
+  const carried = composing ? ctx.tenant.carriedOrders?.take(ctx.data.orderId, ctx.now()) : undefined;
+  const raw = carried ?? (await ctx.tenant.shop.getOrder(ctx.data.orderId));
+  if (composing) {
+    ctx.composedFrom = raw;
+    ctx.carried = carried !== undefined;
+  }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
+}
+
+/**
+ * Whether the shop's order, read under the lock, is the very copy the delivery carried: nothing
+ * changed since (the order itself, its modification date, our own meta). Otherwise the document is
+ * composed again from the shop's copy.
+ */
+function sameAsCarried(carried: unknown, fresh: unknown): boolean {
+  const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
+  return stamp(carried) !== undefined && stamp(carried) === stamp(fresh) && orderDigest(carried) === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+}
+
+function ourMeta(raw: unknown): unknown[] {
+  const meta = raw !== null && typeof raw === 'object' ? (raw as { meta_data?: unknown }).meta_data : undefined;
+  return Array.isArray(meta) ? meta.filter((entry: { key?: unknown }) => typeof entry?.key === 'string' && entry.key.startsWith(OUR_META_PREFIX)) : [];
 }
 
 async function issueStep(ctx: StepContext): Promise<Outcome> {
@@ -243,6 +266,8 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
   const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now());
+  // A hold (a person's time) and a waybill (no read under the lock) are decided on the shop's own copy.
+  if (ctx.carried && (built.hold || built.kind === 'waybill')) return recompose(ctx);
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
@@ -266,14 +291,20 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     let current = underLock;
     const again = resumeFrom(current);
     if (again) return again;
-    if (!(current?.state === 'draft' && current.documentId !== undefined)) {
+    const newDraft = !(current?.state === 'draft' && current.documentId !== undefined);
+    if (newDraft || ctx.carried) {
       // About to save a new draft: the order is read again under the lock. A worker that held this
       // order before (its lock lost with Redis's data) put its marker there before closing; then
-      // that draft is closed by id, never a second one beside it.
+      // that draft is closed by id, never a second one beside it. The same read proves the copy a
+      // delivery carried (the document was composed from it) is still the shop's.
       const platform = platformOf(tenant.config);
       const raw = await ctx.tenant.shop.getOrder(data.orderId);
-      const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
-      if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+      if (ctx.carried && !sameAsCarried(ctx.composedFrom, raw)) return recompose(ctx);
+      ctx.carried = false;
+      if (newDraft) {
+        const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
+        if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+      }
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
     const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
@@ -292,6 +323,14 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     const warnings = recordedWarnings(built.notes);
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
   });
+}
+
+/** The carried copy is not proven (changed since, or a decision to make on the shop's own copy): the issue step again, reading the order. */
+function recompose(ctx: StepContext): Outcome {
+  ctx.carried = false;
+  ctx.composedFrom = undefined;
+  ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
+  return { next: 'issue' };
 }
 
 /**

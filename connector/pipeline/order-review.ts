@@ -1,16 +1,12 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { isZero, parseDecimal } from '../../client/money';
-import { parseWooOrder } from '../../platforms/woocommerce/order-schema';
+import { platformOf } from '../../platforms/registry';
 import type { LedgerRef } from '../core/ledger';
 import { ShopRequestError } from '../shop/shop';
 import { coverageDiffers, coverageOf, documentsFromLedger } from './coverage';
 import { clearForPerson, flagForPerson, type NeedsPersonDeps } from './needs-person';
 import { personNeeded, settledOutsideProblem } from './problems';
 import type { TenantRuntime } from './tenant-runtime';
-
-/** The order's refund summaries (id and total, "-5.00"): the order schema leaves them out. */
-const RefundSummariesSchema = z.object({ refunds: z.array(z.looseObject({ id: z.number().int().positive(), total: z.string() })).default([]) });
 
 /**
  * The check behind a `review` job (every update of an invoiced order, and the sweep): the order as
@@ -28,8 +24,8 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
     if (error instanceof ShopRequestError && error.permanent) return `not reviewed: ${error.message}`;
     throw error;
   }
-  const order = parseWooOrder(raw);
-  const { refunds } = RefundSummariesSchema.parse(raw);
+  const order = platformOf(tenant.config).orderOf(raw);
+  const { refunds } = order;
   const entries = await deps.ledger.forOrder(tenant.config.id, orderId);
   const documents = documentsFromLedger(entries);
   const verdict = documents && coverageOf({ status: order.status, total: order.total, refunds }, documents);

@@ -13,7 +13,7 @@ import { stateRules, type Ledger } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { recordShopAnswer } from '../shop/shop-answer';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from '../../platforms/woocommerce/webhook-delivery';
+import { platformOf } from '../../platforms/registry';
 import { lastSweepReport, sweepReportKey, type SweepReport } from '../core/sweep-report';
 import { ShopRequestError, type OrderPage, type OrderQuery, type ShopWebhook } from '../shop/shop';
 import { settledOutsideProblem } from '../pipeline/problems';
@@ -159,6 +159,7 @@ export async function enqueueMissing(
   // A backfill is a person's explicit ask: the go-live cut-off does not apply to it.
   const cutOff = source === 'backfill' ? undefined : await goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
   let latestModifiedGmt: string | undefined;
+  const platform = platformOf(tenant.config);
   for (const status of statusesToReconcile(tenant)) {
     let page = 1;
     let totalPages = 1;
@@ -182,6 +183,7 @@ export async function enqueueMissing(
           settings: tenant.config.settings,
           goLiveAt: cutOff,
           invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.config.id, order.id),
+          platform,
         });
         if (plan.notInvoiced) await recordNotInvoiced(deps, tenant, order.id, plan.notInvoiced);
         const planned = [];
@@ -324,12 +326,11 @@ export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, repo
   }
   await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, undefined, now());
   // Judged by delivery URL, as the doctor does: another integration's webhooks are not ours.
-  const url = deliveryUrlFor(deps.publicUrl, tenant.config.id);
-  const orderHooks = webhooksDeliveringTo(hooks, url).filter((hook) => hook.topic.startsWith('order.'));
-  report.inactiveWebhooks = orderHooks
+  const { ours, missingTopics } = platformOf(tenant.config).orderWebhooks(hooks, deps.publicUrl, tenant.config.id);
+  report.inactiveWebhooks = ours
     .filter((hook) => hook.status !== 'active')
     .map((hook) => ({ id: hook.id, topic: hook.topic, status: hook.status, deliveryUrl: hook.delivery_url }));
-  report.missingTopics = topicsNotDelivered(hooks, url);
+  report.missingTopics = missingTopics;
   deps.metrics.disabledWebhooks.set({ tenant: tenant.config.id }, report.inactiveWebhooks.length);
   if (report.inactiveWebhooks.length > 0 || report.missingTopics.length > 0) {
     deps.logger.warn(

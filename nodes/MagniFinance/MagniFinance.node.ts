@@ -30,7 +30,8 @@ export class MagniFinance implements INodeType {
       {
         name: 'magniFinanceWooCommerceApi',
         required: true,
-        displayOptions: { show: { operation: ['createFromOrder'], resource: ['document'], orderRecord: ['shop'] } },
+        // Where an order is claimed and written back (Order Record: In the Shop): the invoice, the waybill and a refund's credit note.
+        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] } },
       },
     ],
     properties: [

@@ -10,6 +10,7 @@ import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
 import type { OrderSummary } from '../../connector/ingest/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
+import { shopifyOtherSystemDocument } from './other-apps';
 
 /**
  * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw
@@ -68,6 +69,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
+      platform: { otherSystemDocument: shopifyOtherSystemDocument },
     });
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;

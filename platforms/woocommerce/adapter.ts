@@ -1,5 +1,5 @@
 import type { ShopPlatform } from '../shop-platform';
-import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess } from './doctor/shop-checks';
+import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './doctor/shop-checks';
 import { checkWebhooks } from './doctor/webhook-checks';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
@@ -7,6 +7,8 @@ import { wpAdminOrderUrl } from './admin-links';
 import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema';
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
+import { otherSystemDocument } from './other-plugins';
+import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -18,6 +20,10 @@ export const woocommerce: ShopPlatform = {
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
+  orderOf: wooShopOrder,
+  otherSystemDocument,
+  orderWebhooks: wooOrderWebhooks,
+  shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
     return saleRefundOfWooRefund(parseWooRefund(refund, orderId), orderId);

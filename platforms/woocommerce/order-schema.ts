@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mappingError } from '../../law/mapping-errors';
+import { DECIMAL_TEXT, MoneyText, normalizeAmount } from '../../connector/shop/money-text';
 
 /**
  * WooCommerce REST v3 order and refund as order webhooks deliver them. Strict on the fields the
@@ -7,28 +8,15 @@ import { mappingError } from '../../law/mapping-errors';
  * payload fails only for a reason that would make the document wrong.
  */
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-// PHP prints tiny floats as "1.0E-5"; taxes[] carries such unrounded values now and then.
-const PHP_FLOAT = /^-?\d+(\.\d+)?E[+-]?\d+$/i;
-
-function normalizeAmount(value: string): string {
-  const text = value.trim();
-  if (PHP_FLOAT.test(text)) return Number(text).toFixed(12).replace(/\.?0+$/, '');
-  return text;
-}
-
-/** Money as WooCommerce sends it: decimal text ("12.30", "-9.00", "0.9"). */
-export const WooMoney = z
-  .string({ message: 'must be decimal text like "12.30"' })
-  .transform(normalizeAmount)
-  .refine((text) => DECIMAL.test(text), { message: 'must be decimal text like "12.30"' });
+/** Money as WooCommerce sends it: decimal text ("12.30", "-9.00", "0.9"), a PHP float print read as its decimal. */
+export const WooMoney = MoneyText;
 
 /** taxes[] amounts: unrounded decimal text; WooCommerce leaves "" where a rate no longer applies. */
 const WooTaxAmount = z
   .union([z.string(), z.number()], { message: 'must be decimal text' })
   .transform((value) => (typeof value === 'number' ? String(value) : normalizeAmount(value)))
   .transform((text) => (text === '' ? '0' : text))
-  .refine((text) => DECIMAL.test(text), { message: 'must be decimal text like "1.8699"' });
+  .refine((text) => DECIMAL_TEXT.test(text), { message: 'must be decimal text like "1.8699"' });
 
 const optionalText = z
   .union([z.string(), z.null()])

@@ -34,21 +34,6 @@ const within = (path: string, folder: string): boolean => path === folder || pat
  */
 const LAW_STILL_READING_WOO_ORDERS = new Set<string>([]);
 
-/**
- * Connector modules that still import a WooCommerce module directly (its order schema, until the
- * platform hands the pipeline a neutral sale; its delivery URL and its doctor's words). This list
- * only shrinks: new code goes through platforms/registry.ts and the Shop port.
- */
-const CONNECTOR_STILL_IMPORTING_WOO = new Set([
-  'connector/doctor/dry-run.ts',
-  'connector/doctor/run-doctor.ts',
-  'connector/doctor/status-checks.ts',
-  'connector/ingest/order-summary.ts',
-  'connector/ingest/plan-order.ts',
-  'connector/pipeline/order-review.ts',
-  'connector/sweep/sweep.ts',
-]);
-
 describe('the law is pure Portuguese law over a neutral sale', () => {
   const law = sourcesUnder('law');
 
@@ -88,17 +73,12 @@ describe('only the registry knows the shop platforms', () => {
 
   it.each(outsiders)('%s imports no platform folder', (file) => {
     const direct = importsOf(file).filter((target) => platformFolders.some((name) => within(target, `platforms/${name}`)));
-    if (CONNECTOR_STILL_IMPORTING_WOO.has(file)) {
-      expect(direct.every((target) => within(target, 'platforms/woocommerce'))).toBe(true);
-    } else {
-      expect(direct).toEqual([]);
-    }
+    expect(direct).toEqual([]);
   });
 
   it('keeps the list of old direct imports honest (a module that no longer imports WooCommerce leaves it)', () => {
-    const stale = [...CONNECTOR_STILL_IMPORTING_WOO].filter((file) => !importsOf(file).some((target) => within(target, 'platforms/woocommerce')));
     const staleLaw = [...LAW_STILL_READING_WOO_ORDERS].filter((file) => !importsOf(file).includes('platforms/woocommerce/order-schema'));
-    expect([...stale, ...staleLaw]).toEqual([]);
+    expect(staleLaw).toEqual([]);
   });
 
   it.each(platformFolders)('platforms/%s imports no other platform', (name) => {

@@ -30,7 +30,7 @@ describe('Document > Create Credit Note From WooCommerce Refund', () => {
     const refund = buildRefund(order, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] });
     const { output, requests } = await runNode({
       credentials: s.credentials,
-      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber },
+      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber },
       items: [{ json: { order, refund: refund as IDataObject } }],
     });
     expect(output[0][0].json).toMatchObject({ orderId: order.id, refundId: 7001, documentType: 'C', reference: invoiceNumber, documentId: expect.any(Number) });
@@ -45,7 +45,7 @@ describe('Document > Create Credit Note From WooCommerce Refund', () => {
     const again = await runNode({
       credentials: s.credentials,
       continueOnFail: true,
-      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber },
+      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber },
       items: [{ json: { order, refund: refund as IDataObject } }],
     });
     expect(again.output[0][0].json).toMatchObject({ alreadyIssued: true, documentId: null, refundId: refund.id });
@@ -55,7 +55,7 @@ describe('Document > Create Credit Note From WooCommerce Refund', () => {
     const refund = buildRefund(order, { id: 7002, items: [{ index: 0, quantity: 1 }] });
     const run = runNode({
       credentials: s.credentials,
-      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', refund: '={{ $json.refund }}', order: '={{ $json.order }}' },
+      parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}' },
       items: [{ json: { order, refund: refund as IDataObject } }],
     });
     await expect(run).rejects.toThrow(/Invoice Number is required/);

@@ -65,7 +65,7 @@ describe('the node is an installable community node', () => {
     expect(description.credentials).toEqual([
       { name: new MagniFinanceApi().name, required: true },
       // Only where the order is claimed and written back in the shop (Order Record: In the Shop).
-      { name: new MagniFinanceWooCommerceApi().name, required: true, displayOptions: { show: { operation: ['createFromOrder'], resource: ['document'], orderRecord: ['shop'] } } },
+      { name: new MagniFinanceWooCommerceApi().name, required: true, displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] } } },
     ]);
   });
 

@@ -118,6 +118,8 @@ describe('Waybill > Create From WooCommerce Order loads at the shop and goes to 
       {
         resource: 'waybill',
         operation: 'createFromOrder',
+        // The mapping alone (Order Record "In the Shop" is order-record.test.ts's).
+        orderRecord: 'none',
         mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores', waybill: { loadAddress, vehicleLicence: 'AA-00-BB' } }),
       },
       order963,
@@ -135,7 +137,7 @@ describe('Waybill > Create From WooCommerce Order loads at the shop and goes to 
   it('without a load address in the settings the item fails naming it', async () => {
     const { output, requests } = await runNode({
       credentials: s.credentials,
-      parameters: { resource: 'waybill', operation: 'createFromOrder', mappingSettings: '{"euroRates": {"USD": "0.92"}}' },
+      parameters: { resource: 'waybill', operation: 'createFromOrder', orderRecord: 'none', mappingSettings: '{"euroRates": {"USD": "0.92"}}' },
       items: [{ json: order963 }],
       continueOnFail: true,
     });

@@ -146,9 +146,10 @@ describeWithPhp('the companion WordPress plugin, loaded by php-cli with stand-in
       const result = box({ order: 101 }, { locale: 'pt_PT' });
       expect(result.metaBoxes['magnifinance-invoices']).toEqual({ title: 'Fatura MagniFinance', screen: 'woocommerce_page_wc-orders', context: 'side' });
       const html = result.steps[0]?.output ?? '';
-      expect(html).toContain('<li><strong>Fatura-recibo</strong> <span class="magnifinance-invoices-number">FR A/17</span>');
-      expect(html).toContain('<li><strong>Nota de crédito</strong> <span class="magnifinance-invoices-number">NC A/3</span> <small>(reembolso n.º 2001)</small> <span class="woocommerce-Price-amount amount">10,00');
-      expect(html).toContain('<li><strong>Guia de transporte</strong> <span class="magnifinance-invoices-number">GT A/5</span>');
+      const number = (text: string): string => `<span class="magnifinance-invoices-number" style="white-space:nowrap">${text}</span>`;
+      expect(html).toContain(`<li><strong>Fatura-recibo</strong> ${number('FR A/17')}<br><a href=`);
+      expect(html).toContain(`<li><strong>Nota de crédito</strong> ${number('NC A/3')}<br><small>reembolso n.º 2001 &middot; <span class="woocommerce-Price-amount amount">10,00`);
+      expect(html).toContain(`<li><strong>Guia de transporte</strong> ${number('GT A/5')}<br><a href=`);
       expect(html).toContain(`title="Descarregar a fatura FR A/17 (PDF)">Descarregar (PDF)</a>`);
       expect(html).toContain('escolha «Reenviar a fatura por e-mail» nas ações da encomenda');
       expect(html).toMatch(/<input type="hidden" id="magnifinance_invoices_nonce" name="magnifinance_invoices_nonce" value="[0-9a-f]{10}" \/>/);
@@ -167,7 +168,7 @@ describeWithPhp('the companion WordPress plugin, loaded by php-cli with stand-in
       for (const [letter, names] of Object.entries(DOCUMENT_TYPE_NAMES)) {
         for (const [locale, name] of [['en_US', names.en], ['pt_PT', names.pt]] as const) {
           const html = box({ order: 101 }, { locale, orders: [order(101, invoicedMeta({ type: letter }))] }).steps[0]?.output;
-          expect(html).toContain(`<li><strong>${name}</strong> <span class="magnifinance-invoices-number">FR A/17</span>`);
+          expect(html).toContain(`<li><strong>${name}</strong> <span class="magnifinance-invoices-number" style="white-space:nowrap">FR A/17</span>`);
         }
       }
     });
@@ -268,10 +269,10 @@ describeWithPhp('the companion WordPress plugin, loaded by php-cli with stand-in
       expect(column).toContain(`<a href="${PDF.replace(/&/g, '&#038;')}" target="_blank" rel="noopener noreferrer" title="Descarregar a fatura FR A/17 (PDF)"><span class="magnifinance-invoices-number">FR A/17</span></a>`);
       expect(column).toContain('title="Descarregar a nota de crédito NC A/3 (PDF)"');
       expect(column).not.toContain('GT A/5');
-      expect(details).toContain('<h2 class="woocommerce-column__title">Fatura</h2>');
+      expect(details).toContain('<h2 class="woocommerce-order-details__title">Fatura</h2>');
       expect(details).toContain('<li>Fatura-recibo <a href=');
       expect(details).toContain('<li>Nota de crédito <a href=');
-      expect(details).toContain('(reembolso n.º 2001)');
+      expect(details).not.toContain('2001'); // the shop's refund id means nothing to the buyer
       expect(details).toContain('>Descarregar (PDF)</a>');
       expect(details).not.toContain('GT A/5');
     });
@@ -280,6 +281,13 @@ describeWithPhp('the companion WordPress plugin, loaded by php-cli with stand-in
       expect(account(OTHER_BUYER, [invoiced])).toEqual({ column: '', details: '' });
       expect(account(0, [invoiced])).toEqual({ column: '', details: '' });
       expect(account(0, [order(101, invoicedMeta(), { customer_id: 0 })])).toEqual({ column: '', details: '' });
+    });
+
+    it('says when the invoice was cancelled, or the credit note is the cancelled order’s', () => {
+      const cancelledInPlace = order(101, invoicedMeta({ state: 'cancelled' }));
+      expect(account(BUYER, [cancelledInPlace]).details).toContain('FR A/17</span></a> (anulada)');
+      const creditedWhole = order(101, [...invoicedMeta(), { key: META.cancellation, value: { action: 'credit-note', number: 'NC A/4', documentId: '22', type: 'C', pdfUrl: CREDIT_PDF } }]);
+      expect(account(BUYER, [creditedWhole]).details).toContain('NC A/4</span></a> (encomenda cancelada)');
     });
 
     it('shows nothing on an order without our meta, and escapes a hostile number', () => {

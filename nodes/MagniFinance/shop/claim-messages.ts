@@ -7,7 +7,10 @@
 type Lang = 'pt' | 'en';
 
 interface ClaimParams {
-  'unrecorded-duplicate': { orderId: number; externalId: string };
+  /** `record`: the meta key(s) where the order keeps this document's number. */
+  'unrecorded-duplicate': { orderId: number; externalId: string; record: string };
+  /** A waybill create was sent by a run that never named the document (it died, or the create's answer was lost). */
+  'create-unknown': { orderId: number; externalId: string; claim: string; record: string };
   'written-back-failed': { orderId: number; documentId: number; documentNumber: string; cause: string };
 }
 export type ClaimCode = keyof ClaimParams;
@@ -17,11 +20,21 @@ const CATALOGUE: { [C in ClaimCode]: Record<Lang, { reason: (p: ClaimParams[C]) 
   'unrecorded-duplicate': {
     en: {
       reason: (p) => `Order #${p.orderId} was not invoiced again: MagniFinance already has a document with External ID ${p.externalId} for this buyer, and the order records no number for it (issued before the order record was on, or by hand)`,
-      whatToDo: (p) => `Find the document with External ID ${p.externalId} in MagniFinance and write its id and number on order #${p.orderId} as _magnifinance_document_id and _magnifinance_document_number. Nothing was issued now.`,
+      whatToDo: (p) => `Find the document with External ID ${p.externalId} in MagniFinance and write it on order #${p.orderId} as ${p.record}. Nothing was issued now.`,
     },
     pt: {
       reason: (p) => `A encomenda #${p.orderId} não foi faturada outra vez: a MagniFinance já tem um documento com o External ID ${p.externalId} para este cliente e a encomenda não regista o seu número (emitido antes do registo na encomenda, ou à mão)`,
-      whatToDo: (p) => `Procure o documento com o External ID ${p.externalId} na MagniFinance e escreva o seu id e número na encomenda #${p.orderId} como _magnifinance_document_id e _magnifinance_document_number. Nada foi emitido agora.`,
+      whatToDo: (p) => `Procure o documento com o External ID ${p.externalId} na MagniFinance e escreva-o na encomenda #${p.orderId} como ${p.record.replace(' and ', ' e ')}. Nada foi emitido agora.`,
+    },
+  },
+  'create-unknown': {
+    en: {
+      reason: (p) => `Order #${p.orderId} was not sent again: a run sent the create with External ID ${p.externalId} and stopped before it named the document (${p.claim}), so the document may exist`,
+      whatToDo: (p) => `Look for External ID ${p.externalId} in MagniFinance. If it is there, write it on order #${p.orderId} as ${p.record}; if not, delete the meta ${p.claim} from the order and run it again. Nothing was issued now.`,
+    },
+    pt: {
+      reason: (p) => `A encomenda #${p.orderId} não foi enviada outra vez: uma execução enviou a criação com o External ID ${p.externalId} e parou antes de indicar o documento (${p.claim}), por isso o documento pode existir`,
+      whatToDo: (p) => `Procure o External ID ${p.externalId} na MagniFinance. Se lá estiver, escreva-o na encomenda #${p.orderId} como ${p.record.replace(' and ', ' e ')}; se não, apague o meta ${p.claim} da encomenda e corra-a outra vez. Nada foi emitido agora.`,
     },
   },
   'written-back-failed': {

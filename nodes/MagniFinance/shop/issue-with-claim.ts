@@ -3,16 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ApiError, DocumentDuplicateError, ElementDoesNotExistError } from '../../../client/errors';
+import { ApiError, AuthenticationError, DocumentDuplicateError, ElementDoesNotExistError, LocalValidationError, ServiceValidationError } from '../../../client/errors';
 import type { MagniFinanceClient } from '../../../client/rest-client';
 import type { CreateDocumentRequest } from '../../../client/schemas/document';
-import { META } from '../../../connector/shop/order-meta';
+import type { CreateWaybillRequest } from '../../../client/schemas/waybill';
 import { awaitFinalizedDocument, readWaitSettings } from '../helpers/await-finalized-document';
 import { cancellableSleep } from '../helpers/cancellable-sleep';
 import { nodeErrorFor } from '../helpers/node-errors';
 import { withPdf, type ItemWithBinary } from '../helpers/pdf-binary';
 import { claimText, type ClaimMessage } from './claim-messages';
-import { claimKey, ClaimSchema, claimsOf, claimValue, leaderOf, writtenBackInvoice, type Claim, type PlacedClaim } from './order-claim';
+import { claimKey, ClaimSchema, CLOCK_MARGIN_MS, claimsOf, claimValue, leaderOf, type Claim, type PlacedClaim } from './order-claim';
+import type { OrderRecordPurpose } from './record-purposes';
 import type { ShopOrder, ShopOrders } from './woo-rest';
 
 /** How long a claim without document holds the order: claim, draft, the draft's id on the order (a few requests). */
@@ -24,11 +25,12 @@ const POLL_MS = 5_000;
 /** Rounds of the claim loop before giving up (a leader that never names a document is void after its lease). */
 const MAX_ROUNDS = 2 + Math.ceil((CLAIM_LEASE_MS + 30_000) / POLL_MS) + 5;
 
-/** The order mapped for the document (throws the mapping's held or refused error). */
-export interface BuiltDocument {
-  request: CreateDocumentRequest;
-  summary: IDataObject;
-}
+/**
+ * The order mapped for the document (throws the mapping's held or refused error): an invoice or a
+ * credit note (saved as a draft, closed by id), or a waybill (the service has no waybill draft: one
+ * create, see `sending` in order-claim.ts).
+ */
+export type BuiltDocument = { kind: 'document'; request: CreateDocumentRequest; summary: IDataObject } | { kind: 'waybill'; request: CreateWaybillRequest; summary: IDataObject };
 
 export interface ClaimedIssue {
   itemIndex: number;
@@ -36,6 +38,8 @@ export interface ClaimedIssue {
   shop: ShopOrders;
   orderId: number;
   externalId: string;
+  /** Which document of the order this is: its claim key, where its number is written on the order. */
+  purpose: OrderRecordPurpose;
   token: string | undefined;
   /** Maps the order as the shop has it now; throws when it is held or refused. */
   build: (order: ShopOrder) => BuiltDocument;
@@ -54,10 +58,10 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
   const { shop, orderId } = job;
   const signal = this.getExecutionCancelSignal();
   const run = randomUUID().replace(/-/g, '').slice(0, 16);
-  const purpose = 'invoice';
+  const purpose = job.purpose.claim;
   let order = await shop.get(orderId);
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const recorded = writtenBackInvoice(order.meta_data);
+    const recorded = job.purpose.recorded(order.meta_data);
     if (recorded) {
       return { orderId, externalId: job.externalId, alreadyIssued: true, ...recorded, writtenBack: false, orderRecord: { outcome: 'already-recorded' satisfies Outcome } };
     }
@@ -70,6 +74,10 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
       continue;
     }
     if (leader.documentId !== undefined) return await finish.call(this, job, order, leader, leader.run === run ? 'issued' : 'resumed');
+    // A waybill create was sent and its answer never named the document: it may exist; only a person can tell.
+    if (leader.sending !== undefined && leader.run !== run && Date.now() > leader.until + CLOCK_MARGIN_MS) {
+      throw personError(this, job.itemIndex, { code: 'create-unknown', params: { orderId, externalId: job.externalId, claim: leader.key, record: job.purpose.keys } });
+    }
     if (leader.run !== run) {
       // Another run claimed first and has not named its document yet: a few requests away.
       await cancellableSleep(POLL_MS, signal);
@@ -84,6 +92,22 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
       await release(shop, orderId, leader, 'the order was held or refused by the mapping');
       throw nodeErrorFor(this.getNode(), error, job.itemIndex);
     }
+    if (built.kind === 'waybill') {
+      // No draft to name first: the claim says the create is on its way before it is sent.
+      await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), sending: Date.now() }) }]);
+      let created: number;
+      try {
+        created = (await job.client.createWaybill(built.request, job.token ? { token: job.token } : undefined)).documentId;
+      } catch (error) {
+        // Refused before anything was made (our checks, the service's validation, the credential): the order is free again.
+        if (nothingMade(error)) await release(shop, orderId, leader, 'the create was refused before anything was made');
+        if (error instanceof DocumentDuplicateError) throw personError(this, job.itemIndex, { code: 'unrecorded-duplicate', params: { orderId, externalId: job.externalId, record: job.purpose.keys } });
+        throw nodeErrorFor(this.getNode(), error, job.itemIndex);
+      }
+      order = await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), sending: Date.now(), documentId: created }) }]);
+      order = await shop.get(orderId);
+      continue;
+    }
     const draft = await saveDraft(job, built.request, run);
     order = await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), documentId: draft }) }]);
     // Read again: the document that leads now is the one closed (ours, unless a claim placed before ours named one meanwhile).
@@ -91,7 +115,7 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
   }
   throw new NodeOperationError(this.getNode(), `Order #${orderId}: another run claimed it and named no document within ${CLAIM_LEASE_MS / 1000} s`, {
     itemIndex: job.itemIndex,
-    description: 'Nothing was issued by this run. Look at the order\'s _magnifinance_claim_invoice_* meta (the execution that claimed it) and run the order again.',
+    description: `Nothing was issued by this run. Look at the order's ${claimKey(purpose, '*')} meta (the execution that claimed it) and run the order again.`,
   });
 }
 
@@ -111,6 +135,11 @@ async function saveDraft(job: ClaimedIssue, request: CreateDocumentRequest, run:
   // saveDraft sends IsToClose false whatever the request says.
   const saved = await job.client.saveDraft({ ...request, Document: { ...request.Document, ExternalId: draftExternalId } }, job.token ? { token: job.token } : undefined);
   return saved.documentId;
+}
+
+/** A create refused before the service made anything (nothing to fear from a second create). */
+function nothingMade(error: unknown): boolean {
+  return error instanceof LocalValidationError || error instanceof ServiceValidationError || error instanceof AuthenticationError;
 }
 
 function refusedAs(error: unknown, type: string): boolean {
@@ -133,14 +162,23 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
   let summary: IDataObject = { orderId: job.orderId, externalId: job.externalId };
   let closed = true;
   if (!numbered) {
-    const built = job.build(order);
-    summary = built.summary;
-    closed = built.request.IsToClose;
-    if (closed) {
+    let built: BuiltDocument | undefined;
+    try {
+      built = job.build(order);
+    } catch (error) {
+      // A waybill whose create was answered exists already: the order as it is now changes nothing about it; only its number is missing.
+      if (leader.sending === undefined) throw error;
+    }
+    if (built) {
+      summary = built.summary;
+      closed = built.request.IsToClose;
+    }
+    // A waybill's create closed it (or saved it open) already: only a document draft is closed by id.
+    if (closed && built?.kind === 'document') {
       try {
         await job.client.closeDraft(documentId, built.request, options);
       } catch (error) {
-        if (error instanceof DocumentDuplicateError) throw personError(this, job.itemIndex, { code: 'unrecorded-duplicate', params: { orderId: job.orderId, externalId: job.externalId } });
+        if (error instanceof DocumentDuplicateError) throw personError(this, job.itemIndex, { code: 'unrecorded-duplicate', params: { orderId: job.orderId, externalId: job.externalId, record: job.purpose.keys } });
         if (error instanceof ElementDoesNotExistError) {
           // The draft was deleted in the back-office before anyone closed it: nothing was issued; claim again.
           await release(job.shop, job.orderId, leader, `draft ${documentId} no longer exists`);
@@ -156,14 +194,14 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
   const json: IDataObject = { ...base, ...waited };
   if (waited.finalized !== true || typeof waited.documentNumber !== 'string') return { ...json, writtenBack: false };
   try {
-    await job.shop.putMeta(job.orderId, [
-      { key: META.documentId, value: String(documentId) },
-      { key: META.documentNumber, value: waited.documentNumber },
-      ...(typeof waited.type === 'string' ? [{ key: META.documentType, value: waited.type }] : []),
-      { key: META.documentState, value: 'closed' },
-    ]);
+    await job.shop.putMeta(job.orderId, job.purpose.writeBack({ documentId, documentNumber: waited.documentNumber, type: typeof waited.type === 'string' ? waited.type : undefined }));
   } catch (error) {
-    throw personError(this, job.itemIndex, { code: 'written-back-failed', params: { orderId: job.orderId, documentId, documentNumber: waited.documentNumber, cause: error instanceof Error ? error.message : String(error) } }, { documentId, documentNumber: waited.documentNumber });
+    throw personError(
+      this,
+      job.itemIndex,
+      { code: 'written-back-failed', params: { orderId: job.orderId, documentId, documentNumber: waited.documentNumber, cause: error instanceof Error ? error.message : String(error) } },
+      { documentId, documentNumber: waited.documentNumber },
+    );
   }
   const done = { ...json, writtenBack: true };
   return this.getNodeParameter('downloadPdf', job.itemIndex, false) ? await withPdf.call(this, done) : done;

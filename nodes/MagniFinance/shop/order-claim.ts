@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-import { META } from '../../../connector/shop/order-meta';
 import type { OrderMeta } from './woo-rest';
 
 /**
@@ -36,6 +35,12 @@ export const ClaimSchema = z.object({
   documentId: z.number().int().positive().optional(),
   /** Set by its own run when it gave the order up before saving anything (held, refused). */
   released: z.string().optional(),
+  /**
+   * A waybill (no draft step on the service): when its one create was about to be sent, ms. From
+   * then on the claim never stops counting: a run that died before it named the document leaves a
+   * waybill that may exist, and a person decides (never a second create).
+   */
+  sending: z.number().optional(),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
 
@@ -79,20 +84,13 @@ export function claimsOf(meta: readonly OrderMeta[], purpose: string): PlacedCla
 /** Whether a claim no longer holds the order: it names no document and was released or outlived its lease. */
 export function isVoid(claim: Claim, now: number, margin: number): boolean {
   if (claim.documentId !== undefined) return false;
-  return claim.released !== undefined || now > claim.until + margin;
+  if (claim.released !== undefined) return true;
+  return claim.sending === undefined && now > claim.until + margin;
 }
 
 /** The claim that holds the order: the first placed that is not void. `run`'s own claim is judged without the margin (its lease is its own). */
 export function leaderOf(claims: readonly PlacedClaim[], now: number, run: string): PlacedClaim | undefined {
   return claims.find((claim) => !isVoid(claim, now, claim.run === run ? 0 : CLOCK_MARGIN_MS));
-}
-
-/** The invoice's id and number as written back (the connector's keys, so either tool sees the other's). */
-export function writtenBackInvoice(meta: readonly OrderMeta[]): { documentId: number | null; documentNumber: string } | undefined {
-  const number = meta.find((entry) => entry.key === META.documentNumber)?.value;
-  if (typeof number !== 'string' || number.trim() === '') return undefined;
-  const id = Number(meta.find((entry) => entry.key === META.documentId)?.value);
-  return { documentId: Number.isInteger(id) && id > 0 ? id : null, documentNumber: number };
 }
 
 export function claimValue(claim: Claim): string {

@@ -24,7 +24,7 @@ const FullResponseSchema = z.object({ statusCode: z.number().int(), body: z.unkn
  */
 export interface ShopOrders {
   get(orderId: number): Promise<ShopOrder>;
-  putMeta(orderId: number, entries: { key: string; value: string }[]): Promise<ShopOrder>;
+  putMeta(orderId: number, entries: { key: string; value: string | IDataObject }[]): Promise<ShopOrder>;
 }
 
 export async function shopOrders(context: IExecuteFunctions): Promise<ShopOrders> {

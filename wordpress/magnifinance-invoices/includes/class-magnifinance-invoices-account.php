@@ -93,12 +93,12 @@ final class MagniFinance_Invoices_Account {
 		if ( array() === $documents ) {
 			return '';
 		}
-		$html = '<section class="woocommerce-magnifinance-invoices"><h2 class="woocommerce-column__title">' . esc_html__( 'Invoice', 'magnifinance-invoices' ) . '</h2><ul>';
+		$html = '<section class="woocommerce-magnifinance-invoices"><h2 class="woocommerce-order-details__title">' . esc_html__( 'Invoice', 'magnifinance-invoices' ) . '</h2><ul>';
 		foreach ( $documents as $document ) {
-			$html     .= '<li>' . esc_html( MagniFinance_Invoices_View::label( $document ) ) . ' ' . MagniFinance_Invoices_View::number_link( $document );
-			$qualifier = MagniFinance_Invoices_View::qualifier( $document );
-			if ( '' !== $qualifier ) {
-				$html .= ' (' . esc_html( $qualifier ) . ')';
+			$html .= '<li>' . esc_html( MagniFinance_Invoices_View::label( $document ) ) . ' ' . MagniFinance_Invoices_View::number_link( $document );
+			// The shop's refund ids mean nothing to the buyer: only a cancelled invoice or order is said.
+			if ( ! empty( $document['cancelled'] ) || ! empty( $document['for_cancellation'] ) ) {
+				$html .= ' (' . esc_html( MagniFinance_Invoices_View::qualifier( $document ) ) . ')';
 			}
 			if ( '' !== $document['pdf_url'] ) {
 				$html .= ' &middot; <a href="' . esc_url( $document['pdf_url'] ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Download (PDF)', 'magnifinance-invoices' ) . '</a>';

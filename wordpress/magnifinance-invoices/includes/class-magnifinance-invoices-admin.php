@@ -150,13 +150,18 @@ final class MagniFinance_Invoices_Admin {
 		}
 		$html = '<ul class="magnifinance-invoices-documents">';
 		foreach ( $documents as $document ) {
-			$html .= '<li><strong>' . esc_html( MagniFinance_Invoices_View::label( $document ) ) . '</strong> <span class="magnifinance-invoices-number">' . esc_html( $document['number'] ) . '</span>';
+			$html .= '<li><strong>' . esc_html( MagniFinance_Invoices_View::label( $document ) ) . '</strong> <span class="magnifinance-invoices-number" style="white-space:nowrap">' . esc_html( $document['number'] ) . '</span>';
+			// What it is for and how much it credits, on a line of its own: "refund #32 · 5,00 €".
+			$facts     = array();
 			$qualifier = MagniFinance_Invoices_View::qualifier( $document );
 			if ( '' !== $qualifier ) {
-				$html .= ' <small>(' . esc_html( $qualifier ) . ')</small>';
+				$facts[] = esc_html( $qualifier );
 			}
 			if ( '' !== $document['amount'] ) {
-				$html .= ' ' . wp_kses_post( wc_price( $document['amount'], array( 'currency' => $order->get_currency() ) ) );
+				$facts[] = wp_kses_post( wc_price( $document['amount'], array( 'currency' => $order->get_currency() ) ) );
+			}
+			if ( array() !== $facts ) {
+				$html .= '<br><small>' . implode( ' &middot; ', $facts ) . '</small>';
 			}
 			if ( '' !== $document['pdf_url'] ) {
 				$html .= '<br><a href="' . esc_url( $document['pdf_url'] ) . '" target="_blank" rel="noopener noreferrer" title="' . esc_attr( MagniFinance_Invoices_View::download_title( $document ) ) . '">' . esc_html__( 'Download (PDF)', 'magnifinance-invoices' ) . '</a>';

@@ -2,17 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { MagniFinanceClient } from '../../../../client/rest-client';
-import { creditNoteForRefund, type WooRefundInput } from '../../../../platforms/woocommerce/documents';
+import { externalIdForRefund } from '../../../../law/external-id';
+import { creditNoteForRefund, type WooOrderInput, type WooRefundInput } from '../../../../platforms/woocommerce/documents';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
-import { readMappingSettings, readOrder } from '../../helpers/order-input';
+import { orderFromJson, readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readJsonObject, readPartnerToken } from '../../helpers/parameters';
-import { createOptions, orderFields, waitForDocumentFields } from '../common.descriptions';
+import { issueWithClaim } from '../../shop/issue-with-claim';
+import { creditNoteRecord } from '../../shop/record-purposes';
+import { shopOrders } from '../../shop/woo-rest';
+import { createOptions, orderFields, orderRecordFields, waitForDocumentFields } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   ...orderFields,
+  ...orderRecordFields,
   {
     displayName: 'Refund',
     name: 'refund',
@@ -43,7 +48,11 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /**
  * Maps a WooCommerce refund with the package's refund mapping (the same one the connector uses)
  * into the credit note (C) that corrects the order's invoice, and creates it. The External ID is
- * per refund, so running the same refund twice is refused as a duplicate, never a second note.
+ * per refund. Order Record "In the Shop" (the default from node version 3): claimed on the order
+ * like the invoice (shop/issue-with-claim.ts: draft, its id on the claim, closed by id), its number
+ * written as `_magnifinance_credit_note_<refund id>`, so a repeated or concurrent run gives one
+ * credit note even when the buyer changed between runs. "None": the External ID alone, which the
+ * service checks together with the buyer.
  */
 export async function execute(
   this: IExecuteFunctions,
@@ -57,18 +66,44 @@ export async function execute(
   if (!invoiceNumber) {
     throw new NodeOperationError(this.getNode(), 'Invoice Number is required: a credit note must name the invoice it corrects', { itemIndex });
   }
-  const mapped = creditNoteForRefund(input, refund, invoiceNumber, settings);
-  const summary: IDataObject = {
-    orderId: order.id,
-    refundId: (refund as { id?: unknown }).id ?? null,
-    externalId: mapped.request.Document.ExternalId ?? null,
-    documentType: mapped.request.Document.Type,
-    reference: invoiceNumber,
-    totalDifference: mapped.totalDifference ?? null,
-    notes: mapped.notes.map((note) => ({ ...note })),
+  const refundId = (refund as { id?: unknown }).id;
+  const mapCreditNote = (from: WooOrderInput) => {
+    const mapped = creditNoteForRefund(from, refund, invoiceNumber, settings);
+    const summary: IDataObject = {
+      orderId: order.id,
+      refundId: refundId ?? null,
+      externalId: mapped.request.Document.ExternalId ?? null,
+      documentType: mapped.request.Document.Type,
+      reference: invoiceNumber,
+      totalDifference: mapped.totalDifference ?? null,
+      notes: mapped.notes.map((note) => ({ ...note })),
+    };
+    throwIfHeld(this.getNode(), itemIndex, mapped, summary);
+    return { mapped, summary };
   };
-  throwIfHeld(this.getNode(), itemIndex, mapped, summary);
   const token = readPartnerToken(this, itemIndex);
+  if (this.getNodeParameter('orderRecord', itemIndex) === 'shop') {
+    if (typeof refundId !== 'number' || !Number.isInteger(refundId) || refundId <= 0) {
+      throw new NodeOperationError(this.getNode(), 'Refund has no id: the order record keeps each refund\'s credit note under its id', {
+        itemIndex,
+        description: 'Give the refund as WooCommerce sends it (GET /orders/{ID}/refunds/{refund ID}), with its "id".',
+      });
+    }
+    return await issueWithClaim.call(this, {
+      itemIndex,
+      client,
+      shop: await shopOrders(this),
+      orderId: order.id,
+      externalId: externalIdForRefund(order.id, refundId, settings),
+      purpose: creditNoteRecord(refundId),
+      token,
+      build: (fresh) => {
+        const { mapped, summary } = mapCreditNote(orderFromJson(this, fresh, itemIndex).input);
+        return { kind: 'document', request: mapped.request, summary };
+      },
+    });
+  }
+  const { mapped, summary } = mapCreditNote(input);
   const created = await createOnce(this.getNode(), itemIndex, mapped.request.Document.ExternalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
   return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, summary);

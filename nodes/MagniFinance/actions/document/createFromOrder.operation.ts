@@ -11,6 +11,7 @@ import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { orderFromJson, readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readPartnerToken } from '../../helpers/parameters';
 import { issueWithClaim } from '../../shop/issue-with-claim';
+import { INVOICE_RECORD } from '../../shop/record-purposes';
 import { shopOrders } from '../../shop/woo-rest';
 import {
   createOptions,
@@ -73,10 +74,11 @@ export async function execute(
       shop: await shopOrders(this),
       orderId: order.id,
       externalId: externalIdForOrder(order.id, settings),
+      purpose: INVOICE_RECORD,
       token,
       build: (fresh) => {
         const { mapped, summary } = mapOrder(orderFromJson(this, fresh, itemIndex).input);
-        return { request: mapped.request, summary };
+        return { kind: 'document', request: mapped.request, summary };
       },
     });
   }

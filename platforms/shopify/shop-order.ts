@@ -1,0 +1,47 @@
+import type { ShopWebhook } from '../../connector/shop/shop';
+import type { ShopOrder } from '../shop-platform';
+import { legacyIdOf, type ShopifyOrder } from './order-query';
+import { shopifyStatus, summaryOfHead } from './order-summary';
+import { missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
+
+/**
+ * A Shopify order in the words the connector's review and dry run read (platforms/shop-platform.ts
+ * ShopOrder), its other apps' marks, and which webhook subscriptions are this connector's.
+ */
+
+/** The order (as the Shop reads it) as the review reads it: the summary's status, total and dates; refunds without totals (the order does not carry them). */
+export function shopifyShopOrder(order: ShopifyOrder): ShopOrder {
+  const summary = summaryOfHead({
+    id: order.legacyResourceId,
+    status: shopifyStatus(order.displayFinancialStatus, order.cancelledAt, order.test),
+    currency: order.currencyCode,
+    total: order.totalPriceSet.shopMoney.amount,
+    createdAt: order.createdAt,
+    paidAt: order.processedAt,
+    updatedAt: order.updatedAt,
+    refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id) })),
+    metafields: order.metafields.nodes,
+  });
+  return {
+    status: summary.status,
+    total: summary.total,
+    currency: summary.currency,
+    meta_data: summary.meta_data,
+    date_paid_gmt: summary.date_paid_gmt ?? null,
+    date_created_gmt: summary.date_created_gmt ?? null,
+    payment_method: order.paymentGatewayNames[0] ?? '',
+    refunds: summary.refunds,
+  };
+}
+
+/** The subscriptions delivering to this connector's Shopify URL for the tenant, and the needed topics none delivers. */
+export function shopifyOrderWebhooks(hooks: readonly ShopWebhook[], publicUrl: string, tenantId: string): { ours: ShopWebhook[]; missingTopics: string[] } {
+  const uri = shopifyDeliveryUrl(publicUrl, tenantId);
+  return {
+    ours: hooks.filter((hook) => hook.delivery_url === uri),
+    missingTopics: missingTopics(
+      hooks.map((hook) => ({ id: String(hook.id), topic: hook.topic, uri: hook.delivery_url, apiVersion: hook.api_version ?? '' })),
+      uri,
+    ),
+  };
+}
