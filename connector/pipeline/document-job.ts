@@ -7,6 +7,7 @@ import { abs, formatDecimal, parseDecimal, toCents } from '../../client/money';
 import type { Sale } from '../../law/sale';
 import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
+import { regimeTurnoverOf } from '../../law/small-business-regime';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingKeyForPurpose, issuingMarker, orderDigest, type IssuingMarker } from '../shop/order-meta';
 import type { ConnectorConfig } from '../config/load-config';
@@ -242,7 +243,7 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
-  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now());
+  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now(), { regimeTurnover: (year) => deps.ledger.regimeTurnover(tenant.config.id, year) });
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
   if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
     // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
@@ -290,7 +291,9 @@ async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
+    // An M10 document counts in the year's turnover (CIVA art. 53, DL 35/2025: the EUR 18,750 exit).
+    const regime = regimeTurnoverOf({ ...doc, Date: issue.date });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency, regime });
   });
 }
 
@@ -332,10 +335,10 @@ function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMarker | n
 async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string; regime?: { year: number; euroCents: bigint } },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency, regime } = created;
   // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
   // story so far (the draft and close attempts) goes with it.
   await Promise.all([
@@ -343,6 +346,7 @@ async function recordCreated(
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
     flushHistory(ctx),
+    ...(regime ? [deps.ledger.countRegimeDocument(ref, regime.year, regime.euroCents)] : []),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
