@@ -31,6 +31,11 @@ function givenNumber(sale: Sale): SaleTaxNumber | undefined {
   return sale.taxNumbers.find((number) => number.value.trim() !== '');
 }
 
+/** A business established in Portugal (the services rule, a domestic reverse charge): a company (or a VAT-number field) with a Portuguese NIF. */
+export function isPortugueseBusiness(buyer: BuyerIdentity): boolean {
+  return buyer.kind === 'portuguese-nif' && buyer.isBusiness && buyer.countryCode === 'PT';
+}
+
 export function billingCountry(sale: Sale, settings: MappingSettings): string {
   const country = sale.billing.country.trim().toUpperCase();
   return country === '' ? settings.defaultCountry : country;

@@ -20,6 +20,8 @@ const REFUND_AMOUNT_CODE = 'REEMBOLSO';
 const BINDING_HOLDS: ReadonlySet<MappingMessage['code']> = new Set([
   'credit-over-line',
   'credit-over-rate',
+  // An M10 invoice past EUR 18,750 in the year: the crossing invoice carries VAT (CIVA art. 53, DL 35/2025).
+  'regime-limit-crossed',
   // VAT written where the shop's configuration says none is due is owed as written (CIVA art. 2(1)(c)).
   'taxed-under-regime',
   'taxed-despite-code',

@@ -1,6 +1,7 @@
 import { isZero } from '../client/money';
-import type { BuyerIdentity } from './buyer-identity';
+import { isPortugueseBusiness, type BuyerIdentity } from './buyer-identity';
 import type { PlaceForVat } from './countries';
+import { exemptionCodeInfo } from './exemption-codes';
 import { PlannedLine, supplyNature } from './line-plan';
 import { lineProductId, listsProduct, productIdsOf, type ProductFacts, type ProductRef } from './line-type';
 import { info, MappingNote, mappingError, OrderMappingError } from './mapping-errors';
@@ -47,6 +48,8 @@ export interface ExemptionContext {
   settings: MappingSettings;
 }
 
+const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
 /** The code the accountant gave a product (`exemptions.byProduct`: ids, SKU prefixes, then categories read from the shop). */
 export function configuredExemption(item: ProductRef, settings: MappingSettings): string | undefined {
   const ids = productIdsOf(item);
@@ -57,14 +60,18 @@ export function configuredExemption(item: ProductRef, settings: MappingSettings)
   return settings.exemptions.shopProductCodes[lineProductId(item)];
 }
 
+/** The code the accountant gave a fee by its name (`exemptions.byFee`). */
+export function configuredFeeExemption(name: string, settings: MappingSettings): string | undefined {
+  const text = fold(name);
+  return settings.exemptions.byFee.find((rule) => rule.names.some((word) => text.includes(fold(word))))?.code;
+}
+
 /** What the connector puts in `exemptions.shopProductCodes` for a product: the first byProduct entry naming one of its categories. */
 export function productExemptionFromShop(facts: ProductFacts, settings: MappingSettings): string | undefined {
   return settings.exemptions.byProduct.find((rule) =>
     facts.categories.some((category) => rule.categories.some((wanted) => (typeof wanted === 'number' ? wanted === category.id : wanted === category.slug))),
   )?.code;
 }
-
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** A fee or product named like a donation, or listed as one (`exemptions.donationWords`, `.donationProductIds`). */
 export function isDonation(name: string, productIds: readonly string[], settings: MappingSettings): boolean {
@@ -73,7 +80,7 @@ export function isDonation(name: string, productIds: readonly string[], settings
   return settings.exemptions.donationWords.some((word) => text.includes(fold(word)));
 }
 
-function goodsReason(context: ExemptionContext, regime: string | undefined): Reason {
+function goodsReason(context: ExemptionContext, regime: string | undefined, configured: string | undefined): Reason {
   const { destination, buyer } = context;
   const place = destination.reason ?? {};
   if (destination.territory === 'outside') return { code: 'M05', why: reason('export', { country: destination.country, ...place }) };
@@ -81,14 +88,42 @@ function goodsReason(context: ExemptionContext, regime: string | undefined): Rea
     return { code: 'M16', why: reason('intra-eu', { vat: `${buyer.countryCode}${buyer.nif}`, country: destination.country, ...place }) };
   }
   const situation = destination.territory === 'PT' ? 'goods-pt' : 'goods-eu';
+  // The shop-wide regime covers all its sales (a product's code does not split the document's one code).
   if (regime) return { code: regime, why: reason(`${situation}-regime`, { country: destination.country, regime }) };
+  if (destination.territory === 'PT' && configured) return domesticGoodsReason(context, configured);
   return { code: undefined, why: reason(`${situation}-taxed`, { country: destination.country }) };
 }
 
-function serviceReason(context: ExemptionContext, line: PlannedLine, configured: string | undefined, regime: string | undefined): Reason {
+/**
+ * Goods that stay in Portugal with a code the accountant configured (issue 26.7): a code whose basis
+ * is a domestic goods regime covers them (M01 amounts excluded from the taxable amount, art. 16(6),
+ * such as returnable packaging deposits; M11-M15 special and margin schemes, e.g. second-hand goods
+ * under DL 199/96; M19, M21, M25, M99 where their article applies); a domestic reverse charge
+ * (M30-M34, M43) only for a Portuguese business buyer; any other code (an art. 9 exemption on
+ * ordinary goods) would hide a taxable sale: refused.
+ */
+function domesticGoodsReason(context: ExemptionContext, configured: string): Reason {
+  const use = exemptionCodeInfo(configured)?.domesticGoods;
+  if (use === 'goods') return { code: configured, why: reason('goods-pt-domestic', { regime: configured }) };
+  if (use === 'reverse-charge') {
+    if (isPortugueseBusiness(context.buyer)) return { code: configured, why: reason('goods-pt-reverse-charge', { regime: configured }) };
+    return { code: undefined, why: reason('goods-pt-reverse-charge-consumer', { regime: configured }) };
+  }
+  return { code: undefined, why: reason('goods-pt-code-blocked', { regime: configured }) };
+}
+
+/** Whether a configured code covers this goods line, which the shop then must not tax (charged-treatment.ts). */
+export function domesticGoodsCodeApplies(code: string, destination: PlaceForVat, buyer: BuyerIdentity): boolean {
+  if (destination.territory !== 'PT') return false;
+  const use = exemptionCodeInfo(code)?.domesticGoods;
+  return use === 'goods' || (use === 'reverse-charge' && isPortugueseBusiness(buyer));
+}
+
+function serviceReason(context: ExemptionContext, line: PlannedLine, configured: string | undefined, regime: string | undefined, performedHere: boolean): Reason {
   const { buyer } = context;
-  // Taxed where performed even for a business (art. 6(7)): never 0 %, whoever buys.
-  if (line.special === 'where-performed') return { code: undefined, why: reason('service-where-performed') };
+  // Taxed where performed even for a business (art. 6(7)): never 0 %, whoever buys; nor the
+  // shipping or fees charged with it (art. 16(5)(b): they follow the supply).
+  if (line.special === 'where-performed' || (line.ancillary && performedHere)) return { code: undefined, why: reason('service-where-performed') };
   if (buyer.kind === 'foreign-vat' && buyer.isBusiness && buyer.countryCode !== 'PT') {
     return { code: 'M40', why: reason('service-reverse-charge', { country: buyer.countryCode }) };
   }
@@ -105,9 +140,11 @@ export function exemptionCodeFor(lines: readonly PlannedLine[], context: Exempti
   const regime = exemptionRegime(context.settings);
   // A charge follows its products: the code they were configured with when they all share one.
   const productCodes = [...new Set(lines.filter((l) => !l.ancillary).map((l) => l.exemption))];
+  const performedHere = lines.some((l) => !l.ancillary && l.special === 'where-performed');
   const reasons = zeroLines.map((line) => {
-    const configured = line.ancillary ? (productCodes.length === 1 ? productCodes[0] : undefined) : line.exemption;
-    const reason = supplyNature(line, lines) === 'P' ? goodsReason(context, regime) : serviceReason(context, line, configured, regime);
+    // A fee with its own code (exemptions.byFee) keeps it; other charges follow their products.
+    const configured = line.ancillary ? (line.exemption ?? (productCodes.length === 1 ? productCodes[0] : undefined)) : line.exemption;
+    const reason = supplyNature(line, lines) === 'P' ? goodsReason(context, regime, configured) : serviceReason(context, line, configured, regime, performedHere);
     return { line, ...reason };
   });
   const missing = reasons.filter((r) => r.code === undefined);

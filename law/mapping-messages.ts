@@ -316,6 +316,26 @@ const CATALOGUE = {
       `A loja está registada no OSS: "${p.line}" é um serviço prestado por via eletrónica a um consumidor em ${p.country}, tributado em ${p.country} quando as vendas à distância e estes serviços da loja na UE passam, juntos, de 10 000,00 € ` +
       `(art. 6.º-A do CIVA, Lei 47/2020), e este documento levaria IVA português (${percentPt(p.rate)}). Por isso fica retida: emita o documento à mão, como o seu contabilista decidir (oss.registered, services.electronic).`,
   ),
+  'regime-limit-crossed': entry(
+    { year: N, total: S, amount: S, after: S, limit: S },
+    (p) =>
+      `This invoice of EUR ${p.amount} under the M10 regime would take the shop's ${p.year} turnover from EUR ${p.total} (its M10 documents so far) to EUR ${p.after}, past EUR ${p.limit}: ` +
+      'the shop leaves the art. 53 regime at once and the invoice that crosses the limit already carries VAT (CIVA art. 53 as amended by DL 35/2025). ' +
+      'Held and never issued as it is: with your accountant, set exemptions.regimeUntil to the day the shop left the regime, tax the products in the shop, and the order is issued with VAT',
+    (p) =>
+      `Esta fatura de ${money(p.amount)} no regime M10 levaria o volume de negócios da loja em ${p.year} de ${money(p.total)} (os seus documentos M10 até agora) a ${money(p.after)}, acima de ${money(p.limit)}: ` +
+      'a loja sai de imediato do regime do art. 53.º e a fatura que ultrapassa o limite já leva IVA (art. 53.º do CIVA, na redação do DL 35/2025). ' +
+      'Fica retida e nunca é emitida assim: com o seu contabilista, defina exemptions.regimeUntil com o dia em que a loja saiu do regime e aplique o imposto aos produtos na loja; a encomenda é então emitida com IVA.',
+  ),
+  'regime-limit-near': entry(
+    { year: N, total: S, amount: S, after: S, limit: S },
+    (p) =>
+      `With this invoice the shop's M10 documents of ${p.year} come to EUR ${p.after} (EUR ${p.total} before it): past EUR ${p.limit} in the year the shop leaves the art. 53 regime at once, ` +
+      'and the invoice that crosses it carries VAT (CIVA art. 53 as amended by DL 35/2025). Plan the change with your accountant (exemptions.regimeUntil)',
+    (p) =>
+      `Com esta fatura os documentos M10 da loja em ${p.year} somam ${money(p.after)} (${money(p.total)} antes dela): acima de ${money(p.limit)} no ano a loja sai de imediato do regime do art. 53.º, ` +
+      'e a fatura que ultrapassa o limite leva IVA (art. 53.º do CIVA, na redação do DL 35/2025). Prepare a mudança com o seu contabilista (exemptions.regimeUntil).',
+  ),
   'taxed-under-regime': entry(
     { line: S, rate: S, regime: S },
     (p) =>
@@ -557,7 +577,9 @@ const CATALOGUE = {
       const why =
         p.nature === 'P'
           ? `goods are taxed where their transport begins (CIVA art. 6(1)), and the shop dispatches from ${regionWords('en', p.region)} (${source('en', p.source)})`
-          : `a service is taxed where ${p.allowed.includes('/') ? 'the business buying it or ' : ''}the shop is established (CIVA art. 6(6) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (${source('en', p.source)})`;
+          : p.nature === 'S-business'
+            ? `a service to a Portuguese business is taxed where the business is established (CIVA art. 6(6)(a) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (its billing address), whatever region the shop is in`
+            : `a service is taxed where ${p.allowed.includes('/') ? 'the business buying it or ' : ''}the shop is established (CIVA art. 6(6) as adapted to the regions): ${regionList('en', p.allowed, ' or ')} (${source('en', p.source)})`;
       return (
         `Line "${p.line}" carries ${p.rate}%, the VAT of ${regionList('en', p.regions, ' / ')}, but ${why}, whose rates on ${p.day} are ${rateListWords('en', p.rates)}. ` +
         `The buyer's postcode does not decide the rate: correct the shop's tax table, or the setting dispatchRegion if the goods leave from elsewhere`
@@ -567,13 +589,24 @@ const CATALOGUE = {
       const why =
         p.nature === 'P'
           ? `os bens são tributados onde começa o seu transporte (art. 6.º, n.º 1, do CIVA), e a loja expede a partir ${regionWords('pt', p.region)} (${source('pt', p.source)})`
-          : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
+          : p.nature === 'S-business'
+            ? `um serviço prestado a uma empresa portuguesa é tributado onde a empresa está estabelecida (art. 6.º, n.º 6, alínea a), do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (a sua morada de faturação), seja qual for a região da loja`
+            : `um serviço é tributado onde ${p.allowed.includes('/') ? 'está estabelecida a empresa que o compra ou ' : ''}está estabelecida a loja (art. 6.º, n.º 6, do CIVA, adaptado às regiões): ${regionList('pt', p.allowed, ' ou ', 'name')} (${source('pt', p.source)})`;
       return (
         `A linha "${p.line}" tem IVA a ${percentPt(p.rate)}, a taxa ${regionList('pt', p.regions, ' / ')}, mas ${why}` +
         `${p.rates ? `, cujas taxas em ${datePt(p.day)} são ${rateListWords('pt', p.rates)}` : `, sem taxas conhecidas em ${datePt(p.day)}`}. ` +
         'O código postal do comprador não decide a taxa: corrija a tabela de impostos da loja, ou a definição dispatchRegion se os bens saem de outro local.'
       );
     },
+  ),
+  'service-buyer-region-unknown': entry(
+    { line: S, rate: S, postcode: S },
+    (p) =>
+      `"${p.line}" is a service to a Portuguese business, taxed at the rate of the region where the business is established (CIVA art. 6(6)(a) as adapted to the regions: mainland 23/13/6, Madeira 22/12/4, the Azores 16/9/4), ` +
+      `but its billing address ${p.postcode ? `(postcode "${p.postcode}") ` : ''}does not say which region that is. Held: put the company's Portuguese postcode on the order and save it, then release it`,
+    (p) =>
+      `"${p.line}" é um serviço prestado a uma empresa portuguesa, tributado à taxa da região onde a empresa está estabelecida (art. 6.º, n.º 6, alínea a), do CIVA, adaptado às regiões: continente 23/13/6 %, Madeira 22/12/4 %, Açores 16/9/4 %), ` +
+      `mas a sua morada de faturação ${p.postcode ? `(código postal "${p.postcode}") ` : ''}não diz que região é. Fica retida: indique na encomenda o código postal português da empresa e guarde-a; depois liberte-a.`,
   ),
   'oss-distance-sale': entry(
     { country: S, rate: S },
@@ -594,11 +627,11 @@ const CATALOGUE = {
     (p) =>
       `${p.names} ${p.count === 1 ? 'has' : 'have'} 0% VAT but no exemption reason applies (${exemptionReasonWords('en', p)}). ` +
       "A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop's tax for this line, " +
-      'or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product)',
+      'or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product, exemptions.byFee for a fee)',
     (p) =>
       `${p.names} ${p.count === 1 ? 'tem' : 'têm'} IVA a 0 %, mas nenhum motivo de isenção se aplica (${exemptionReasonWords('pt', p)}). ` +
       'Um documento tem de indicar o motivo real de cada isenção (art. 36.º, n.º 5, alínea e), do CIVA): corrija o imposto da loja para esta linha ' +
-      'ou defina o motivo que o seu contabilista escolheu (exemptions.regime para a loja, exemptions.byProduct para o produto).',
+      'ou defina o motivo que o seu contabilista escolheu (exemptions.regime para a loja, exemptions.byProduct para o produto, exemptions.byFee para uma taxa).',
   ),
   /** Indexed params: count, then line_i, code_i and the reason's params with the suffix _i. */
   'zero-vat-codes-differ': {

@@ -144,6 +144,18 @@ export const MappingSettingsSchema = z.object({
       /** A shop-wide regime: M10 (small-business regime, CIVA art. 53) or M20 (flat-rate farmers, art. 59-D). */
       regime: z.enum(codesOf('regime') as [string, ...string[]]).optional(),
       /**
+       * The last day (yyyy-mm-dd) the shop was in `regime`: a sale after it carries VAT like any
+       * other (DL 35/2025: past EUR 18,750 in the year the shop leaves the art. 53 regime at once).
+       */
+      regimeUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a day like 2026-09-30' }).optional(),
+      /** From this turnover in the year (EUR) an M10 invoice is warned that the EUR 18,750 exit is near. */
+      regimeWarnFrom: decimalText.default('16875'),
+      /**
+       * The year's M10 documents so far, in euros (invoices less credit notes): filled by the connector
+       * from its ledger, not by hand. An M10 invoice that would take it past EUR 18,750 is held.
+       */
+      regimeTurnover: z.object({ year: z.number().int(), total: decimalText }).optional(),
+      /**
        * Codes for products the accountant names, like the goods/service rules: product or variation
        * ids, SKU prefixes, categories (slug or id, read from the shop by the connector). The first
        * entry that names a product decides. Never used for goods that stay in Portugal or go to an
@@ -158,6 +170,22 @@ export const MappingSettingsSchema = z.object({
             productIds: z.array(z.number().int()).default([]),
             skuPrefixes: z.array(z.string().min(1)).default([]),
             categories: z.array(z.union([z.string().min(1), z.number().int()])).default([]),
+          }),
+        )
+        .default([]),
+      /**
+       * Codes for the fees the shop charges, by words of their name (any case, accents ignored; the
+       * first entry that matches decides): e.g. `{ code: 'M01', names: ['tara', 'vasilhame'] }` for a
+       * returnable packaging deposit, excluded from the taxable amount (CIVA art. 16(6)). A fee with
+       * its own code keeps it (it does not follow the goods' rate); other fees follow the goods.
+       */
+      byFee: z
+        .array(
+          z.object({
+            code: z.enum(codesOf('per-product') as [string, ...string[]], {
+              message: `must be one of ${codesOf('per-product').join(', ')}`,
+            }),
+            names: z.array(z.string().min(2)).min(1),
           }),
         )
         .default([]),

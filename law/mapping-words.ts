@@ -1,4 +1,4 @@
-import { exemptionCodeInfo } from './exemption-codes';
+import { domesticGoodsCodes, exemptionCodeInfo } from './exemption-codes';
 
 /**
  * The pieces the mapping's messages share, per language: amounts, percentages, dates, regions,
@@ -127,6 +127,10 @@ export interface ExemptionReasonParams {
 const basis = (code: string): string => exemptionCodeInfo(code)?.basis ?? '';
 const mention = (code: string): string => exemptionCodeInfo(code)?.mention ?? '';
 
+/** The settings that can cover goods staying in Portugal (issue 26.7), for the refusals. */
+const DOMESTIC_EN = `exemptions.byProduct, or exemptions.byFee for a fee: ${domesticGoodsCodes('goods').join(', ')}; ${domesticGoodsCodes('reverse-charge').join(', ')} for a Portuguese business buyer`;
+const DOMESTIC_PT = `exemptions.byProduct, ou exemptions.byFee para uma taxa: ${domesticGoodsCodes('goods').join(', ')}; ${domesticGoodsCodes('reverse-charge').join(', ')} para uma empresa portuguesa`;
+
 /** The reason of a 0% line in words (the library's English kept word for word). */
 export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): string {
   const place = p.placeWhy ? ` (${placeWhyWords(lang, p)})` : '';
@@ -141,6 +145,15 @@ export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): stri
       case 'goods-eu-regime':
         return `${situation}: shop-wide regime ${p.regime} (${basis(p.regime)})`;
       case 'goods-pt-taxed':
+        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime (${DOMESTIC_EN}), or the shop is in a regime (exemptions.regime)`;
+      case 'goods-pt-code-blocked':
+        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime: ${p.regime} (${basis(p.regime)}) on ordinary goods would hide a taxable sale (${DOMESTIC_EN}; or exemptions.regime)`;
+      case 'goods-pt-reverse-charge-consumer':
+        return `${situation} under ${p.regime} (${basis(p.regime)}) are reverse-charged only by a Portuguese business buyer (a company's Portuguese NIF), and this buyer is not one: the goods are taxed (CIVA art. 2(1), 6(1))`;
+      case 'goods-pt-domestic':
+        return `${situation}, under the domestic regime configured for them: ${p.regime} (${basis(p.regime)})`;
+      case 'goods-pt-reverse-charge':
+        return `${situation}, to a Portuguese business that accounts for the VAT: ${p.regime} (${basis(p.regime)})`;
       case 'goods-eu-taxed':
         return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)`;
       case 'service-reverse-charge':
@@ -167,6 +180,15 @@ export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): stri
     case 'goods-eu-regime':
       return `${situation} seguem o regime ${p.regime} da loja (${mention(p.regime)})`;
     case 'goods-pt-taxed':
+      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional (${DOMESTIC_PT}), ou se a loja estiver num regime (exemptions.regime)`;
+    case 'goods-pt-code-blocked':
+      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional: o ${p.regime} (${mention(p.regime)}) em bens comuns esconderia uma venda tributada (${DOMESTIC_PT}; ou exemptions.regime)`;
+    case 'goods-pt-reverse-charge-consumer':
+      return `${situation} com o ${p.regime} (${mention(p.regime)}) só são autoliquidados por um adquirente que seja uma empresa portuguesa (o NIF português de uma empresa), e este comprador não o é: os bens são tributados (art. 2.º, n.º 1, e art. 6.º, n.º 1, do CIVA)`;
+    case 'goods-pt-domestic':
+      return `${situation}, no regime nacional configurado para eles: ${p.regime} (${mention(p.regime)})`;
+    case 'goods-pt-reverse-charge':
+      return `${situation}, vendidos a uma empresa portuguesa que autoliquida o IVA: ${p.regime} (${mention(p.regime)})`;
     case 'goods-eu-taxed':
       return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto não os abrange, só um regime de toda a loja (exemptions.regime)`;
     case 'service-reverse-charge':

@@ -17,7 +17,7 @@ import {
 } from '../client/money';
 import { PlannedLine } from './line-plan';
 import { withoutDonations } from './donations';
-import { configuredExemption } from './exemption-rules';
+import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import { itemType, lineProductId, specialSupply, type ProductRef } from './line-type';
 import { isGiftCardName } from './vouchers';
 import { info, MappingNote, mappingError } from './mapping-errors';
@@ -181,7 +181,13 @@ export function positiveFeeLines(sale: Sale, rates: SaleRates, settings: Mapping
   for (const fee of feeLinesOf(sale)) {
     const total = round(parseDecimal(fee.total), 2);
     if (total.units <= 0n) continue;
-    lines.push(amountLine(saleRef(sale), settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }));
+    const line = amountLine(saleRef(sale), settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes });
+    // A fee with its own code (exemptions.byFee: a returnable packaging deposit, M01) keeps it.
+    const exemption = configuredFeeExemption(fee.name, settings);
+    if (exemption) line.exemption = exemption;
+    // A multi-purpose voucher sold as a fee: its own rule, like one sold as a product (art. 7(13)-(14)).
+    if (isGiftCardName(fee.name, settings)) line.voucher = true;
+    lines.push(line);
   }
   return lines;
 }

@@ -22,6 +22,7 @@ import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNeg
 import { saleNumber, saleRef, type Sale } from './sale';
 import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
+import { regimeLimitMessage, regimeOn } from './small-business-regime';
 import { resolveTaxRates } from './tax-rates';
 import { vatPrefixOf, type VatNumberVerdict } from './vat-number';
 
@@ -128,7 +129,8 @@ export function supplyContext(sale: Sale, buyer: BuyerIdentity, settings: Mappin
     regionSource,
     destination: destinationPlace(sale, settings),
     buyer,
-    buyerRegion: regionOfAddress(sale.billing.country, sale.billing.postcode),
+    buyerRegion: regionOfAddress(billingCountry(sale, settings), sale.billing.postcode),
+    buyerPostcode: sale.billing.postcode.trim(),
     settings,
   };
 }
@@ -206,8 +208,10 @@ export function documentForSale(
   /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
   vatNumberVerdict?: VatNumberVerdict,
 ): OrderDocument {
-  const settings = settingsFrom(settingsInput);
-  checkInvoiceable(sale, settings);
+  const parsed = settingsFrom(settingsInput);
+  checkInvoiceable(sale, parsed);
+  // The shop-wide regime only up to the day the shop left it (exemptions.regimeUntil).
+  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, saleDate(sale, parsed));
   const orderId = saleRef(sale);
   const notes: MappingNote[] = [];
   const buyer = resolveBuyer(sale, settings, notes, vatNumberVerdict);
@@ -261,7 +265,7 @@ export function documentForSale(
   if (exemptionCode === 'M40' && buyer.isEuVatNumber && settings.viesRequiredForM40 && !buyer.viesConfirmed) {
     holds.push({ code: 'm40-needs-vies', params: { vat: `${vatPrefixOf(buyer.countryCode)}${buyer.nif}` } });
   }
-  holds.push(...chargedAgainstTreatment(planned, billingCountry(sale, settings), settings));
+  holds.push(...chargedAgainstTreatment(planned, billingCountry(sale, settings), settings, { destination: destinationPlace(sale, settings), buyer }));
   holds.push(...shippingHolds);
   if (vouchers.named.length > 0) {
     notes.push(info('gift-card-redeemed', { names: vouchers.named.map((n) => `"${n}"`).join(', ') }));
@@ -298,6 +302,12 @@ export function documentForSale(
     }
   }
   const date = issueDay(issue, settings.shopTimeZone);
+  // The art. 53 regime's exit (DL 35/2025): the year's M10 documents as the connector counted them.
+  const regime = exemptionCode === 'M10' ? regimeLimitMessage(settings, date, totalEur) : undefined;
+  if (regime?.hold) {
+    hold = true;
+    holdFor(regime.message, heldNote(regime.message));
+  } else if (regime) notes.push(noteOf('warning', regime.message));
   const zone = settings.shopTimeZone;
   const deadline = invoiceDeadline({
     paid: shopDay(sale.paid, zone) ?? undefined,

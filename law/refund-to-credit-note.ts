@@ -6,7 +6,7 @@ import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom } from '
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
-import { configuredExemption } from './exemption-rules';
+import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import { itemType, specialSupply } from './line-type';
 import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
 import { currencyParam, type MappingMessage } from './mapping-messages';
@@ -16,6 +16,7 @@ import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, ty
 import { creditLimitHolds } from './credit-limits';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
+import { regimeOn } from './small-business-regime';
 import { lineRate, resolveTaxRates, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
 
@@ -86,7 +87,11 @@ function refundItemLines(sale: Sale, refund: SaleRefund, rates: SaleRates, setti
     if (parseDecimal(fee.total).units <= 0n) continue;
     const total = round(abs(parseDecimal(fee.total)), 2);
     // Credited at the rates its invoice carried (a fee follows the goods by shippingRate), not the shop's.
-    lines.push(...asInvoiced(amountLine(orderId, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes }), invoiced, settings.shippingLineCode));
+    const line = amountLine(orderId, settings.feeLineCode, feeDescription(fee), fee.taxes, total, { rates, settings, notes });
+    // A fee with its own code (exemptions.byFee) is credited with it, as its invoice carried it.
+    const exemption = configuredFeeExemption(fee.name, settings);
+    if (exemption) line.exemption = exemption;
+    lines.push(...asInvoiced(line, invoiced, settings.shippingLineCode));
   }
   return lines;
 }
@@ -186,7 +191,9 @@ export function creditNoteForRefund(
   /** The sale's refunds credited before this one (their credit notes count against the invoice). */
   earlierRefunds: readonly SaleRefund[] = [],
 ): CreditNote {
-  const settings = settingsFrom(settingsInput);
+  const parsed = settingsFrom(settingsInput);
+  // The credit note corrects its invoice: the regime as it stood on the sale's day (exemptions.regimeUntil).
+  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, saleDate(sale, parsed));
   const orderId = saleRef(sale);
   const refundId = platformId(refund.id);
   const notes: MappingNote[] = [];

@@ -76,6 +76,8 @@ export function applyShippingRate(lines: PlannedLine[], shippingCode: string, se
  */
 export function isCharge(line: PlannedLine, shippingCode: string, settings: Pick<MappingSettings, 'feeLineCode' | 'giftCardFeeNames'>): boolean {
   if (!line.ancillary) return false;
+  // A fee with its own exemption code (exemptions.byFee) keeps its own treatment.
+  if (line.exemption) return false;
   if (line.code === shippingCode) return true;
   return line.code === settings.feeLineCode && !isGiftCardName(line.description, settings);
 }

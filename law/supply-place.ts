@@ -1,5 +1,5 @@
 import { formatDecimal, isZero } from '../client/money';
-import type { BuyerIdentity } from './buyer-identity';
+import { isPortugueseBusiness, type BuyerIdentity } from './buyer-identity';
 import { isEuCountry, type PlaceForVat } from './countries';
 import { PlannedLine, supplyNature } from './line-plan';
 import { mappingError } from './mapping-errors';
@@ -20,8 +20,11 @@ import { DispatchRegion, ratesInForce, regionsWithRate } from './vat-rates';
  *   the buyer's postcode (a mainland shop shipping to Funchal charges 23 %). A goods line (shipping
  *   and fees follow the goods, art. 16(5)(b)) at another region's rate is held.
  * - Services (art. 6(6) as adapted to the regions): to a consumer, where the supplier is established
- *   (6(6)(b)): the shop's region; to a Portuguese business, where the business is established
- *   (6(6)(a)): its billing address's region, or the shop's. Anything else is held.
+ *   (6(6)(b)): the shop's region; to a Portuguese business (a company with a Portuguese NIF), where
+ *   the business is established (6(6)(a)): its billing address's region only (a Madeira shop's
+ *   service to a Lisbon company is 23 %, a mainland shop's to a Funchal company 22 %). A business
+ *   whose region the address does not tell (no Portuguese postcode) is held with the reason.
+ *   Anything else is held.
  * - A shop registered in OSS: a distance sale of goods to a consumer in another member state is
  *   taxed there (the connector cannot know whether the EUR 10,000 threshold is passed): held.
  */
@@ -37,6 +40,8 @@ export interface SupplyContext {
   buyer: BuyerIdentity;
   /** The region of a Portuguese buyer's billing address, for a business's services (6(6)(a)). */
   buyerRegion: DispatchRegion | undefined;
+  /** The billing postcode as the buyer typed it, for the reason when it tells no region. */
+  buyerPostcode: string;
   settings: MappingSettings;
 }
 
@@ -68,21 +73,26 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
       });
     }
     const nature = supplyNature(line, lines);
-    const allowed: DispatchRegion[] = [region];
-    if (nature === 'S' && buyer.isBusiness && buyer.countryCode === 'PT' && context.buyerRegion) allowed.push(context.buyerRegion);
-    if (!regions.some((r) => allowed.includes(r))) {
+    // A service to a Portuguese business: where the business is established (art. 6(6)(a) as adapted to the regions).
+    const toBusiness = nature === 'S' && isPortugueseBusiness(buyer);
+    if (toBusiness && !context.buyerRegion) {
+      holds.push({ code: 'service-buyer-region-unknown', params: { line: line.description, rate, postcode: context.buyerPostcode } });
+      continue;
+    }
+    const allowed: DispatchRegion = toBusiness && context.buyerRegion ? context.buyerRegion : region;
+    if (!regions.includes(allowed)) {
       holds.push({
         code: 'rate-wrong-region',
         params: {
           line: line.description,
           rate,
           regions: regions.join('/'),
-          nature,
+          nature: toBusiness ? 'S-business' : nature,
           region,
           source: context.regionSource,
-          allowed: allowed.join('/'),
+          allowed,
           day: taxDay,
-          rates: rates(region, taxDay),
+          rates: rates(allowed, taxDay),
         },
       });
       continue;

@@ -1,3 +1,4 @@
+import { configIssue, configProblem, type ConfigProblem } from '../config/config-messages';
 import { z } from 'zod';
 import { SecretRefSchema, type SecretRef } from '../config/secret-ref';
 
@@ -46,7 +47,7 @@ export const AlertsSchema = z
       .optional(),
   })
   .strict()
-  .refine((alerts) => alerts.email !== undefined || alerts.webhook !== undefined, 'name at least one channel: email or webhook');
+  .refine((alerts) => alerts.email !== undefined || alerts.webhook !== undefined, configIssue('alerts-channel'));
 export type AlertsFile = z.infer<typeof AlertsSchema>;
 
 export interface AlertSettings {
@@ -66,7 +67,7 @@ export function resolveAlerts(
   file: AlertsFile,
   at: string,
   secret: (ref: SecretRef, path: string) => string,
-  problem: (path: string, message: string) => void,
+  problem: (problem: ConfigProblem) => void,
 ): AlertSettings {
   const settings: AlertSettings = { digestSeconds: file.digestSeconds, maxMessagesPerHour: file.maxMessagesPerHour, maxOrdersPerMessage: file.maxOrdersPerMessage };
   if (file.email) {
@@ -83,7 +84,7 @@ export function resolveAlerts(
   }
   if (file.webhook) {
     const url = secret(file.webhook.url, `${at}.webhook.url`);
-    if (url && !/^https?:\/\/[^/\s]+/.test(url)) problem(`${at}.webhook.url`, 'must be an http(s) URL');
+    if (url && !/^https?:\/\/[^/\s]+/.test(url)) problem(configProblem(`${at}.webhook.url`, 'webhook-url-http', {}));
     settings.webhook = { url, timeoutMs: file.webhook.timeoutMs, format: file.webhook.format === 'auto' ? chatFormatOf(url) : file.webhook.format };
   }
   return settings;

@@ -6,7 +6,7 @@ import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
 import type { Lang } from '../../law/mapping-messages';
-import { configProblem, configRefusalText, type ConfigProblem } from './config-messages';
+import { configProblem, configRefusalText, fileCause, issueProblem, type ConfigProblem } from './config-messages';
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
 import { SHOPIFY_TRIGGER_STATUSES, type ShopifyTenantConfig } from './shopify-tenant';
@@ -84,7 +84,7 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(path, [configProblem('', 'file-unreadable', { file: path, reason: (error as Error).message })]);
+    throw new ConfigError(path, [configProblem('', 'file-unreadable', { file: path, ...fileCause(error) })]);
   }
   return parseConfigText(text, path, env, origin);
 }
@@ -129,9 +129,9 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (path, message) => problems.push({ path, message, pt: message }))),
+    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (problem) => problems.push(problem))),
   };
-  problems.push(...sharedCredentials(config.tenants).map((p) => ({ ...p, pt: p.message })));
+  problems.push(...sharedCredentials(config.tenants));
   if (problems.length > 0) throw new ConfigError(source, problems, lang);
   return config;
 }
@@ -147,7 +147,12 @@ function fileLang(raw: unknown): Lang {
 function schemaProblems(raw: unknown, error: z.ZodError): ConfigProblem[] {
   const portuguese = ConnectorConfigSchema.safeParse(raw, { error: z.locales.pt().localeError });
   const ptIssues = portuguese.success ? [] : portuguese.error.issues;
-  return error.issues.map((issue, index) => ({ path: issue.path.map(String).join('.'), message: issue.message, pt: ptIssues[index]?.message ?? issue.message }));
+  return error.issues.map((issue, index) => {
+    const path = issue.path.map(String).join('.');
+    // Our own rules carry a code of the config catalogue (configIssue): worded in both languages there.
+    const params = 'params' in issue && typeof issue.params === 'object' && issue.params !== null ? (issue.params as Record<string, unknown>) : undefined;
+    return issueProblem(path, { message: issue.message, params }) ?? { path, message: issue.message, pt: ptIssues[index]?.message ?? issue.message };
+  });
 }
 
 /** Every `${NAME}` / `{ env: NAME }` in the raw file whose variable is not set. */
@@ -172,25 +177,22 @@ function missingVariables(raw: unknown, env: NodeJS.ProcessEnv, origin: EnvOrigi
  * would be taken for the other's, or a shop would invoice in another client's name. Compared after
  * the secrets are resolved: two env references may hold one value.
  */
-function sharedCredentials(tenants: readonly TenantConfig[]): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = [];
+function sharedCredentials(tenants: readonly TenantConfig[]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const byPartnerToken = new Map<string, string>();
   const byAccount = new Map<string, string>();
   tenants.forEach((tenant, index) => {
     const token = tenant.invoicing.partnerToken;
     if (token) {
       const other = byPartnerToken.get(token);
-      if (other) problems.push({ path: `tenants.${index}.invoicing.partnerToken`, message: `the same partner token as tenant ${other}: a partner token acts for one company, so one of them would invoice in the other's name` });
+      if (other) problems.push(configProblem(`tenants.${index}.invoicing.partnerToken`, 'shared-partner-token', { tenant: other }));
       else byPartnerToken.set(token, tenant.id);
       return;
     }
     const account = JSON.stringify([tenant.invoicing.baseUrl, tenant.invoicing.email, tenant.invoicing.token, tenant.settings.mapping.externalIdPrefix]);
     const other = byAccount.get(account);
     if (other) {
-      problems.push({
-        path: `tenants.${index}.settings.mapping.externalIdPrefix`,
-        message: `the same MagniFinance account and ExternalId prefix "${tenant.settings.mapping.externalIdPrefix}" as tenant ${other}: their orders' documents would share ExternalIds; give each tenant its own prefix`,
-      });
+      problems.push(configProblem(`tenants.${index}.settings.mapping.externalIdPrefix`, 'shared-account-prefix', { tenant: other, prefix: tenant.settings.mapping.externalIdPrefix }));
     } else byAccount.set(account, tenant.id);
   });
   return problems;
@@ -200,7 +202,7 @@ function resolveTenant(
   tenant: TenantFile,
   at: string,
   secret: (ref: SecretRef, path: string, kind?: SecretKind) => string,
-  problem: (path: string, message: string) => void,
+  problem: (problem: ConfigProblem) => void,
 ): TenantConfig {
   const invoicing: TenantConfig['invoicing'] = {
     email: tenant.invoicing.email,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Lang } from '../../law/mapping-messages';
-import { configProblem, problemLine } from './config-messages';
+import { configProblem, fileCause, problemLine } from './config-messages';
 import { ConfigError, loadConfigFile, type ConnectorConfig, type TenantConfig } from './load-config';
 import type { TenantChanges, TenantSet } from './tenant-set';
 
@@ -34,7 +34,7 @@ function readEnvFile(path: string): Record<string, string> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(path, [configProblem('', 'env-file-unreadable', { file: path, reason: (error as Error).message })]);
+    throw new ConfigError(path, [configProblem('', 'env-file-unreadable', { file: path, ...fileCause(error) })]);
   }
   return parseEnv(text) as Record<string, string>;
 }
@@ -46,7 +46,7 @@ export type ReloadResult =
 
 /** A refused reload's problems in the reader's language. */
 export function reloadProblems(lang: Lang, result: Extract<ReloadResult, { ok: false }>): string[] {
-  return lang === 'pt' ? result.pt.problems : result.problems;
+  return { pt: result.pt.problems, en: result.problems }[lang];
 }
 
 /** Sections only a restart applies (listeners, connections, workers are built from them once). `admin` applies on reload, except its accountant. */

@@ -1,3 +1,4 @@
+import { configIssue } from './config-messages';
 import { z } from 'zod';
 import { SecretRefSchema } from './secret-ref';
 
@@ -68,7 +69,7 @@ export const ShopifyTenantSchema = z
   })
   .strict()
   .refine((store) => store.accessToken !== undefined || store.clientId !== undefined, {
-    message: 'needs accessToken (a token given here) or clientId (the store installs the app through the connector, docs/shopify.md)',
+    ...configIssue('shopify-token-or-client'),
     path: ['accessToken'],
   });
 export type ShopifyTenantFile = z.output<typeof ShopifyTenantSchema>;

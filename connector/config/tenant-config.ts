@@ -1,3 +1,4 @@
+import { configIssue } from './config-messages';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LangSchema } from '../../messages/lang';
@@ -44,7 +45,7 @@ const InvoicingSchema = z
      */
     companyNif: z
       .string()
-      .refine(isValidPortugueseNif, 'a Portuguese NIF (9 digits with a valid check digit)')
+      .refine(isValidPortugueseNif, configIssue('company-nif-format'))
       .optional(),
     /** The main API user's password, which Get Partner Access Tokens asks for (documented form). */
     password: SecretRefSchema.optional(),
@@ -57,18 +58,10 @@ const InvoicingSchema = z
   .superRefine((invoicing, ctx) => {
     if (invoicing.partnerToken === undefined) return;
     if (invoicing.companyNif === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['companyNif'],
-        message: "is required with a partnerToken: the NIF of the company this tenant invoices for (the connector checks the token is that company's before issuing)",
-      });
+      ctx.addIssue({ code: 'custom', path: ['companyNif'], ...configIssue('company-nif-required') });
     }
     if (invoicing.partnerTokensForm === 'documented' && invoicing.password === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: "is required with a partnerToken: Get Partner Access Tokens (the check that the token is companyNif's) asks for the main API user's password; or set partnerTokensForm: spec",
-      });
+      ctx.addIssue({ code: 'custom', path: ['password'], ...configIssue('partner-password-required') });
     }
   });
 
@@ -100,7 +93,7 @@ export const TenantSettingsSchema = z
      * delivery, an update or a sweep; only a backfill issues them. Absent: the moment the tenant
      * first started, kept in Redis (connector/ingest/go-live.ts).
      */
-    goLiveAt: z.iso.datetime({ offset: true, message: 'a date and time with its offset, such as 2026-12-01T00:00:00Z' }).optional(),
+    goLiveAt: z.iso.datetime({ offset: true, ...configIssue('go-live-format') }).optional(),
     /**
      * Order meta keys that mean "another system already issued this order's document", on top of the
      * built-in ones of the common Portuguese invoicing plugins (platforms/woocommerce/other-plugins.ts).
@@ -122,7 +115,7 @@ export const TenantSettingsSchema = z
   })
   .strict()
   .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {
-    message: 'invoiceUnpaidProcessingAt: completed needs completed in triggerStatuses (or such orders would never be invoiced)',
+    ...configIssue('unpaid-completed-needs-trigger'),
     path: ['invoiceUnpaidProcessingAt'],
   });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
@@ -159,8 +152,8 @@ export const TenantSchema = z
     // Each platform's block, and only its own.
     const own = tenant.platform === 'shopify' ? 'shopify' : 'shop';
     const other = own === 'shop' ? 'shopify' : 'shop';
-    if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], message: `is required for platform ${tenant.platform}` });
-    if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `belongs to another platform (this tenant's platform is ${tenant.platform})` });
+    if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], ...configIssue('platform-block-required', { platform: tenant.platform }) });
+    if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], ...configIssue('platform-block-other', { platform: tenant.platform }) });
   });
 
 const PipelineSchema = z
@@ -263,7 +256,7 @@ export const ConnectorConfigSchema = z
             z
               .string()
               .trim()
-              .refine((entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isProxyAddress(entry), 'an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal'),
+              .refine((entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isProxyAddress(entry), configIssue('trust-proxy-entry')),
           )
           .default([]),
       })
@@ -277,8 +270,8 @@ export const ConnectorConfigSchema = z
          */
         prefix: z
           .string()
-          .regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, : _ - and one {hash-tag}')
-          .refine((prefix) => /^[^{}]*(\{[^{}]+\}[^{}]*)?$/.test(prefix), 'at most one {hash-tag}, not empty, braces balanced')
+          .regex(/^[A-Za-z0-9:_{}-]+$/, configIssue('redis-prefix-characters'))
+          .refine((prefix) => /^[^{}]*(\{[^{}]+\}[^{}]*)?$/.test(prefix), configIssue('redis-prefix-braces'))
           .default('mf'),
         enqueueTimeoutMs: z.number().int().positive().default(2_000),
         /** A Redis Cluster: url is one seed node or a comma-separated list of them. */
@@ -289,11 +282,7 @@ export const ConnectorConfigSchema = z
       .strict()
       .superRefine((redis, ctx) => {
         if (redis.cluster && !/^[^{}]*\{[^{}]+\}/.test(redis.prefix)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['prefix'],
-            message: `on a Redis Cluster the prefix must be a hash tag such as {${redis.prefix.replace(/[{}]/g, '')}} so each script's keys share one slot`,
-          });
+          ctx.addIssue({ code: 'custom', path: ['prefix'], ...configIssue('redis-cluster-prefix', { tag: redis.prefix.replace(/[{}]/g, '') }) });
         }
       })
       .default({ url: 'redis://127.0.0.1:6379', prefix: 'mf', enqueueTimeoutMs: 2_000, cluster: false }),
@@ -305,7 +294,7 @@ export const ConnectorConfigSchema = z
         accountant: z.object({ username: z.string().min(1), password: SecretRefSchema }).strict().optional(),
       })
       .strict()
-      .refine((admin) => admin.accountant?.username !== admin.username, { path: ['accountant', 'username'], message: 'must differ from admin.username' }),
+      .refine((admin) => admin.accountant?.username !== admin.username, { path: ['accountant', 'username'], ...configIssue('accountant-same-user') }),
     sweep: z.preprocess(
       withoutRemovedSweepKeys,
       z
@@ -328,23 +317,15 @@ export const ConnectorConfigSchema = z
     const seen = new Set<string>();
     config.tenants.forEach((tenant, index) => {
       if (seen.has(tenant.id)) {
-        ctx.addIssue({ code: 'custom', path: ['tenants', index, 'id'], message: `duplicate tenant id ${tenant.id}` });
+        ctx.addIssue({ code: 'custom', path: ['tenants', index, 'id'], ...configIssue('duplicate-tenant', { tenant: tenant.id }) });
       }
       seen.add(tenant.id);
       if (normalizeUrl(tenant.invoicing.baseUrl) === REAL_SERVICE_BASE_URL && config.pipeline.finalizeDelayMs < SPEC_FINALIZE_DELAY_MS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pipeline', 'finalizeDelayMs'],
-          message: `tenant ${tenant.id} uses the real service, which needs at least ${SPEC_FINALIZE_DELAY_MS} ms before Get Document`,
-        });
+        ctx.addIssue({ code: 'custom', path: ['pipeline', 'finalizeDelayMs'], ...configIssue('real-service-finalize', { tenant: tenant.id, min: SPEC_FINALIZE_DELAY_MS }) });
       }
     });
     if (config.pipeline.finalizeDelayMs < config.pipeline.minFinalizeDelayMs) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pipeline', 'finalizeDelayMs'],
-        message: `must be at least pipeline.minFinalizeDelayMs (${config.pipeline.minFinalizeDelayMs} ms)`,
-      });
+      ctx.addIssue({ code: 'custom', path: ['pipeline', 'finalizeDelayMs'], ...configIssue('finalize-below-min', { min: config.pipeline.minFinalizeDelayMs }) });
     }
   });
 export type ConnectorConfigFile = z.infer<typeof ConnectorConfigSchema>;

@@ -7,6 +7,7 @@ import type { Shop } from '../shop/shop';
 import type { ShopServices } from '../shop/shop-services';
 import { ViesRegistry } from '../vies/vies-registry';
 import { EcbRateSource } from '../rates/ecb-rates';
+import { CarriedOrders } from '../ingest/carried-orders';
 
 /** What a worker needs for one tenant: its clients and its settings, built once per process. */
 export interface TenantRuntime {
@@ -22,6 +23,8 @@ export interface TenantRuntime {
   rates: EcbRateSource | undefined;
   /** The webhook secret before the last reload changed it, still accepted until `until` (server.webhookSecretOverlapMinutes). */
   previousWebhookSecret?: { secret: string; until: number };
+  /** The orders this process's webhook route received lately (a worker here composes from them, proven under the lock). */
+  carriedOrders?: CarriedOrders;
 }
 
 export function buildTenantRuntime(config: TenantConfig, services?: ShopServices): TenantRuntime {
@@ -41,6 +44,7 @@ export function buildTenantRuntime(config: TenantConfig, services?: ShopServices
     mapping: mappingSettingsFor(config.settings),
     vies: config.vies ? new ViesRegistry(config.vies) : undefined,
     rates: config.exchangeRates ? new EcbRateSource(config.exchangeRates) : undefined,
+    carriedOrders: new CarriedOrders(),
   };
 }
 

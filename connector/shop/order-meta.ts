@@ -103,7 +103,7 @@ function withoutOurs(raw: unknown): unknown {
 }
 
 /** Every meta key this connector writes starts so. */
-const OUR_META_PREFIX = '_magnifinance_';
+export const OUR_META_PREFIX = '_magnifinance_';
 
 export function issuingKeyForPurpose(purpose: string): string {
   return `${META.issuingPrefix}${purpose}`;

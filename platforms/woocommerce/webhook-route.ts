@@ -114,12 +114,12 @@ function webhookLogic(deps: WebhookRouteDeps) {
     if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
 
     plan(runtime, order).then(
-      (planned) => enqueue(d, runtime, order, planned, json),
+      (planned) => enqueue(d, runtime, order, planned, json, body),
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );
   };
 
-  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan, raw: unknown): void => {
+  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan, raw: unknown, body: Buffer): void => {
     const tenant = runtime.config;
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;
@@ -134,8 +134,12 @@ function webhookLogic(deps: WebhookRouteDeps) {
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
     if (isOwnEcho(raw, order.meta_data, planned.jobs)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
+    const receivedAt = now();
     deps.enqueuer.add(items, order.status).then(
       (results) => {
+        // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
+        // process composes from it, proven under the lock by its one read of the order.
+        runtime.carriedOrders?.put(order.id, body, receivedAt);
         for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
         const resumed = results.filter((r) => r.outcome === 'resumed').map((r) => r.jobId);
         if (resumed.length > 0) deps.logger.info({ tenant: tenant.id, orderId: order.id, resumed }, 'webhook resumed failed jobs of the order');

@@ -122,8 +122,8 @@ describe('exemption codes for 0% lines', () => {
 
   it('CIVA art. 36(5)(e): fails naming the order, the lines and the reason when no exemption applies', () => {
     expect(() => documentForOrder(wooOrder(untaxed({})))).toThrow(
-      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods that stay in Portugal are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)). ' +
-        "A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop's tax for this line, or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product)",
+      'Order #5001: "Caneca de cerâmica", "CTT Expresso" have 0% VAT but no exemption reason applies (goods that stay in Portugal are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime (exemptions.byProduct, or exemptions.byFee for a fee: M01, M11, M12, M13, M14, M15, M19, M21, M25, M99; M30, M31, M32, M33, M34, M43 for a Portuguese business buyer), or the shop is in a regime (exemptions.regime)). ' +
+        "A document must state the real reason of each exemption (CIVA art. 36(5)(e)): correct the shop's tax for this line, or set the reason your accountant chose (exemptions.regime for the shop, exemptions.byProduct for the product, exemptions.byFee for a fee)",
     );
   });
 });

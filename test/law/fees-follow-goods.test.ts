@@ -23,7 +23,6 @@ describe('CIVA art. 16(5)(b): a fee charged to the buyer takes the rate of the g
     ['a 6 % book with a 23 % cash-on-delivery fee, goods-rate: re-rated to 6 %, what was paid kept', [book], [{ name: 'Cobrança', amount: '2.00', rate: '23' }], { shippingRate: { otherRate: 'goods-rate' } }, undefined, [['LIV', '6'], ['TAXA', '6']]],
     ['mixed goods, 23 % insurance: as charged by default', [book, mug], [{ name: 'Seguro', amount: '3.00', rate: '23' }], {}, undefined, [['LIV', '6'], ['CAN', '23'], ['TAXA', '23']]],
     ['mixed goods, proportional: one commission line per goods rate', [book, mug], [{ name: 'Comissão', amount: '3.00', rate: '23' }], { shippingRate: { mixedGoods: 'proportional' } }, undefined, [['LIV', '6'], ['CAN', '23'], ['TAXA', '6'], ['TAXA', '23']]],
-    ['a voucher sold as a fee (giftCardFeeNames) is not re-rated: its own rule', [book], [{ name: 'Cartão oferta', amount: '2.00', rate: '23' }], { giftCardFeeNames: ['cartão oferta'], shippingRate: { otherRate: 'goods-rate' } }, undefined, [['LIV', '6'], ['TAXA', '23']]],
   ])('%s', (_name, items, fees, settings, heldFor, lines) => {
     const order = cart(items, fees);
     const { request, hold, holds, notes, totalDifference } = documentForOrder(wooOrder(order), settings);

@@ -45,6 +45,8 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
   'm40-needs-vies': { vat: 'DE123456789' },
   'oss-electronic-service': { line: 'Curso online', country: 'FR', rate: '23' },
   'taxed-under-regime': { line: 'Caneca', rate: '23', regime: 'M10' },
+  'regime-limit-crossed': { year: 2026, total: '18600.00', amount: '200.00', after: '18800.00', limit: '18750' },
+  'regime-limit-near': { year: 2026, total: '16800.00', amount: '200.00', after: '17000.00', limit: '18750' },
   'taxed-despite-code': { line: 'Consultoria', rate: '23', code: 'M44' },
   'voucher-sale-taxed': { line: 'Cartão-oferta 50 €', rate: '23' },
   'unknown-negative-fee': { names: '"Vale"' },
@@ -92,6 +94,7 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
     rates: '23/13/6',
   },
   'oss-distance-sale': { country: 'FR', rate: '23' },
+  'service-buyer-region-unknown': { line: 'Consultoria', rate: '23', postcode: '' },
   'zero-vat-reason': { code: 'M05', ...why('export', { country: 'ES', placeWhy: 'outside', place: 'canary-islands', placeCode: 'ES' }) },
   'zero-vat-no-reason': { names: '"Curso de primeiros socorros"', count: 1, ...why('service-no-code') },
   'zero-vat-codes-differ': {
@@ -151,7 +154,7 @@ const SAMPLE_MESSAGES: MappingMessage[] = MAPPING_CODES.map(<C extends MappingCo
 
 /** The variants a code words differently (reason kinds, places, regions, subjects), beyond the one sample each. */
 const VARIANTS: MappingMessage[] = [
-  ...['export', 'intra-eu', 'goods-pt-regime', 'goods-eu-regime', 'goods-pt-taxed', 'goods-eu-taxed', 'service-reverse-charge', 'service-m44-in-pt', 'service-configured', 'service-regime', 'service-no-code'].map(
+  ...['export', 'intra-eu', 'goods-pt-regime', 'goods-eu-regime', 'goods-pt-taxed', 'goods-eu-taxed', 'goods-pt-code-blocked', 'goods-pt-reverse-charge-consumer', 'goods-pt-domestic', 'goods-pt-reverse-charge', 'service-reverse-charge', 'service-m44-in-pt', 'service-configured', 'service-regime', 'service-no-code'].map(
     (kind) => message('zero-vat-reason', { code: 'M10', ...why(kind, { country: 'FR', vat: 'FR12345678901', regime: 'M10' }) }),
   ),
   ...Object.entries({

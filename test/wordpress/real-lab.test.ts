@@ -53,13 +53,15 @@ async function freePort(): Promise<number> {
 }
 
 describeWithLab('the companion plugin in a real WordPress + WooCommerce (the lab), with the connector writing the meta', () => {
-  const lab = LabSchema.parse(JSON.parse(readFileSync(credentialsPath ?? '/dev/null', 'utf8') || '{}'));
+  // Read in beforeAll: a describe.skip's body still runs, and CI has no lab to read.
+  let lab: z.infer<typeof LabSchema>;
+  const inLab = (...parts: string[]): string => join(lab.dir, ...parts);
   const run = randomBytes(4).toString('hex');
   const prefix = `mft-wp-${run}`;
   const shots = process.env.WP_PLUGIN_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'mft-wp-shots-'));
-  const pluginTarget = join(lab.dir, 'wordpress', 'wp-content', 'plugins', 'magnifinance-invoices');
-  const phpErrorLog = join(lab.dir, 'logs', 'php-error.log');
-  const mailLog = join(lab.dir, 'logs', 'mail.jsonl');
+  const pluginTarget = (): string => inLab('wordpress', 'wp-content', 'plugins', 'magnifinance-invoices');
+  const phpErrorLog = (): string => inLab('logs', 'php-error.log');
+  const mailLog = (): string => inLab('logs', 'mail.jsonl');
   const buyer = { email: `ana.${run}@example.pt`, username: `ana-${run}`, password: `Pw-${randomBytes(8).toString('hex')}` };
   const other = { email: `rui.${run}@example.pt`, username: `rui-${run}`, password: `Pw-${randomBytes(8).toString('hex')}` };
   const lisboa = { address_1: 'Rua Augusta 10', city: 'Lisboa', postcode: '1100-053', country: 'PT' };
@@ -103,25 +105,26 @@ describeWithLab('the companion plugin in a real WordPress + WooCommerce (the lab
    * no WordPress language pack, so the locale is set with WordPress's own `locale` filter, in a
    * must-use plugin of this run's that afterAll removes: WordPress's words stay English, ours follow.
    */
-  const localePlugin = join(lab.dir, 'wordpress', 'wp-content', 'mu-plugins', `mft-test-locale-${run}.php`);
+  const localePlugin = (): string => inLab('wordpress', 'wp-content', 'mu-plugins', `mft-test-locale-${run}.php`);
   const setShopLocale = (locale: string | undefined): void => {
-    if (locale === undefined) rmSync(localePlugin, { force: true });
-    else writeFileSync(localePlugin, `<?php\n// A test of the MagniFinance plugin (test/wordpress/real-lab.test.ts); removed when it ends.\nadd_filter( 'locale', function () { return '${locale}'; } );\n`);
+    if (locale === undefined) rmSync(localePlugin(), { force: true });
+    else writeFileSync(localePlugin(), `<?php\n// A test of the MagniFinance plugin (test/wordpress/real-lab.test.ts); removed when it ends.\nadd_filter( 'locale', function () { return '${locale}'; } );\n`);
   };
   const shot = async (page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> => {
     await page.screenshot({ path: join(shots, `${name}.png`), ...(clip ? { clip } : {}) });
   };
 
   beforeAll(async () => {
+    lab = LabSchema.parse(JSON.parse(readFileSync(credentialsPath ?? '', 'utf8')));
     mkdirSync(shots, { recursive: true });
-    phpLogStart = existsSync(phpErrorLog) ? statSync(phpErrorLog).size : 0;
+    phpLogStart = existsSync(phpErrorLog()) ? statSync(phpErrorLog()).size : 0;
     rest = new WooCommerceRestApi({ url: lab.site_url, consumerKey: lab.consumer_key, consumerSecret: lab.consumer_secret, version: 'wc/v3', timeout: 30_000 });
     const status = (await rest.get('system_status')).data as { settings: { order_datastore?: string } };
     hpos = status.settings.order_datastore !== 'WC_Order_Data_Store_CPT';
 
     // The plugin as a shop owner installs it: its folder in wp-content/plugins.
-    rmSync(pluginTarget, { recursive: true, force: true });
-    cpSync(PLUGIN_DIR, pluginTarget, { recursive: true });
+    rmSync(pluginTarget(), { recursive: true, force: true });
+    cpSync(PLUGIN_DIR, pluginTarget(), { recursive: true });
 
     // The connector, on the sandbox, receiving the shop's webhooks.
     sandbox = await startTestSandbox();
@@ -171,7 +174,7 @@ describeWithLab('the companion plugin in a real WordPress + WooCommerce (the lab
   }, 300_000);
 
   afterAll(async () => {
-    setShopLocale(undefined);
+    if (lab) setShopLocale(undefined);
     await browser?.close();
     for (const id of hookIds) await rest.delete(`webhooks/${id}`, { force: true }).catch(() => undefined);
     for (const id of Object.values(orders)) if (id) await rest.delete(`orders/${id}`, { force: true }).catch(() => undefined);
@@ -230,11 +233,11 @@ describeWithLab('the companion plugin in a real WordPress + WooCommerce (the lab
     const where = await box.boundingBox();
     await shot(page, `order-screen-${hpos ? 'hpos' : 'posts'}-en`, { x: 160, y: 0, width: 1120, height: Math.min(1150, Math.ceil((where?.y ?? 0) + (where?.height ?? 300) + 20)) });
 
-    const mailsBefore = existsSync(mailLog) ? readFileSync(mailLog, 'utf8').split('\n').filter(Boolean).length : 0;
+    const mailsBefore = existsSync(mailLog()) ? readFileSync(mailLog(), 'utf8').split('\n').filter(Boolean).length : 0;
     await page.selectOption('select[name="wc_order_action"]', 'magnifinance_resend_invoice');
     await Promise.all([page.waitForLoadState('load'), page.waitForURL(/message=|&action=edit/), page.click('button.wc-reload')]);
     await expect(page.locator('#woocommerce-order-notes').innerText()).resolves.toContain(`Invoice ${invoice.number} sent again by e-mail to ${buyer.email}.`);
-    const mails = readFileSync(mailLog, 'utf8').split('\n').filter(Boolean).slice(mailsBefore).map((line) => MailSchema.parse(JSON.parse(line)));
+    const mails = readFileSync(mailLog(), 'utf8').split('\n').filter(Boolean).slice(mailsBefore).map((line) => MailSchema.parse(JSON.parse(line)));
     const ours = mails.filter((mail) => mail.subject.startsWith('Your invoice'));
     expect(ours).toHaveLength(1);
     expect(ours[0]?.to).toEqual(buyer.email);
@@ -299,7 +302,7 @@ describeWithLab('the companion plugin in a real WordPress + WooCommerce (the lab
   }, 90_000);
 
   it('left no PHP notice, warning or error of the plugin in the shop\'s log', () => {
-    const log = existsSync(phpErrorLog) ? readFileSync(phpErrorLog, 'utf8').slice(phpLogStart) : '';
+    const log = existsSync(phpErrorLog()) ? readFileSync(phpErrorLog(), 'utf8').slice(phpLogStart) : '';
     expect(log.split('\n').filter((line) => line.includes('magnifinance-invoices'))).toEqual([]);
   });
 });

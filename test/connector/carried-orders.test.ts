@@ -1,0 +1,66 @@
+import { CarriedOrders } from '../../connector/ingest/carried-orders';
+import { META } from '../../connector/shop/order-meta';
+import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
+import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
+
+describe('CarriedOrders: the copies the last deliveries carried', () => {
+  const body = (id: number): Buffer => Buffer.from(JSON.stringify({ id }));
+
+  it('hands a copy out once, within its TTL', () => {
+    const carried = new CarriedOrders(1_000, 10);
+    carried.put(1, body(1), 5_000);
+    expect(carried.take(1, 5_500)).toEqual({ id: 1 });
+    expect(carried.take(1, 5_500)).toBeUndefined();
+    carried.put(2, body(2), 5_000);
+    expect(carried.take(2, 6_001)).toBeUndefined();
+  });
+
+  it('keeps the newest copies within its bound, and its own copy of a view on a larger buffer', () => {
+    const carried = new CarriedOrders(60_000, 3);
+    for (let id = 1; id <= 5; id++) carried.put(id, body(id), 0);
+    expect(carried.size).toBe(3);
+    expect([1, 2, 3, 4, 5].map((id) => carried.take(id, 0))).toEqual([undefined, undefined, { id: 3 }, { id: 4 }, { id: 5 }]);
+    const large = Buffer.alloc(65_536, 0x20);
+    const view = large.subarray(100, 100 + body(9).length);
+    body(9).copy(view);
+    carried.put(9, view, 0);
+    large.fill(0x20);
+    expect(carried.take(9, 0)).toEqual({ id: 9 });
+  });
+});
+
+describe("the document is composed from the delivery's copy, proven by the one read of the order under the lock", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  const orderReads = (id: number): number => h.woo.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/orders/${id}`)).length;
+
+  it('an order delivered and nothing changed since: the shop is asked for the order once', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    expect((await h.deliver(order)).status).toBe(202);
+    await eventually('written back', () => h.woo.meta(id, META.documentNumber), 30_000);
+    await h.woo.settle();
+    expect(orderReads(id)).toBe(1);
+    expect(await h.documentsOf(id)).toHaveLength(1);
+  });
+
+  it("a delivery whose copy is no longer the shop's (changed since): the document is the shop's order, read again", async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    h.woo.putOrder(order);
+    // What the shop sent before the buyer's name was corrected (same modification date: the proof is the content too).
+    const stale = JSON.parse(JSON.stringify(h.woo.order(id))) as JsonObject;
+    (stale.billing as JsonObject).first_name = 'Outra';
+    expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.created', payload: stale, source: `${h.woo.origin}/` })).status).toBe(202);
+    await eventually('written back', () => h.woo.meta(id, META.documentNumber), 30_000);
+    const documents = await h.documentsOf(id);
+    expect(documents).toHaveLength(1);
+    expect(JSON.stringify(documents[0])).toContain('Maria Silva');
+    expect(JSON.stringify(documents[0])).not.toContain('Outra');
+    expect(orderReads(id)).toBeGreaterThanOrEqual(2);
+  });
+});
