@@ -149,6 +149,8 @@ export const LedgerEntrySchema = z.object({
   /** What the person does about it. */
   action: z.string().optional(),
   lastError: z.string().optional(),
+  /** What the last failed attempt waits on, as facts (JSON of pipeline/attempt-wait.ts): the console words it. */
+  lastWait: z.string().optional(),
   orderSeenAt: z.coerce.number().optional(),
   creatingAt: z.coerce.number().optional(),
   /**
