@@ -124,6 +124,14 @@ export const LedgerEntrySchema = z.object({
   draftAttempt: z.coerce.number().int().optional(),
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
+  /**
+   * The invoice's buyer as issued: the tax number on the document, from the service's own copy
+   * (Get Document's Receiver), recorded when it is numbered. A later order with another buyer is
+   * told to a person (pipeline/buyer-change.ts); the order keeps it too (META.buyer).
+   */
+  buyerNif: z.string().optional(),
+  /** The order's buyer a person was told differs from the invoice's (pipeline/buyer-change.ts): not told again for it. */
+  buyerToldNif: z.string().optional(),
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
@@ -142,6 +150,8 @@ export const LedgerEntrySchema = z.object({
   /** What the person does about it. */
   action: z.string().optional(),
   lastError: z.string().optional(),
+  /** What the last failed attempt waits on, as facts (JSON of pipeline/attempt-wait.ts): the console words it. */
+  lastWait: z.string().optional(),
   orderSeenAt: z.coerce.number().optional(),
   creatingAt: z.coerce.number().optional(),
   /**

@@ -1,4 +1,5 @@
 import { DelayedError, UnrecoverableError, type Processor } from 'bullmq';
+import { failedAttemptFields } from './attempt-wait';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
 import { type LedgerRef } from '../core/ledger';
 import { flagJobFailure, isPermanent } from './needs-person';
@@ -62,7 +63,7 @@ async function runSteps(ctx: StepContext): Promise<string> {
     const permanent = isPermanent(error);
     const attempts = job.attemptsMade + 1;
     if (!permanent && attempts < (job.opts.attempts ?? 1)) {
-      await deps.ledger.record(ref, { lastError: (error as Error).message }).catch(() => undefined);
+      await deps.ledger.record(ref, failedAttemptFields(error)).catch(() => undefined);
       log.warn({ err: (error as Error).message, step, attempt: attempts }, 'document job attempt failed; will retry');
       throw error;
     }
