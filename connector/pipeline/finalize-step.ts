@@ -23,9 +23,11 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   if (details?.documentNumber && details.downloadUrl) {
     const finalizedAt = ctx.now();
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
-    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total });
+    // The invoice's buyer as the service issued it: a NIF added to the order later is told, never issued (buyer-change.ts).
+    const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
+    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif });
     await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
-    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total };
+    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
