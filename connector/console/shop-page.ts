@@ -18,7 +18,8 @@ import type { ConsoleDeps } from './console-deps';
 import { ordersByIds } from './search';
 import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
-import { failedShopCallWords, shopAnswerWords, waitingReasonWords } from '../shop/shop-answer-words';
+import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
+import { attemptWaitWords } from '../pipeline/attempt-wait';
 
 /*
  * The sections of a shop's console page: what needs a person, orders not invoiced, today's figures
@@ -205,7 +206,7 @@ async function retryingList(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang
   if (retrying.length === 0) return '';
   const items = retrying.map(
     ({ job, entry }) =>
-      html`<li data-order="${job.orderId}"><a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>: ${waitingReasonWords(lang, entry?.lastError ?? '', tenant.config.shop.timeoutMs)}</li>`,
+      html`<li data-order="${job.orderId}"><a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>: ${attemptWaitWords(lang, entry ?? {}, tenant.config.shop.timeoutMs)}</li>`,
   );
   return html`<div id="retrying" class="item calm"><p><b>${t(lang, 'retryingTitle')}</b></p><ul>${items}</ul></div>`;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RedisClient } from './redis-connection';
+import { formatDecimal, fromCents } from '../../client/money';
 import { z } from 'zod';
 
 /**
@@ -123,6 +124,14 @@ export const LedgerEntrySchema = z.object({
   draftAttempt: z.coerce.number().int().optional(),
   /** Digest of the Client block sent with the create (no personal data in Redis). */
   clientKey: z.string().optional(),
+  /**
+   * The invoice's buyer as issued: the tax number on the document, from the service's own copy
+   * (Get Document's Receiver), recorded when it is numbered. A later order with another buyer is
+   * told to a person (pipeline/buyer-change.ts); the order keeps it too (META.buyer).
+   */
+  buyerNif: z.string().optional(),
+  /** The order's buyer a person was told differs from the invoice's (pipeline/buyer-change.ts): not told again for it. */
+  buyerToldNif: z.string().optional(),
   reference: z.string().optional(),
   /** The document's total as the service computed it (text, 2 decimals), for the console. */
   total: z.string().optional(),
@@ -141,6 +150,8 @@ export const LedgerEntrySchema = z.object({
   /** What the person does about it. */
   action: z.string().optional(),
   lastError: z.string().optional(),
+  /** What the last failed attempt waits on, as facts (JSON of pipeline/attempt-wait.ts): the console words it. */
+  lastWait: z.string().optional(),
   orderSeenAt: z.coerce.number().optional(),
   creatingAt: z.coerce.number().optional(),
   /**
@@ -271,6 +282,25 @@ export class Ledger {
 
   async clearFields(ref: LedgerRef, fields: (keyof LedgerEntry)[]): Promise<void> {
     await this.redis.hdel(this.key(ref), ...fields);
+  }
+
+  private regimeKey(tenant: string, year: number): string {
+    return `${this.prefix}:m10-turnover:${tenant}:${year}`;
+  }
+
+  /**
+   * Counts an issued M10 document in its year's turnover (CIVA art. 53, DL 35/2025): its total in
+   * euro cents, negative for a credit note, by order and purpose (a repeated record counts once).
+   */
+  async countRegimeDocument(ref: LedgerRef, year: number, euroCents: bigint): Promise<void> {
+    await this.redis.hset(this.regimeKey(ref.tenant, year), `${ref.orderId}:${ref.purpose}`, euroCents.toString());
+  }
+
+  /** The year's M10 documents in euros ("18600.00"): invoices less credit notes, as counted when issued. */
+  async regimeTurnover(tenant: string, year: number): Promise<string> {
+    const values = await this.redis.hvals(this.regimeKey(tenant, year));
+    const cents = values.reduce((total, value) => total + (/^-?\d+$/.test(value) ? BigInt(value) : 0n), 0n);
+    return formatDecimal(fromCents(cents), 2);
   }
 
   /** Every purpose recorded for an order (invoice, waybill, credit notes...), for the admin API. */

@@ -2,6 +2,7 @@ import type { TenantSettings } from '../config/tenant-config';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../core/jobs';
 import type { EnqueueItem } from './enqueue-item';
 import { hasWrittenBack } from '../shop/order-meta';
+import { buyerCallsForReview } from '../pipeline/buyer-record';
 import { payloadCallsForReview } from '../pipeline/coverage';
 
 /** The parts of an order planning reads (the route's summary, or a full order from the shop). */
@@ -41,7 +42,8 @@ export function planJobs(order: PlannableOrder, settings: TenantSettings): Plann
   // An invoiced order that no longer agrees with its documents (a line added after the invoice, a
   // refund deleted after its credit note: WooCommerce sends no webhook of its own for that) is
   // reviewed, and a person told. Judged from our meta, so our own echo costs nothing.
-  if (planned.length === 0 && payloadCallsForReview(order)) planned.push({ kind: 'review' });
+  // So is one whose buyer's NIF now differs from its invoice's (added after it: a person is told, pipeline/buyer-change.ts).
+  if (planned.length === 0 && (payloadCallsForReview(order) || buyerCallsForReview(order.meta_data))) planned.push({ kind: 'review' });
   return planned;
 }
 

@@ -11,6 +11,7 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
 import type { MonthFinding } from './month-words';
 import type { SaftSalesFile } from './saft-reader';
 import type { SignOff } from './sign-off';
+import { ossOfMonth, type OssCountry, type OssQuarter } from './oss';
 import { boxDifferences, boxesOf, type BoxField, type VatBoxes } from './vat-boxes';
 
 /**
@@ -69,6 +70,8 @@ export interface MonthPack {
   boxes: { ours: VatBoxes; saft?: VatBoxes };
   exemptions: ExemptionUse[];
   signOff?: SignOff;
+  /** Taxed sales to buyers in other member states, per country: the month's, and the quarter's so far (month-service.ts adds it). */
+  oss: { month: OssCountry[]; quarter?: OssQuarter };
 }
 
 const IN_FLIGHT: ReadonlySet<string | undefined> = new Set(['drafting', 'draft', 'creating', 'created', 'finalized', undefined]);
@@ -222,6 +225,7 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     boxes: { ours: boxesOf(documents), saft: saftBoxes },
     exemptions: [...exemptions].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, documents: e.documents, base: money(e.base) })),
     signOff: input.signOff,
+    oss: { month: ossOfMonth(documents) },
   };
 }
 

@@ -50,6 +50,7 @@ export function packJson(pack: MonthPack): Record<string, unknown> {
     boxes: { ours: boxesJson(pack.boxes.ours), saft: pack.boxes.saft ? boxesJson(pack.boxes.saft) : undefined },
     exemptions: pack.exemptions,
     signOff: pack.signOff ? { by: pack.signOff.by, at: new Date(pack.signOff.at).toISOString() } : undefined,
+    oss: pack.oss,
     documents: pack.documents.map(documentJson),
   };
 }
@@ -110,8 +111,17 @@ export function packText(pack: MonthPack, lang: Lang): string {
   }
   if (pack.exemptions.length > 0) {
     out.push('', MONTH_LABELS.exemptions[lang]);
-    for (const e of pack.exemptions) out.push(`  ${e.code}  ${String(e.documents).padStart(5)}  ${f.money(e.base, 'EUR')}`);
+    for (const e of pack.exemptions) out.push(`  ${e.code}  ${String(e.documents).padStart(5)}  ${f.money(e.base, 'EUR').padStart(16)}`);
   }
+  out.push('', MONTH_LABELS.oss[lang]);
+  const quarter = pack.oss.quarter;
+  if (pack.oss.month.length === 0 && (quarter?.countries.length ?? 0) === 0) out.push(`  ${MONTH_LABELS.ossNone[lang]}`);
+  for (const [label, rows] of [[MONTH_LABELS.ossMonth[lang], pack.oss.month], [`${MONTH_LABELS.ossQuarter[lang]} ${quarter?.quarter ?? ''}`, quarter?.countries ?? []]] as const) {
+    if (rows.length === 0) continue;
+    out.push(`  ${label}`);
+    for (const r of rows) out.push(`    ${r.country}  ${String(r.documents).padStart(5)}  ${f.money(r.base, 'EUR').padStart(16)}  ${f.money(r.vat, 'EUR').padStart(14)}  ${r.rates.map((x) => `${x} %`).join(', ')}`);
+  }
+  if (quarter && quarter.missing.length > 0) out.push(`  ${MONTH_LABELS.ossMissing[lang]} ${quarter.missing.join(', ')}`);
   out.push('', `${MONTH_LABELS.orders[lang]}: ${pack.orders.ofMonth} · ${MONTH_LABELS.documents[lang]}: ${pack.documents.length} · ${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms`);
   return `${out.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import { statusesToReconcile } from '../sweep/sweep';
 import { monthPack, type MonthPack } from './month-pack';
 import { readSaft } from './saft-reader';
 import { MonthSignOffs } from './sign-off';
+import { OssMonths } from './oss';
 
 /**
  * The month pack of a tenant from its runtime: the one composition the CLI, the admin API and the
@@ -14,7 +15,7 @@ import { MonthSignOffs } from './sign-off';
 export async function tenantMonthPack(tenant: TenantRuntime, deps: { redis: RedisClient; prefix: string; ledger: Ledger }, month: string, saftBytes?: Buffer): Promise<MonthPack> {
   const saft = saftBytes === undefined ? undefined : readSaft(saftBytes);
   const signOff = await new MonthSignOffs(deps.redis, deps.prefix).of(tenant.config.id, month);
-  return monthPack({
+  const pack = await monthPack({
     tenant: tenant.config.id,
     month,
     timeZone: tenant.mapping.shopTimeZone,
@@ -30,6 +31,10 @@ export async function tenantMonthPack(tenant: TenantRuntime, deps: { redis: Redi
     saft,
     signOff,
   });
+  // The month's OSS figures are kept for its quarter (a derived summary: no personal data, no document).
+  const oss = new OssMonths(deps.redis, deps.prefix);
+  await oss.keep(tenant.config.id, month, pack.oss.month);
+  return { ...pack, oss: { ...pack.oss, quarter: await oss.quarter(tenant.config.id, month, pack.oss.month) } };
 }
 
 export const MONTH_TEXT = /^\d{4}-(0[1-9]|1[0-2])$/;

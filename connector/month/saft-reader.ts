@@ -139,12 +139,20 @@ function trimPercent(text: string | undefined): string {
 
 /** The elements that may repeat, read as lists even when there is one. */
 const LISTS: ReadonlySet<string> = new Set(['Invoice', 'Line', 'Customer', 'References', 'TaxTableEntry', 'Product']);
+/** What the reader never looks at: jumped over (a month's file is mostly these). */
+const NOT_READ: ReadonlySet<string> = new Set([
+  'Product', 'TaxTable', 'GeneralLedgerAccounts', 'Supplier', 'GeneralLedgerEntries', 'MovementOfGoods', 'WorkingDocuments', 'Payments',
+  'ProductCode', 'ProductDescription', 'Quantity', 'UnitOfMeasure', 'UnitPrice', 'TaxPointDate', 'Description', 'TaxExemptionReason', 'Reason', 'SettlementAmount',
+  'ATCUD', 'Hash', 'HashControl', 'Period', 'SpecialRegimes', 'SourceID', 'SystemEntryDate', 'InvoiceStatusDate', 'SourceBilling', 'ShipTo', 'ShipFrom', 'MovementEndTime', 'MovementStartTime',
+  'AccountID', 'AddressDetail', 'City', 'PostalCode', 'Region', 'SelfBillingIndicator', 'Telephone', 'Fax', 'Email', 'Website', 'Contact', 'ShipToAddress',
+  'CompanyAddress', 'Settlement', 'Payment', 'WithholdingTax', 'OrderReferences', 'ProductSerialNumber', 'CustomsInformation', 'TransactionID', 'EACCode',
+]);
 
 export function readSaft(bytes: Buffer): SaftSalesFile {
   const { text, encoding } = decode(bytes);
   let raw: unknown;
   try {
-    raw = xmlTree(text, LISTS);
+    raw = xmlTree(text, LISTS, NOT_READ);
   } catch (error) {
     if (!(error instanceof XmlError)) throw error;
     throw new SaftFileError('not-xml', error.message.slice(0, 300));

@@ -8,7 +8,8 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
  * reconciles changed since the month began, 100 a page, oldest id first, in one listing of every
  * status (an order whose status changes while it is listed keeps its place, where one listing per
  * status could miss it or see it twice); the first page says how many follow, and those are asked
- * a few at a time. Each order is read with the sweep's own summary (connector/ingest/order-summary.ts).
+ * a few at a time. Each order is read with the sweep's own summary (connector/ingest/order-summary.ts),
+ * its fields the month needs only, and only those are asked of the shop (WooCommerce's `_fields`).
  * A page the shop did not answer (a reset connection, a 5xx, a 429) is asked again, up to three times.
  * A refund's date is read from the shop's refund (`date_created_gmt`): the port has no neutral
  * refund date yet, so this is the one platform-shaped read here, to move into the port when it gains one.
@@ -16,6 +17,9 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
 /** Pages asked at once: a shop answers a page of 100 full orders in about a second of PHP; four keep it polite. */
 const PAGES_AT_ONCE = 4;
 const ATTEMPTS = 3;
+/** What the month reads of each listed order: the shop is asked for these fields only. */
+const MonthOrderSchema = OrderSummarySchema.pick({ id: true, status: true, currency: true, total: true, date_created_gmt: true, date_paid_gmt: true, refunds: true });
+const MONTH_FIELDS = Object.keys(MonthOrderSchema.shape);
 const GmtDate = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
 const RefundDate = z.looseObject({ date_created_gmt: GmtDate.nullish() });
 
@@ -41,7 +45,7 @@ export class ShopMonthOrders implements MonthShop {
   }
 
   async ordersModifiedSince(since: number, statuses: readonly string[]): Promise<MonthShopOrder[]> {
-    const query: OrderQuery = { statuses, modifiedAfter: new Date(since - 1_000).toISOString().slice(0, 19), orderBy: 'id', perPage: 100 };
+    const query: OrderQuery = { statuses, modifiedAfter: new Date(since - 1_000).toISOString().slice(0, 19), orderBy: 'id', perPage: 100, fields: MONTH_FIELDS };
     const first = await this.page(query, 1);
     const pages: unknown[][] = [first.orders];
     const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
@@ -57,7 +61,7 @@ export class ShopMonthOrders implements MonthShop {
     const seen = new Set<number>();
     const out: MonthShopOrder[] = [];
     for (const raw of pages.flat()) {
-      const order = OrderSummarySchema.parse(raw);
+      const order = MonthOrderSchema.parse(raw);
       // An older order changed while listed enters the listing and pushes the others a place on: read once.
       if (seen.has(order.id)) continue;
       seen.add(order.id);

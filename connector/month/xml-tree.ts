@@ -53,7 +53,11 @@ function isNameEnd(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
 }
 
-export function xmlTree(text: string, arrays: ReadonlySet<string>): Node {
+/**
+ * `skip`: elements whose content is not wanted (a SAF-T's product lines' descriptions, hashes, other
+ * sections): jumped over to their end tag, not read; their own well-formedness is not checked.
+ */
+export function xmlTree(text: string, arrays: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): Node {
   const root: Node = {};
   const stack: Open[] = [{ name: '', node: root, text: '' }];
   let rootSeen = false;
@@ -122,14 +126,32 @@ export function xmlTree(text: string, arrays: ReadonlySet<string>): Node {
     if (end === -1) throw new XmlError('a tag that does not end', lt);
     let nameEnd = lt + 1;
     while (nameEnd < end && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd += 1;
-    const name = localName(text.slice(lt + 1, nameEnd));
+    const qualified = text.slice(lt + 1, nameEnd);
+    const name = localName(qualified);
     if (name === '') throw new XmlError('a tag without a name', lt);
     if (stack.length === 1) {
       if (rootSeen) throw new XmlError('a second root element', lt);
       rootSeen = true;
     }
-    if (text.charCodeAt(end - 1) === 47 /* / */) add(top, name, '');
-    else stack.push({ name, node: undefined, text: '' });
+    if (text.charCodeAt(end - 1) === 47 /* / */) {
+      if (!skip.has(name)) add(top, name, '');
+      i = end + 1;
+      continue;
+    }
+    if (skip.has(name)) {
+      const close = text.indexOf(`</${qualified}>`, end + 1);
+      if (close === -1) throw new XmlError(`<${name}> is never closed`, lt);
+      i = close + qualified.length + 3;
+      continue;
+    }
+    // A leaf (text then its own end tag), the most common element: read without the stack.
+    const after = text.indexOf('<', end + 1);
+    if (after !== -1 && text.charCodeAt(after + 1) === 47 && text.startsWith(qualified, after + 2) && text.charCodeAt(after + 2 + qualified.length) === 62) {
+      add(top, name, text.slice(end + 1, after).trim());
+      i = after + qualified.length + 3;
+      continue;
+    }
+    stack.push({ name, node: undefined, text: '' });
     i = end + 1;
   }
   if (stack.length > 1) throw new XmlError(`<${stack[stack.length - 1].name}> is never closed`, text.length);

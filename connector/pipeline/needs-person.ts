@@ -1,3 +1,4 @@
+import { failedAttemptFields } from './attempt-wait';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AuthenticationError, LocalValidationError, ServiceValidationError } from '../../client/errors';
@@ -81,7 +82,7 @@ export async function flagJobFailure(deps: NeedsPersonDeps, tenant: TenantRuntim
   const entry = await deps.ledger.get(ref);
   if (entry?.state === 'written-back') return;
   const problem = problemFromError(error, ref, attempts);
-  await deps.ledger.record(ref, { lastError: error instanceof Error ? error.message : String(error) }, now);
+  await deps.ledger.record(ref, failedAttemptFields(error), now);
   const state = stateRules(entry?.state).document === 'none' ? problem.state : undefined;
   await flagForPerson(deps, tenant, ref, { ...problem, state }, now, log, entry);
 }

@@ -3,6 +3,7 @@ import { isZero, parseDecimal } from '../../client/money';
 import { platformOf } from '../../platforms/registry';
 import type { LedgerRef } from '../core/ledger';
 import { ShopRequestError } from '../shop/shop';
+import { reviewBuyer } from './buyer-change';
 import { coverageDiffers, coverageOf, documentsFromLedger } from './coverage';
 import { clearForPerson, flagForPerson, type NeedsPersonDeps } from './needs-person';
 import { personNeeded, settledOutsideProblem } from './problems';
@@ -27,6 +28,9 @@ export async function reviewOrder(deps: NeedsPersonDeps, tenant: TenantRuntime, 
   const order = platformOf(tenant.config).orderOf(raw);
   const { refunds } = order;
   const entries = await deps.ledger.forOrder(tenant.config.id, orderId);
+  // Another buyer than the invoice's (a NIF added after it): told once, never issued (buyer-change.ts).
+  const buyer = await reviewBuyer(deps, tenant, orderId, raw, entries.invoice, now, log);
+  if (buyer?.endsWith('was told')) return buyer;
   const documents = documentsFromLedger(entries);
   const verdict = documents && coverageOf({ status: order.status, total: order.total, refunds }, documents);
   if (!verdict) return 'nothing to compare';

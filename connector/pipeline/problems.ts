@@ -58,6 +58,12 @@ export const ProblemSchema = z.discriminatedUnion('code', [
     /** The credit note a person asked for the whole invoice (the console): the order still stands in the shop. */
     creditedBy: z.string().optional(),
   }),
+  /**
+   * The order now names another buyer than its invoice (a NIF added or corrected after the invoice,
+   * or a company whose number is not valid where the invoice went to the final consumer): the invoice
+   * stays; a credit note and a new invoice are a person's choice (pipeline/buyer-change.ts).
+   */
+  z.object({ code: z.literal('buyer-changed'), number: z.string(), invoiceNif: z.string(), orderNif: z.string().max(40), company: z.string().max(200).optional() }),
   /** A credit note whose refund was deleted in WooCommerce after the credit note was issued. */
   z.object({ code: z.literal('refund-gone'), number: z.string(), refundId: z.number(), amount: z.string(), currency: CURRENCY }),
   /** A refund made after the whole invoice was credited (the console's credit note, or a cancellation): a credit note for it would credit more than was invoiced. */
@@ -114,12 +120,12 @@ function pressWords(lang: Lang, ref: LedgerRef, via: RetryVia): Press {
 }
 
 /** Problems about documents already issued that a person settles outside the connector, then marks as handled. */
-const SETTLED_OUTSIDE: ReadonlySet<Problem['code']> = new Set(['order-changed', 'refund-gone']);
+const SETTLED_OUTSIDE: ReadonlySet<Problem['code']> = new Set(['order-changed', 'refund-gone', 'buyer-changed']);
 
 /** The problem recorded on a ledger entry, if it is one of those (the console's and the admin API's "mark as handled"). */
-export function settledOutsideProblem(entry: { problem?: string }): Extract<Problem, { code: 'order-changed' | 'refund-gone' }> | undefined {
+export function settledOutsideProblem(entry: { problem?: string }): Extract<Problem, { code: 'order-changed' | 'refund-gone' | 'buyer-changed' }> | undefined {
   const parsed = parseProblem(entry.problem);
-  if (parsed && SETTLED_OUTSIDE.has(parsed.code)) return parsed as Extract<Problem, { code: 'order-changed' | 'refund-gone' }>;
+  if (parsed && SETTLED_OUTSIDE.has(parsed.code)) return parsed as Extract<Problem, { code: 'order-changed' | 'refund-gone' | 'buyer-changed' }>;
   return undefined;
 }
 
@@ -240,7 +246,7 @@ function sentences(...parts: string[]): string {
   return parts.filter((part) => part.trim() !== '').join(' ');
 }
 
-const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full'> = {
+const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full' | 'buyer-changed'> = {
   'wrong-company': {
     buttons: ['retry'],
     en: (p, ref, press) => ({
@@ -426,7 +432,22 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   },
 };
 
-const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full'> = {
+const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full' | 'buyer-changed'> = {
+  'buyer-changed': {
+    buttons: ['dismiss'],
+    en: (p, _ref, press) => ({
+      reason: p.company
+        ? `Invoice ${p.number} was issued to the final consumer (NIF ${p.invoiceNif}); the order now names the company ${p.company} with the tax number ${p.orderNif}, which is not valid. The invoice stays as it is: a certified invoice cannot be changed, and the connector issued nothing.`
+        : `Invoice ${p.number} was issued with NIF ${p.invoiceNif}; the order now has the buyer's NIF ${p.orderNif} (added or changed after the invoice). The invoice stays as it is: a certified invoice cannot be changed, and the connector issued nothing.`,
+      action: `If the buyer needs an invoice in their name, that is your choice (or your accountant's): in the MagniFinance back-office, issue a credit note for ${p.number} and a new invoice with ${p.company ? "the company's valid NIF" : `NIF ${p.orderNif}`}. Then, or if the invoice stays as it is, ${press('dismiss')}.`,
+    }),
+    pt: (p, _ref, press) => ({
+      reason: p.company
+        ? `A fatura ${p.number} foi emitida ao consumidor final (NIF ${p.invoiceNif}); a encomenda indica agora a empresa ${p.company} com o número fiscal ${p.orderNif}, que não é válido. A fatura fica como está: uma fatura certificada não pode ser alterada, e o conector não emitiu nada.`
+        : `A fatura ${p.number} foi emitida com o NIF ${p.invoiceNif}; a encomenda tem agora o NIF do comprador ${p.orderNif} (acrescentado ou alterado depois da fatura). A fatura fica como está: uma fatura certificada não pode ser alterada, e o conector não emitiu nada.`,
+      action: `Se o comprador precisar de uma fatura em seu nome, a decisão é sua (ou do seu contabilista): no back-office da MagniFinance, emita uma nota de crédito da ${p.number} e uma nova fatura com ${p.company ? 'o NIF válido da empresa' : `o NIF ${p.orderNif}`}. Depois, ou se a fatura ficar como está, ${press('dismiss')}.`,
+    }),
+  },
   'credited-in-full': {
     buttons: ['dismiss'],
     en: (p, _ref, press) => ({

@@ -3,7 +3,7 @@ import type { DocumentJobData } from '../core/jobs';
 import type { Ledger, LedgerEntry, LedgerFields, LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
-import { META, metaKeyForPurpose } from '../shop/order-meta';
+import { buyerRecordFor, META, metaKeyForPurpose } from '../shop/order-meta';
 import type { MetaUpdate } from '../shop/shop';
 import { stripUnsafe } from '../../law/text';
 import { NOTES, type Lang } from '../words';
@@ -50,7 +50,8 @@ export async function writeBack(deps: WriteBackDeps, ref: LedgerRef, data: Docum
 
   // Meta updates by key are idempotent on WooCommerce: a repeat after a crash rewrites the same values.
   if (entry.metaWrittenAt === undefined) {
-    await tenant.shop.updateOrderMeta(data.orderId, metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace, covered: coveredAmountOf(entry) }));
+    const buyer = ref.purpose === 'invoice' && entry.buyerNif ? [{ key: META.buyer, value: buyerRecordFor(entry.buyerNif, tenant.mapping.nifMetaKeys) }] : [];
+    await tenant.shop.updateOrderMeta(data.orderId, [...metaFor(ref.purpose, { documentId, number, type: entry.documentType ?? '', pdfUrl, cancelledInPlace, covered: coveredAmountOf(entry) }), ...buyer]);
     deps.metrics.writebacks.inc({ outcome: 'meta' });
     pending.metaWrittenAt = deps.now();
   }

@@ -20,7 +20,34 @@ export const META = {
   cancellation: '_magnifinance_cancellation',
   /** `_magnifinance_issuing_<purpose>`: the document being closed (see IssuingMarker). */
   issuingPrefix: '_magnifinance_issuing_',
+  /** The invoice's buyer as issued, and where the order holds the buyer's NIF (see BuyerRecord). */
+  buyer: '_magnifinance_buyer',
 } as const;
+
+/**
+ * What the order keeps of its invoice's buyer (written with the invoice's number): the tax number the
+ * invoice carries, the meta keys the order's NIF is read from (the tenant's nifMetaKeys at the time),
+ * and the order's buyer a person was last told differs (`told`). An update whose NIF under those keys
+ * differs from both calls for a review, for free (pipeline/buyer-change.ts); the ledger may be gone.
+ */
+export const BuyerRecordSchema = z.object({
+  nif: z.string(),
+  keys: z.array(z.string()).default([]),
+  told: z.string().optional(),
+});
+export type BuyerRecord = z.infer<typeof BuyerRecordSchema>;
+
+/** The record as written on the order: JSON text (a meta value holds no list). */
+export function buyerRecordFor(nif: string, keys: readonly string[], told?: string): string {
+  const record: BuyerRecord = { nif, keys: [...keys], ...(told ? { told } : {}) };
+  return JSON.stringify(record);
+}
+
+export function buyerRecord(meta: MetaList): BuyerRecord | null {
+  const value = metaValue(meta, META.buyer);
+  const parsed = BuyerRecordSchema.safeParse(typeof value === 'string' ? safeJson(value) : value);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * What the connector puts on the order BEFORE it closes a document (or creates a waybill): the

@@ -8,7 +8,8 @@ import { ShopRequestError } from './shop';
  */
 
 /** Why a call to the shop got no answer: the cause a person can act on. */
-export type ShopSilence = 'timeout' | 'connection-refused' | 'unknown-host' | 'certificate' | 'network';
+export const SHOP_SILENCES = ['timeout', 'connection-refused', 'unknown-host', 'certificate', 'network'] as const;
+export type ShopSilence = (typeof SHOP_SILENCES)[number];
 
 /** The shop answered with an error a person must fix on the shop (keys, permissions), or did not answer. */
 export type ShopTrouble = { kind: 'silent'; cause: ShopSilence } | { kind: 'refused'; status: number; code: string };

@@ -67,6 +67,12 @@ export interface OrderQuery {
   page?: number;
   /** `id`: oldest id first (stable while orders change under the listing); `newest`: latest created first. */
   orderBy?: 'id' | 'newest';
+  /**
+   * Only these fields of each order, named as the ingest's order summary names them
+   * (connector/ingest/order-summary.ts), where the platform can leave the others out (WooCommerce's
+   * `_fields`): a lighter answer for a long listing. A platform may answer more; absent: every field.
+   */
+  fields?: readonly string[];
 }
 
 export interface OrderPage {

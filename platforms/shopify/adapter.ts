@@ -8,11 +8,12 @@ import { parseShopifyOrder, parseShopifyRefund } from './order-query';
 import { shopifyOrderAttributes, shopifyOrderToSale } from './order-to-sale';
 import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
 import { ShopifyShop } from './shopify-shop';
-import { shopifyOrderWebhooks, shopifyOtherSystemDocument, shopifyShopOrder } from './shop-order';
+import { shopifyOrderWebhooks, shopifyShopOrder } from './shop-order';
 import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
+import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -28,6 +29,7 @@ export const shopify: ShopPlatform = {
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
   attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
   orderOf: (order) => shopifyShopOrder(parseShopifyOrder(order)),
+  // Other invoicing apps' tags, attributes and metafields, as the tenant names them (./other-apps.ts).
   otherSystemDocument: shopifyOtherSystemDocument,
   orderWebhooks: shopifyOrderWebhooks,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
@@ -40,5 +42,8 @@ export const shopify: ShopPlatform = {
 /** The tenant's store, its token from the tenants file or, once installed through the connector, from the sealed copy. */
 function shopOf(tenant: TenantConfig, services: ShopServices | undefined): ShopifyShop {
   const store = tenant.shopify as ShopifyTenantConfig;
-  return new ShopifyShop(store, undefined, store.accessToken === undefined ? installedTokenSource(services, tenant.id, store.shopDomain) : undefined);
+  return new ShopifyShop(store, undefined, {
+    ...(store.accessToken === undefined ? { installedToken: installedTokenSource(services, tenant.id, store.shopDomain) } : {}),
+    markedMetafields: markedMetafields(tenant.settings.otherSystemMetaKeys),
+  });
 }

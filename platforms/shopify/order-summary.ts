@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OrderSummary } from '../../connector/ingest/order-summary';
 import { legacyIdOf, moneyBagSchema } from './order-query';
 import { shopifyGidWithExactId, shopifyLegacyId, shopifyNumericId } from './legacy-id';
+import { markMeta } from './other-apps';
 
 /**
  * What the connector's ingest plans from (connector/ingest/order-summary.ts: status, total, paid and
@@ -43,6 +44,8 @@ export interface ShopifyOrderHead {
   refunds: { id: string; total?: string }[];
   /** Our app's metafields on the order (key -> value), read back as the connector's meta keys. */
   metafields: { key: string; value: string }[];
+  /** Where other invoicing apps may mark the order (./other-apps.ts): its tags, attributes and the metafields the tenant named. */
+  marks?: { key: string; value: string }[];
 }
 
 /** The connector's meta key of one of our metafields ("magnifinance_document_number" -> "_magnifinance_document_number"). */
@@ -55,6 +58,13 @@ export function metafieldKeyOfMeta(key: string): string {
   return key.replace(/^_+/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
+/** The buyer's name, in the summary's (WooCommerce's) words: what the console's lists and search show. */
+export interface BuyerName {
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+}
+
 export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_modified_gmt: string | null; number?: string } {
   return {
     id: Number(head.id),
@@ -63,7 +73,7 @@ export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_mod
     total: head.total,
     billing: {},
     line_items: [],
-    meta_data: head.metafields.map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })),
+    meta_data: [...head.metafields.map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })), ...(head.marks ?? [])],
     date_paid_gmt: gmt(PAID.has(head.status) || head.status === 'cancelled' ? head.paidAt : null),
     date_created_gmt: gmt(head.createdAt),
     date_modified_gmt: gmt(head.updatedAt),
@@ -82,6 +92,12 @@ export const ShopifyOrderWebhookSchema = z.object({
   created_at: z.string(),
   processed_at: z.string().nullable().optional(),
   updated_at: z.string(),
+  /** Shopify's REST tags: one comma-separated string. */
+  tags: z.string().nullish(),
+  note_attributes: z
+    .array(z.object({ name: z.string(), value: z.unknown() }))
+    .nullish()
+    .transform((list) => list ?? []),
   refunds: z
     .array(z.object({ id: shopifyNumericId }))
     .optional()
@@ -100,6 +116,10 @@ export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhook
     refunds: order.refunds.map((r) => ({ id: String(r.id) })),
     // A webhook body carries no metafields: the ledger says what this connector already did.
     metafields: [],
+    marks: markMeta({
+      tags: (order.tags ?? '').split(','),
+      attributes: order.note_attributes.map((a) => ({ key: a.name, value: a.value === null || a.value === undefined ? null : String(a.value) })),
+    }),
   });
 }
 
@@ -113,7 +133,13 @@ export const ShopifyRefundWebhookSchema = z.object({
 export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus cancelledAt test currencyCode createdAt processedAt updatedAt
   totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
   refunds(first: 20) { id totalRefundedSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } } }
-  metafields(first: 20, namespace: "$app") { nodes { key value } }`;
+  metafields(first: 20, namespace: "$app") { nodes { key value } }
+  tags customAttributes { key value }
+  billingAddress { firstName lastName company }`;
+
+/** The metafields other apps' marks are in, when the tenant named some (./other-apps.ts). */
+// `first` as many as the marks named: each node costs a point per listed order.
+export const MARKED_METAFIELDS_FIELD = 'marked: metafields(first: $markCount, keys: $markKeys) { nodes { namespace key value } }';
 
 export const orderHeadSchema = z.object({
   legacyResourceId: shopifyLegacyId,
@@ -128,9 +154,13 @@ export const orderHeadSchema = z.object({
   totalPriceSet: moneyBagSchema,
   refunds: z.array(z.object({ id: shopifyGidWithExactId, totalRefundedSet: moneyBagSchema })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
+  tags: z.array(z.string()),
+  customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
+  marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }).optional(),
+  billingAddress: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), company: z.string().nullable() }).nullable(),
 });
 
-export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): ReturnType<typeof summaryOfHead> {
+export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): Omit<ReturnType<typeof summaryOfHead>, 'billing'> & { billing: BuyerName } {
   return {
     ...summaryOfHead({
       id: order.legacyResourceId,
@@ -142,7 +172,10 @@ export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): R
       updatedAt: order.updatedAt,
       refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id), total: r.totalRefundedSet.shopMoney.amount })),
       metafields: order.metafields.nodes,
+      marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [] }),
     }),
+    // The buyer's name in the summary's words, for the console's lists and search (never stored by the connector).
+    billing: { first_name: order.billingAddress?.firstName ?? '', last_name: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },
     number: order.name,
   };
 }

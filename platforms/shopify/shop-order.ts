@@ -1,5 +1,5 @@
 import type { ShopWebhook } from '../../connector/shop/shop';
-import type { OtherSystemDocument, ShopOrder } from '../shop-platform';
+import type { ShopOrder } from '../shop-platform';
 import { legacyIdOf, type ShopifyOrder } from './order-query';
 import { shopifyStatus, summaryOfHead } from './order-summary';
 import { missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
@@ -32,22 +32,6 @@ export function shopifyShopOrder(order: ShopifyOrder): ShopOrder {
     payment_method: order.paymentGatewayNames[0] ?? '',
     refunds: summary.refunds,
   };
-}
-
-/**
- * No other Portuguese invoicing app's marks are known on Shopify orders (the connector reads only
- * its own app's metafields): a tenant's own keys (settings.otherSystemMetaKeys) are looked for
- * among them, a value shown as its text.
- */
-export function shopifyOtherSystemDocument(meta: readonly { key: string; value?: unknown }[], extraKeys: readonly string[]): OtherSystemDocument | undefined {
-  for (const key of extraKeys) {
-    const entry = meta.find((m) => m.key === key && typeof m.value === 'string' && m.value.trim() !== '' && m.value.trim() !== '0');
-    if (entry) {
-      const text = String(entry.value);
-      return { system: key, key, value: text.length > 60 ? `${text.slice(0, 57)}...` : text };
-    }
-  }
-  return undefined;
 }
 
 /** The subscriptions delivering to this connector's Shopify URL for the tenant, and the needed topics none delivers. */

@@ -7,7 +7,7 @@ import { ShopifyAdminClient, ShopifyApiError, type PaceEvent } from './admin-cli
 import { mergeNote, NOTE_LOG_KEY, noteLogSchema, type NoteLogEntry } from './order-note';
 import { nifMetafieldOf } from './buyer-nif';
 import { legacyIdOf, orderGid, readShopifyOrder, readShopifyRefund, refundGid } from './order-query';
-import { metafieldKeyOfMeta, ORDER_HEAD_FIELDS, orderHeadSchema, SHOPIFY_STATUSES, summaryOfListedOrder } from './order-summary';
+import { MARKED_METAFIELDS_FIELD, metafieldKeyOfMeta, ORDER_HEAD_FIELDS, orderHeadSchema, SHOPIFY_STATUSES, summaryOfListedOrder } from './order-summary';
 import { ensureSubscriptions, listSubscriptions, missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
 
 /**
@@ -23,6 +23,13 @@ import { ensureSubscriptions, listSubscriptions, missingTopics, shopifyDeliveryU
  *   note, read-merge-written so the merchant's own text is never lost (./order-note.ts);
  * - listWebhooks: the app's webhook subscriptions.
  */
+
+/**
+ * Orders per listed page, whatever the caller asks: Shopify refuses a query that may cost more than
+ * 1,000 points, and one order of the listing's selection asks about 31 (34 with other apps' marks):
+ * 25 a page ask about 780-850. The caller walks `totalPages` of this size (the sweep asks for 100).
+ */
+const LIST_PAGE_MAX = 25;
 
 /** Shop facts change rarely: re-read after this long. */
 const SHOP_FACTS_TTL_MS = 10 * 60_000;
@@ -47,6 +54,11 @@ const NOTE_WRITE = `mutation ConnectorNoteWrite($input: OrderInput!, $metafields
 const SHOP_FACTS = `{ shop { billingAddress { countryCodeV2 zip } } }`;
 const ORDERS_PAGE = `query ConnectorOrders($first: Int!, $after: String, $query: String, $sortKey: OrderSortKeys, $reverse: Boolean) {
   orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) { nodes { ${ORDER_HEAD_FIELDS} } pageInfo { hasNextPage endCursor } }
+  ordersCount(query: $query, limit: 10000) { count }
+}`;
+/** The same page with the metafields the tenant's other-app marks name. */
+const ORDERS_PAGE_WITH_MARKS = `query ConnectorOrdersMarked($first: Int!, $after: String, $query: String, $sortKey: OrderSortKeys, $reverse: Boolean, $markKeys: [String!], $markCount: Int!) {
+  orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) { nodes { ${ORDER_HEAD_FIELDS} ${MARKED_METAFIELDS_FIELD} } pageInfo { hasNextPage endCursor } }
   ordersCount(query: $query, limit: 10000) { count }
 }`;
 
@@ -89,13 +101,15 @@ export class ShopifyShop implements Shop {
 
   /**
    * `installedToken`: where the token is read when the tenants file gives none (the install flow's
-   * sealed copy, ./installed-token.ts); a token in the tenants file wins.
+   * sealed copy, ./installed-token.ts); a token in the tenants file wins. `markedMetafields`: the
+   * metafields (`namespace.key`) where the tenant said another invoicing app marks its orders.
    */
   constructor(
     private readonly store: ShopifyTenantConfig,
     onPace?: (event: PaceEvent) => void,
-    installedToken?: () => Promise<string>,
+    private readonly options: { installedToken?: () => Promise<string>; markedMetafields?: string[] } = {},
   ) {
+    const installedToken = options.installedToken;
     this.client = new ShopifyAdminClient({
       shopDomain: store.shopDomain,
       adminUrl: store.adminUrl,
@@ -116,7 +130,7 @@ export class ShopifyShop implements Shop {
     const search = searchQueryOf(query);
     const sortKey = query.orderBy === 'newest' ? 'CREATED_AT' : query.modifiedAfter ? 'UPDATED_AT' : 'ID';
     const reverse = query.orderBy === 'newest';
-    const first = Math.min(Math.max(query.perPage, 1), 100);
+    const first = Math.min(Math.max(query.perPage, 1), LIST_PAGE_MAX);
     const key = JSON.stringify([search, sortKey, reverse, first]);
     const page = query.page ?? 1;
     const known = this.cursors.get(key) ?? [null];
@@ -129,7 +143,11 @@ export class ShopifyShop implements Shop {
     let at = Math.min(page, known.length);
     for (;;) {
       const after = known[at - 1] ?? null;
-      const answer = await this.client.query(ORDERS_PAGE, { first, after, query: search || null, sortKey, reverse }, schema).catch(toShopError);
+      const marks = this.options.markedMetafields ?? [];
+      const answer = await (marks.length > 0
+        ? this.client.query(ORDERS_PAGE_WITH_MARKS, { first, after, query: search || null, sortKey, reverse, markKeys: marks, markCount: marks.length }, schema)
+        : this.client.query(ORDERS_PAGE, { first, after, query: search || null, sortKey, reverse }, schema)
+      ).catch(toShopError);
       if (answer.orders.pageInfo.hasNextPage) known[at] = answer.orders.pageInfo.endCursor;
       const total = answer.ordersCount?.count ?? answer.orders.nodes.length;
       if (at === page || !answer.orders.pageInfo.hasNextPage) {

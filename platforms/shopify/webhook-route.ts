@@ -9,8 +9,8 @@ import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs
 import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
 import type { OrderSummary } from '../../connector/ingest/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
-import { shopifyOtherSystemDocument } from './shop-order';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
+import { shopifyOtherSystemDocument } from './other-apps';
 
 /**
  * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw

@@ -285,5 +285,7 @@ export function wooListParams(query: OrderQuery): Record<string, string> {
   if (query.page !== undefined) params.page = String(query.page);
   if (query.orderBy === 'id') Object.assign(params, { orderby: 'id', order: 'asc' });
   if (query.orderBy === 'newest') Object.assign(params, { orderby: 'date', order: 'desc' });
+  // WordPress's rest_filter_response_fields: only the top-level fields asked for.
+  if (query.fields !== undefined && query.fields.length > 0) params._fields = query.fields.join(',');
   return params;
 }

@@ -113,6 +113,11 @@ describeInBrowser('every console page in Portuguese and English, desktop and pho
     expect(credit['pt-1280']).toContain('Nota de crédito');
   }, 60_000);
 
+  it('the not-invoiced list\'s preview of the chosen orders', async () => {
+    const texts = await everyView(browser, origin, `/console/shop1/not-invoiced/preview?order=${ids.held}`, 'not-invoiced-preview');
+    expect(texts['pt-1280']).toContain('Confirmar e emitir (1)');
+  }, 60_000);
+
   it('search results', async () => {
     const texts = await everyView(browser, origin, '/console/shop1/search?q=Silva', 'search');
     expect(texts['pt-1280']).toContain(`#${ids.credited}`);

@@ -28,6 +28,7 @@ const samples: Problem[] = [
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'ask' },
   { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00', currency: 'USD' },
   { code: 'credited-in-full', invoice: 'FR A/12', creditNote: 'NC A/4', refundId: 78, amount: '1660.50' },
+  { code: 'buyer-changed', number: 'FR A/13', invoiceNif: '999999990', orderNif: '123456789' },
 ];
 
 /** Amounts of the problems worded as money (the reader's "1 660,50 €"), every other fact as it is. */

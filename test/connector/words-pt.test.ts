@@ -63,6 +63,8 @@ const PROBLEMS: Problem[] = [
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'credit-and-reissue' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '1622.08', difference: '38.42', way: 'difference-document' },
   { code: 'refund-gone', number: 'NC A/3', refundId: 77, amount: '10.00' },
+  { code: 'buyer-changed', number: 'FR A/8', invoiceNif: '999999990', orderNif: '123456789' },
+  { code: 'buyer-changed', number: 'FR A/8', invoiceNif: '999999990', orderNif: '123456780', company: 'Empresa Lda' },
   { code: 'credited-in-full', invoice: 'FR A/12', creditNote: 'NC A/4', refundId: 78, amount: '1660.50' },
   { code: 'order-changed', number: 'FR A/8', shopNet: '1660.50', covered: '0.00', difference: '1660.50', way: 'ask', creditedBy: 'NC A/5' },
 ];

@@ -12,6 +12,7 @@ import { englishWords } from '../support/english-words';
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { CHROMIUM, launchChromium } from '../connector/support/console-browser';
 import { sendWooWebhook } from '../support/fake-woocommerce';
+import ExcelJS from 'exceljs';
 import IORedis from 'ioredis';
 import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from '../connector/support/harness';
 
@@ -22,6 +23,8 @@ import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBH
  * month page at 1280 px: UPDATE_SCREENSHOTS=1 writes it into docs/images.
  */
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/images') : join(tmpdir(), 'magnifinance-month-screenshots');
+/** The sample files, to look at (pdftoppm, libreoffice). */
+const SAMPLES = join(tmpdir(), 'magnifinance-month-files');
 const basic = (user: string, password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const ADMIN = basic('admin', 'admin-pw');
 const ACCOUNTANT = { ...basic('contabilista', 'conta-pw-2026'), 'accept-language': 'pt-PT' };
@@ -120,6 +123,35 @@ describe('the console month page and the read-only accountant', () => {
       await browser.close();
     }
   }, 120_000);
+
+  it('gives the accountant the month as CSV, XLSX (read back) and a one-page PDF, in their language', async () => {
+    const get = async (format: string, lang: string) => {
+      const answer = await fetch(`${origin}/console/shop1/month/${month}/pack.${format}?lang=${lang}`, { headers: ACCOUNTANT });
+      expect({ format, status: answer.status }).toEqual({ format, status: 200 });
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="shop1-${month}.${format}"`);
+      return Buffer.from(await answer.arrayBuffer());
+    };
+    const csv = (await get('csv', 'pt')).toString('utf8');
+    expect(csv.startsWith('\ufeffO mês ')).toBe(true);
+    expect(csv).toContain('IVA por taxa e região');
+    const numbers = await Promise.all(orders.map(async (id) => (await connector.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.documentNumber as string));
+    for (const number of numbers) expect(csv).toContain(`${number},FR,`);
+    const xlsx = await get('xlsx', 'en');
+    mkdirSync(SAMPLES, { recursive: true });
+    writeFileSync(join(SAMPLES, 'month-sample.xlsx'), xlsx);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx as never);
+    expect(book.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['Summary', 'VAT', 'Exemption codes', 'Documents', `OSS ${month}`]));
+    const vat = book.getWorksheet('VAT');
+    const normal = vat?.getRows(2, vat.rowCount - 1)?.find((row) => String(row.getCell(2).value).startsWith('3 - base at the normal rate'));
+    expect(typeof normal?.getCell(3).value).toBe('number');
+    const documents = book.getWorksheet('Documents');
+    expect(documents?.rowCount).toBeGreaterThanOrEqual(orders.length + 1);
+    const pdf = await get('pdf', 'pt');
+    writeFileSync(join(SAMPLES, 'month-sample.pdf'), pdf);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
 
   it('lets the accountant close the month (their one write, kept in Redis under the prefix); a document dated in it afterwards goes to a person, and only the admin reopens it', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -402,7 +402,10 @@ export class FakeShopify {
       if (info.fieldName === 'metafields') {
         const namespace = typeof args.namespace === 'string' ? this.namespace(args.namespace) : undefined;
         const all = (record.metafields as JsonObject[] | undefined) ?? [];
-        return page(namespace ? all.filter((m) => m.namespace === namespace) : all, args);
+        // `keys`: "namespace.key" each (an app's reserved namespace written as `$app`).
+        const keys = Array.isArray(args.keys) ? (args.keys as string[]).map((k) => `${this.namespace(k.slice(0, k.lastIndexOf('.')))}.${k.slice(k.lastIndexOf('.') + 1)}`) : undefined;
+        const chosen = all.filter((m) => (!namespace || m.namespace === namespace) && (!keys || keys.includes(`${String(m.namespace)}.${String(m.key)}`)));
+        return page(chosen, args);
       }
       if (info.fieldName === 'metafield') {
         const namespace = this.namespace(typeof args.namespace === 'string' ? args.namespace : '$app');
@@ -877,6 +880,7 @@ export function restOrderPayload(order: JsonObject): JsonObject {
     email: order.email ?? null,
     note: order.note ?? null,
     tags: ((order.tags ?? []) as string[]).join(', '),
+    note_attributes: ((order.customAttributes ?? []) as JsonObject[]).map((a) => ({ name: a.key, value: a.value })),
     total_price: money(order.totalPriceSet),
     total_price_set: restMoneySet(order.totalPriceSet),
     total_tax: money(order.totalTaxSet),

@@ -326,8 +326,11 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       const byField = sortField === 'id' ? (a: JsonObject, b: JsonObject) => Number(a.id) - Number(b.id) : (a: JsonObject, b: JsonObject) => NUMERIC_ORDER.compare(String(a[sortField]), String(b[sortField])) || Number(a.id) - Number(b.id);
       list.sort((a, b) => byField(a, b) * (ascending ? 1 : -1));
     }
-    // No match: X-WP-TotalPages 0 (ceil(0 / per_page)), as a real 10.0.2 answers.
-    sendPage(res, q, list, withLinks, 0);
+    // No match: X-WP-TotalPages 0 (ceil(0 / per_page)), as a real 10.0.2 answers. `_fields`: WordPress's
+    // rest_filter_response_fields keeps only the top-level fields asked for (_links only if asked).
+    const fields = (q._fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const shape = fields.length === 0 ? withLinks : (order: JsonObject): JsonObject => Object.fromEntries(Object.entries(withLinks(order)).filter(([key]) => fields.includes(key)));
+    sendPage(res, q, list, shape, 0);
   });
 
   api.get('/orders/:id', (req: Request, res: Response) => {

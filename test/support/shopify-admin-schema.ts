@@ -294,7 +294,7 @@ type Order implements Node {
   transactions(first: Int): [OrderTransaction!]!
   refunds(first: Int): [Refund!]!
   metafield(namespace: String, key: String!): Metafield
-  metafields(first: Int, after: String, namespace: String): MetafieldConnection!
+  metafields(first: Int, after: String, namespace: String, keys: [String!]): MetafieldConnection!
 }
 type OrderEdge { cursor: String! node: Order! }
 type OrderConnection { nodes: [Order!]! edges: [OrderEdge!]! pageInfo: PageInfo! }

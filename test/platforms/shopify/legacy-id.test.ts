@@ -48,6 +48,8 @@ describe('Shopify ids the connector cannot keep exactly', () => {
       totalPriceSet: { shopMoney: { amount: '1.00', currencyCode: 'EUR' }, presentmentMoney: { amount: '1.00', currencyCode: 'EUR' } },
       refunds: [],
       metafields: { nodes: [] },
+      tags: [],
+      customAttributes: [],
     };
     expect(messagesOf(orderHeadSchema.safeParse(head))).toMatch(TOO_LARGE);
     const refund = { id: `gid://shopify/Refund/${ABOVE}`, totalRefundedSet: head.totalPriceSet };

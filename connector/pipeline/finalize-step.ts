@@ -1,0 +1,63 @@
+import { UnrecoverableError } from 'bullmq';
+import { ElementDoesNotExistError } from '../../client/errors';
+import { formatDecimal } from '../../client/money';
+import type { TenantRuntime } from './tenant-runtime';
+import { personNeeded } from './problems';
+import { type StepContext, type Outcome, waitThen } from './step-context';
+import { attempt, flag } from './job-history';
+
+/**
+ * The finalize step: Get Document after the service's wait, polling until the document has its number.
+ */
+
+export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
+  const { deps, ref, data } = ctx;
+  const entry = await deps.ledger.get(ref);
+  if (!entry || entry.documentId === undefined) return { next: 'issue' };
+  if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
+  // A worker that died between two steps, or another worker whose clock is ahead (BullMQ promotes by
+  // its clock), may bring the job back early: the service's 10 s still hold, on the shared clock.
+  const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
+  if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
+  const details = await documentIfNumbered(ctx, entry.documentId);
+  if (details?.documentNumber && details.downloadUrl) {
+    const finalizedAt = ctx.now();
+    const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
+    // The invoice's buyer as the service issued it: a NIF added to the order later is told, never issued (buyer-change.ts).
+    const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
+    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif });
+    await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
+    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif };
+    ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
+    deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
+    ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
+    return { next: 'writeback' };
+  }
+  if (data.polls < deps.pipeline.finalizePolls) {
+    const backoff = Math.min(deps.pipeline.finalizePollBackoffMs * 2 ** data.polls, 60_000);
+    return waitThen(ctx, 'finalize', backoff, data.polls + 1);
+  }
+  await flag(ctx, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), entry);
+  throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */
+async function correctedNumber(ctx: StepContext): Promise<string | undefined> {
+  if (ctx.data.kind !== 'credit-note' && ctx.data.kind !== 'cancellation') return undefined;
+  const invoice = await ctx.deps.ledger.get({ ...ctx.ref, purpose: 'invoice' }).catch(() => null);
+  return invoice?.documentNumber;
+}
+
+/**
+ * Get Document, where "not numbered yet" may come back as ElementDoesNotExist (the real service
+ * answers so for a document closed moments ago): for an id this connector created, that is a
+ * reason to keep polling (within the finalize bound), never a failure.
+ */
+async function documentIfNumbered(ctx: StepContext, documentId: number): Promise<Awaited<ReturnType<TenantRuntime['invoicing']['getDocument']>> | null> {
+  try {
+    return await attempt(ctx, 'get-document', () => ctx.tenant.invoicing.getDocument(documentId, ctx.tenant.documentCallOptions));
+  } catch (error) {
+    if (error instanceof ElementDoesNotExistError) return null;
+    throw error;
+  }
+}

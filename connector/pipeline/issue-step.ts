@@ -1,0 +1,179 @@
+import { platformOf } from '../../platforms/registry';
+import { isBindingHold } from '../../law/credit-limits';
+import { regimeTurnoverOf } from '../../law/small-business-regime';
+import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
+import { issuingMarker, orderDigest, OUR_META_PREFIX } from '../shop/order-meta';
+import { stateRules, type LedgerEntry } from '../core/ledger';
+import { composeIssueRequest } from './document-requests';
+import { issueDateFor, seriesOf, shopToday } from './issue-date';
+import { parseProblem, personNeeded } from './problems';
+import { earlierDocumentTrace } from './earlier-traces';
+import { externalIdForOrder } from '../../law/external-id';
+import { type StepContext, type Outcome, waitThen, resumeFrom, orderOf } from './step-context';
+import { attempt, flag } from './job-history';
+import { withLock } from './order-lock';
+import { recordedWarnings, ledgerMissesMarker, recordCreated, markIssuing } from './issue-record';
+import { draftWasClosed, saveDraft, closeRefused, waitForSeriesDate } from './draft-protocol';
+import { createWaybillOnce } from './waybill-issue';
+import { cancelInvoice } from './invoice-cancel';
+import { creditedInFull } from './credit-check';
+
+/**
+ * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
+ * exactly once: resumes any purpose from the ledger, rebuilds a lost one from the order, and issues
+ * only under the order's lock.
+ */
+
+export async function issueStep(ctx: StepContext): Promise<Outcome> {
+  const { deps, ref, data, tenant } = ctx;
+  let entry = await deps.ledger.get(ref);
+  const resumed = resumeFrom(entry);
+  if (resumed) return resumed;
+
+  let invoice: LedgerEntry | null = null;
+  if (data.kind === 'credit-note' || data.kind === 'cancellation') {
+    invoice = await deps.ledger.get({ ...ref, purpose: 'invoice' });
+    // An old order whose invoice ledger expired: the invoice is on the order's meta.
+    invoice ??= await restoreFromOrder(deps.ledger, { ...ref, purpose: 'invoice' }, (await orderOf(ctx)).attributes, ctx.now());
+    if (!invoice?.documentNumber || invoice.documentId === undefined) {
+      if ((invoice && stateRules(invoice.state).blocksCredit) || data.polls >= deps.pipeline.waitForInvoicePolls) {
+        if (invoice) {
+          // The invoice itself is on the attention list; this purpose is planned again once it is fixed.
+          const detail = `the invoice is in state ${invoice.state}`;
+          await deps.ledger.record(ref, { state: 'skipped', detail });
+          return { done: `skipped: ${detail}` };
+        }
+        // Nobody else will notice: an order invoiced outside this connector (or before it) was refunded.
+        await flag(ctx, personNeeded(ref, { code: 'no-invoice' }, 'skipped'), entry);
+        return { done: 'skipped: the order has no invoice from this connector' };
+      }
+      return waitThen(ctx, 'issue', deps.pipeline.finalizePollBackoffMs, data.polls + 1);
+    }
+    if (data.kind === 'cancellation' && tenant.config.settings.onCancelled === 'cancel' && entry?.creditNoteAskedAt === undefined) return cancelInvoice(ctx, entry, invoice);
+    if (data.kind === 'credit-note' && entry?.documentId === undefined) {
+      const over = await creditedInFull(ctx, invoice);
+      if (over) {
+        await flag(ctx, personNeeded(ref, over, 'skipped'), entry);
+        return { done: 'skipped: the invoice was credited in full before this refund' };
+      }
+    }
+  }
+
+  const sale = await orderOf(ctx, true);
+  // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
+  if (!entry && (await restoreFromOrder(deps.ledger, ref, sale.attributes, ctx.now()))) return { done: 'already written back (found on the order)' };
+  // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
+  // and a stray write of a worker from before recreated part of it): the order is right. Continue
+  // with that draft, never a new one.
+  if (ledgerMissesMarker(entry, issuingMarker(sale.attributes, ref.purpose))) {
+    entry = await restoreIssuingFromOrder(deps.ledger, ref, sale.attributes, ctx.now());
+    if (entry) {
+      deps.metrics.ledgersRestored.inc({ tenant: tenant.config.id });
+      ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
+    }
+  }
+  // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
+  const trace = await earlierTraceHold(ctx, entry);
+  if (trace) return trace;
+  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now(), { regimeTurnover: (year) => deps.ledger.regimeTurnover(tenant.config.id, year) });
+  // A hold (a person's time) and a waybill (no read under the lock) are decided on the shop's own copy.
+  if (ctx.carried && (built.hold || built.kind === 'waybill')) return recompose(ctx);
+  // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
+  if (built.hold && (entry?.holdReleasedAt === undefined || built.holds.some(isBindingHold))) {
+    // A draft whose close may have been sent is a numbered document if it was: then there is nothing to hold.
+    if (built.kind === 'document' && entry?.state === 'draft' && entry.closingAt !== undefined && (await draftWasClosed(ctx, entry, built.request))) {
+      return recordCreated(ctx, entry, { documentId: entry.documentId as number, date: shopToday(ctx.now(), tenant.mapping.shopTimeZone), warnings: '', series: seriesOf(built.request.Document.Type, built.request.Document.Serie) });
+    }
+    const held = personNeeded(ref, { code: 'held', holds: built.holds }, 'held');
+    if (entry?.state !== 'held' || entry.detail !== held.reason) await flag(ctx, held, entry);
+    return { done: 'held' };
+  }
+  if (built.kind === 'waybill') return createWaybillOnce(ctx, built);
+  const request = built.request;
+  const doc = request.Document;
+  const series = seriesOf(doc.Type, doc.Serie);
+  const today = shopToday(ctx.now(), tenant.mapping.shopTimeZone);
+  const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
+  if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
+
+  return withLock(ctx, async (stillHeld, underLock) => {
+    // Read under the lock: a concurrent delivery may have created the document meanwhile.
+    let current = underLock;
+    const again = resumeFrom(current);
+    if (again) return again;
+    const newDraft = !(current?.state === 'draft' && current.documentId !== undefined);
+    if (newDraft || ctx.carried) {
+      // About to save a new draft: the order is read again under the lock. A worker that held this
+      // order before (its lock lost with Redis's data) put its marker there before closing; then
+      // that draft is closed by id, never a second one beside it. The same read proves the copy a
+      // delivery carried (the document was composed from it) is still the shop's.
+      const platform = platformOf(tenant.config);
+      const raw = await ctx.tenant.shop.getOrder(data.orderId);
+      if (ctx.carried && !sameAsCarried(ctx.composedFrom, raw)) return recompose(ctx);
+      ctx.carried = false;
+      if (newDraft) {
+        const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
+        if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+      }
+    }
+    const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
+    const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
+    const draftId = draft.documentId;
+    // The order learns of the draft before the close: if Redis loses this ledger, the next run finds it there.
+    if (known?.closingAt === undefined) {
+      await markIssuing(ctx, { documentId: draftId, externalId: doc.ExternalId ?? '', attempt: draft.attempt, documentType: doc.Type, at: ctx.now() }, stillHeld);
+    } else await stillHeld();
+    try {
+      await attempt(ctx, 'close', () => tenant.invoicing.closeDraft(draftId, request, tenant.documentCallOptions));
+    } catch (error) {
+      const outcome = await closeRefused(ctx, error, draftId, series, issue.date, current);
+      if (outcome) return outcome;
+    }
+    // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
+    const warnings = recordedWarnings(built.notes);
+    // An M10 document counts in the year's turnover (CIVA art. 53, DL 35/2025: the EUR 18,750 exit).
+    const regime = regimeTurnoverOf({ ...doc, Date: issue.date });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency, regime });
+  });
+}
+
+/**
+ * Whether the shop's order, read under the lock, is the very copy the delivery carried: nothing
+ * changed since (the order itself, its modification date, our own meta). Otherwise the document is
+ * composed again from the shop's copy.
+ */
+function sameAsCarried(carried: unknown, fresh: unknown): boolean {
+  const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
+  return stamp(carried) !== undefined && stamp(carried) === stamp(fresh) && orderDigest(carried) === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+}
+
+function ourMeta(raw: unknown): unknown[] {
+  const meta = raw !== null && typeof raw === 'object' ? (raw as { meta_data?: unknown }).meta_data : undefined;
+  return Array.isArray(meta) ? meta.filter((entry: { key?: unknown }) => typeof entry?.key === 'string' && entry.key.startsWith(OUR_META_PREFIX)) : [];
+}
+
+/** The carried copy is not proven (changed since, or a decision to make on the shop's own copy): the issue step again, reading the order. */
+function recompose(ctx: StepContext): Outcome {
+  ctx.carried = false;
+  ctx.composedFrom = undefined;
+  ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
+  return { next: 'issue' };
+}
+
+/**
+ * An invoice about to be issued with no ledger entry and no marker: held for a person when a trace
+ * of an earlier document is found (pipeline/earlier-traces.ts). Held once; kept held until a person
+ * attaches the document or asks to issue anyway (retry: holdReleasedAt).
+ */
+async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Promise<Outcome | undefined> {
+  if (ctx.ref.purpose !== 'invoice') return undefined;
+  if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
+  if (entry?.state !== undefined) return undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  if (!trace) return undefined;
+  ctx.log.warn({ trace }, 'no ledger and no meta, yet a trace of an earlier invoice: held for a person');
+  await flag(ctx, personNeeded(ctx.ref, { code: 'earlier-document', ...trace }, 'held'), entry);
+  // What "attach" checks the named document against (admin/order-actions.ts).
+  await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
+  return { done: 'held' };
+}
