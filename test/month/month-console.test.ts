@@ -20,9 +20,9 @@ import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBH
  * The month page of the console and the read-only accountant role: the accountant signs in, sees
  * every page (the shop, an order, the month), uploads the month's SAF-T and reads the pack; every
  * change is refused to them with 403 (the same requests pass for the admin). A screenshot of the
- * month page at 1280 px: UPDATE_SCREENSHOTS=1 writes it into docs/images.
+ * month page at 1280 and 390 px, Portuguese and English: UPDATE_SCREENSHOTS=1 writes them into docs/screenshots.
  */
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/images') : join(tmpdir(), 'magnifinance-month-screenshots');
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/screenshots') : join(tmpdir(), 'magnifinance-month-screenshots');
 /** The sample files, to look at (pdftoppm, libreoffice). */
 const SAMPLES = join(tmpdir(), 'magnifinance-month-files');
 const basic = (user: string, password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
@@ -79,7 +79,7 @@ describe('the console month page and the read-only accountant', () => {
     expect((await h.documents()).filter((d) => d.status !== 'draft')).toHaveLength(orders.length);
   });
 
-  it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 px", async () => {
+  it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 and 390 px in both languages", async () => {
     // A sale invoiced by hand in the back-office: the SAF-T has it, the connector does not.
     const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, retry: false });
     const today = localDateTime(new Date(), 'Europe/Lisbon').date;
@@ -107,18 +107,23 @@ describe('the console month page and the read-only accountant', () => {
     const browser: Browser = await launchChromium();
     try {
       mkdirSync(SHOTS, { recursive: true });
-      const context = await browser.newContext({ httpCredentials: { username: 'contabilista', password: 'conta-pw-2026' }, viewport: { width: 1280, height: 900 }, locale: 'pt-PT' });
-      const tab = await context.newPage();
-      await tab.goto(`${origin}/console/shop1/month/${month}?lang=pt`);
       const file = join(tmpdir(), `month-saft-${process.pid}.xml`);
       writeFileSync(file, saft);
-      await tab.setInputFiles('input[name="saft"]', file);
-      await Promise.all([tab.waitForNavigation(), tab.click('#saft button')]);
-      const seen = (await tab.evaluate('document.body.innerText')) as string;
-      expect(englishWords(seen)).toEqual([]);
-      expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1280);
-      await tab.screenshot({ path: join(SHOTS, 'console-month-pt-1280.png'), fullPage: true });
-      await context.close();
+      // Desktop and phone, Portuguese and English: the page after the upload, nothing wider than the screen.
+      for (const [lang, width] of [['pt', 1280], ['pt', 390], ['en', 1280], ['en', 390]] as const) {
+        const context = await browser.newContext({ httpCredentials: { username: 'contabilista', password: 'conta-pw-2026' }, viewport: { width, height: 900 }, locale: lang === 'pt' ? 'pt-PT' : 'en-GB' });
+        const tab = await context.newPage();
+        await tab.goto(`${origin}/console/shop1/month/${month}?lang=${lang}`);
+        await tab.setInputFiles('input[name="saft"]', file);
+        await Promise.all([tab.waitForNavigation(), tab.click('#saft button')]);
+        const seen = (await tab.evaluate('document.body.innerText')) as string;
+        if (lang === 'pt') expect(englishWords(seen)).toEqual([]);
+        else expect(seen).toContain('Need your attention');
+        expect({ lang, width, scrollWidth: (await tab.evaluate('document.documentElement.scrollWidth')) as number }).toEqual({ lang, width, scrollWidth: expect.any(Number) });
+        expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(width);
+        await tab.screenshot({ path: join(SHOTS, `console-month-${lang}-${width}.png`), fullPage: true });
+        await context.close();
+      }
     } finally {
       await browser.close();
     }
