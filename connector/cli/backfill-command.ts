@@ -1,3 +1,4 @@
+import type { PerLang } from '../../messages/lang';
 import { SingleBar, Presets } from 'cli-progress';
 import { Ledger } from '../core/ledger';
 import { createLogger } from '../core/logger';
@@ -25,6 +26,9 @@ or its .env is refused.
 `;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** The label before the shop's console page, in the shop's language. */
+const SHOP_PAGE: PerLang = { pt: 'Página da loja', en: "The shop's page" };
 
 export async function runBackfillCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(
@@ -100,7 +104,7 @@ export async function runBackfillCommand(args: string[]): Promise<number> {
     const lang = tenantConfig.settings.language;
     const summary = sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length });
     const page = `${config.server.publicUrl.replace(/\/+$/, '')}/console/${encodeURIComponent(tenantConfig.id)}`;
-    process.stdout.write(`${summary} ${lang === 'pt' ? 'Página da loja' : "The shop's page"}: ${page}\n`);
+    process.stdout.write(`${summary} ${SHOP_PAGE[lang]}: ${page}\n`);
     for (const problem of report.problems) process.stdout.write(`  ! ${problem}\n`);
     return EXIT.done;
   } catch (error) {
