@@ -1,4 +1,6 @@
-import { add, compare, type Decimal, formatDecimal, parseDecimal, round } from '../client/money';
+import { add, compare, type Decimal, formatDecimal, negate, parseDecimal, round, toCents } from '../client/money';
+import type { InvoiceDocument } from '../client/schemas/document';
+import { computeTotals } from '../client/totals';
 import type { MappingMessage } from './mapping-messages';
 import { exemptionRegime, type MappingSettings } from './mapping-settings';
 
@@ -63,4 +65,16 @@ export function regimeLimitMessage(settings: MappingSettings, date: string, amou
     limit: REGIME_53.exit,
   };
   return limit.state === 'crosses' ? { hold: true, message: { code: 'regime-limit-crossed', params } } : { hold: false, message: { code: 'regime-limit-near', params } };
+}
+
+/**
+ * What an issued document adds to the year's M10 turnover (the connector counts it): its total in
+ * euro cents, negative for a credit note, in the year of its date; undefined when it is no M10 document.
+ */
+export function regimeTurnoverOf(document: Pick<InvoiceDocument, 'Type' | 'Date' | 'Lines' | 'TaxExemptionReasonCode' | 'Currency' | 'EuroRate'>): { year: number; euroCents: bigint } | undefined {
+  if (document.TaxExemptionReasonCode !== 'M10') return undefined;
+  const totals = computeTotals(document.Lines, { currency: document.Currency, euroRate: document.EuroRate });
+  const euros = document.Currency && document.Currency !== 'EUR' ? totals.totalWithExchangeRate : totals.amount;
+  const signed = document.Type === 'C' ? negate(euros) : euros;
+  return { year: Number(document.Date.slice(0, 4)), euroCents: toCents(signed) };
 }

@@ -45,6 +45,9 @@ const PAGE_TIMEOUT_MS = 5_000;
  * customer and PDF, the sweep and webhook health; every order has its own page (its documents,
  * actions and story), and every action that issues a certified document shows it first.
  */
+/** The ledger's count of the year's M10 documents, for a preview that shows what the pipeline would issue. */
+const regimeCounts = (deps: ConsoleDeps, tenant: string) => ({ regimeTurnover: (year: number) => deps.ledger.regimeTurnover(tenant, year) });
+
 export function consoleRouter(deps: ConsoleDeps): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
@@ -154,7 +157,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
       if (entry?.state !== 'held') {
         content = html`<p>${t(lang, 'nothingToPreview')}</p>`;
       } else {
-        const preview = await previewDocument(tenant, orderId, 'invoice', null);
+        const preview = await previewDocument(tenant, orderId, 'invoice', null, Date.now(), regimeCounts(deps, tenant.config.id));
         content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/release`, view, preview, html`<input type="hidden" name="purpose" value="invoice">`, tenant)}`;
       }
     } else {
@@ -165,7 +168,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
         content = html`<div class="item"><p>${CONSOLE.say(lang, 'cancel-preview', { number: creditable.invoice.documentNumber ?? '' })}</p></div>
 <form method="post" action="${base}/cancellation"><input type="hidden" name="csrf" value="${token}"><button class="danger">${BUTTONS.confirmIssue[lang]}</button></form>`;
       } else {
-        const preview = await previewDocument(tenant, orderId, 'cancellation', creditable.invoice);
+        const preview = await previewDocument(tenant, orderId, 'cancellation', creditable.invoice, Date.now(), regimeCounts(deps, tenant.config.id));
         content = html`${previewHtml(lang, preview)}${confirmForm(`${base}/${policy ? 'cancellation' : 'credit-note'}`, view, preview, html``, tenant)}`;
       }
     }
@@ -182,7 +185,7 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
     const chosen = [...new Set(([] as unknown[]).concat(req.query.order ?? []).map((text) => idFrom(text)).filter((id): id is number => id !== null))].slice(0, 50);
     const rows = await notInvoicedRows(deps, tenant, lang);
     const issuable = chosen.filter((orderId) => rows.some((row) => row.orderId === orderId && row.issuable));
-    const previews = await Promise.all(issuable.map((orderId) => previewDocument(tenant, orderId, 'invoice', null)));
+    const previews = await Promise.all(issuable.map((orderId) => previewDocument(tenant, orderId, 'invoice', null, Date.now(), regimeCounts(deps, tenant.config.id))));
     const confirmable = previews.filter((preview) => preview.refusal === undefined && preview.unreadable === undefined);
     const back = html`<p><a href="/console/${tenant.config.id}#not-invoiced">← ${shopName(tenant)}</a></p>`;
     const body = html`${shopHeading(deps, tenant, view)}${back}<section id="preview"><h2>${t(lang, 'previewTitle')}</h2><p class="muted">${t(lang, 'previewHelp')}</p>

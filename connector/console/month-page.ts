@@ -7,6 +7,7 @@ import { boxRows } from '../month/month-render';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
 import { findingKind, formatFor, MONTH_LABELS, monthText, signOffText, type MonthFinding } from '../month/month-words';
 import { MonthSignOffs } from '../month/sign-off';
+import { packCsv, packPdf, packXlsx } from '../month/month-files';
 import { adminUser } from '../admin/basic-auth';
 import { SaftFileError } from '../month/saft-reader';
 import { SAFT_UPLOAD_LIMIT } from '../month/month-routes';
@@ -67,7 +68,8 @@ function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: Mon
   const upload = html`<section id="saft"><h2>${MONTH_LABELS.upload[lang]}</h2>
 <form method="post" action="${monthPagePath(id, pack.month)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${view.token}"><input type="file" name="saft" accept=".xml,application/xml,text/xml" required><button type="submit">${MONTH_LABELS.upload[lang]}</button></form>
 ${withSaft ? html`<p class="muted">SAF-T ${pack.saft?.companyTaxId} · ${f.day(pack.saft?.start ?? '')} – ${f.day(pack.saft?.end ?? '')} · ${pack.saft?.documents} ${MONTH_LABELS.documents[lang].toLowerCase()} · ${pack.saft?.encoding}</p>` : html`<p class="muted">${MONTH_LABELS.noSaft[lang]}</p>`}</section>`;
-  const figures = html`<section><div class="figures"><div class="figure"><b>${pack.orders.ofMonth}</b>${MONTH_LABELS.orders[lang]}</div><div class="figure"><b>${pack.documents.length}</b>${MONTH_LABELS.documents[lang]}</div><div class="figure"><b class="${attention.length > 0 ? 'warn' : 'good'}">${attention.length}</b>${MONTH_LABELS.attention[lang]}</div></div></section>`;
+  const files = html`<p id="files">${MONTH_LABELS.files[lang]}: ${(['pdf', 'xlsx', 'csv'] as const).map((x, i) => html`${i > 0 ? ' · ' : ''}<a href="${monthPagePath(id, pack.month)}/pack.${x}">${x.toUpperCase()}</a>`)}</p>`;
+  const figures = html`<section>${files}<div class="figures"><div class="figure"><b>${pack.orders.ofMonth}</b>${MONTH_LABELS.orders[lang]}</div><div class="figure"><b>${pack.documents.length}</b>${MONTH_LABELS.documents[lang]}</div><div class="figure"><b class="${attention.length > 0 ? 'warn' : 'good'}">${attention.length}</b>${MONTH_LABELS.attention[lang]}</div></div></section>`;
   const attentionSection = html`<section id="attention"><h2>${MONTH_LABELS.attention[lang]}</h2>${attention.length === 0 ? html`<p class="good">${MONTH_LABELS.nothing[lang]}</p>` : attention.map((x) => findingItem(lang, x, id))}</section>`;
   const explainedSection = explained.length === 0 ? '' : html`<section id="explained"><h2>${MONTH_LABELS.explained[lang]}</h2>${explained.map((x) => findingItem(lang, x, id))}</section>`;
   const boxes = html`<section id="vat"><h2>${MONTH_LABELS.boxes[lang]}</h2><table class="stack"><tr><th></th><th></th><th class="num">${MONTH_LABELS.ours[lang]}</th>${withSaft ? html`<th class="num">${MONTH_LABELS.saft[lang]}</th><th class="num">${MONTH_LABELS.difference[lang]}</th>` : ''}</tr>
@@ -111,6 +113,20 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
   });
   // Not under the pages' 5 s bound: a month of thousands of orders takes longer, and is no Redis outage.
   router.get('/:tenant/month/:month', (req: Request, res: Response) => render(req, res));
+  // The files: the pack from the shop and our ledger (a SAF-T uploaded is not kept, so not in them).
+  router.get('/:tenant/month/:month/pack.:format', async (req: Request, res: Response) => {
+    const tenant = deps.tenants.get(String(req.params.tenant));
+    const month = String(req.params.month ?? '');
+    const format = String(req.params.format);
+    if (!tenant || !MONTH_TEXT.test(month) || !['csv', 'xlsx', 'pdf'].includes(format)) return tools.notFound(req, res, 'unknownShop');
+    const lang = tools.viewOf(req, res).lang;
+    const pack = await tenantMonthPack(tenant, deps, month);
+    const name = `${tenant.config.id}-${month}`;
+    res.setHeader('Content-Disposition', `attachment; filename="${name}.${format}"`);
+    if (format === 'csv') return void res.type('text/csv; charset=utf-8').send(packCsv(pack, lang));
+    if (format === 'xlsx') return void res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await packXlsx(pack, lang));
+    res.type('application/pdf').send(await packPdf(pack, lang, tools.shopName(tenant)));
+  });
   // The sign-off: the accountant (read-only otherwise) may close a month; reopening is the administrator's.
   const signOffs = new MonthSignOffs(deps.redis, deps.prefix);
   const signOffAction = (run: (tenant: TenantRuntime, month: string, req: Request) => Promise<unknown>) => async (req: Request, res: Response) => {

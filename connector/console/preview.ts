@@ -3,7 +3,7 @@ import { formatDecimal } from '../../client/money';
 import { OrderMappingError, type MappingNote } from '../../law/mapping-errors';
 import type { MappingMessage } from '../../law/mapping-messages';
 import { platformOf } from '../../platforms/registry';
-import { composeIssueRequest } from '../pipeline/document-requests';
+import { composeIssueRequest, type RegimeCounts } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { LedgerEntry } from '../core/ledger';
 
@@ -45,12 +45,14 @@ export async function previewDocument(
   purpose: 'invoice' | 'cancellation',
   invoice: LedgerEntry | null,
   now: number = Date.now(),
+  /** The ledger's counts (the year's M10 documents), as the pipeline passes them. */
+  counts?: RegimeCounts,
 ): Promise<DocumentPreview> {
   const base: DocumentPreview = { orderId, purpose, lines: [], currency: 'EUR', warnings: [], holds: [], hold: false };
   try {
     const sale = platformOf(runtime.config).saleOf(await runtime.shop.getOrder(orderId), runtime.mapping, runtime.config);
     base.currency = sale.currency.toUpperCase();
-    const built = await composeIssueRequest(runtime, sale, { kind: purpose }, invoice, now);
+    const built = await composeIssueRequest(runtime, sale, { kind: purpose }, invoice, now, counts);
     if (purpose === 'cancellation') base.corrects = invoice?.documentNumber;
     if (built.kind !== 'document') throw new Error('the mapping answered a waybill');
     const { Client: client, Document: doc } = built.request;

@@ -98,15 +98,17 @@ async function recentOrderOfNumber(deps: ConsoleDeps, tenant: string, number: st
   return null;
 }
 
-/** The shop's orders of these ids, in one call (WooCommerce's `include`; at most 100). */
+/** The shop's orders of these ids (at most 100): one call on WooCommerce (`include`); a shop that pages smaller (Shopify, 25) is walked. */
 export async function ordersByIds(tenant: TenantRuntime, ids: readonly number[]): Promise<Map<number, ShopOrderHead>> {
   const unique = [...new Set(ids)].slice(0, 100);
   const heads = new Map<number, ShopOrderHead>();
   if (unique.length === 0) return heads;
-  const { orders } = await tenant.shop.listOrders({ ids: unique, perPage: unique.length });
-  for (const raw of orders) {
-    const parsed = ShopOrderHeadSchema.safeParse(raw);
-    if (parsed.success) heads.set(parsed.data.id, parsed.data);
+  for (let page = 1; ; page += 1) {
+    const { orders, totalPages } = await tenant.shop.listOrders({ ids: unique, perPage: unique.length, page });
+    for (const raw of orders) {
+      const parsed = ShopOrderHeadSchema.safeParse(raw);
+      if (parsed.success) heads.set(parsed.data.id, parsed.data);
+    }
+    if (page >= totalPages || orders.length === 0) return heads;
   }
-  return heads;
 }

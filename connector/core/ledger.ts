@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RedisClient } from './redis-connection';
+import { formatDecimal, fromCents } from '../../client/money';
 import { z } from 'zod';
 
 /**
@@ -281,6 +282,25 @@ export class Ledger {
 
   async clearFields(ref: LedgerRef, fields: (keyof LedgerEntry)[]): Promise<void> {
     await this.redis.hdel(this.key(ref), ...fields);
+  }
+
+  private regimeKey(tenant: string, year: number): string {
+    return `${this.prefix}:m10-turnover:${tenant}:${year}`;
+  }
+
+  /**
+   * Counts an issued M10 document in its year's turnover (CIVA art. 53, DL 35/2025): its total in
+   * euro cents, negative for a credit note, by order and purpose (a repeated record counts once).
+   */
+  async countRegimeDocument(ref: LedgerRef, year: number, euroCents: bigint): Promise<void> {
+    await this.redis.hset(this.regimeKey(ref.tenant, year), `${ref.orderId}:${ref.purpose}`, euroCents.toString());
+  }
+
+  /** The year's M10 documents in euros ("18600.00"): invoices less credit notes, as counted when issued. */
+  async regimeTurnover(tenant: string, year: number): Promise<string> {
+    const values = await this.redis.hvals(this.regimeKey(tenant, year));
+    const cents = values.reduce((total, value) => total + (/^-?\d+$/.test(value) ? BigInt(value) : 0n), 0n);
+    return formatDecimal(fromCents(cents), 2);
   }
 
   /** Every purpose recorded for an order (invoice, waybill, credit notes...), for the admin API. */

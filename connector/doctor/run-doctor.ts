@@ -5,6 +5,7 @@ import { both, fail, isReady, type Check, type TenantReport } from './check';
 import { dryRun } from './dry-run';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
+import { checkRegimeLimit } from './regime-check';
 import { checkGoLive } from './go-live-check';
 import { checkVies } from './vies-check';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
@@ -52,6 +53,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   if (vies) checks.push(vies);
   const goLive = await checkGoLive(redis, config.redis.prefix, tenant, now);
   checks.push(goLive.check);
+  const regime = await checkRegimeLimit(redis, config.redis.prefix, tenant.id, runtime.mapping, now);
+  if (regime) checks.push(regime);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };
   if (options.dryRunOrders !== undefined && read.readable) {
     try {

@@ -197,6 +197,7 @@ export const MONTH_LABELS = {
   otherMonth: { pt: 'Criadas ou pagas noutro mês', en: 'Created or paid in another month' },
   computedIn: { pt: 'Calculado em', en: 'Computed in' },
   signOff: { pt: 'Fecho do mês', en: 'Sign-off' },
+  files: { pt: 'Ficheiros do mês', en: "The month's files" },
   oss: { pt: 'Vendas a consumidores de outros Estados-Membros (OSS)', en: 'Sales to consumers in other member states (OSS)' },
   ossMonth: { pt: 'Este mês', en: 'This month' },
   ossQuarter: { pt: 'Trimestre', en: 'Quarter' },

@@ -6,7 +6,7 @@ import { waybillForSale } from '../../law/order-to-waybill';
 import type { IssueOptions } from '../../law/issue-date';
 import { info, warning, type MappingNote } from '../../law/mapping-errors';
 import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
-import type { MappingSettings } from '../../law/mapping-settings';
+import { exemptionRegime, type MappingSettings } from '../../law/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 import type { Shop } from '../shop/shop';
 import { productTypeFromShop, supplyKindFromShop, type LineType, type ProductFacts } from '../../law/line-type';
@@ -98,6 +98,21 @@ export function settingsWithShopFacts(settings: MappingSettings, facts: ShopFact
     if (kind) shopSupplyKinds[String(id)] = kind;
   }
   return asParsedSettings({ ...settings, lineTypes: { ...settings.lineTypes, shopProductTypes }, exemptions: { ...settings.exemptions, shopProductCodes }, services: { ...settings.services, shopSupplyKinds } });
+}
+
+/** The ledger's count of a year's M10 documents in euros ("18600.00"). */
+export interface RegimeCounts {
+  regimeTurnover(year: number): Promise<string>;
+}
+
+/**
+ * The mapping settings with the year's M10 turnover (`exemptions.regimeTurnover`) when the shop is in
+ * the art. 53 regime and the caller counts it: the law warns near EUR 18,750 and holds past it.
+ */
+export async function withRegimeTurnover(settings: MappingSettings, issueDate: string, counts: RegimeCounts | undefined): Promise<MappingSettings> {
+  if (!counts || exemptionRegime(settings) !== 'M10') return settings;
+  const year = Number(issueDate.slice(0, 4));
+  return asParsedSettings({ ...settings, exemptions: { ...settings.exemptions, regimeTurnover: { year, total: await counts.regimeTurnover(year) } } });
 }
 
 export function invoiceRequest(
@@ -198,6 +213,8 @@ export async function composeIssueRequest(
   job: { kind: PurposeKind; refundId?: number },
   invoice: Pick<LedgerEntry, 'documentDate' | 'documentNumber'> | null,
   now: number,
+  /** What the connector counted (the ledger's M10 documents of a year), when the caller has the ledger. */
+  counts?: RegimeCounts,
 ): Promise<IssueRequest> {
   const issue = { issueDate: shopToday(now, tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
   const facts = await readShopFacts(tenant.shop, sale, now);
@@ -207,7 +224,7 @@ export async function composeIssueRequest(
     earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale)), refund, sale.id);
   switch (job.kind) {
     case 'invoice': {
-      const rated = await withReferenceRate(tenant.rates, sale, tenant.mapping);
+      const rated = await withReferenceRate(tenant.rates, sale, await withRegimeTurnover(tenant.mapping, issue.issueDate, counts));
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
       const vies = tenant.vies ? await viesVerdictFor(tenant.vies, sale, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
       const built = invoiceRequest(sale, rated.settings, issue, facts, vies);

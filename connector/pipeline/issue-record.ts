@@ -32,10 +32,10 @@ export function ledgerMissesMarker(entry: LedgerEntry | null, marker: IssuingMar
 export async function recordCreated(
   ctx: StepContext,
   current: LedgerEntry | null,
-  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string },
+  created: { documentId: number; date: string; series: string; warnings: string; viesConfirmed?: string; totalDifference?: string; currency?: string; regime?: { year: number; euroCents: bigint } },
 ): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency } = created;
+  const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency, regime } = created;
   // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
   // story so far (the draft and close attempts) goes with it.
   await Promise.all([
@@ -43,6 +43,8 @@ export async function recordCreated(
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
     clearForPerson(deps.ledger, ref, current),
     flushHistory(ctx),
+    // The year's M10 turnover (CIVA art. 53): counted by order and purpose, so a repeat counts once.
+    ...(regime ? [deps.ledger.countRegimeDocument(ref, regime.year, regime.euroCents)] : []),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');

@@ -1,5 +1,6 @@
 import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
+import { regimeTurnoverOf } from '../../law/small-business-regime';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
 import { issuingMarker, orderDigest, OUR_META_PREFIX } from '../shop/order-meta';
 import { stateRules, type LedgerEntry } from '../core/ledger';
@@ -74,7 +75,7 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
-  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now());
+  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now(), { regimeTurnover: (year) => deps.ledger.regimeTurnover(tenant.config.id, year) });
   // A hold (a person's time) and a waybill (no read under the lock) are decided on the shop's own copy.
   if (ctx.carried && (built.hold || built.kind === 'waybill')) return recompose(ctx);
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).
@@ -130,7 +131,9 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
     // The mapping's warnings go into the write-back note; a total per-rate rounding could not reach is flagged after it.
     const warnings = recordedWarnings(built.notes);
-    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency });
+    // An M10 document counts in the year's turnover (CIVA art. 53, DL 35/2025: the EUR 18,750 exit).
+    const regime = regimeTurnoverOf({ ...doc, Date: issue.date });
+    return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency, regime });
   });
 }
 

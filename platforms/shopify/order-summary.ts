@@ -58,6 +58,13 @@ export function metafieldKeyOfMeta(key: string): string {
   return key.replace(/^_+/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
+/** The buyer's name, in the summary's (WooCommerce's) words: what the console's lists and search show. */
+export interface BuyerName {
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+}
+
 export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_modified_gmt: string | null; number?: string } {
   return {
     id: Number(head.id),
@@ -127,7 +134,8 @@ export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus c
   totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
   refunds(first: 20) { id totalRefundedSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } } }
   metafields(first: 20, namespace: "$app") { nodes { key value } }
-  tags customAttributes { key value }`;
+  tags customAttributes { key value }
+  billingAddress { firstName lastName company }`;
 
 /** The metafields other apps' marks are in, when the tenant named some (./other-apps.ts). */
 // `first` as many as the marks named: each node costs a point per listed order.
@@ -149,9 +157,10 @@ export const orderHeadSchema = z.object({
   tags: z.array(z.string()),
   customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
   marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }).optional(),
+  billingAddress: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), company: z.string().nullable() }).nullable(),
 });
 
-export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): ReturnType<typeof summaryOfHead> {
+export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): Omit<ReturnType<typeof summaryOfHead>, 'billing'> & { billing: BuyerName } {
   return {
     ...summaryOfHead({
       id: order.legacyResourceId,
@@ -165,6 +174,8 @@ export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): R
       metafields: order.metafields.nodes,
       marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [] }),
     }),
+    // The buyer's name in the summary's words, for the console's lists and search (never stored by the connector).
+    billing: { first_name: order.billingAddress?.firstName ?? '', last_name: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },
     number: order.name,
   };
 }

@@ -12,6 +12,7 @@ import { englishWords } from '../support/english-words';
 import { TEST_ACCOUNT } from '../support/sandbox';
 import { CHROMIUM, launchChromium } from '../connector/support/console-browser';
 import { sendWooWebhook } from '../support/fake-woocommerce';
+import ExcelJS from 'exceljs';
 import IORedis from 'ioredis';
 import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from '../connector/support/harness';
 
@@ -19,9 +20,11 @@ import { eventually, portugueseOrder, quietLogger, REDIS_URL, startHarness, WEBH
  * The month page of the console and the read-only accountant role: the accountant signs in, sees
  * every page (the shop, an order, the month), uploads the month's SAF-T and reads the pack; every
  * change is refused to them with 403 (the same requests pass for the admin). A screenshot of the
- * month page at 1280 px: UPDATE_SCREENSHOTS=1 writes it into docs/images.
+ * month page at 1280 and 390 px, Portuguese and English: UPDATE_SCREENSHOTS=1 writes them into docs/screenshots.
  */
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/images') : join(tmpdir(), 'magnifinance-month-screenshots');
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../docs/screenshots') : join(tmpdir(), 'magnifinance-month-screenshots');
+/** The sample files, to look at (pdftoppm, libreoffice). */
+const SAMPLES = join(tmpdir(), 'magnifinance-month-files');
 const basic = (user: string, password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const ADMIN = basic('admin', 'admin-pw');
 const ACCOUNTANT = { ...basic('contabilista', 'conta-pw-2026'), 'accept-language': 'pt-PT' };
@@ -76,7 +79,7 @@ describe('the console month page and the read-only accountant', () => {
     expect((await h.documents()).filter((d) => d.status !== 'draft')).toHaveLength(orders.length);
   });
 
-  it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 px", async () => {
+  it("reconciles the SAF-T the accountant uploads in the console, in Portuguese, and the page is shot at 1280 and 390 px in both languages", async () => {
     // A sale invoiced by hand in the back-office: the SAF-T has it, the connector does not.
     const client = new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, retry: false });
     const today = localDateTime(new Date(), 'Europe/Lisbon').date;
@@ -104,22 +107,56 @@ describe('the console month page and the read-only accountant', () => {
     const browser: Browser = await launchChromium();
     try {
       mkdirSync(SHOTS, { recursive: true });
-      const context = await browser.newContext({ httpCredentials: { username: 'contabilista', password: 'conta-pw-2026' }, viewport: { width: 1280, height: 900 }, locale: 'pt-PT' });
-      const tab = await context.newPage();
-      await tab.goto(`${origin}/console/shop1/month/${month}?lang=pt`);
       const file = join(tmpdir(), `month-saft-${process.pid}.xml`);
       writeFileSync(file, saft);
-      await tab.setInputFiles('input[name="saft"]', file);
-      await Promise.all([tab.waitForNavigation(), tab.click('#saft button')]);
-      const seen = (await tab.evaluate('document.body.innerText')) as string;
-      expect(englishWords(seen)).toEqual([]);
-      expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1280);
-      await tab.screenshot({ path: join(SHOTS, 'console-month-pt-1280.png'), fullPage: true });
-      await context.close();
+      // Desktop and phone, Portuguese and English: the page after the upload, nothing wider than the screen.
+      for (const [lang, width] of [['pt', 1280], ['pt', 390], ['en', 1280], ['en', 390]] as const) {
+        const context = await browser.newContext({ httpCredentials: { username: 'contabilista', password: 'conta-pw-2026' }, viewport: { width, height: 900 }, locale: lang === 'pt' ? 'pt-PT' : 'en-GB' });
+        const tab = await context.newPage();
+        await tab.goto(`${origin}/console/shop1/month/${month}?lang=${lang}`);
+        await tab.setInputFiles('input[name="saft"]', file);
+        await Promise.all([tab.waitForNavigation(), tab.click('#saft button')]);
+        const seen = (await tab.evaluate('document.body.innerText')) as string;
+        if (lang === 'pt') expect(englishWords(seen)).toEqual([]);
+        else expect(seen).toContain('Need your attention');
+        expect({ lang, width, scrollWidth: (await tab.evaluate('document.documentElement.scrollWidth')) as number }).toEqual({ lang, width, scrollWidth: expect.any(Number) });
+        expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(width);
+        await tab.screenshot({ path: join(SHOTS, `console-month-${lang}-${width}.png`), fullPage: true });
+        await context.close();
+      }
     } finally {
       await browser.close();
     }
   }, 120_000);
+
+  it('gives the accountant the month as CSV, XLSX (read back) and a one-page PDF, in their language', async () => {
+    const get = async (format: string, lang: string) => {
+      const answer = await fetch(`${origin}/console/shop1/month/${month}/pack.${format}?lang=${lang}`, { headers: ACCOUNTANT });
+      expect({ format, status: answer.status }).toEqual({ format, status: 200 });
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="shop1-${month}.${format}"`);
+      return Buffer.from(await answer.arrayBuffer());
+    };
+    const csv = (await get('csv', 'pt')).toString('utf8');
+    expect(csv.startsWith('\ufeffO mês ')).toBe(true);
+    expect(csv).toContain('IVA por taxa e região');
+    const numbers = await Promise.all(orders.map(async (id) => (await connector.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.documentNumber as string));
+    for (const number of numbers) expect(csv).toContain(`${number},FR,`);
+    const xlsx = await get('xlsx', 'en');
+    mkdirSync(SAMPLES, { recursive: true });
+    writeFileSync(join(SAMPLES, 'month-sample.xlsx'), xlsx);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx as never);
+    expect(book.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['Summary', 'VAT', 'Exemption codes', 'Documents', `OSS ${month}`]));
+    const vat = book.getWorksheet('VAT');
+    const normal = vat?.getRows(2, vat.rowCount - 1)?.find((row) => String(row.getCell(2).value).startsWith('3 - base at the normal rate'));
+    expect(typeof normal?.getCell(3).value).toBe('number');
+    const documents = book.getWorksheet('Documents');
+    expect(documents?.rowCount).toBeGreaterThanOrEqual(orders.length + 1);
+    const pdf = await get('pdf', 'pt');
+    writeFileSync(join(SAMPLES, 'month-sample.pdf'), pdf);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
 
   it('lets the accountant close the month (their one write, kept in Redis under the prefix); a document dated in it afterwards goes to a person, and only the admin reopens it', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -2,6 +2,7 @@ import { MagniFinanceClient } from '../../client/rest-client';
 import { formatDecimal } from '../../client/money';
 import { readSaft, SaftFileError } from '../../connector/month/saft-reader';
 import { boxesOf } from '../../connector/month/vat-boxes';
+import { xmlTree } from '../../connector/month/xml-tree';
 import { startTestSandbox, TEST_ACCOUNT, type RunningSandbox } from '../support/sandbox';
 import { documentRequest } from '../support/payloads';
 
@@ -62,6 +63,38 @@ describe('the SAF-T (PT) 1.04_01 sales file: the sandbox exports it, the month p
     expect([text('PT-AC', '3'), text('PT-AC', '4'), text('PT-AC', '1'), text('PT-AC', '2')]).toEqual(['20.00', '3.20', '5.00', '0.20']);
     expect([text('PT', '7'), text('PT', '8')]).toEqual(['200.00', '80.00']);
     expect(file.documents[0].references).toHaveLength(1);
+  });
+
+  it("follows the XSD's structure where the checks of our own can see it (the XSD itself is the AT's file: checked locally with xmllint, docs/accountant.md)", async () => {
+    const tree = xmlTree((await saftOf('utf-8')).toString('utf8'), new Set(['Invoice', 'Line', 'Customer', 'Product', 'TaxTableEntry']));
+    const audit = tree.AuditFile as Record<string, Record<string, unknown>>;
+    // The XSD's sequences: the order of the elements matters.
+    expect(Object.keys(audit)).toEqual(['Header', 'MasterFiles', 'SourceDocuments']);
+    expect(Object.keys(audit.Header)).toEqual(['AuditFileVersion', 'CompanyID', 'TaxRegistrationNumber', 'TaxAccountingBasis', 'CompanyName', 'CompanyAddress', 'FiscalYear', 'StartDate', 'EndDate', 'CurrencyCode', 'DateCreated', 'TaxEntity', 'ProductCompanyTaxID', 'SoftwareCertificateNumber', 'ProductID', 'ProductVersion']);
+    expect(Object.keys(audit.MasterFiles)).toEqual(['Customer', 'Product', 'TaxTable']);
+    const customers = new Set((audit.MasterFiles.Customer as Record<string, string>[]).map((c) => c.CustomerID));
+    const products = new Set((audit.MasterFiles.Product as Record<string, string>[]).map((p) => p.ProductCode));
+    const sales = (audit.SourceDocuments as Record<string, Record<string, unknown>>).SalesInvoices;
+    expect(Object.keys(sales).slice(0, 3)).toEqual(['NumberOfEntries', 'TotalDebit', 'TotalCredit']);
+    const invoices = sales.Invoice as Record<string, unknown>[];
+    expect(Number(sales.NumberOfEntries)).toBe(invoices.length);
+    expect(new Set(invoices.map((i) => i.InvoiceNo)).size).toBe(invoices.length);
+    const money = /^-?\d+\.\d{2}$/;
+    for (const invoice of invoices) {
+      expect(Object.keys(invoice)).toEqual(['InvoiceNo', 'ATCUD', 'DocumentStatus', 'Hash', 'HashControl', 'Period', 'InvoiceDate', 'InvoiceType', 'SpecialRegimes', 'SourceID', 'SystemEntryDate', 'CustomerID', 'Line', 'DocumentTotals']);
+      expect(customers.has(String(invoice.CustomerID))).toBe(true);
+      for (const line of invoice.Line as Record<string, unknown>[]) {
+        expect(products.has(String(line.ProductCode))).toBe(true);
+        const tax = line.Tax as Record<string, string>;
+        const exempt = Number(tax.TaxPercentage) === 0;
+        // The XSD 1.1 assertions on a line: a 0 % line has both the exemption reason and its code, a taxed line neither.
+        expect({ exempt, reason: 'TaxExemptionReason' in line, code: 'TaxExemptionCode' in line }).toEqual({ exempt, reason: exempt, code: exempt });
+        expect(String(line.DebitAmount ?? line.CreditAmount)).toMatch(money);
+        expect(['PT', 'PT-AC', 'PT-MA']).toContain(tax.TaxCountryRegion);
+      }
+      const totals = invoice.DocumentTotals as Record<string, string>;
+      for (const key of ['TaxPayable', 'NetTotal', 'GrossTotal']) expect(totals[key]).toMatch(money);
+    }
   });
 
   it('refuses a file that is not a SAF-T, naming why', () => {

@@ -103,4 +103,17 @@ describe('Shopify end to end', () => {
     expect(html).toContain('Open the order in Shopify');
     expect(html).not.toContain('wp-admin');
   });
+
+  it('the console\'s search finds the Shopify order by its buyer and shows the buyer\'s name', async () => {
+    const headers = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+    // A second, unpaid order of the same buyer: two results, so the search lists them instead of opening one.
+    store.addOrder({ ...structuredClone(TAXES_INCLUDED), id: 'gid://shopify/Order/5962412736599', legacyResourceId: '5962412736599', name: '#1099', displayFinancialStatus: 'PENDING' });
+    const found = await request(`${connector.origin}/console/${TENANT}/search?q=Silva&lang=en`, { headers });
+    const html = await found.body.text();
+    expect(found.statusCode).toBe(200);
+    expect(html).toContain(`/console/${TENANT}/orders/${String(TAXES_INCLUDED.legacyResourceId)}`);
+    expect(html).toContain('/orders/5962412736599');
+    expect(html.match(/Maria Silva/g)).toHaveLength(2);
+    expect(html).not.toContain('WooCommerce');
+  });
 });
