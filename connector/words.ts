@@ -4,7 +4,9 @@
  * by the shop owner, the customer note by the buyer); the console follows the reader's browser.
  */
 import type { LedgerState } from './core/ledger';
-import type { Lang } from '../messages/lang';
+import { z } from 'zod';
+import type { Lang, PerLang } from '../messages/lang';
+import { catalogue, words } from '../messages/catalogue';
 import { countOf, type CountWords } from '../messages/plural';
 import { documentTypeLabel, documentTypeWords } from '../messages/document-types';
 
@@ -50,17 +52,82 @@ function refundOf(purpose: string): string | undefined {
   return purpose.startsWith('credit-note-') ? purpose.slice('credit-note-'.length) : undefined;
 }
 
+const S = z.string();
+const N = z.number();
+const OPT = z.string().optional();
+
+/** The owner's words on the order (its notes) and the purposes' names: codes with typed parameters per language (messages/catalogue.ts). */
+const OWNER = catalogue({
+  'credit-note-purpose': words({ refund: S }, { pt: (p) => `nota de crédito do reembolso #${p.refund}`, en: (p) => `credit note for refund #${p.refund}` }),
+  'credit-note-label': words({ refund: S }, { pt: (p) => `Nota de crédito (reembolso #${p.refund})`, en: (p) => `Credit note (refund #${p.refund})` }),
+  issued: words(
+    { type: OPT, number: S, documentId: N },
+    {
+      pt: (p) => `MagniFinance: ${documentTypeLabel('pt', p.type)} ${p.number} emitida (documento ${p.documentId}).`,
+      en: (p) => `MagniFinance: ${documentTypeLabel('en', p.type)} ${p.number} issued (document ${p.documentId}).`,
+    },
+  ),
+  'vies-confirmed': words(
+    { vatNumber: S, on: S },
+    { pt: (p) => ` Número de IVA ${p.vatNumber} confirmado válido no VIES a ${p.on}.`, en: (p) => ` VAT number ${p.vatNumber} confirmed valid by VIES on ${p.on}.` },
+  ),
+  'please-check': words({ warnings: S }, { pt: (p) => ` Verifique: ${p.warnings}`, en: (p) => ` Please check: ${p.warnings}` }),
+  'cancelled-in-place': words(
+    { number: S, documentId: N },
+    {
+      pt: (p) => `MagniFinance: a fatura ${p.number} (documento ${p.documentId}) foi anulada porque a encomenda foi cancelada.`,
+      en: (p) => `MagniFinance: invoice ${p.number} (document ${p.documentId}) was cancelled because the order was cancelled.`,
+    },
+  ),
+  customer: words(
+    { type: OPT, number: S },
+    { pt: (p) => `A sua ${documentTypeWords('pt', p.type)} ${p.number}:`, en: (p) => `Your ${documentTypeWords('en', p.type)} ${p.number}:` },
+  ),
+  attention: words(
+    { purpose: S, reason: S, action: S, pageUrl: OPT },
+    {
+      pt: (p) =>
+        `Conector MagniFinance: a ${purposeWords('pt', p.purpose)} desta encomenda precisa da sua atenção.\nPorquê: ${p.reason}\nO que fazer: ${p.action}${p.pageUrl ? `\nPágina da encomenda: ${p.pageUrl}` : ''}`,
+      en: (p) =>
+        `MagniFinance connector: the ${purposeWords('en', p.purpose)} of this order needs your attention.\nWhy: ${p.reason}\nWhat to do: ${p.action}${p.pageUrl ? `\nOrder page: ${p.pageUrl}` : ''}`,
+    },
+  ),
+  'other-system': words(
+    { system: S, key: S, value: S },
+    {
+      pt: (p) =>
+        `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${p.system}: ${p.key} = ${p.value}), por isso o conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, retire esse campo da encomenda e fature-a com o comando backfill do conector.`,
+      en: (p) =>
+        `MagniFinance connector: this order already has a document from another system (${p.system}: ${p.key} = ${p.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
+    },
+  ),
+  settled: words(
+    { purpose: S, by: S, how: S },
+    {
+      pt: (p) => `Conector MagniFinance: a diferença na ${purposeWords('pt', p.purpose)} desta encomenda foi marcada como regularizada por ${p.by}: ${p.how}.`,
+      en: (p) => `MagniFinance connector: the difference on the ${purposeWords('en', p.purpose)} of this order was marked as settled by ${p.by}: ${p.how}.`,
+    },
+  ),
+  dismissed: words(
+    { purpose: S, by: S, how: S },
+    {
+      pt: (p) => `Conector MagniFinance: a ${purposeWords('pt', p.purpose)} desta encomenda foi marcada como tratada fora do conector por ${p.by}: ${p.how}. O conector não a vai emitir.`,
+      en: (p) => `MagniFinance connector: the ${purposeWords('en', p.purpose)} of this order was marked as handled outside the connector by ${p.by}: ${p.how}. The connector will not issue it.`,
+    },
+  ),
+});
+
 /** The purpose in a sentence: invoice, credit note for refund #N, ... */
 export function purposeWords(lang: Lang, purpose: string): string {
   const refund = refundOf(purpose);
-  if (refund !== undefined) return lang === 'pt' ? `nota de crédito do reembolso #${refund}` : `credit note for refund #${refund}`;
+  if (refund !== undefined) return OWNER.say(lang, 'credit-note-purpose', { refund });
   return PURPOSES[purpose]?.[lang] ?? purpose;
 }
 
 /** The purpose as a label (the console): Fatura, Nota de crédito (reembolso #N), ... */
 export function purposeLabel(lang: Lang, purpose: string): string {
   const refund = refundOf(purpose);
-  if (refund !== undefined) return lang === 'pt' ? `Nota de crédito (reembolso #${refund})` : `Credit note (refund #${refund})`;
+  if (refund !== undefined) return OWNER.say(lang, 'credit-note-label', { refund });
   const words = PURPOSES[purpose]?.[lang];
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : purpose;
 }
@@ -70,49 +137,26 @@ export function purposeLabel(lang: Lang, purpose: string): string {
  * the rest of the text may change between attempts (the PDF link's expiry).
  */
 export const NOTES = {
-  issued: (lang: Lang, d: { type: string | undefined; number: string; documentId: number }) =>
-    lang === 'pt'
-      ? `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} emitida (documento ${d.documentId}).`
-      : `MagniFinance: ${documentTypeLabel(lang, d.type)} ${d.number} issued (document ${d.documentId}).`,
+  issued: (lang: Lang, d: { type: string | undefined; number: string; documentId: number }) => OWNER.say(lang, 'issued', d),
   /** What follows the head of the issued note: the PDF, what was checked, what to check. */
   issuedDetails: (lang: Lang, d: { pdfUrl: string; viesConfirmed?: { vatNumber: string; on: string }; warnings?: string[] }) => {
-    const vies = d.viesConfirmed
-      ? lang === 'pt'
-        ? ` Número de IVA ${d.viesConfirmed.vatNumber} confirmado válido no VIES a ${d.viesConfirmed.on}.`
-        : ` VAT number ${d.viesConfirmed.vatNumber} confirmed valid by VIES on ${d.viesConfirmed.on}.`
-      : '';
-    const check = d.warnings && d.warnings.length > 0 ? (lang === 'pt' ? ` Verifique: ${sentencesOf(d.warnings)}` : ` Please check: ${sentencesOf(d.warnings)}`) : '';
+    const vies = d.viesConfirmed ? OWNER.say(lang, 'vies-confirmed', d.viesConfirmed) : '';
+    const check = d.warnings && d.warnings.length > 0 ? OWNER.say(lang, 'please-check', { warnings: sentencesOf(d.warnings) }) : '';
     return ` PDF: ${d.pdfUrl}${vies}${check}`;
   },
-  cancelledInPlace: (lang: Lang, d: { number: string; documentId: number }) =>
-    lang === 'pt'
-      ? `MagniFinance: a fatura ${d.number} (documento ${d.documentId}) foi anulada porque a encomenda foi cancelada.`
-      : `MagniFinance: invoice ${d.number} (document ${d.documentId}) was cancelled because the order was cancelled.`,
+  cancelledInPlace: (lang: Lang, d: { number: string; documentId: number }) => OWNER.say(lang, 'cancelled-in-place', d),
   /** The customer note (WooCommerce e-mails it to the buyer): its head, then the link. */
-  customer: (lang: Lang, d: { type: string | undefined; number: string }) =>
-    lang === 'pt' ? `A sua ${documentTypeWords(lang, d.type)} ${d.number}:` : `Your ${documentTypeWords(lang, d.type)} ${d.number}:`,
+  customer: (lang: Lang, d: { type: string | undefined; number: string }) => OWNER.say(lang, 'customer', d),
   /**
    * A purpose waits for a person: why, what to do, and the order's page in the console (whose
    * buttons the words name). Each part on its own line.
    */
-  attention: (lang: Lang, d: { purpose: string; reason: string; action: string; pageUrl?: string }) =>
-    lang === 'pt'
-      ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda precisa da sua atenção.\nPorquê: ${d.reason}\nO que fazer: ${d.action}${d.pageUrl ? `\nPágina da encomenda: ${d.pageUrl}` : ''}`
-      : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order needs your attention.\nWhy: ${d.reason}\nWhat to do: ${d.action}${d.pageUrl ? `\nOrder page: ${d.pageUrl}` : ''}`,
+  attention: (lang: Lang, d: { purpose: string; reason: string; action: string; pageUrl?: string }) => OWNER.say(lang, 'attention', d),
   /** An order that already has another system's document: never invoiced here. */
-  otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) =>
-    lang === 'pt'
-      ? `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${d.system}: ${d.key} = ${d.value}), por isso o conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, retire esse campo da encomenda e fature-a com o comando backfill do conector.`
-      : `MagniFinance connector: this order already has a document from another system (${d.system}: ${d.key} = ${d.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
+  otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) => OWNER.say(lang, 'other-system', d),
   /** A difference between an order and its documents, settled outside the connector. */
-  settled: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
-    lang === 'pt'
-      ? `Conector MagniFinance: a diferença na ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como regularizada por ${d.by}: ${d.how}.`
-      : `MagniFinance connector: the difference on the ${purposeWords(lang, d.purpose)} of this order was marked as settled by ${d.by}: ${d.how}.`,
-  dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) =>
-    lang === 'pt'
-      ? `Conector MagniFinance: a ${purposeWords(lang, d.purpose)} desta encomenda foi marcada como tratada fora do conector por ${d.by}: ${d.how}. O conector não a vai emitir.`
-      : `MagniFinance connector: the ${purposeWords(lang, d.purpose)} of this order was marked as handled outside the connector by ${d.by}: ${d.how}. The connector will not issue it.`,
+  settled: (lang: Lang, d: { purpose: string; by: string; how: string }) => OWNER.say(lang, 'settled', d),
+  dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) => OWNER.say(lang, 'dismissed', d),
 };
 
 /** Sentences as one text, each ending with a full stop (never two reasons glued). */
@@ -213,8 +257,11 @@ export type Button = keyof typeof BUTTONS;
 
 /** A button's name in a sentence: «Tentar de novo» (pt), "Try again" (en). */
 export function buttonWords(lang: Lang, button: Button): string {
-  return lang === 'pt' ? `«${BUTTONS[button].pt}»` : `"${BUTTONS[button].en}"`;
+  return QUOTED[lang](BUTTONS[button][lang]);
 }
+
+/** A name quoted the language's way: «…» in Portuguese, "…" in English. */
+const QUOTED: PerLang<(text: string) => string> = { pt: (text) => `«${text}»`, en: (text) => `"${text}"` };
 
 /** The console's page of an order: notes and alerts link here (server.publicUrl in front). */
 export function orderPagePath(tenant: string, orderId: number): string {

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { catalogue, words } from '../../messages/catalogue';
+import type { PerLang } from '../../messages/lang';
+import { countOf, type CountWords } from '../../messages/plural';
 import { stripUnsafe } from '../../law/text';
 import type { LedgerEntry, LedgerRef, LedgerState } from '../core/ledger';
 import type { ChatFormat } from './alert-settings';
@@ -24,6 +28,8 @@ export interface WebhookAlert {
   status: string;
   deliveryUrl?: string;
   fix: string;
+  /** Refused deliveries: the reason's code (ingest/webhook-health.ts), as data for the words. */
+  refused?: string;
 }
 
 export interface Digest {
@@ -101,27 +107,64 @@ const FALLBACK: Record<Lang, { unknownId: string; unrecorded: string; noNumber: 
 
 export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'): WebhookAlert[] {
   if (!report) return [];
-  const pt = lang === 'pt';
   return [
     ...report.inactiveWebhooks.map((hook) => ({
       id: hook.id,
       topic: hook.topic,
       status: hook.status,
       deliveryUrl: hook.deliveryUrl,
-      fix: pt
-        ? `Em WooCommerce > Definições > Avançado > Webhooks, volte a pôr o webhook ${hook.id} (${hook.topic}) no estado Ativo; a sincronização apanha as encomendas que lhe escaparam.`
-        : `In WooCommerce > Settings > Advanced > Webhooks, set webhook ${hook.id} (${hook.topic}) back to Active; the sweep catches the orders it missed.`,
+      fix: ALERT.say(lang, 'webhook-inactive', { id: hook.id, topic: hook.topic }),
     })),
-    ...report.missingTopics.map((topic) => ({
-      topic,
-      status: 'missing',
-      fix: pt
-        ? `Adicione um webhook ${topic}, no estado Ativo, que entregue ao conector (docs/connector.md); até lá, a sincronização apanha essas encomendas.`
-        : `Add an Active ${topic} webhook that delivers to the connector (docs/connector.md); until then the sweep catches those orders.`,
-    })),
+    ...report.missingTopics.map((topic) => ({ topic, status: 'missing', fix: ALERT.say(lang, 'webhook-missing', { topic }) })),
     ...refusedDeliveryAlerts(report, lang),
   ];
 }
+
+const S = z.string();
+
+/** The alerts' sentences with facts (the shop owner's e-mail and chat): codes with typed parameters per language. */
+const ALERT = catalogue({
+  'webhook-inactive': words(
+    { id: z.number(), topic: S },
+    {
+      pt: (p) => `Em WooCommerce > Definições > Avançado > Webhooks, volte a pôr o webhook ${p.id} (${p.topic}) no estado Ativo; a sincronização apanha as encomendas que lhe escaparam.`,
+      en: (p) => `In WooCommerce > Settings > Advanced > Webhooks, set webhook ${p.id} (${p.topic}) back to Active; the sweep catches the orders it missed.`,
+    },
+  ),
+  'webhook-missing': words(
+    { topic: S },
+    {
+      pt: (p) => `Adicione um webhook ${p.topic}, no estado Ativo, que entregue ao conector (docs/connector.md); até lá, a sincronização apanha essas encomendas.`,
+      en: (p) => `Add an Active ${p.topic} webhook that delivers to the connector (docs/connector.md); until then the sweep catches those orders.`,
+    },
+  ),
+  'deliveries-refused': words({ count: S, when: S }, { pt: (p) => `${p.count} (a última a ${p.when})`, en: (p) => `${p.count} (the last on ${p.when})` }),
+  'status-refused': words({ reason: S }, { pt: (p) => `com entregas recusadas (${p.reason})`, en: (p) => `refused (${p.reason})` }),
+  'order-line': words(
+    { order: z.number(), purpose: S, state: S, since: S },
+    { pt: (p) => `• Encomenda #${p.order}, ${p.purpose}: ${p.state} desde ${p.since}`, en: (p) => `• Order #${p.order}, ${p.purpose}: ${p.state} since ${p.since}` },
+  ),
+  more: words(
+    { more: z.number(), link: S },
+    {
+      pt: (p) => `… e mais ${p.more} na próxima mensagem; todas estão na página da loja: ${p.link}`,
+      en: (p) => `… and ${p.more} more in the next message; all of them are on the shop's page: ${p.link}`,
+    },
+  ),
+});
+const REFUSED_DELIVERIES: PerLang<CountWords> = { pt: { one: 'entrega recusada', other: 'entregas recusadas' }, en: { one: 'delivery refused', other: 'deliveries refused' } };
+const DELIVERIES: PerLang = { pt: 'entregas', en: 'deliveries' };
+const SUBJECT_WORDS: PerLang<{ orders: CountWords; webhooks: CountWords }> = {
+  pt: { orders: { one: 'encomenda precisa da sua atenção', other: 'encomendas precisam da sua atenção' }, webhooks: { one: 'problema nos webhooks da loja', other: 'problemas nos webhooks da loja' } },
+  en: { orders: { one: 'order needs your attention', other: 'orders need your attention' }, webhooks: { one: 'shop webhook problem', other: 'shop webhook problems' } },
+};
+const LABELS = {
+  connector: { pt: 'Conector MagniFinance', en: 'MagniFinance connector' },
+  why: { pt: 'Porquê', en: 'Why' },
+  whatToDo: { pt: 'O que fazer', en: 'What to do' },
+  orderPage: { pt: 'Página da encomenda', en: 'Order page' },
+  shopPage: { pt: 'Página da loja', en: "The shop's page" },
+} satisfies Record<string, PerLang>;
 
 /** Deliveries refused in the last hour (ingest/webhook-health.ts): told once per reason while they go on. */
 function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] {
@@ -129,12 +172,9 @@ function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] 
     if (!isDeliveryProblem(refused.reason)) return [];
     const words = deliveryProblemWords(lang, refused.reason);
     const when = timeWords(refused.lastAt);
-    const count =
-      lang === 'pt'
-        ? `${refused.count === 1 ? '1 entrega recusada' : `${refused.count} entregas recusadas`} (a última a ${when})`
-        : `${refused.count} deliver${refused.count === 1 ? 'y' : 'ies'} refused (the last on ${when})`;
+    const count = ALERT.say(lang, 'deliveries-refused', { count: countOf(lang, refused.count, REFUSED_DELIVERIES[lang]), when });
     const cause = words.cause.charAt(0).toUpperCase() + words.cause.slice(1);
-    return [{ topic: lang === 'pt' ? 'entregas' : 'deliveries', status: `refused (${refused.reason})`, fix: `${count}. ${cause}. ${words.fix}` }];
+    return [{ topic: DELIVERIES[lang], status: `refused (${refused.reason})`, refused: refused.reason, fix: `${count}. ${cause}. ${words.fix}` }];
   });
 }
 
@@ -153,10 +193,9 @@ const WEBHOOK_STATUS: Record<string, Record<Lang, string>> = {
   missing: { pt: 'em falta', en: 'missing' },
 };
 
-function webhookStatusWords(lang: Lang, status: string): string {
-  const refused = /^refused \((.+)\)$/.exec(status);
-  if (refused) return lang === 'pt' ? `com entregas recusadas (${refused[1]})` : `refused (${refused[1]})`;
-  return WEBHOOK_STATUS[status]?.[lang] ?? status;
+function webhookStatusWords(lang: Lang, hook: WebhookAlert): string {
+  if (hook.refused !== undefined) return ALERT.say(lang, 'status-refused', { reason: hook.refused });
+  return WEBHOOK_STATUS[hook.status]?.[lang] ?? hook.status;
 }
 
 /** A stable key of the webhook findings: the same findings are told once, a change is told again. */
@@ -168,15 +207,13 @@ export function webhooksKey(webhooks: WebhookAlert[]): string {
 }
 
 export function subjectOf(digest: Digest): string {
-  const pt = digest.lang === 'pt';
+  const lang = digest.lang;
   const parts = [];
   const orders = digest.orders.length + digest.more;
-  if (orders > 0) {
-    parts.push(pt ? (orders === 1 ? '1 encomenda precisa da sua atenção' : `${orders} encomendas precisam da sua atenção`) : `${orders} order${orders === 1 ? ' needs' : 's need'} your attention`);
-  }
+  if (orders > 0) parts.push(countOf(lang, orders, SUBJECT_WORDS[lang].orders));
   const hooks = digest.webhooks.length;
-  if (hooks > 0) parts.push(pt ? `${hooks} problema${hooks === 1 ? '' : 's'} nos webhooks da loja` : `${hooks} shop webhook problem${hooks === 1 ? '' : 's'}`);
-  return `[${pt ? 'Conector MagniFinance' : 'MagniFinance connector'}] ${digest.shopName ?? digest.tenant}: ${parts.join('; ')}`;
+  if (hooks > 0) parts.push(countOf(lang, hooks, SUBJECT_WORDS[lang].webhooks));
+  return `[${LABELS.connector[lang]}] ${digest.shopName ?? digest.tenant}: ${parts.join('; ')}`;
 }
 
 /**
@@ -197,34 +234,25 @@ export function escapeForChat(text: string, format: ChatFormat): string {
 /** Plain text: the e-mail body and the `text` of the chat message (escaped for `format`). */
 export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
   const lang = digest.lang;
-  const pt = lang === 'pt';
   const esc = (text: string) => escapeForChat(text, format);
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
     const state = stateLabel(lang, order.state as LedgerState);
-    lines.push(
-      pt
-        ? `• Encomenda #${order.orderId}, ${purposeWords('pt', order.purpose)}: ${state} desde ${timeWords(order.since)}`
-        : `• Order #${order.orderId}, ${purposeWords('en', order.purpose)}: ${state} since ${timeWords(order.since)}`,
-    );
-    lines.push(`  ${pt ? 'Porquê' : 'Why'}: ${esc(order.reason)}`);
-    lines.push(`  ${pt ? 'O que fazer' : 'What to do'}: ${esc(order.fix)}`);
-    lines.push(`  ${pt ? 'Página da encomenda' : 'Order page'}: ${order.link}`);
+    lines.push(ALERT.say(lang, 'order-line', { order: order.orderId, purpose: purposeWords(lang, order.purpose), state, since: timeWords(order.since) }));
+    lines.push(`  ${LABELS.why[lang]}: ${esc(order.reason)}`);
+    lines.push(`  ${LABELS.whatToDo[lang]}: ${esc(order.fix)}`);
+    lines.push(`  ${LABELS.orderPage[lang]}: ${order.link}`);
   }
   if (digest.more > 0) {
-    lines.push(
-      pt
-        ? `… e mais ${digest.more} na próxima mensagem; todas estão na página da loja: ${digest.attentionLink}`
-        : `… and ${digest.more} more in the next message; all of them are on the shop's page: ${digest.attentionLink}`,
-    );
+    lines.push(ALERT.say(lang, 'more', { more: digest.more, link: digest.attentionLink }));
   }
   for (const hook of digest.webhooks) {
-    const status = webhookStatusWords(lang, hook.status);
+    const status = webhookStatusWords(lang, hook);
     const where = hook.deliveryUrl ? ` (${esc(hook.deliveryUrl)})` : '';
     const name = hook.id === undefined ? esc(hook.topic) : `${hook.id} ${esc(hook.topic)}`;
-    lines.push(pt ? `• Webhook ${name}: ${esc(status)}${where}` : `• Webhook ${name}: ${esc(status)}${where}`);
-    lines.push(`  ${pt ? 'O que fazer' : 'What to do'}: ${esc(hook.fix)}`);
+    lines.push(`• Webhook ${name}: ${esc(status)}${where}`);
+    lines.push(`  ${LABELS.whatToDo[lang]}: ${esc(hook.fix)}`);
   }
-  if (digest.orders.length === 0 && digest.more === 0) lines.push('', `${pt ? 'Página da loja' : "The shop's page"}: ${digest.attentionLink}`);
+  if (digest.orders.length === 0 && digest.more === 0) lines.push('', `${LABELS.shopPage[lang]}: ${digest.attentionLink}`);
   return lines.join('\n');
 }

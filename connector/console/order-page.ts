@@ -127,7 +127,7 @@ function documentsSection(deps: ConsoleDeps, tenant: TenantRuntime, view: View, 
       }
       if (entry.state !== 'written-back') marks.push(html` <span class="muted">${stateLabel(lang, entry.state)}</span>`);
       const pdf = entry.documentNumber ? html`<a href="${deps.links.link(tenant.config.id, entry.documentId as number)}">${t(lang, 'pdf')}</a>` : '–';
-      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td><td>${pdf}</td><td>${marks}</td></tr>`;
+      return html`<tr data-purpose="${purpose}"><td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, typeOf(purpose, entry))}</td><td class="nowrap" data-label="${t(lang, 'number')}"><b>${entry.documentNumber ?? '–'}</b></td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td><td class="nowrap">${pdf}</td><td>${marks}</td></tr>`;
     });
   return html`<section id="documents"><h2>${t(lang, 'documents')}</h2>${
     rows.length === 0

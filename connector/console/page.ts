@@ -37,7 +37,7 @@ main{max-width:1100px;margin:0 auto;padding:1rem}
 section{background:#fff;border:1px solid #dcdcde;border-radius:6px;padding:1rem;margin:0 0 1rem;overflow-wrap:anywhere}
 h2{font-size:1.05rem;margin:0 0 .7rem}h3{font-size:.95rem;margin:1rem 0 .5rem}
 table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.45rem .4rem;border-bottom:1px solid #f0f0f1;vertical-align:top}
-th{font-weight:600;color:#50575e;font-size:.85rem}td.num,th.num{text-align:right;white-space:nowrap}
+th,td{overflow-wrap:break-word}th{font-weight:600;color:#50575e;font-size:.85rem;hyphens:none}td.num,th.num{text-align:right}td.num{white-space:nowrap}
 .figures{display:flex;gap:1rem;flex-wrap:wrap}.figure{flex:1;min-width:8rem}.figure b{display:block;font-size:1.6rem}
 .flash{padding:.7rem 1rem;border-radius:6px;margin:0 0 1rem;overflow-wrap:anywhere}.ok{background:#edfaef;border:1px solid #68de7c}.err{background:#fcf0f1;border:1px solid #d63638}
 .warn{color:#b32d2e}.muted{color:#646970;font-size:.85rem}.good{color:#007017}

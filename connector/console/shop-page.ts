@@ -245,8 +245,8 @@ export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
       const type = entry.documentType ?? (corrects !== undefined || item.purpose !== 'invoice' ? (item.purpose === 'waybill' ? undefined : 'C') : undefined);
       const head = names.get(item.orderId);
       return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">#${item.orderId}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
-<td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td>
-<td><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide">${shopTime(item.at, zone, lang)}</td></tr>`;
+<td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td class="nowrap" data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td>
+<td class="nowrap"><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide nowrap">${shopTime(item.at, zone, lang)}</td></tr>`;
     }),
   );
   const more = pager(lang, `/console/${id}?recentFrom=`, 'recent', offset, recent.length, total, RECENT_PAGE);

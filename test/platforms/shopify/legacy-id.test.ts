@@ -50,6 +50,7 @@ describe('Shopify ids the connector cannot keep exactly', () => {
       metafields: { nodes: [] },
       tags: [],
       customAttributes: [],
+      billingAddress: null,
     };
     expect(messagesOf(orderHeadSchema.safeParse(head))).toMatch(TOO_LARGE);
     const refund = { id: `gid://shopify/Refund/${ABOVE}`, totalRefundedSet: head.totalPriceSet };
