@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvoiceClient } from '../client/schemas/client';
 import { PORTUGUESE_POSTCODE } from '../client/schemas/primitives';
 import { BuyerIdentity } from './buyer-identity';
-import { MappingNote, warning } from './mapping-errors';
+import { info, MappingNote, warning } from './mapping-errors';
 import type { MappingMessage } from './mapping-messages';
 import type { SaleAddress } from './sale';
 import { clipText, joinParts, plainText } from './text';
@@ -34,12 +34,19 @@ export function clientFromBilling(billing: SaleAddress, buyer: BuyerIdentity, no
     CountryCode: buyer.countryCode,
   };
   if (company) client.LegalName = clipText(company, 500);
-  const address = plainText(joinParts([billing.line1, billing.line2], ', '));
-  if (address) client.Address = clipText(address, 200);
+  const street = plainText(joinParts([billing.line1, billing.line2], ', '));
   const city = plainText(billing.city);
-  if (city) client.City = clipText(city, 50);
   const postcode = billing.postcode.trim();
-  if (postcode) {
+  const billedCountry = billing.country.trim().toUpperCase();
+  // A Portuguese NIF billed to an address abroad: the client's country is PT (the NIF's), so the
+  // address keeps its own post code and country in its text, never passing for a Portuguese one.
+  const abroad = buyer.countryCode === 'PT' && billedCountry !== '' && billedCountry !== 'PT';
+  const address = abroad && street ? joinParts([street, joinParts([plainText(postcode), city], ' '), billedCountry], ', ') : street;
+  if (address) client.Address = clipText(address, 200);
+  if (city) client.City = clipText(city, 50);
+  if (abroad) {
+    if (postcode || street) notes.push(info('address-abroad-kept', { country: billedCountry, postcode }));
+  } else if (postcode) {
     if (buyer.countryCode === 'PT') {
       const valid = portuguesePostCode(postcode);
       if (valid) client.PostCode = valid;

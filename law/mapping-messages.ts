@@ -87,6 +87,7 @@ const MISSING: Record<string, Record<Lang, string>> = {
 const REGION_SOURCE: Record<string, Record<Lang, string>> = {
   setting: { en: 'setting dispatchRegion', pt: 'definição dispatchRegion' },
   'store-address': { en: "the shop's store address", pt: 'morada da loja' },
+  'load-address': { en: "the waybill's load address (waybill.loadAddress)", pt: 'local de carga das guias (waybill.loadAddress)' },
   assumed: { en: 'dispatchRegion not set, no store address read: mainland assumed', pt: 'dispatchRegion não definida e morada da loja por ler: assumido o continente' },
 };
 const source = (lang: Lang, key: string): string => REGION_SOURCE[key]?.[lang] ?? key;
@@ -371,6 +372,20 @@ const CATALOGUE = {
     (p) =>
       `${p.names}: um encargo negativo sem IVA numa encomenda tributada. Caso seja um cartão-oferta usado, é um pagamento e não reduz o valor tributável (art. 7.º, n.º 14, do CIVA): ` +
       'indique esses encargos em giftCardFeeNames e a fatura é emitida pelo preço total; caso seja um desconto, tem de reduzir também o IVA (art. 16.º, n.º 6, alínea b), do CIVA): dê ao encargo o imposto no WooCommerce.',
+  ),
+  'address-abroad-kept': entry(
+    { country: S, postcode: S },
+    (p) => `the buyer's Portuguese NIF makes the client's country PT, and the billing address in ${p.country} keeps its own post code and country in the address text${p.postcode ? ` (${p.postcode})` : ''} (CIVA art. 36(5)(a))`,
+    (p) => `o NIF português do comprador faz de PT o país do cliente, e a morada de faturação em ${p.country} mantém o seu código postal e o seu país no texto da morada${p.postcode ? ` (${p.postcode})` : ''} (art. 36.º, n.º 5, alínea a), do CIVA).`,
+  ),
+  'tip-left-out': entry(
+    { names: S, count: N },
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'is a tip' : 'are tips'} the shop charged no VAT on: a voluntary tip is no consideration for the supply (CIVA art. 16(1): the taxable amount is what is paid for it) and is left off the invoice. ` +
+      'Record it apart; if the buyer had to pay it (a service charge), it is part of the price: tax it in the shop, or take its word out of exemptions.tipWords',
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'é uma gorjeta' : 'são gorjetas'} sem IVA na loja: uma gorjeta voluntária não é contrapartida da venda (art. 16.º, n.º 1, do CIVA: o valor tributável é o que se paga por ela) e fica fora da fatura. ` +
+      'Registe-a à parte; se o comprador era obrigado a pagá-la (uma taxa de serviço), faz parte do preço: aplique-lhe o imposto na loja ou retire a palavra de exemptions.tipWords.',
   ),
   'donation-left-out': entry(
     { names: S, count: N, amount: S, currency: OPT },

@@ -196,6 +196,13 @@ export const MappingSettingsSchema = z.object({
        * donation: no consideration for a supply (CIVA art. 1(1)(a), 4(1)), never a document line.
        */
       donationWords: z.array(z.string().min(2)).default(['donativo', 'doação', 'donation', 'donate', 'spende', 'don solidaire']),
+      /**
+       * A fee whose name has one of these words (whole words, any case, accents ignored) and that
+       * carries no tax is a voluntary tip: no consideration for the supply (CIVA art. 16(1) counts
+       * what is paid for it), left off the invoice and held for a person like a donation. A taxed
+       * tip (a service charge the buyer had to pay) is a charge and follows the goods.
+       */
+      tipWords: z.array(z.string().min(2)).default(['gorjeta', 'gratificação', 'tip', 'tips', 'gratuity', 'propina', 'trinkgeld', 'pourboire']),
       /** Products (or variations) that are donations whatever their name. */
       donationProductIds: z.array(z.number().int()).default([]),
     })

@@ -120,8 +120,12 @@ export function finishLines(
 
 /** What the place-of-supply rules need to know of the sale (supply-place.ts). */
 export function supplyContext(sale: Sale, buyer: BuyerIdentity, settings: MappingSettings, taxDay: string): SupplyContext {
-  const region = settings.dispatchRegion ?? settings.storeAddressRegion ?? 'mainland';
-  const regionSource = settings.dispatchRegion ? 'setting' : settings.storeAddressRegion ? 'store-address' : 'assumed';
+  // Where the goods leave from (CIVA art. 6(1)): the setting, else the waybill's load address (where
+  // transport begins), else the shop's store address, else mainland.
+  const load = settings.waybill.loadAddress;
+  const loadRegion = load ? regionOfAddress(load.countryCode, load.postalCode) : undefined;
+  const region = settings.dispatchRegion ?? loadRegion ?? settings.storeAddressRegion ?? 'mainland';
+  const regionSource = settings.dispatchRegion ? 'setting' : loadRegion ? 'load-address' : settings.storeAddressRegion ? 'store-address' : 'assumed';
   return {
     orderId: saleRef(sale),
     taxDay,
@@ -236,7 +240,7 @@ export function documentForSale(
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     sale,
     planned,
-    { kind: donations.names.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: sale.currency },
+    { kind: donations.names.length > 0 || donations.tips.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: sale.currency },
     shopTaxByRate(sale, rates),
     buyer,
     settings,
@@ -272,6 +276,9 @@ export function documentForSale(
   }
   if (vouchers.unknown.length > 0) {
     holds.unshift({ code: 'unknown-negative-fee', params: { names: vouchers.unknown.map((n) => `"${n}"`).join(', ') } });
+  }
+  if (donations.tips.length > 0) {
+    holds.unshift({ code: 'tip-left-out', params: { names: donations.tips.map((n) => `"${n}"`).join(', '), count: donations.tips.length } });
   }
   if (donations.names.length > 0) {
     holds.unshift({

@@ -35,7 +35,7 @@ export interface SupplyContext {
   taxDay: string;
   region: DispatchRegion;
   /** Where the region came from, for the reason: the setting, the shop's store address, or assumed (mainland). */
-  regionSource: 'setting' | 'store-address' | 'assumed';
+  regionSource: 'setting' | 'load-address' | 'store-address' | 'assumed';
   destination: PlaceForVat;
   buyer: BuyerIdentity;
   /** The region of a Portuguese buyer's billing address, for a business's services (6(6)(a)). */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { OrderSummarySchema } from '../ingest/order-summary';
 import { ShopRequestError, type OrderPage, type OrderQuery, type Shop } from '../shop/shop';
 import type { MonthShop, MonthShopOrder } from './month-shop';
@@ -11,8 +10,7 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
  * a few at a time. Each order is read with the sweep's own summary (connector/ingest/order-summary.ts),
  * its fields the month needs only, and only those are asked of the shop (WooCommerce's `_fields`).
  * A page the shop did not answer (a reset connection, a 5xx, a 429) is asked again, up to three times.
- * A refund's date is read from the shop's refund (`date_created_gmt`): the port has no neutral
- * refund date yet, so this is the one platform-shaped read here, to move into the port when it gains one.
+ * A refund's date is the Shop port's (refundCreatedAt); a platform that does not say gives no day.
  */
 /** Pages asked at once: a shop answers a page of 100 full orders in about a second of PHP; four keep it polite. */
 const PAGES_AT_ONCE = 4;
@@ -20,8 +18,6 @@ const ATTEMPTS = 3;
 /** What the month reads of each listed order: the shop is asked for these fields only. */
 const MonthOrderSchema = OrderSummarySchema.pick({ id: true, status: true, currency: true, total: true, date_created_gmt: true, date_paid_gmt: true, refunds: true });
 const MONTH_FIELDS = Object.keys(MonthOrderSchema.shape);
-const GmtDate = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
-const RefundDate = z.looseObject({ date_created_gmt: GmtDate.nullish() });
 
 function gmt(text: string | null | undefined): number | undefined {
   return text ? Date.parse(`${text.slice(0, 19)}Z`) : undefined;
@@ -29,7 +25,7 @@ function gmt(text: string | null | undefined): number | undefined {
 
 export class ShopMonthOrders implements MonthShop {
   constructor(
-    private readonly shop: Pick<Shop, 'listOrders' | 'getRefund'>,
+    private readonly shop: Pick<Shop, 'listOrders' | 'refundCreatedAt'>,
     private readonly pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
@@ -79,11 +75,6 @@ export class ShopMonthOrders implements MonthShop {
   }
 
   async refundDate(orderId: number, refundId: number): Promise<number | undefined> {
-    try {
-      return gmt(RefundDate.parse(await this.shop.getRefund(orderId, refundId)).date_created_gmt);
-    } catch (error) {
-      if (error instanceof ShopRequestError && error.permanent) return undefined;
-      throw error;
-    }
+    return this.shop.refundCreatedAt ? this.shop.refundCreatedAt(orderId, refundId) : undefined;
   }
 }

@@ -20,6 +20,11 @@ export interface Shop {
   /** Every refund of an order, with its lines. */
   listRefunds(orderId: number): Promise<unknown[]>;
   getRefund(orderId: number, refundId: number): Promise<unknown>;
+  /**
+   * When a refund was made (epoch ms), whatever the platform calls it; undefined when the shop no
+   * longer has it or does not say. Optional while a platform lacks it (the month pack then says no day).
+   */
+  refundCreatedAt?(orderId: number, refundId: number): Promise<number | undefined>;
   /** Sets (or replaces) our keys on the order; other keys are left alone. */
   updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void>;
   addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote>;

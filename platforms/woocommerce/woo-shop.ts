@@ -6,6 +6,9 @@ import type { ProductFacts } from '../../law/line-type';
 import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
 import { WooHttpError, WooNetworkError, WooRest, type WooRestAnswer } from './woo-rest';
 
+/** A refund's creation day in GMT, as WooCommerce writes it (2026-11-05T10:12:00). */
+const RefundDateSchema = z.looseObject({ date_created_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/).nullish() });
+
 const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
 const ShopCategorySchema = z.looseObject({ id: z.number(), slug: z.string() });
 const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean(), categories: z.array(ShopCategorySchema).default([]) });
@@ -157,6 +160,17 @@ export class WooShop implements Shop {
 
   async getRefund(orderId: number, refundId: number): Promise<unknown> {
     return (await this.call(() => this.api.send('GET', `orders/${orderId}/refunds/${refundId}`))).data;
+  }
+
+  /** The refund's `date_created_gmt` as epoch ms; undefined for a refund the shop no longer has (a permanent 4xx). */
+  async refundCreatedAt(orderId: number, refundId: number): Promise<number | undefined> {
+    try {
+      const text = RefundDateSchema.parse(await this.getRefund(orderId, refundId)).date_created_gmt;
+      return text ? Date.parse(`${text.slice(0, 19)}Z`) : undefined;
+    } catch (error) {
+      if (error instanceof ShopRequestError && error.permanent) return undefined;
+      throw error;
+    }
   }
 
   /** Every refund of an order with its lines (GET orders/<id>/refunds; WooCommerce caps a page at 100). */

@@ -50,6 +50,8 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
   'taxed-despite-code': { line: 'Consultoria', rate: '23', code: 'M44' },
   'voucher-sale-taxed': { line: 'Cartão-oferta 50 €', rate: '23' },
   'unknown-negative-fee': { names: '"Vale"' },
+  'tip-left-out': { names: '"Gorjeta"', count: 1 },
+  'address-abroad-kept': { country: 'FR', postcode: '75001' },
   'donation-left-out': { names: '"Donativo Cruz Vermelha"', count: 1, amount: '5.00' },
   'company-nif-invalid': { nif: '509442014', company: 'Costa & Filhos, Lda.' },
   'company-vies-invalid': { vat: 'ESB12345678', company: '' },

@@ -196,6 +196,7 @@ beforeAll(() => {
   document('service to a company whose region is unknown', order({ items: [{ name: 'Consultoria', productId: 7, price: '10.00', quantity: 1, rate: '23' }], billing: { ...lisbon, company: 'Contas Lda', postcode: '' }, meta: [{ key: '_billing_nif', value: '509442013' }] }), { lineTypes: { default: 'S' } });
   document('m10 past the year\'s limit', order({ items: [{ name: 'Caneca', productId: 1, price: '200.00', quantity: 1 }] }), { exemptions: { regime: 'M10', regimeTurnover: { year: 2026, total: '18600.00' } } });
   document('m10 near the year\'s limit', order({ items: [{ name: 'Caneca', productId: 1, price: '200.00', quantity: 1 }] }), { exemptions: { regime: 'M10', regimeTurnover: { year: 2026, total: '16800.00' } } });
+  document('tip left out', order({ fees: [{ name: 'Gorjeta', amount: '2.00', taxable: false }] }));
   document('taxed voucher sold', order({ items: [{ name: 'Cartão-oferta 50 €', productId: 9, price: '50.00', quantity: 1, rate: '23' }] }), { giftCardFeeNames: ['cartão-oferta'] });
   document('zero vat, canaries', order({ items: [{ name: 'Caneca', productId: 1, price: '10.00', quantity: 1 }], billing: { ...madrid, postcode: '35001', city: 'Las Palmas' } }));
   document('zero vat, no reason', order({ items: [{ name: 'Curso de primeiros socorros', productId: 7, price: '10.00', quantity: 1 }] }), { lineTypes: { default: 'S' } });

@@ -90,7 +90,7 @@ describe("the accountant's month reconciles the shop, our documents and the sand
       expect.arrayContaining([
         { code: 'document-without-order', params: { number: byHand, day: expect.stringMatching(new RegExp(`^${month}-`)), gross: '49.20' } },
         { code: 'order-not-received', params: { order: neverInvoiced, status: 'processing', soldOn: expect.stringMatching(new RegExp(`^${month}-`)) } },
-        { code: 'refund-without-credit-note', params: expect.objectContaining({ order: refundedWithoutNote.order, refund: refundedWithoutNote.refund, currency: 'EUR' }) },
+        { code: 'refund-without-credit-note', params: expect.objectContaining({ order: refundedWithoutNote.order, refund: refundedWithoutNote.refund, currency: 'EUR', day: expect.stringMatching(new RegExp(`^${month}-`)) }) },
         { code: 'cancelled-document', params: expect.objectContaining({ number: cancelled, order: invoiced[3] }) },
       ]),
     );

@@ -167,7 +167,7 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
       built = job.build(order);
     } catch (error) {
       // A waybill whose create was answered exists already: the order as it is now changes nothing about it; only its number is missing.
-      if (leader.sending === undefined) throw error;
+      if (leader.sending === undefined) throw nodeErrorFor(this.getNode(), error, job.itemIndex);
     }
     if (built) {
       summary = built.summary;

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../../connector/support/console-browser';
 import { request } from 'undici';
 import { parseConfig } from '../../../connector/config/load-config';
 import { ConnectorMetrics } from '../../../connector/core/metrics';
@@ -16,6 +20,8 @@ import { bag, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders
  */
 
 const TENANT = 'loja';
+/** UPDATE_SCREENSHOTS=1 writes the Shopify store's console pages into docs/screenshots. */
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '../../../docs/screenshots') : join(tmpdir(), 'magnifinance-shopify-screenshots');
 
 describe('Shopify end to end', () => {
   const store = new FakeShopify({ retryDelayMs: () => 5 });
@@ -115,5 +121,25 @@ describe('Shopify end to end', () => {
     expect(html).toContain('/orders/5962412736599');
     expect(html.match(/Maria Silva/g)).toHaveLength(2);
     expect(html).not.toContain('WooCommerce');
+  });
+
+  // Not yet asserted: no "WooCommerce" anywhere. The problem catalogue's fix for a credit note 0.01 € off
+  // Shopify's per-line tax names WooCommerce's rounding setting (docs/shopify.md, "What is left").
+  it('the store\'s page and the order\'s page in a browser (screenshots), in Portuguese, linking to Shopify, never to wp-admin', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ httpCredentials: { username: 'admin', password: 'admin-pw' }, viewport: { width: 1280, height: 900 }, locale: 'pt-PT' });
+      const tab = await context.newPage();
+      await tab.goto(`${connector.origin}/console/${TENANT}?lang=pt`);
+      await tab.screenshot({ path: join(SHOTS, 'console-shop-shopify-pt-1280.png'), fullPage: true });
+      expect(await tab.content()).not.toContain('wp-admin');
+      await tab.goto(`${connector.origin}/console/${TENANT}/orders/${String(TAXES_INCLUDED.legacyResourceId)}?lang=pt`);
+      await tab.screenshot({ path: join(SHOTS, 'console-order-shopify-pt-1280.png'), fullPage: true });
+      expect(await tab.textContent('body')).toContain('Shopify');
+      expect(await tab.content()).not.toContain('wp-admin');
+    } finally {
+      await browser.close();
+    }
   });
 });
