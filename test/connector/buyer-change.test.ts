@@ -6,6 +6,7 @@
 import IORedis from 'ioredis';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { buyerRecord, META } from '../../connector/shop/order-meta';
+import { wooMeta } from '../support/payloads';
 import { sendWooWebhook, type JsonObject, type JsonValue } from '../support/fake-woocommerce';
 import { eventually, orderQuiet, portugueseOrder, REDIS_URL, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
 
@@ -58,7 +59,7 @@ describe('a NIF added to an order after its invoice', () => {
     const first = await invoiced(h, order);
     // What the invoice carried, from the service's own copy: in the ledger and on the order.
     expect(first.buyerNif).toBe('999999990');
-    expect(buyerRecord((h.woo.order(id) as JsonObject).meta_data as never)).toMatchObject({ nif: '999999990', keys: expect.arrayContaining(['_billing_nif']) });
+    expect(buyerRecord(wooMeta((h.woo.order(id) as JsonObject).meta_data))).toMatchObject({ nif: '999999990', keys: expect.arrayContaining(['_billing_nif']) });
 
     await setBuyerNif(h, id, '123456789');
     const told = await eventually('the owner told', async () => ((await attention(h)).some((a) => a.orderId === id) ? true : undefined), 30_000);
@@ -67,7 +68,7 @@ describe('a NIF added to an order after its invoice', () => {
     const entry = await invoiceOf(h, id);
     expect(entry).toMatchObject({ state: 'written-back', buyerToldNif: '123456789', documentId: first.documentId });
     expect(JSON.parse(entry?.problem ?? '{}')).toMatchObject({ code: 'buyer-changed', number: first.documentNumber, invoiceNif: '999999990', orderNif: '123456789' });
-    expect(buyerRecord((h.woo.order(id) as JsonObject).meta_data as never)).toMatchObject({ nif: '999999990', told: '123456789' });
+    expect(buyerRecord(wooMeta((h.woo.order(id) as JsonObject).meta_data))).toMatchObject({ nif: '999999990', told: '123456789' });
 
     // Echoes and redeliveries of the same order: nobody is told again, nothing is issued.
     await orderQuiet(h, id);

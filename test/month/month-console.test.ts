@@ -145,7 +145,7 @@ describe('the console month page and the read-only accountant', () => {
     mkdirSync(SAMPLES, { recursive: true });
     writeFileSync(join(SAMPLES, 'month-sample.xlsx'), xlsx);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx as never);
+    await book.xlsx.readFile(join(SAMPLES, 'month-sample.xlsx'));
     expect(book.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['Summary', 'VAT', 'Exemption codes', 'Documents', `OSS ${month}`]));
     const vat = book.getWorksheet('VAT');
     const normal = vat?.getRows(2, vat.rowCount - 1)?.find((row) => String(row.getCell(2).value).startsWith('3 - base at the normal rate'));

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { xmlTree, XmlError } from '../../connector/month/xml-tree';
 import { saftSalesFile } from '../../sandbox/saft/saft-export';
+import type { StoredDocument } from '../../sandbox/state';
 
 /**
  * The SAF-T's XML reader: the same tree as a general parser (fast-xml-parser, configured as the
@@ -26,13 +27,13 @@ describe('xmlTree reads well-formed XML into plain objects', () => {
   });
 
   it("reads the sandbox's SAF-T export as the general parser does", () => {
-    const line = (i: number) => ({ Code: `P${i}`, Description: 'Caneca <azul> & "bonita"', UnitPrice: '10.00', Quantity: '1', Unit: 'UN', Type: 'P', TaxValue: '23', ProductDiscount: '0' });
-    const documents = [1, 2, 3].map((n) => ({
-      id: n, kind: 'document', accountTaxId: '509442013', status: 'closed', number: `FR A/${n}`, sequence: n, createdAt: Date.UTC(2026, 9, 1), closedAt: Date.UTC(2026, 9, 1),
+    const line = (i: number) => ({ Code: `P${i}`, Description: 'Caneca <azul> & "bonita"', UnitPrice: '10.00', Quantity: '1', Unit: 'UN', Type: 'P' as const, TaxValue: '23', ProductDiscount: '0' });
+    const documents = [1, 2, 3].map((n): StoredDocument => ({
+      id: n, kind: 'document', accountTaxId: '509442013', status: 'closed', number: `FR A/${n}`, sequence: n, createdAt: Date.UTC(2026, 9, 1), updatedAt: Date.UTC(2026, 9, 1), closedAt: Date.UTC(2026, 9, 1), payments: [],
       client: { NIF: '999999990', Name: 'Consumidor', CountryCode: 'PT' },
       document: { Type: 'T', Date: '2026-10-01', DueDate: '2026-10-31', Lines: [line(1), line(2)] },
     }));
-    const text = saftSalesFile({ account: { taxId: '509442013', companyName: 'Demo', address: 'Rua 1', city: 'Lisboa', postCode: '1100-001' } as never, documents: documents as never, month: '2026-10', now: Date.UTC(2026, 10, 1) });
+    const text = saftSalesFile({ account: { email: 'demo@example.pt', token: 'demo', atCommunication: true, taxId: '509442013', companyName: 'Demo', address: 'Rua 1', city: 'Lisboa', postCode: '1100-001' }, documents, month: '2026-10', now: Date.UTC(2026, 10, 1) });
     expect(xmlTree(text, LISTS).AuditFile).toEqual((general(text) as { AuditFile: unknown }).AuditFile);
   });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode, savedNode } from './support/n8n-harness';
+import { runNode, savedNode, type SentRequest } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
 const day2025 = '2025-04-03T10:00:00';
@@ -89,8 +89,8 @@ describe('a saved version-2 workflow runs as before, with its one credential', (
   });
 
   it('version 3 without the shop credential fails as n8n fails a node whose credential is not set, and issues nothing', async () => {
-    const sent: { url: string }[] = [];
-    await expect(runNode({ credentials: s.credentials, parameters: saved, typeVersion: 3, items: [{ json: order963 }], sent: sent as never })).rejects.toThrow(
+    const sent: SentRequest[] = [];
+    await expect(runNode({ credentials: s.credentials, parameters: saved, typeVersion: 3, items: [{ json: order963 }], sent })).rejects.toThrow(
       'Node does not have any credentials set for "magniFinanceWooCommerceApi"',
     );
     expect(sent).toEqual([]);
