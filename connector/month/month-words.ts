@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDay } from '../../messages/dates';
 import type { Lang } from '../../messages/lang';
 import { money } from '../../messages/money';
+import { t } from '../console/i18n';
 import { stateLabel } from '../words';
 
 /**
@@ -44,8 +45,8 @@ export const MONTH_MESSAGES = {
   'order-not-received': entry(
     'attention',
     { order: N, status: S, soldOn: S },
-    (p, f) => ({ why: `A encomenda #${p.order} (${p.status}, vendida em ${f.day(p.soldOn)}) não tem fatura: o conector nunca a recebeu.`, action: 'Carregue em «Varrer agora» na página da loja, ou faça o backfill do mês (magnifinance backfill).' }),
-    (p, f) => ({ why: `Order #${p.order} (${p.status}, sold on ${f.day(p.soldOn)}) has no invoice: the connector never received it.`, action: 'Press "Sweep now" on the shop\'s page, or backfill the month (magnifinance backfill).' }),
+    (p, f) => ({ why: `A encomenda #${p.order} (${p.status}, vendida em ${f.day(p.soldOn)}) não tem fatura: o conector nunca a recebeu.`, action: `Carregue em «${t('pt', 'sweepNow')}» na página da loja, ou faça o backfill do mês (magnifinance backfill).` }),
+    (p, f) => ({ why: `Order #${p.order} (${p.status}, sold on ${f.day(p.soldOn)}) has no invoice: the connector never received it.`, action: `Press "${t('en', 'sweepNow')}" on the shop's page, or backfill the month (magnifinance backfill).` }),
   ),
   'order-waiting': entry(
     'attention',
