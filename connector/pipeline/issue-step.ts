@@ -171,6 +171,9 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   if (entry?.state !== undefined) return undefined;
   const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
   if (!trace) return undefined;
+  // "No meta" was read on the copy a delivery carried, which may predate our write-back (a delayed
+  // retry): the shop's own copy decides before anyone is asked.
+  if (ctx.carried) return recompose(ctx);
   ctx.log.warn({ trace }, 'no ledger and no meta, yet a trace of an earlier invoice: held for a person');
   await flag(ctx, personNeeded(ctx.ref, { code: 'earlier-document', ...trace }, 'held'), entry);
   // What "attach" checks the named document against (admin/order-actions.ts).

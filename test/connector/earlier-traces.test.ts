@@ -93,7 +93,16 @@ describe('issue 30, point 4: the ledger is gone and our meta was removed, then t
     await eventually('written back again', () => h.woo.meta(id, META.documentNumber), 30_000);
     expect(h.woo.meta(id, META.documentNumber)).toBe(first.documentNumber);
     expect(await numberedOf(h, id)).toHaveLength(1);
-    expect(await attentionOrders(h)).not.toContain(id);
+    // The earlier-document hold is gone. What the order still asks of a person is the NIF added
+    // after the invoice (issue 30.5): the invoice went to 999999990, the order now names 123456789;
+    // the invoice stays, a credit note and a new invoice are the owner's choice.
+    const told = await eventually('the NIF added after the invoice told', async () => {
+      const invoice = (await ledgerOf(h, id)).invoice;
+      return parseProblem(invoice?.problem)?.code === 'buyer-changed' ? invoice : undefined;
+    }, 30_000);
+    expect(told.state).toBe('written-back');
+    expect(parseProblem(told.problem)).toMatchObject({ code: 'buyer-changed', number: first.documentNumber, invoiceNif: '999999990', orderNif: '123456789' });
+    expect(await numberedOf(h, id)).toHaveLength(1);
   }, 60_000);
 
   it('a new order, with no trace anywhere, is invoiced at once', async () => {
