@@ -3,6 +3,7 @@ import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { spawnSync } from 'node:child_process';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceRequest } from '../../connector/pipeline/document-requests';
+import { parseProblem } from '../../connector/pipeline/problems';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { issuingKeyForPurpose, issuingMarker, META } from '../../connector/shop/order-meta';
@@ -139,7 +140,17 @@ describe('the ledger is gone and our document meta was removed from the order (t
       expect(numbered).toHaveLength(1);
       expect(numbered[0].id).toBe(first.documentId);
       expect(h.woo.meta(id, META.documentNumber)).toBe(first.documentNumber);
-      expect(await attentionOrders(h)).toEqual([]);
+      // The invoice went to 232013969; the removal took the order's NIF with it and the order now
+      // names 123456789: what a person is told is that change (issue 30.5: the invoice stays, a
+      // credit note and a new invoice are the owner's choice), and nothing else.
+      const told = await eventually('the NIF added after the invoice told', async () => {
+        const invoice = (await ledgerOf(h, id)).invoice;
+        return parseProblem(invoice?.problem)?.code === 'buyer-changed' ? invoice : undefined;
+      }, 30_000);
+      expect(told.state).toBe('written-back');
+      expect(parseProblem(told.problem)).toMatchObject({ code: 'buyer-changed', number: first.documentNumber, invoiceNif: '232013969', orderNif: '123456789' });
+      expect(await attentionOrders(h)).toEqual([id]);
+      expect(await numberedOf(h, id)).toHaveLength(1);
     } finally {
       await h.close();
     }
