@@ -2,7 +2,7 @@
  * The orders the last webhook deliveries carried, kept a few seconds in this process so the worker
  * that picks their job up (in the same `connector all` process) composes the document from the copy
  * the shop has just sent instead of reading it again. Only a hint: the worker proves the copy is
- * still the shop's with its one read under the order's lock (pipeline/document-job.ts) and reads
+ * still the shop's with its one read under the order's lock (pipeline/issue-step.ts) and reads
  * the order afresh when it is not. Bounded (the oldest go first) and short-lived, so a burst costs a
  * few MB at most; a copy is handed out once.
  */

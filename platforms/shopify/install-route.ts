@@ -111,17 +111,29 @@ export function shopifyInstallRouter(deps: WebhookRouteDeps): Router {
     return undefined;
   };
 
-  router.get('/shopify/install/:tenant', async (req: Request, res: Response) => {
+  /**
+   * What both routes do first: the tenant (404 otherwise), its store and language, the query and the
+   * words' parameters; Shopify's hmac, the store and the age checked (required on the callback); the
+   * operator's key present. Undefined when the request was answered already.
+   */
+  const opening = (req: Request, res: Response, requireHmac: boolean) => {
     const runtime = tenantOf(req, res);
-    if (!runtime) return;
+    if (!runtime) return undefined;
     const tenant = runtime.config;
     const store = tenant.shopify as NonNullable<typeof tenant.shopify>;
     const lang = tenant.settings.language;
     const query = queryOf(req);
     const params = { shop: query.get('shop') ?? store.shopDomain, tenant: tenant.id };
-    const refused = refusal(query, runtime, false);
-    if (refused) return answer(res, refused.status, lang, refused.code, params, refused.reason);
-    if (!deps.secretsKey) return answer(res, 503, lang, 'no-secrets-key', params, 'no-secrets-key');
+    const refused = refusal(query, runtime, requireHmac);
+    if (refused) return void answer(res, refused.status, lang, refused.code, params, refused.reason);
+    if (!deps.secretsKey) return void answer(res, 503, lang, 'no-secrets-key', params, 'no-secrets-key');
+    return { tenant, store, lang, query, params, secretsKey: deps.secretsKey };
+  };
+
+  router.get('/shopify/install/:tenant', async (req: Request, res: Response) => {
+    const opened = opening(req, res, false);
+    if (!opened) return;
+    const { tenant, store } = opened;
     const nonce = randomBytes(16).toString('hex');
     try {
       await deps.redis.set(stateKey(tenant.id, nonce), '1', 'PX', STATE_TTL_MS);
@@ -140,16 +152,9 @@ export function shopifyInstallRouter(deps: WebhookRouteDeps): Router {
   });
 
   router.get('/shopify/callback/:tenant', async (req: Request, res: Response) => {
-    const runtime = tenantOf(req, res);
-    if (!runtime) return;
-    const tenant = runtime.config;
-    const store = tenant.shopify as NonNullable<typeof tenant.shopify>;
-    const lang = tenant.settings.language;
-    const query = queryOf(req);
-    const params = { shop: query.get('shop') ?? store.shopDomain, tenant: tenant.id };
-    const refused = refusal(query, runtime, true);
-    if (refused) return answer(res, refused.status, lang, refused.code, params, refused.reason);
-    if (!deps.secretsKey) return answer(res, 503, lang, 'no-secrets-key', params, 'no-secrets-key');
+    const opened = opening(req, res, true);
+    if (!opened) return;
+    const { tenant, store, lang, query, params, secretsKey } = opened;
     const state = query.get('state') ?? '';
     const cookie = cookieOf(req, cookieName(tenant.id));
     // The nonce must be this browser's (the cookie) and still unused (deleted as it is read: one use).
@@ -178,7 +183,7 @@ export function shopifyInstallRouter(deps: WebhookRouteDeps): Router {
     const missing = missingScopes(scopes);
     if (missing.length > 0) return answer(res, 403, lang, 'missing-scopes', { ...params, scopes: missing.join(', ') }, 'missing-scopes');
     try {
-      await saveInstalledToken({ redis: deps.redis, prefix: deps.prefix, secretsKey: deps.secretsKey }, tenant.id, store.shopDomain, granted.access_token, scopes, new Date(now()));
+      await saveInstalledToken({ redis: deps.redis, prefix: deps.prefix, secretsKey }, tenant.id, store.shopDomain, granted.access_token, scopes, new Date(now()));
     } catch (error) {
       return void res.status(503).json({ error: 'redis-unavailable', detail: (error as Error).message });
     }
