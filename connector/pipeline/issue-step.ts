@@ -59,7 +59,17 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  const sale = await orderOf(ctx, true);
+  let sale: Awaited<ReturnType<typeof orderOf>>;
+  let built: Awaited<ReturnType<typeof composeIssueRequest>>;
+  try {
+    sale = await orderOf(ctx, true);
+    built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now(), { regimeTurnover: (year) => deps.ledger.regimeTurnover(tenant.config.id, year) });
+  } catch (error) {
+    // A refusal (a currency without a rate, an address the law cannot place) is decided on the shop's
+    // own copy: the copy a delivery carried may be older than the owner's fix (console.test).
+    if (ctx.carried) return recompose(ctx);
+    throw error;
+  }
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
   if (!entry && (await restoreFromOrder(deps.ledger, ref, sale.attributes, ctx.now()))) return { done: 'already written back (found on the order)' };
   // The ledger is gone, or does not know the draft the order's marker names (Redis lost it mid-flight
@@ -75,7 +85,6 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
-  const built = await composeIssueRequest(tenant, sale, data, invoice, ctx.now(), { regimeTurnover: (year) => deps.ledger.regimeTurnover(tenant.config.id, year) });
   // A hold (a person's time) and a waybill (no read under the lock) are decided on the shop's own copy.
   if (ctx.carried && (built.hold || built.kind === 'waybill')) return recompose(ctx);
   // A person's release lifts a hold, never a binding one (a credit note beyond its invoice).

@@ -134,12 +134,12 @@ function webhookLogic(deps: WebhookRouteDeps) {
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
     if (isOwnEcho(raw, order.meta_data, planned.jobs)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
-    const receivedAt = now();
+    // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
+    // process composes from it, proven under the lock by its one read of the order. Kept before the
+    // job is queued, so the worker that picks it up finds it.
+    runtime.carriedOrders?.put(order.id, body, now());
     deps.enqueuer.add(items, order.status).then(
       (results) => {
-        // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
-        // process composes from it, proven under the lock by its one read of the order.
-        runtime.carriedOrders?.put(order.id, body, receivedAt);
         for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
         const resumed = results.filter((r) => r.outcome === 'resumed').map((r) => r.jobId);
         if (resumed.length > 0) deps.logger.info({ tenant: tenant.id, orderId: order.id, resumed }, 'webhook resumed failed jobs of the order');

@@ -63,4 +63,17 @@ describe("the document is composed from the delivery's copy, proven by the one r
     expect(JSON.stringify(documents[0])).not.toContain('Outra');
     expect(orderReads(id)).toBeGreaterThanOrEqual(2);
   });
+
+  it('a delivery whose copy the law would refuse, fixed in the shop since: nothing is refused on the old copy', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    h.woo.putOrder(order);
+    // The copy sent while the order was still in dollars (no EuroRate known: a refusal), the shop's now in euros.
+    const stale = { ...(JSON.parse(JSON.stringify(h.woo.order(id))) as JsonObject), currency: 'USD' };
+    expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.created', payload: stale, source: `${h.woo.origin}/` })).status).toBe(202);
+    await eventually('written back', async () => (await h.connector?.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.state === 'written-back', 30_000);
+    const documents = await h.documentsOf(id);
+    expect(documents).toHaveLength(1);
+    expect(JSON.stringify(documents[0])).not.toContain('USD');
+  });
 });
