@@ -37,10 +37,22 @@ export interface TenantConfig {
     timeoutMs: number;
   };
   settings: TenantSettings;
+  /**
+   * The agency's partner companies (the file's `agency.partners`, their tokens read), lent to every
+   * tenant so the check of its partner token names whose a wrong token is (config/company-check.ts).
+   */
+  agencyPartners?: AgencyPartner[];
   alerts?: AlertSettings;
   vies?: ViesSettings;
   /** The ECB's reference rates for orders in another currency (absent: static euroRates only). */
   exchangeRates?: ExchangeRatesSettings;
+}
+
+/** One of the agency's partner companies, its token (when given) read from the environment. */
+export interface AgencyPartner {
+  name: string;
+  nif: string;
+  token?: string;
 }
 
 export interface ConnectorConfig {
@@ -51,6 +63,8 @@ export interface ConnectorConfig {
   pipeline: ConnectorConfigFile['pipeline'];
   retention: ConnectorConfigFile['retention'];
   tenants: TenantConfig[];
+  /** The agency's own list of its partner companies (absent: none given). */
+  agency?: { partners: AgencyPartner[] };
 }
 
 /**
@@ -118,6 +132,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     return resolved.value;
   };
   const file = parsed.data;
+  const partners = file.agency?.partners.map((partner, index): AgencyPartner => ({
+    name: partner.name,
+    nif: partner.nif,
+    ...(partner.token === undefined ? {} : { token: secret(partner.token, `agency.partners.${index}.token`) }),
+  }));
   const config: ConnectorConfig = {
     server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key'), secretsKey: secretsKeyOf(file.server.secretsKey, secret, problems) },
     redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
@@ -129,7 +148,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (problem) => problems.push(problem))),
+    tenants: file.tenants.map((tenant, index) => ({
+      ...resolveTenant(tenant, `tenants.${index}`, secret, (problem) => problems.push(problem)),
+      ...(partners && partners.length > 0 ? { agencyPartners: partners } : {}),
+    })),
+    ...(partners ? { agency: { partners } } : {}),
   };
   problems.push(...sharedCredentials(config.tenants));
   if (problems.length > 0) throw new ConfigError(source, problems, lang);
