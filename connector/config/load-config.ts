@@ -6,6 +6,7 @@ import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
 import type { Lang } from '../../law/mapping-messages';
+import { readLang } from '../../messages/lang';
 import { configProblem, configRefusalText, fileCause, issueProblem, type ConfigProblem } from './config-messages';
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
@@ -162,7 +163,8 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
 /** The tenants' language when they all say the same (settings.language, Portuguese by default), else English. */
 function fileLang(raw: unknown): Lang {
   const tenants = typeof raw === 'object' && raw !== null && Array.isArray((raw as { tenants?: unknown }).tenants) ? ((raw as { tenants: unknown[] }).tenants) : [];
-  const languages = new Set(tenants.map((tenant) => ((tenant as { settings?: { language?: unknown } } | null)?.settings?.language === 'en' ? 'en' : 'pt')));
+  // Portuguese unless a tenant names another language (the setting's default).
+  const languages = new Set(tenants.map((tenant) => readLang((tenant as { settings?: { language?: unknown } } | null)?.settings?.language) ?? 'pt'));
   return languages.size > 1 ? 'en' : languages.has('en') ? 'en' : 'pt';
 }
 
