@@ -1,4 +1,5 @@
 import { abs, Decimal, isZero, parseDecimal, round, sum } from '../client/money';
+import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import type { MappingSettings } from './mapping-settings';
 import { feeLinesOf, lineTax, productLinesOf, type Sale, type SaleLine } from './sale';
 import { plainText } from './text';
@@ -67,8 +68,10 @@ export function isVoucherSale(line: SaleLine, settings: Pick<MappingSettings, 'g
   return line.nature === 'voucher' || isGiftCardName(line.name, settings);
 }
 
-export function withoutVouchersSold(sale: Sale, settings: Pick<MappingSettings, 'giftCardFeeNames'>): VouchersSold {
-  const sold = sale.lines.filter((line) => isVoucherSale(line, settings) && isZero(lineTax(line)) && line.taxes.every((t) => isZero(parseDecimal(t.amount))));
+export function withoutVouchersSold(sale: Sale, settings: MappingSettings): VouchersSold {
+  // A voucher the accountant gave a code of its own (exemptions.byProduct / byFee, such as M99) stays on the invoice with it.
+  const coded = (line: SaleLine): boolean => (line.kind === 'fee' ? configuredFeeExemption(line.name, settings) : configuredExemption(line, settings)) !== undefined;
+  const sold = sale.lines.filter((line) => isVoucherSale(line, settings) && !coded(line) && isZero(lineTax(line)) && line.taxes.every((t) => isZero(parseDecimal(t.amount))));
   if (sold.length === 0) return { sale, names: [], gross: parseDecimal(0) };
   return {
     sale: { ...sale, lines: sale.lines.filter((line) => !sold.includes(line)) },
