@@ -122,6 +122,10 @@ const CATALOGUE = {
     { min: z.number() },
     { en: (p) => `must be at least pipeline.minFinalizeDelayMs (${p.min} ms)`, pt: (p) => `tem de ser pelo menos pipeline.minFinalizeDelayMs (${p.min} ms)` },
   ),
+  'accountant-needs-smtp': fixed({
+    en: 'the e-mail to the accountant goes through the SMTP server of alerts.email: add alerts.email (smtp, from, to)',
+    pt: 'o e-mail ao contabilista segue pelo servidor SMTP de alerts.email: acrescente alerts.email (smtp, from, to)',
+  }),
   'alerts-channel': fixed({ en: 'name at least one channel: email or webhook', pt: 'indique pelo menos um canal: email ou webhook' }),
   'webhook-url-http': fixed({ en: 'must be an http(s) URL', pt: 'tem de ser um endereço http(s)' }),
   'shopify-token-or-client': fixed({

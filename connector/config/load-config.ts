@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
@@ -38,9 +38,20 @@ export interface TenantConfig {
   };
   settings: TenantSettings;
   alerts?: AlertSettings;
+  /** The month's e-mail to the accountant (connector/month/accountant-mail.ts); needs alerts.email's SMTP. */
+  accountant?: AccountantMailSettings;
   vies?: ViesSettings;
   /** The ECB's reference rates for orders in another currency (absent: static euroRates only). */
   exchangeRates?: ExchangeRatesSettings;
+}
+
+export interface AccountantMailSettings {
+  to: string[];
+  /** 1-28: the day of the month (the shop's zone) the previous month is sent. */
+  day: number;
+  language: Lang;
+  /** An absolute directory: the sent marks kept on disk. */
+  markerDir: string;
 }
 
 export interface ConnectorConfig {
@@ -129,7 +140,7 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (problem) => problems.push(problem))),
+    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, dirname(resolve(source)), secret, (problem) => problems.push(problem))),
   };
   problems.push(...sharedCredentials(config.tenants));
   if (problems.length > 0) throw new ConfigError(source, problems, lang);
@@ -201,6 +212,7 @@ function sharedCredentials(tenants: readonly TenantConfig[]): ConfigProblem[] {
 function resolveTenant(
   tenant: TenantFile,
   at: string,
+  baseDir: string,
   secret: (ref: SecretRef, path: string, kind?: SecretKind) => string,
   problem: (problem: ConfigProblem) => void,
 ): TenantConfig {
@@ -224,6 +236,9 @@ function resolveTenant(
     invoicing,
     settings: settingsOf(tenant),
     ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
+    ...(tenant.accountant
+      ? { accountant: { to: tenant.accountant.email, day: tenant.accountant.day, language: tenant.accountant.language ?? tenant.settings.language, markerDir: resolve(baseDir, tenant.accountant.markerDir ?? 'month-mail') } }
+      : {}),
     ...(tenant.vies ? { vies: tenant.vies } : {}),
     ...(tenant.exchangeRates ? { exchangeRates: tenant.exchangeRates } : {}),
   };

@@ -136,6 +136,26 @@ export const TenantSchema = z
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
     alerts: AlertsSchema.optional(),
     /**
+     * The month's e-mail to the accountant (connector/month/accountant-mail.ts): on `day` of each
+     * month (the shop's time zone) the previous month's pack goes to `email` with its CSV, XLSX and
+     * PDF attached, once, through the SMTP server of alerts.email.
+     */
+    accountant: z
+      .object({
+        email: z.array(z.email()).min(1),
+        /** Day of the month it is sent, 1-28 (every month has it). */
+        day: z.number().int().min(1).max(28),
+        /** The e-mail's and the files' language; absent: settings.language. */
+        language: LangSchema.optional(),
+        /**
+         * Where the sent marks are kept on disk besides Redis, so that a Redis that lost its data
+         * never sends a month twice; absent: `month-mail` beside the tenants file.
+         */
+        markerDir: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
+    /**
      * Ask the EU VAT registry (VIES) about the buyer's EU VAT number before an invoice of goods to
      * another member state (M16 needs a number valid in VIES, RITI art. 14(1)(a)): on by default;
      * `false` turns it off (such invoices are then held, unless mapping.viesRequiredForM16 is false).
@@ -154,6 +174,7 @@ export const TenantSchema = z
     const other = own === 'shop' ? 'shopify' : 'shop';
     if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], ...configIssue('platform-block-required', { platform: tenant.platform }) });
     if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], ...configIssue('platform-block-other', { platform: tenant.platform }) });
+    if (tenant.accountant && !tenant.alerts?.email) ctx.addIssue({ code: 'custom', path: ['accountant'], ...configIssue('accountant-needs-smtp') });
   });
 
 const PipelineSchema = z

@@ -12,6 +12,7 @@ import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { shopServices } from '../shop/shop-services';
 import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
+import { checkAccountantMail } from '../month/accountant-mail-check';
 
 export interface DoctorReport {
   /** Every tenant ready and Redis fit: exit code 0. */
@@ -55,6 +56,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   checks.push(goLive.check);
   const regime = await checkRegimeLimit(redis, config.redis.prefix, tenant.id, runtime.mapping, now);
   if (regime) checks.push(regime);
+  const accountantMail = await checkAccountantMail(redis, config.redis.prefix, runtime, now);
+  if (accountantMail) checks.push(accountantMail);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };
   if (options.dryRunOrders !== undefined && read.readable) {
     try {
