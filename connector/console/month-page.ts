@@ -7,6 +7,8 @@ import { boxRows } from '../month/month-render';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
 import { findingKind, formatFor, MONTH_LABELS, monthText, signOffText, type MonthFinding } from '../month/month-words';
 import { MonthSignOffs } from '../month/sign-off';
+import { accountantMailLine } from '../month/accountant-mail';
+import { MONTH_SENTENCES } from '../month/month-sentences';
 import { packCsv, packPdf, packXlsx } from '../month/month-files';
 import { adminUser } from '../admin/basic-auth';
 import { SaftFileError } from '../month/saft-reader';
@@ -56,7 +58,7 @@ function findingItem(lang: Lang, finding: MonthFinding, tenant: string): Html {
   }</div>`;
 }
 
-function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools): Html {
+function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools, mail: { tone: string; text: string } | undefined): Html {
   const lang = view.lang;
   const id = tenant.config.id;
   const f = formatFor(lang, { oneLine: true });
@@ -88,7 +90,8 @@ ${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num
       ? html`<p class="good">${signOffText(lang, pack.signOff.by, closedAt.date, closedAt.time.slice(0, 5))}</p><form method="post" action="${monthPagePath(id, pack.month)}/reopen"><input type="hidden" name="csrf" value="${view.token}"><button type="submit" class="secondary">${MONTH_LABELS.reopen[lang]}</button></form>`
       : html`<p>${MONTH_LABELS.open[lang]}</p><p class="muted">${MONTH_LABELS.closeHint[lang]}</p><form method="post" action="${monthPagePath(id, pack.month)}/close"><input type="hidden" name="csrf" value="${view.token}"><button type="submit">${MONTH_LABELS.close[lang]}</button></form>`
   }</section>`;
-  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${oss}${other}${signOff}`;
+  const mailLine = mail ? html`<section id="accountant-mail"><h2>${MONTH_SENTENCES.say(lang, 'mail-label')}</h2><p class="${mail.tone}">${mail.text}</p></section>` : '';
+  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${oss}${other}${signOff}${mailLine}`;
 }
 
 export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: MonthPageTools): void {
@@ -99,7 +102,8 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
     const view = tools.viewOf(req, res);
     try {
       const pack = await tenantMonthPack(tenant, deps, month, saft);
-      await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools));
+      const mail = await accountantMailLine(deps.redis, deps.prefix, tenant, month, view.lang);
+      await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools, mail));
     } catch (error) {
       if (!(error instanceof SaftFileError)) throw error;
       const words = CONSOLE.say(view.lang, 'not-saft');

@@ -4,6 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { Alerter } from '../alerts/alerter';
+import { AccountantMail } from '../month/accountant-mail';
 import { createConnectorListener } from './app';
 import { CompanyGuard } from '../pipeline/company-guard';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
@@ -250,6 +251,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });
     }
+    // The month's e-mail to the accountant (tenants with `accountant`; a reload may add one): once per tenant and month.
+    const accountantMail = new AccountantMail({ tenants, redis: workerRedis, prefix, ledger, logger, publicUrl: config.server.publicUrl, now: clock.now });
+    accountantMail.start();
+    workers.push({ name: 'accountant e-mail', close: () => accountantMail.close() });
     logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs, alerts: alerter.enabled }, 'connector workers running');
   }
 

@@ -174,6 +174,13 @@ export class ShopifyShop implements Shop {
     return refund;
   }
 
+  /** When the refund was made (Shopify's `createdAt`, epoch ms); undefined for a refund the store no longer has. */
+  async refundCreatedAt(_orderId: number, refundId: number): Promise<number | undefined> {
+    const refund = await readShopifyRefund(this.client, refundGid(refundId)).catch(toShopError);
+    const at = refund?.createdAt ? Date.parse(refund.createdAt) : Number.NaN;
+    return Number.isFinite(at) ? at : undefined;
+  }
+
   async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {
     const ownerId = orderGid(orderId);
     // metafieldsSet takes 25 at a time and is atomic within a call.

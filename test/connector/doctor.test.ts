@@ -453,6 +453,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       tenantOf(raw).settings = { ...settings, goLiveAt: '2026-06-01T00:00:00Z' };
       const fixed = await doctor(raw, 'go-live cut-off from the setting', 5);
       expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toContain('(settings.goLiveAt)');
+      // On the shop's clock (Lisbon, summer time), not a UTC stamp.
+      expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toMatch(/^01\/06\/2026, 01:00 \(settings\.goLiveAt\)/);
       const again = new Map((fixed.tenant.dryRun ?? []).map((o) => [o.orderId, o]));
       expect(again.get(Number(past.id))?.outcome).toBe('not-invoiced');
       expect(again.get(Number(moloni.id))?.outcome).toBe('not-invoiced');

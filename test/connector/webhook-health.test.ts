@@ -58,7 +58,7 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
       return stored?.refusedDeliveries?.some((r) => r.reason === 'bad-signature' && r.count === 3) ? stored : undefined;
     });
     const alerts = describeWebhooks(report, 'en');
-    expect(alerts).toContainEqual(expect.objectContaining({ status: 'refused (bad-signature)', fix: expect.stringMatching(/^3 deliveries refused \(the last on .* UTC\)\. The webhook's Secret in WooCommerce differs/) }));
+    expect(alerts).toContainEqual(expect.objectContaining({ status: 'refused (bad-signature)', fix: expect.stringMatching(/^3 deliveries refused \(the last on \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\)\. The webhook's Secret in WooCommerce differs/) }));
     expect(describeWebhooks(report, 'pt').map((a) => a.fix).join(' ')).toContain('O Segredo do webhook no WooCommerce é diferente');
   });
 
