@@ -110,6 +110,10 @@ const CATALOGUE = {
     },
   ),
   'accountant-same-user': fixed({ en: 'must differ from admin.username', pt: 'tem de ser diferente de admin.username' }),
+  'duplicate-partner-nif': words(
+    { nif: S, first: z.number() },
+    { en: (p) => `NIF ${p.nif} is already agency.partners.${p.first}'s: one entry per company`, pt: (p) => `o NIF ${p.nif} já é o de agency.partners.${p.first}: uma entrada por empresa` },
+  ),
   'duplicate-tenant': words({ tenant: S }, { en: (p) => `duplicate tenant id ${p.tenant}`, pt: (p) => `id de loja repetido: ${p.tenant}` }),
   'real-service-finalize': words(
     { tenant: S, min: z.number() },

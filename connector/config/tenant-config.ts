@@ -120,6 +120,25 @@ export const TenantSettingsSchema = z
   });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
+/**
+ * One of the agency's partner companies, as the agency lists them: no call of the service lists an
+ * agency's partners, so the tenants file does (`agency.partners`). When a tenant's partner token turns
+ * out to be another company's, the doctor and the console name that company from this list.
+ */
+export const AgencyPartnerSchema = z
+  .object({
+    /** The company as the agency calls it ("Loja Verde, Lda."). */
+    name: z.string().trim().min(1).max(200),
+    nif: z.string().refine(isValidPortugueseNif, configIssue('company-nif-format')),
+    /**
+     * The company's partner token, from the environment like every secret (`{ env: VERDE_PARTNER_TOKEN }`):
+     * a tenant holding it is known to be this company's without a call. Absent: the service is asked
+     * (Get Partner Access Tokens for this NIF) when a tenant's token is found wrong.
+     */
+    token: SecretRefSchema.optional(),
+  })
+  .strict();
+
 export const TenantSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
@@ -332,9 +351,20 @@ export const ConnectorConfigSchema = z
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),
+    /** An agency's own list of its partner companies (optional): names the company a wrong partner token belongs to. */
+    agency: z
+      .object({ partners: z.array(AgencyPartnerSchema).max(1_000).default([]) })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((config, ctx) => {
+    const partnerAt = new Map<string, number>();
+    config.agency?.partners.forEach((partner, index) => {
+      const first = partnerAt.get(partner.nif);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['agency', 'partners', index, 'nif'], ...configIssue('duplicate-partner-nif', { nif: partner.nif, first }) });
+      else partnerAt.set(partner.nif, index);
+    });
     const seen = new Set<string>();
     config.tenants.forEach((tenant, index) => {
       if (seen.has(tenant.id)) {

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
-import { both, fail, isReady, type Check, type TenantReport } from './check';
+import { fail, isReady, type Check, type TenantReport } from './check';
 import { dryRun } from './dry-run';
+import { doctorSays } from './doctor-messages';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
 import { checkRegimeLimit } from './regime-check';
@@ -67,8 +68,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
       checks.push(
         fail(
           'orders',
-          { en: 'dry run', pt: 'simulação' },
-          both((w) => `could not read the shop's orders: ${w(problem.detail)}`, (w) => `não foi possível ler as encomendas da loja: ${w(problem.detail)}`),
+          doctorSays('dry-run-name'),
+          doctorSays('dry-run-unreadable', { detail: problem.detail }),
           problem.fix,
         ),
       );

@@ -55,6 +55,12 @@ export interface Shop {
   /** What the shop says of the products of these lines (type, categories), by product or variation id. */
   productFacts(items: readonly { product_id: number; variation_id: number }[], now?: number): Promise<Map<number, ProductFacts>>;
   /**
+   * The shop said these products (or variants) changed, went or came back (its product webhooks):
+   * what this process keeps of them is dropped, so the next document reads them again instead of
+   * trusting its cache until it expires. Absent on a platform that caches nothing.
+   */
+  forgetProducts?(ids: readonly number[]): void;
+  /**
    * The shop's own clock as its last answer told it (the HTTP Date header, whole seconds), with the
    * moment (this process's Date.now()) it came; undefined before any answer or when the shop sends none.
    */

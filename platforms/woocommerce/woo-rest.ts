@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 
 /**
@@ -73,7 +73,8 @@ export class WooRest {
   private readonly https: boolean;
   private readonly dispatcher: Dispatcher;
   private readonly basic: string;
-  private readonly signingKey: string;
+  /** The OAuth signing key (`<consumer secret>&`), imported once: HMAC's key set-up was paid on every call. */
+  private readonly signingKey: KeyObject;
 
   constructor(private readonly options: WooRestOptions) {
     this.root = `${options.url.replace(/\/+$/, '')}/wp-json/`;
@@ -81,7 +82,7 @@ export class WooRest {
     this.https = /^https:/i.test(options.url);
     this.dispatcher = agentFor(options.ca, options.timeoutMs);
     this.basic = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
-    this.signingKey = `${rfc3986(options.consumerSecret)}&`;
+    this.signingKey = createSecretKey(Buffer.from(`${rfc3986(options.consumerSecret)}&`, 'utf8'));
   }
 
   /**
@@ -172,8 +173,12 @@ export class WooRest {
   }
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+
 /** RFC 3986 percent-encoding (unreserved characters kept), as OAuth 1.0a and WooCommerce's check use. */
 export function rfc3986(value: string): string {
+  // Most of what is signed (the oauth_* names and values, ids, numbers) has nothing to encode.
+  if (UNRESERVED.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -28,7 +28,13 @@ const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), 
 const ShopVariationSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
 type ShopVariation = z.infer<typeof ShopVariationSchema>;
 
-/** Shop facts change rarely (a setting, a product's type): re-read after this long. */
+/**
+ * Shop facts change rarely (a setting, a product's type): re-read after this long. A product is
+ * forgotten sooner when the shop says it changed (product.updated / product.deleted webhooks:
+ * forgetProducts). WooCommerce has no webhook topic for its settings (its topics are coupon,
+ * customer, order, product and action hooks), so the tax rounding setting and the store address
+ * follow a change only when this time ends.
+ */
 export const SHOP_FACTS_TTL_MS = 10 * 60_000;
 /** Products (and variations) cached per shop before stale ones are dropped. */
 const PRODUCT_CACHE_BOUND = 5_000;
@@ -148,6 +154,19 @@ export class WooShop implements Shop {
       facts.set(item.variation_id || item.product_id, variation ? { ...parent, id: variation.id, virtual: variation.virtual, downloadable: variation.downloadable } : parent);
     }
     return facts;
+  }
+
+  /**
+   * Drops what is cached of these products and variations (Shop.forgetProducts): a product.updated
+   * or product.deleted delivery names one id, a product's or a variation's (WooCommerce fires
+   * product.updated for both). A parent's categories are read from its own entry, so a variation
+   * never keeps its parent's old ones.
+   */
+  forgetProducts(ids: readonly number[]): void {
+    for (const id of ids) {
+      this.productCache.delete(id);
+      this.variationCache.delete(id);
+    }
   }
 
   async getOrder(orderId: number): Promise<unknown> {

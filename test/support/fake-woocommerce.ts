@@ -138,6 +138,10 @@ const WEBHOOK_ACTIONS: Record<string, string[]> = {
   'order.updated': ['woocommerce_update_order', 'woocommerce_order_refunded'],
   'order.deleted': ['wp_trash_post', 'woocommerce_trash_order'],
   'order.restored': ['untrashed_post', 'woocommerce_untrash_order'],
+  'product.created': ['woocommerce_process_product_meta', 'woocommerce_new_product', 'woocommerce_new_product_variation'],
+  'product.updated': ['woocommerce_process_product_meta', 'woocommerce_update_product', 'woocommerce_update_product_variation'],
+  'product.deleted': ['wp_trash_post'],
+  'product.restored': ['untrashed_post'],
 };
 
 /** One delivery waiting in the fake's Action Scheduler queue. */
@@ -159,10 +163,25 @@ export interface RunningFakeWoo {
   close(): Promise<void>;
   /** Adds or replaces an order (a deep copy is stored); returns the stored order. */
   putOrder(order: JsonObject): JsonObject;
-  /** Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable. */
+  /**
+   * Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable.
+   * Like WooCommerce, a new one fires product.created and a replaced one product.updated, with the
+   * product as GET products/<id> answers it (sent at once, whatever `delivery` says).
+   */
   putProduct(product: JsonObject): void;
-  /** Adds or replaces a variation of a variable product (GET products/<parent>/variations): id, virtual, downloadable. */
+  /**
+   * Adds or replaces a variation of a variable product (GET products/<parent>/variations): id, virtual,
+   * downloadable. Fires product.created / product.updated like a product (woocommerce_new_product_variation,
+   * woocommerce_update_product_variation), the payload being the variation as GET products/<id> answers
+   * it: type "variation", its parent_id.
+   */
   putVariation(parentId: number, variation: JsonObject): void;
+  /**
+   * Moves a product (or a variation) to the trash, as the admin's "Move to Trash" does: GET products
+   * lists it no more (status "any" leaves the trash out), GET products/<id> still answers it with status
+   * trash, and product.deleted fires with only `{"id": N}` (WC_Webhook::build_payload for a deleted resource).
+   */
+  trashProduct(id: number): void;
   /** Sets a setting's value, e.g. ('tax', 'woocommerce_tax_round_at_subtotal', 'yes'). */
   setSetting(group: string, id: string, value: string): void;
   /** Adds or replaces a tax rate (GET taxes/<id>, GET taxes): WooCommerce answers its rate as a string ("23.0000"). */
@@ -450,7 +469,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/products', (req: Request, res: Response) => {
     const q = lastValues(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
-    const list = [...products.values()].filter((p) => include.length === 0 || include.includes(Number(p.id)));
+    // status defaults to "any", which (like WP_Query's) leaves trashed products out.
+    const list = [...products.values()].filter((p) => p.status !== 'trash' && (include.length === 0 || include.includes(Number(p.id))));
     sendPage(res, q, list);
   });
   api.get('/products/:id', (req: Request, res: Response) => {
@@ -922,6 +942,25 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     }
   }
 
+  /** A product change for every active webhook of the topic, sent at once (the payload as built when it fires). */
+  function fireProduct(topic: string, payload: JsonObject): void {
+    for (const hook of hooks) {
+      if (hook.status !== 'active' || hook.topic !== topic) continue;
+      const delivery = sendWooWebhook({ url: hook.delivery_url, secret: hook.secret, topic, payload, webhookId: hook.id, source: `${origin}/` })
+        .then((result) => countDelivery(hook, result))
+        .catch(() => undefined);
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+    }
+  }
+
+  /** WooCommerce: 200..302 is success; more than 5 consecutive failures disable the webhook. */
+  function countDelivery(hook: FakeWebhook, result: DeliveryResult): DeliveryResult {
+    if (result.status >= 200 && result.status <= 302) hook.failure_count = 0;
+    else if (++hook.failure_count > 5) hook.status = 'disabled';
+    return result;
+  }
+
   async function deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult> {
     const hook = hooks.find((h) => h.id === webhookId);
     if (!hook) throw new Error(`no webhook ${webhookId}`);
@@ -933,10 +972,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       webhookId: hook.id,
       source: `${origin}/`,
     });
-    // WooCommerce: 200..302 is success; more than 5 consecutive failures disable the webhook.
-    if (result.status >= 200 && result.status <= 302) hook.failure_count = 0;
-    else if (++hook.failure_count > 5) hook.status = 'disabled';
-    return result;
+    return countDelivery(hook, result);
   }
 
   /** An order as the shop stores it: meta and refunds lists present; local dates from the GMT ones in the shop's zone. */
@@ -975,12 +1011,26 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     putProduct(product) {
-      products.set(Number(product.id), { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', categories: [{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }], ...structuredClone(product) });
+      const id = Number(product.id);
+      const known = products.has(id);
+      const stored: JsonObject = { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', categories: [{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }], ...structuredClone(product) };
+      products.set(id, stored);
+      fireProduct(known ? 'product.updated' : 'product.created', { ...stored, parent_id: 0 });
     },
     putVariation(parentId, variation) {
       const list = variations.get(parentId) ?? new Map<number, JsonObject>();
-      list.set(Number(variation.id), { status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(variation) });
+      const id = Number(variation.id);
+      const known = list.has(id);
+      const stored: JsonObject = { status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(variation) };
+      list.set(id, stored);
       variations.set(parentId, list);
+      fireProduct(known ? 'product.updated' : 'product.created', { ...stored, type: 'variation', parent_id: parentId, categories: [] });
+    },
+    trashProduct(id) {
+      const product = products.get(id);
+      if (product) product.status = 'trash';
+      else for (const list of variations.values()) list.delete(id);
+      fireProduct('product.deleted', { id });
     },
     setSetting(group, id, value) {
       const known = settings.get(group) ?? new Map<string, string>();
@@ -1057,7 +1107,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     },
     addWebhook(webhook) {
       const [resource, event] = webhook.topic.split('.');
-      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `Order ${event}`, resource, event, failure_count: 0, api_version: 'wp_api_v3', ...webhook };
+      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `${resource.charAt(0).toUpperCase()}${resource.slice(1)} ${event}`, resource, event, failure_count: 0, api_version: 'wp_api_v3', ...webhook };
       hooks.push(stored);
       return stored;
     },
