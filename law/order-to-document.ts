@@ -355,12 +355,16 @@ export function documentForSale(
   return { request: checkedRequest(orderId, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
 }
 
+/**
+ * The request as the client's own schema reads it (blank optional text left out, the form the
+ * service is sent), or the fields it refuses: callers may send it without checking it again.
+ */
 function checkedRequest(orderId: number | string, request: CreateDocumentRequest): CreateDocumentRequest {
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
     throw mappingError(orderId, 'document-invalid', refusedFields(result.error));
   }
-  return request;
+  return result.data;
 }
 
 /** The codes whose English never said "Held: " (the order's own reasons to wait), as `holdReasons` always had them. */

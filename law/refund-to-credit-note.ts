@@ -266,5 +266,6 @@ export function creditNoteForRefund(
   if (!result.success) {
     throw mappingError(orderId, 'credit-note-invalid', { refund: refundId, ...refusedFields(result.error) });
   }
-  return { request, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
+  // As the client's schema reads it (the form the service is sent): callers need not check it again.
+  return { request: result.data, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
 }

@@ -20,6 +20,7 @@ import { ordersByIds } from './search';
 import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
 import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
+import { refusedWordsOf } from '../shop/refused-words';
 import { attemptWaitWords } from '../pipeline/attempt-wait';
 
 /*
@@ -225,13 +226,13 @@ export async function askShop<T>(deps: ConsoleDeps, tenant: TenantRuntime, call:
   } catch (error) {
     // A shop that refuses the key or does not answer is said on every page (shop/shop-answer.ts).
     await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, Date.now()).catch(() => undefined);
-    return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs) };
+    return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs, refusedWordsOf(tenant.config)) };
   }
 }
 
 /** A banner at the top of a shop's pages when the shop was last seen not answering (or refusing the key). */
 export async function shopAnswerBanner(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html | string> {
-  const words = shopAnswerWords(lang, await readShopAnswer(deps.redis, deps.prefix, tenant.config.id), tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone);
+  const words = shopAnswerWords(lang, await readShopAnswer(deps.redis, deps.prefix, tenant.config.id), tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone, refusedWordsOf(tenant.config));
   return words ? html`<p id="shop-silent" class="warn">${words}</p>` : '';
 }
 
