@@ -9,7 +9,7 @@ import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
 import { documentTypeLabel } from '../words';
-import { notInvoicedReason, type NotInvoicedReason } from '../ingest/plan-order';
+import { notInvoicedReason, type GateReason } from '../ingest/plan-order';
 import type { DryRunOrder } from './check';
 
 /** WooCommerce answers at most 100 orders per page. */
@@ -72,7 +72,7 @@ async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, go
   }
 }
 
-function notInvoicedWords(lang: Lang, reason: NotInvoicedReason): string {
+function notInvoicedWords(lang: Lang, reason: GateReason): string {
   if (reason.code === 'other-system') {
     return lang === 'pt'
       ? `tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value}); nunca é faturada aqui`

@@ -8,6 +8,7 @@ import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/order-summary';
 import { otherSystemDocument } from './other-plugins';
+import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
@@ -69,7 +70,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
-      platform: { otherSystemDocument },
+      platform: { otherSystemDocument, advancePayment: wooAdvancePayment },
     });
   };
 
