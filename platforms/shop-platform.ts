@@ -8,6 +8,7 @@ import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { AdvancePayment } from '../law/advance-payment';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
+import type { Lang } from '../messages/lang';
 
 /** An order as the review and the dry run read it, whatever platform took it (the order summary's words, connector/ingest/order-summary.ts). */
 export interface ShopOrder {
@@ -79,6 +80,11 @@ export interface ShopPlatform {
    * judged by delivery URL, as the doctor does, so another integration's webhooks are not ours.
    */
   orderWebhooks(hooks: readonly ShopWebhook[], publicUrl: string, tenantId: string): { ours: ShopWebhook[]; missingTopics: string[] };
+  /**
+   * The shop refuses the connector's credentials (401/403), in the platform's own words with the fix,
+   * for the console's banners and pages; absent: the words of a WooCommerce REST key.
+   */
+  refusedWords?(lang: Lang, tenant: TenantConfig): string;
   /** A failed call to the shop (a ShopRequestError, or anything else) in a person's words, with the fix: for the doctor. */
   shopCallProblem(error: unknown, tenant: TenantConfig): { detail: Words; fix: Words };
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */
