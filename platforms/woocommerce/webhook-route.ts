@@ -7,7 +7,7 @@ import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
-import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/order-summary';
+import { readOrderSummary, type OrderSummary } from '../../connector/ingest/order-summary';
 import { otherSystemDocument } from './other-plugins';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
@@ -115,7 +115,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     } catch (error) {
       return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
     }
-    const parsed = OrderSummarySchema.safeParse(json);
+    const parsed = readOrderSummary(json);
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 5)
