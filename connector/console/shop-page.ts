@@ -10,6 +10,7 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, type SweepReport } from '../core/sweep-report';
 import { companyFingerprint } from '../config/company-check';
 import { CompanyGuard } from '../pipeline/company-guard';
+import { CONSOLE } from './console-messages';
 import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
 import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
@@ -84,6 +85,11 @@ export async function companyLine(deps: ConsoleDeps, tenant: TenantRuntime, lang
   if (!companyNif) return html`<p id="company">${t(lang, 'company')}: ${t(lang, 'companyUnset')}</p>`;
   if (!partnerToken) return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="muted">${t(lang, 'companyOwnToken')}</span></p>`;
   const checked = (await deps.redis.get(CompanyGuard.key(deps.prefix, tenant.config.id))) === companyFingerprint(tenant.config);
+  const wrong = checked ? undefined : await CompanyGuard.wrongCompany(deps.redis, deps.prefix, tenant.config);
+  if (wrong) {
+    const words = { actual: wrong.actual, actualTenant: wrong.actualTenant, actualPartner: wrong.actualPartner };
+    return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="warn">${CONSOLE.say(lang, 'company-wrong', words)}</span></p>`;
+  }
   return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="${checked ? 'muted' : 'warn'}">${t(lang, checked ? 'companyChecked' : 'companyNotChecked')}</span></p>`;
 }
 
