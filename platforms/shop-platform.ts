@@ -5,8 +5,10 @@ import type { Check, Words } from '../connector/doctor/check';
 import type { Shop, ShopWebhook } from '../connector/shop/shop';
 import type { ShopServices } from '../connector/shop/shop-services';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
+import type { AdvancePayment } from '../law/advance-payment';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
+import type { Lang } from '../messages/lang';
 
 /** An order as the review and the dry run read it, whatever platform took it (the order summary's words, connector/ingest/order-summary.ts). */
 export interface ShopOrder {
@@ -67,11 +69,22 @@ export interface ShopPlatform {
    */
   otherSystemDocument(meta: readonly { key: string; value?: unknown }[], extraKeys: readonly string[]): OtherSystemDocument | undefined;
   /**
+   * A deposit or pre-order the platform's plugins keep the order in before the supply (their statuses
+   * and meta), in the law's words (law/advance-payment.ts); undefined for any other order, or when
+   * the platform has no such plugins.
+   */
+  advancePayment?(order: { status: string; meta_data: readonly { key: string; value?: unknown }[]; date_paid_gmt?: string | null }): AdvancePayment | undefined;
+  /**
    * Of the shop's webhooks (Shop.listWebhooks), the order webhooks that deliver to this connector
    * for the tenant (any status), and the topics the connector needs that no active one delivers:
    * judged by delivery URL, as the doctor does, so another integration's webhooks are not ours.
    */
   orderWebhooks(hooks: readonly ShopWebhook[], publicUrl: string, tenantId: string): { ours: ShopWebhook[]; missingTopics: string[] };
+  /**
+   * The shop refuses the connector's credentials (401/403), in the platform's own words with the fix,
+   * for the console's banners and pages; absent: the words of a WooCommerce REST key.
+   */
+  refusedWords?(lang: Lang, tenant: TenantConfig): string;
   /** A failed call to the shop (a ShopRequestError, or anything else) in a person's words, with the fix: for the doctor. */
   shopCallProblem(error: unknown, tenant: TenantConfig): { detail: Words; fix: Words };
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */

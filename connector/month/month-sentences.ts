@@ -21,6 +21,18 @@ export function monthName(lang: Lang, month: string): string {
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
+/** A platform as people name it. */
+const PLATFORM: Record<string, string> = { woocommerce: 'WooCommerce', shopify: 'Shopify' };
+const platformName = (platform: string): string => PLATFORM[platform] ?? platform;
+const MORE: Record<Lang, (named: string, more: number) => string> = { pt: (named, more) => `${named} e mais ${more}`, en: (named, more) => `${named} and ${more} more` };
+/** "#1, #2 and 3 more" / "#1, #2 e mais 3": the orders that make a difference, the first ten named. */
+const orderList = (lang: Lang, orders: readonly number[]): string => {
+  const named = orders.slice(0, 10).map((o) => `#${o}`).join(', ');
+  const more = orders.length - 10;
+  return more > 0 ? MORE[lang](named, more) : named;
+};
+const ORDERS = z.array(N);
+
 export const MONTH_SENTENCES = catalogue({
   'signed-off': words(
     { by: S, day: S, time: S },
@@ -71,6 +83,104 @@ export const MONTH_SENTENCES = catalogue({
         ]
           .filter((line, i, all) => line !== '' || all[i - 1] !== '')
           .join('\n'),
+    },
+  ),
+  'shop-report-title': words({ platform: S }, { pt: (p) => `O relatório de impostos do ${platformName(p.platform)}`, en: (p) => `${platformName(p.platform)}'s tax report` }),
+  'shop-report-intro': words(
+    { platform: S },
+    {
+      pt: (p) =>
+        `O ${platformName(p.platform)} conta cada encomenda na data em que foi criada (não na do pagamento nem na da fatura, que é o facto gerador), cada reembolso como linha própria na data em que foi feito, deixa de fora as encomendas canceladas e não tem base tributável. As diferenças vêm daí e estão explicadas encomenda a encomenda: não são erros.`,
+      en: (p) =>
+        `${platformName(p.platform)} counts each order on the day it was created (not the payment's, nor the invoice's, which is the tax point), each refund as a row of its own on the day it was made, leaves cancelled orders out, and has no taxable base. The differences come from that and are explained order by order: they are not errors.`,
+    },
+  ),
+  'shop-report-none': words(
+    { platform: S },
+    {
+      pt: (p) => `O ${platformName(p.platform)} não tem um relatório de impostos por taxa que se possa comparar: os valores do mês são os dos nossos documentos (e do SAF-T, se o carregar).`,
+      en: (p) => `${platformName(p.platform)} has no tax report per rate to compare with: the month's figures are our documents' (and the SAF-T's, if you upload it).`,
+    },
+  ),
+  'shop-report-no-route': words(
+    { platform: S },
+    {
+      pt: (p) => `Este ${platformName(p.platform)} não tem o relatório de impostos da sua análise (wc-analytics): a análise está desligada ou a versão é anterior. Nada a comparar; não é um erro.`,
+      en: (p) => `This ${platformName(p.platform)} has no analytics tax report (wc-analytics): analytics is turned off or the version is older. Nothing to compare; not an error.`,
+    },
+  ),
+  'shop-report-not-allowed': words(
+    { platform: S },
+    {
+      pt: (p) => `A chave REST da loja não pode ler os relatórios do ${platformName(p.platform)} (o seu utilizador não tem a permissão de ver relatórios): nada a comparar. Para o comparar, crie a chave com um administrador da loja.`,
+      en: (p) => `The shop's REST key may not read ${platformName(p.platform)}'s reports (its user cannot view reports): nothing to compare. To compare, make the key with a shop administrator.`,
+    },
+  ),
+  'shop-report-unread': words(
+    { platform: S, error: S },
+    {
+      pt: (p) => `Não foi possível ler o relatório de impostos do ${platformName(p.platform)} (${p.error}): volte a gerar o pacote.`,
+      en: (p) => `Could not read ${platformName(p.platform)}'s tax report (${p.error}): make the pack again.`,
+    },
+  ),
+  'shop-report-rate': words({ percent: S }, { pt: (p) => `IVA ${p.percent.replace('.', ',')} %`, en: (p) => `VAT ${p.percent} %` }),
+  'shop-report-agrees': words({}, { pt: () => 'Igual, ao cêntimo.', en: () => 'The same, to the cent.' }),
+  'shop-report-not-ours': words(
+    { platform: S },
+    {
+      pt: (p) => `Taxa que o conector não pôs em nenhum documento do mês (IVA de outro país, declarado no OSS, ou uma taxa que a loja já não usa): fica fora da comparação com o ${platformName(p.platform)}.`,
+      en: (p) => `A rate the connector put on no document of the month (another country's VAT, declared through OSS, or a rate the shop no longer uses): left out of the comparison with ${platformName(p.platform)}.`,
+    },
+  ),
+  'created-other-month': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: encomendas criadas noutro mês e faturadas neste (${orderList('pt', p.orders)}); o ${platformName(p.platform)} conta-as no mês em que foram criadas.`,
+      en: (p) => `${p.amount}: orders created in another month and invoiced in this one (${orderList('en', p.orders)}); ${platformName(p.platform)} counts them in the month they were created.`,
+    },
+  ),
+  'invoiced-other-month': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: encomendas criadas neste mês e faturadas noutro (${orderList('pt', p.orders)}); o ${platformName(p.platform)} conta-as aqui, o IVA no mês da fatura.`,
+      en: (p) => `${p.amount}: orders created in this month and invoiced in another (${orderList('en', p.orders)}); ${platformName(p.platform)} counts them here, VAT in the invoice's month.`,
+    },
+  ),
+  'credited-other-month': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: notas de crédito deste mês de reembolsos feitos noutro (${orderList('pt', p.orders)}); o ${platformName(p.platform)} conta o reembolso no dia em que foi feito.`,
+      en: (p) => `${p.amount}: credit notes of this month for refunds made in another (${orderList('en', p.orders)}); ${platformName(p.platform)} counts the refund on the day it was made.`,
+    },
+  ),
+  'refund-credited-other-month': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: reembolsos feitos neste mês com a nota de crédito noutro (${orderList('pt', p.orders)}); o ${platformName(p.platform)} conta-os aqui.`,
+      en: (p) => `${p.amount}: refunds made in this month whose credit note is dated in another (${orderList('en', p.orders)}); ${platformName(p.platform)} counts them here.`,
+    },
+  ),
+  'cancelled-document': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: documentos anulados no MagniFinance de encomendas que o ${platformName(p.platform)} ainda conta (${orderList('pt', p.orders)}).`,
+      en: (p) => `${p.amount}: documents cancelled on MagniFinance whose orders ${platformName(p.platform)} still counts (${orderList('en', p.orders)}).`,
+    },
+  ),
+  'order-cancelled-in-shop': words(
+    { platform: S, orders: ORDERS, amount: S },
+    {
+      pt: (p) => `${p.amount}: encomendas canceladas na loja com documentos deste mês (${orderList('pt', p.orders)}); o relatório do ${platformName(p.platform)} deixa-as de fora.`,
+      en: (p) => `${p.amount}: orders cancelled in the shop with documents of this month (${orderList('en', p.orders)}); ${platformName(p.platform)}'s report leaves them out.`,
+    },
+  ),
+  'shop-report-rest': words(
+    { platform: S, amount: S, withoutDocument: ORDERS, refunds: ORDERS },
+    {
+      pt: (p) =>
+        `${p.amount} sem encomenda a que se possa atribuir: ${[p.withoutDocument.length > 0 ? `encomendas do mês ainda sem documento (${orderList('pt', p.withoutDocument)})` : '', p.refunds.length > 0 ? `reembolsos do mês sem nota de crédito (${orderList('pt', p.refunds)})` : '', 'encomendas em estados que o conector não fatura (ex.: on-hold)', `impostos arredondados linha a linha pelo ${platformName(p.platform)}`].filter(Boolean).join('; ')}.`,
+      en: (p) =>
+        `${p.amount} not traced to an order: ${[p.withoutDocument.length > 0 ? `orders of the month without a document yet (${orderList('en', p.withoutDocument)})` : '', p.refunds.length > 0 ? `refunds of the month without a credit note (${orderList('en', p.refunds)})` : '', 'orders in statuses the connector does not invoice (e.g. on-hold)', `taxes rounded line by line by ${platformName(p.platform)}`].filter(Boolean).join('; ')}.`,
     },
   ),
   'mail-label': words({}, { pt: () => 'E-mail ao contabilista', en: () => 'E-mail to the accountant' }),

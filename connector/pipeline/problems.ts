@@ -45,8 +45,17 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
-  /** `actual`: the company the token is (another tenant's, `actualTenant`). */
-  z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional(), actualTenant: z.string().optional() }),
+  /** `actual`: the company the token is (another tenant's, `actualTenant`; one of the agency's partners, `actualPartner`). */
+  z.object({
+    code: z.literal('wrong-company'),
+    nif: z.string(),
+    company: z.string(),
+    cause: z.enum(['not-listed', 'no-partnership', 'refused']),
+    actual: z.string().optional(),
+    actualTenant: z.string().optional(),
+    /** The agency's own name for the company the token is (agency.partners, matched by its NIF). */
+    actualPartner: z.string().max(200).optional(),
+  }),
   /** An invoiced order changed (a line added or removed, a refund deleted...): its documents cover another amount. */
   z.object({
     code: z.literal('order-changed'),
@@ -248,11 +257,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   'wrong-company': {
     buttons: ['retry'],
     en: (p, ref, press) => ({
-      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s${p.actualTenant ? ` (tenant "${p.actualTenant}")` : ''}` : ''}. A document issued with it would be in another company's name.`,
+      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${SAY.say('en', 'token-holder', p)}. A document issued with it would be in another company's name.`,
       action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
-      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}${p.actualTenant ? ` (loja "${p.actualTenant}")` : ''}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
+      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${SAY.say('pt', 'token-holder', p)}. Um documento emitido com ele ficaria em nome de outra empresa.`,
       action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${press('retry')}.`,
     }),
   },
@@ -527,6 +536,12 @@ export function entryWords(lang: Lang, entry: { problem?: string; detail?: strin
 }
 
 const S = z.string();
+const OPT_S = z.string().optional();
+/** " (a; b)" of the parts known, nothing when none is. */
+function known(...parts: string[]): string {
+  const given = parts.filter((part) => part !== '');
+  return given.length > 0 ? ` (${given.join('; ')})` : '';
+}
 /** The small sentences the problems' words are built with (the owner's notes, the console, the alerts). */
 const SAY = catalogue({
   send: words({ route: S }, { pt: (p) => `envie ${p.route}`, en: (p) => `send ${p.route}` }),
@@ -537,6 +552,14 @@ const SAY = catalogue({
   'vies-unreachable': fixed({ pt: 'o VIES não estava acessível', en: 'the VIES could not be reached' }),
   'vies-answered': words({ answer: S }, { pt: (p) => `o VIES respondeu ${p.answer}`, en: (p) => `the VIES answered ${p.answer}` }),
   'vies-said': words({ said: S }, { pt: (p) => `resposta do VIES: ${p.said}`, en: (p) => `the VIES said ${p.said}` }),
+  /** Whose a wrong partner token is, as far as the tenants file knows (another tenant, the agency's partner list); nothing when unknown. */
+  'token-holder': words(
+    { actual: OPT_S, actualTenant: OPT_S, actualPartner: OPT_S },
+    {
+      en: (p) => (p.actual ? `; the token is company ${p.actual}'s${known(p.actualTenant ? `tenant "${p.actualTenant}"` : '', p.actualPartner ? `the agency's partner "${p.actualPartner}"` : '')}` : ''),
+      pt: (p) => (p.actual ? `; o token é da empresa ${p.actual}${known(p.actualTenant ? `loja "${p.actualTenant}"` : '', p.actualPartner ? `parceira da agência «${p.actualPartner}»` : '')}` : ''),
+    },
+  ),
   'recorded-answer': words({ said: S }, { pt: (p) => `Resposta registada: ${p.said}.`, en: (p) => `Recorded answer: ${p.said}.` }),
   /** What an older version recorded, in English: as it is in English, quoted and labelled in Portuguese. */
   'recorded-reason': words({ text: S, quoted: S }, { pt: (p) => `Motivo registado: ${p.quoted}.`, en: (p) => p.text }),

@@ -7,8 +7,9 @@ import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
-import { OrderSummarySchema, type OrderSummary } from '../../connector/ingest/order-summary';
+import { readOrderSummary, type OrderSummary } from '../../connector/ingest/order-summary';
 import { otherSystemDocument } from './other-plugins';
+import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
@@ -82,7 +83,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
-      platform: { otherSystemDocument },
+      platform: { otherSystemDocument, advancePayment: wooAdvancePayment },
     });
   };
 
@@ -115,7 +116,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     } catch (error) {
       return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
     }
-    const parsed = OrderSummarySchema.safeParse(json);
+    const parsed = readOrderSummary(json);
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 5)

@@ -104,6 +104,11 @@ export interface FakeWooOptions {
    */
   webhookExtras?: boolean;
   /**
+   * WooCommerce Admin's analytics REST namespace (wp-json/wc-analytics): on by default, as in every
+   * WooCommerce since 4.0; false stands for a shop without it (analytics turned off: 404 rest_no_route).
+   */
+  analytics?: boolean;
+  /**
    * 'immediate' (default): each change is delivered at once with the order as it is then.
    * 'queued': like WooCommerce 10 with Action Scheduler: deliveries wait until runQueue(), folded
    * per webhook and order, payload built when sent.
@@ -284,7 +289,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   app.use(express.json({ limit: '5mb' }));
 
   const api = express.Router();
-  api.use((req: Request, res: Response, next: NextFunction) => {
+  const restGate = (req: Request, res: Response, next: NextFunction): void => {
     const auth = checkAuth(req);
     if (auth !== 'ok') {
       const code = auth === 'missing' ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_authentication_error';
@@ -307,7 +312,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return;
     }
     next();
-  });
+  };
+  api.use(restGate);
 
   api.get('/orders', (req: Request, res: Response) => {
     const q = lastValues(req);
@@ -566,9 +572,86 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   });
 
   app.use('/wp-json/wc/v3', api);
+  if (options.analytics !== false) app.use('/wp-json/wc-analytics', analyticsRoutes(restGate));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
   });
+
+  /**
+   * wc-analytics/reports/taxes as WooCommerce Admin answers it (Reports\Taxes\Controller and
+   * DataStore over wc_order_tax_lookup): one row per tax rate; an order counts on its creation date
+   * (the site's local time, `after` and `before` both included), each of its tax lines as
+   * order_tax/shipping_tax; a refund is a row of its own on its own date, its taxes negative, not
+   * counted in orders_count (`total_tax >= 0` only); orders in the statuses analytics excludes by
+   * default (pending, failed, cancelled, and drafts) count nothing. No taxable base. Paged (10 by
+   * default, 100 at most), ordered by tax_rate_id (desc by default), X-WP-Total(Pages) headers.
+   */
+  function analyticsRoutes(gate: (req: Request, res: Response, next: NextFunction) => void): express.Router {
+    const router = express.Router();
+    router.use(gate);
+    router.get('/reports/taxes', (req: Request, res: Response) => {
+      const q = lastValues(req);
+      const excluded = new Set(['pending', 'failed', 'cancelled', 'checkout-draft', 'auto-draft', 'trash']);
+      const within = (local: unknown): boolean => {
+        const day = String(local ?? '').slice(0, 19);
+        return (q.after === undefined || day >= q.after.slice(0, 19)) && (q.before === undefined || day <= q.before.slice(0, 19));
+      };
+      const rows = new Map<number, { order: Decimal; shipping: Decimal; orders: Set<number> }>();
+      const row = (rateId: number) => {
+        let found = rows.get(rateId);
+        if (!found) rows.set(rateId, (found = { order: parseDecimal('0'), shipping: parseDecimal('0'), orders: new Set<number>() }));
+        return found;
+      };
+      for (const order of orders.values()) {
+        if (excluded.has(String(order.status))) continue;
+        if (within(order.date_created)) {
+          for (const line of (order.tax_lines ?? []) as JsonObject[]) {
+            const r = row(Number(line.rate_id));
+            r.order = add(r.order, parseDecimal(String(line.tax_total ?? '0')));
+            r.shipping = add(r.shipping, parseDecimal(String(line.shipping_tax_total ?? '0')));
+            r.orders.add(Number(order.id));
+          }
+        }
+        for (const refund of refunds.get(Number(order.id)) ?? []) {
+          if (!within(refund.date_created)) continue;
+          // The refund's own tax items: its lines' taxes per rate (negative), rounded per rate as WooCommerce stores them.
+          const perRate = (lines: unknown): Map<number, Decimal> => {
+            const out = new Map<number, Decimal>();
+            for (const line of (lines ?? []) as JsonObject[]) for (const t of (line.taxes ?? []) as JsonObject[]) out.set(Number(t.id), add(out.get(Number(t.id)) ?? parseDecimal('0'), parseDecimal(String(t.total || '0'))));
+            return out;
+          };
+          for (const [rateId, amount] of perRate([...((refund.line_items ?? []) as JsonObject[]), ...((refund.fee_lines ?? []) as JsonObject[])])) row(rateId).order = add(row(rateId).order, round(amount, 2));
+          for (const [rateId, amount] of perRate(refund.shipping_lines)) row(rateId).shipping = add(row(rateId).shipping, round(amount, 2));
+        }
+      }
+      const order = (q.order ?? 'desc') === 'asc' ? 1 : -1;
+      const all = [...rows].sort(([a], [b]) => (a - b) * order).map(([rateId, r]) => {
+        const rate = taxRates.get(rateId);
+        // A rate the fake's tax table does not hold (orders built with their own rate ids) is named
+        // from an order's tax line; WooCommerce joins its tax-rates table, which holds every rate used.
+        const lineOf = [...orders.values()].flatMap((o) => (o.tax_lines ?? []) as JsonObject[]).find((t) => Number(t.rate_id) === rateId);
+        return {
+          tax_rate_id: rateId,
+          name: String(rate?.name ?? lineOf?.label ?? ''),
+          tax_rate: Number(rate?.rate ?? lineOf?.rate_percent ?? 0),
+          country: String(rate?.country ?? ''),
+          state: String(rate?.state ?? ''),
+          priority: Number(rate?.priority ?? 1),
+          total_tax: Number(formatDecimal(round(add(r.order, r.shipping), 2), 2)),
+          order_tax: Number(formatDecimal(round(r.order, 2), 2)),
+          shipping_tax: Number(formatDecimal(round(r.shipping, 2), 2)),
+          orders_count: r.orders.size,
+          _links: { tax: [{ href: `${origin}/wp-json/wc-analytics/taxes/${rateId}` }] },
+        };
+      });
+      const perPage = Math.min(100, Math.max(1, Number(q.per_page ?? 10) || 10));
+      const page = Math.max(1, Number(q.page ?? 1) || 1);
+      res.setHeader('X-WP-Total', String(all.length));
+      res.setHeader('X-WP-TotalPages', String(Math.ceil(all.length / perPage)));
+      res.json(all.slice((page - 1) * perPage, page * perPage));
+    });
+    return router;
+  }
 
   function consumerKeyOf(req: Request): string | undefined {
     const q = lastValues(req);

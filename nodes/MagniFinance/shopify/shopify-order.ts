@@ -16,7 +16,7 @@ import { shopifyRefundToSaleRefund } from '../../../platforms/shopify/refund-to-
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../helpers/already-issued';
 import { createdDocumentOutput } from '../helpers/await-finalized-document';
 import { throwIfHeld } from '../helpers/held-order';
-import { refusedOrderError } from '../helpers/node-errors';
+import { nodeErrorFor, refusedOrderError } from '../helpers/node-errors';
 import type { ItemWithBinary } from '../helpers/pdf-binary';
 import { readJsonObject } from '../helpers/parameters';
 import { shopifyOrderOfRest, shopifyRefundOfRest, ShopifyRestOrderSchema, ShopifyRestRefundSchema, type ShopifyRestOrder } from './rest-payloads';
@@ -58,7 +58,7 @@ function inShopifyWords<T>(context: IExecuteFunctions, itemIndex: number, map: (
     return map();
   } catch (error) {
     if (error instanceof OrderMappingError) throw refusedOrderError(context.getNode(), error, itemIndex, SHOPIFY_ORDER_FIX.en);
-    throw error;
+    throw nodeErrorFor(context.getNode(), error, itemIndex);
   }
 }
 
