@@ -34,8 +34,6 @@ const LANGUAGE_BRANCHES = [/(lang|language)\s*[!=]==?\s*['"](pt|en)['"]/i, /\bpt
 const STILL_BRANCHING = new Map<string, string>([
   ['law/mapping-messages.ts', "the law's helper (the mapping's messages)"],
   ['law/mapping-words.ts', "the law's helper (the mapping's words)"],
-  ['connector/month/month-words.ts', "the month's helper (the month pack)"],
-  ['connector/cli/month-command.ts', "the month's helper (the month command's --lang)"],
 ]);
 
 function branches(file: string): string[] {
