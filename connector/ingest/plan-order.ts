@@ -5,6 +5,7 @@ import type { Ledger } from '../core/ledger';
 import { hasWrittenBack } from '../shop/order-meta';
 import { soldAt } from './go-live';
 import type { ShopPlatform } from '../../platforms/shop-platform';
+import type { OrderSummary } from '../shop/order-summary';
 import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
 
 /** Why an order that would otherwise be invoiced is not: shown in the console's not-invoiced list. */
@@ -12,13 +13,8 @@ export type NotInvoicedReason =
   | { code: 'before-go-live'; soldAt: string; goLiveAt: string }
   | { code: 'other-system'; system: string; key: string; value: string };
 
-/** What the gate reads: the order's meta and when it was sold. */
-export interface GatedOrder {
-  meta_data: readonly { key: string; value?: unknown }[];
-  date_paid_gmt?: string | null;
-  date_created_gmt?: string | null;
-  payment_method?: string | null;
-}
+/** What the gate reads: the order's attributes and when it was sold. */
+export type GatedOrder = Pick<OrderSummary, 'attributes' | 'paidAt' | 'createdAt' | 'paymentMethod'>;
 
 export type GateOrder = PlannableOrder & GatedOrder;
 
@@ -51,7 +47,7 @@ export interface OrderPlan {
  * The last three apply only when this connector has no invoice of the order (made or in the making).
  */
 export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<OrderPlan> {
-  if (hasWrittenBack(order.meta_data, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
+  if (hasWrittenBack(order.attributes, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
   const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt, ctx.platform);
   const reversal = !ctx.settings.triggerStatuses.includes(order.status);
   if (notInvoiced || reversal) {
@@ -62,7 +58,7 @@ export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<Ord
 
 /** Another system's document, or a sale before the cut-off (none for a backfill: goLiveAt undefined). */
 export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined, platform: OtherSystems): NotInvoicedReason | undefined {
-  const other = platform.otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
+  const other = platform.otherSystemDocument(order.attributes, settings.otherSystemMetaKeys);
   if (other) return { code: 'other-system', ...other };
   if (goLiveAt === undefined) return undefined;
   const sold = soldAt(order, settings.paidOnCompletionGateways);
