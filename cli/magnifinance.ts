@@ -1,24 +1,18 @@
 #!/usr/bin/env node
-import { runBackfillCommand } from '../connector/cli/backfill-command';
-import { runConnectorCommand } from '../connector/cli/connector-command';
-import { runDoctorCommand } from '../connector/cli/doctor-command';
-import { runMonthCommand } from '../connector/cli/month-command';
-import { runPartnerCommand } from '../connector/cli/partner-command';
-import { runSandboxCommand } from '../sandbox/cli';
-
 /**
  * The `magnifinance` command. Each subcommand lives with its part (sandbox/cli.ts, ...); this file
- * only dispatches.
+ * only dispatches, and loads only the subcommand it runs: `partner` or `doctor` do not pay for
+ * loading the queue, the web server and the spreadsheet writer the connector needs.
  */
 type Subcommand = (args: string[]) => Promise<number>;
 
-const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
-  sandbox: { run: runSandboxCommand, summary: 'run a local emulator of the invoicing service (REST + SOAP)' },
-  connector: { run: runConnectorCommand, summary: 'run the WooCommerce connector: serve | work | all --config FILE' },
-  partner: { run: runPartnerCommand, summary: 'agency mode: add a partner company, list its tokens' },
-  backfill: { run: runBackfillCommand, summary: 'enqueue past orders of a tenant by date range' },
-  month: { run: runMonthCommand, summary: "the accountant's month of a shop: --tenant ID --month YYYY-MM [--saft FILE] [--json]" },
-  doctor: { run: runDoctorCommand, summary: 'check each tenant is ready (shop, webhooks, MagniFinance, Redis), with the fixes; --dry-run N' },
+const SUBCOMMANDS: Record<string, { load: () => Promise<Subcommand>; summary: string }> = {
+  sandbox: { load: async () => (await import('../sandbox/cli')).runSandboxCommand, summary: 'run a local emulator of the invoicing service (REST + SOAP)' },
+  connector: { load: async () => (await import('../connector/cli/connector-command')).runConnectorCommand, summary: 'run the WooCommerce connector: serve | work | all --config FILE' },
+  partner: { load: async () => (await import('../connector/cli/partner-command')).runPartnerCommand, summary: 'agency mode: add a partner company, list its tokens' },
+  backfill: { load: async () => (await import('../connector/cli/backfill-command')).runBackfillCommand, summary: 'enqueue past orders of a tenant by date range' },
+  month: { load: async () => (await import('../connector/cli/month-command')).runMonthCommand, summary: "the accountant's month of a shop: --tenant ID --month YYYY-MM [--saft FILE] [--json]" },
+  doctor: { load: async () => (await import('../connector/cli/doctor-command')).runDoctorCommand, summary: 'check each tenant is ready (shop, webhooks, MagniFinance, Redis), with the fixes; --dry-run N' },
 };
 
 function usage(): string {
@@ -37,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command "${name}".\n\n${usage()}`);
     return 1;
   }
-  return command.run(rest);
+  return (await command.load())(rest);
 }
 
 main(process.argv.slice(2)).then(

@@ -191,8 +191,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Built once: a schema made per call cost more than the check (every Get Document asks it). */
+const PositiveId = z.number().int().positive({ message: 'must be a positive integer' });
+
 function positiveId(name: string, value: number): void {
-  validateInput(z.number().int().positive({ message: 'must be a positive integer' }), value, name);
+  validateInput(PositiveId, value, name);
 }
 
 /**

@@ -211,8 +211,8 @@ const DELIVERY_PROBLEM_WORDS: Record<DeliveryProblem, Record<Lang, { cause: stri
     pt: { cause: 'as entregas chegam sem assinatura: algo que não é o WooCommerce envia para este endereço, ou um proxy retira o cabeçalho X-WC-Webhook-Signature', fix: 'Verifique o que envia pedidos para este endereço e se o proxy à frente do conector deixa passar os cabeçalhos X-WC-Webhook-*.' },
   },
   'unknown-topic': {
-    en: { cause: 'a webhook of a topic the connector does not use (not an order created or updated) delivers here', fix: 'In WooCommerce > Settings > Advanced > Webhooks, delete that webhook or set its Topic to Order created / Order updated.' },
-    pt: { cause: 'um webhook com um tópico que o conector não usa (nem encomenda criada, nem encomenda atualizada) entrega neste endereço', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, apague esse webhook ou mude o Tópico para Encomenda criada / Encomenda atualizada.' },
+    en: { cause: 'a webhook of a topic the connector does not use (not an order created or updated, nor a product updated or deleted) delivers here', fix: 'In WooCommerce > Settings > Advanced > Webhooks, delete that webhook or set its Topic to Order created / Order updated (or Product updated / Product deleted).' },
+    pt: { cause: 'um webhook com um tópico que o conector não usa (nem encomenda criada ou atualizada, nem produto atualizado ou eliminado) entrega neste endereço', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, apague esse webhook ou mude o Tópico para Encomenda criada / Encomenda atualizada (ou Produto atualizado / Produto eliminado).' },
   },
   'invalid-payload': {
     en: { cause: "the body is not an order as the REST API v3 sends it: the webhook's API version is not v3", fix: 'Set the API version of each order webhook to "WP REST API Integration v3".' },

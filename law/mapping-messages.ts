@@ -180,6 +180,15 @@ const CATALOGUE = {
     () => 'nothing to invoice: no lines with an amount',
     () => 'Nada a faturar: nenhuma linha tem valor.',
   ),
+  'only-vouchers-sold': entry(
+    { names: S, count: N },
+    (p) =>
+      `the order only sells ${p.count === 1 ? 'a gift card' : 'gift cards'} (${p.names}) without VAT: a multi-purpose voucher's sale is no supply (CIVA art. 7(13)-(14)), so there is nothing to invoice; ` +
+      'the order that spends the card is invoiced at the full price. Nothing was issued: mark this order as handled',
+    (p) =>
+      `A encomenda só vende ${p.count === 1 ? 'um cartão-oferta' : 'cartões-oferta'} (${p.names}) sem IVA: a venda de um vale multiúsos não é uma transmissão tributável (art. 7.º, n.os 13 e 14, do CIVA), por isso não há nada a faturar; ` +
+      'a encomenda que usar o cartão é faturada pelo preço total. Nada foi emitido: marque esta encomenda como tratada.',
+  ),
   'negative-order-total': entry(
     { total: S, currency: OPT },
     (p) => `the order total ${p.total} is negative`,
@@ -386,6 +395,24 @@ const CATALOGUE = {
     (p) =>
       `${p.names} ${p.count === 1 ? 'é uma gorjeta' : 'são gorjetas'} sem IVA na loja: uma gorjeta voluntária não é contrapartida da venda (art. 16.º, n.º 1, do CIVA: o valor tributável é o que se paga por ela) e fica fora da fatura. ` +
       'Registe-a à parte; se o comprador era obrigado a pagá-la (uma taxa de serviço), faz parte do preço: aplique-lhe o imposto na loja ou retire a palavra de exemptions.tipWords.',
+  ),
+  'voucher-sold-left-out': entry(
+    { names: S, count: N, amount: S, currency: OPT },
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'is a gift card' : 'are gift cards'} sold for ${p.amount} without VAT: a multi-purpose voucher's sale is no supply, its VAT is due when it is redeemed (CIVA art. 7(13)-(14)). ` +
+      'The invoice covers the rest of the order and leaves the card out; the order that spends it is invoiced at the full price',
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'é um cartão-oferta vendido' : 'são cartões-oferta vendidos'} por ${money(p.amount, p.currency)} sem IVA: a venda de um vale multiúsos não é uma transmissão tributável, o IVA é devido quando é utilizado (art. 7.º, n.os 13 e 14, do CIVA). ` +
+      'A fatura cobre o resto da encomenda e deixa o cartão de fora; a encomenda que o usar é faturada pelo preço total.',
+  ),
+  'voucher-sold-held': entry(
+    { names: S, count: N, amount: S, currency: OPT },
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'is a gift card' : 'are gift cards'} sold for ${p.amount} without VAT (a multi-purpose voucher: no supply when sold, CIVA art. 7(13)-(14)), and the accountant asked to decide such sales by hand (giftCardSales: hold). ` +
+      'Issue what the accountant decides in the MagniFinance back-office, or set giftCardSales: left-out to invoice the rest of the order without the card',
+    (p) =>
+      `${p.names} ${p.count === 1 ? 'é um cartão-oferta vendido' : 'são cartões-oferta vendidos'} por ${money(p.amount, p.currency)} sem IVA (um vale multiúsos: a venda não é tributável, art. 7.º, n.os 13 e 14, do CIVA), e o contabilista pediu para decidir estas vendas à mão (giftCardSales: "hold"). ` +
+      'Emita o que o contabilista decidir no back-office da MagniFinance, ou defina giftCardSales: "left-out" para faturar o resto da encomenda sem o cartão.',
   ),
   'donation-left-out': entry(
     { names: S, count: N, amount: S, currency: OPT },
@@ -802,6 +829,17 @@ const CATALOGUE = {
     { refund: z.union([S, N]) },
     (p) => `Refund ${p.refund} lists no items: one amount line per VAT rate of what remains of the order, typed as what the order sold at that rate`,
     (p) => `O reembolso ${p.refund} não lista artigos: a nota de crédito leva uma linha de valor por cada taxa de IVA do que resta da encomenda, do mesmo tipo do que a encomenda vendeu a essa taxa.`,
+  ),
+  'refund-without-lines-held': entry(
+    { refund: z.union([S, N]), amount: S, currency: OPT },
+    (p) =>
+      `Refund ${p.refund} gives back ${p.amount} that the shop recorded apart from the refunded items and shipping (an amount typed in the refund, such as goodwill), with no VAT rate of its own: ` +
+      "at which rates it reduces the invoice is your accountant's call, so no credit note is issued by guessing one. Either refund that money against the items or the shipping in the shop (a new refund; this one stays as it is), " +
+      "or, if your accountant agrees that such amounts reduce every rate of the invoice in proportion to what each sold, set refundWithoutLines: proportional (or release this credit note to credit it so once)",
+    (p) =>
+      `O reembolso ${p.refund} devolve ${money(p.amount, p.currency)} que a loja registou à parte dos artigos e dos portes reembolsados (um valor escrito no reembolso, como um gesto comercial), sem taxa de IVA própria: ` +
+      'a que taxas reduz a fatura é uma decisão do seu contabilista, por isso não se emite uma nota de crédito a adivinhar. Reembolse esse dinheiro sobre os artigos ou os portes na loja (um novo reembolso; este fica como está) ' +
+      'ou, se o contabilista concordar que estes valores reduzem cada taxa da fatura na proporção do que cada uma vendeu, defina refundWithoutLines: "proportional" (ou liberte esta nota de crédito para a creditar assim uma vez).',
   ),
   'refund-beyond-items': entry(
     { refund: z.union([S, N]), amount: S, currency: OPT },

@@ -115,6 +115,22 @@ export const MappingSettingsSchema = z.object({
    */
   giftCardFeeNames: z.array(z.string().min(2)).default([]),
   /**
+   * A multi-purpose voucher sold without VAT (a line the platform tells is a gift card, or a product
+   * or fee named in `giftCardFeeNames`): its transfer is no supply, the VAT is due when it is
+   * redeemed (CIVA art. 7(13)-(14), as amended in 2019). `left-out` (default): the invoice covers the
+   * order's supplies and leaves the voucher out, as it does a donation, with a note; `hold`: the
+   * order waits for a person. A voucher sold with VAT is held either way (`voucher-sale-taxed`).
+   */
+  giftCardSales: z.enum(['left-out', 'hold']).default('left-out'),
+  /**
+   * An amount a refund gives back that the platform itself records apart from the refunded lines,
+   * without a VAT rate of its own (Shopify's order adjustment: a goodwill amount, a refund
+   * discrepancy). `hold` (default): the credit note waits for a person, since at which rates such an
+   * amount reduces the invoice is the accountant's call; `proportional`: credited across the
+   * invoice's rates in proportion to what each sold, as an amount refunded without items is.
+   */
+  refundWithoutLines: z.enum(['hold', 'proportional']).default('hold'),
+  /**
    * Shipping takes the goods' rate (CIVA art. 16(5)(b)): goods at one rate with shipping at another
    * are held (`hold`) or re-rated keeping what the buyer paid (`goods-rate`); with goods at several
    * rates, shipping stays as charged unless the accountant opts in to a `proportional` split.

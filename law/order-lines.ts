@@ -19,7 +19,7 @@ import { PlannedLine } from './line-plan';
 import { withoutDonations } from './donations';
 import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import { itemType, lineProductId, specialSupply, type ProductRef } from './line-type';
-import { isGiftCardName } from './vouchers';
+import { isVoucherSale, withoutVouchersSold } from './vouchers';
 import { info, MappingNote, mappingError } from './mapping-errors';
 import { currencyParam } from './mapping-messages';
 import { MappingSettings } from './mapping-settings';
@@ -117,7 +117,7 @@ export function productLines(sale: Sale, rates: SaleRates, settings: MappingSett
       description,
       type,
       ...(special ? { special } : {}),
-      ...(isGiftCardName(item.name, settings) ? { voucher: true } : {}),
+      ...(isVoucherSale(item, settings) ? { voucher: true } : {}),
       unit: settings.unit,
       quantity: parseDecimal(item.quantity),
       listNet,
@@ -186,7 +186,7 @@ export function positiveFeeLines(sale: Sale, rates: SaleRates, settings: Mapping
     const exemption = configuredFeeExemption(fee.name, settings);
     if (exemption) line.exemption = exemption;
     // A multi-purpose voucher sold as a fee: its own rule, like one sold as a product (art. 7(13)-(14)).
-    if (isGiftCardName(fee.name, settings)) line.voucher = true;
+    if (isVoucherSale(fee, settings)) line.voucher = true;
     lines.push(line);
   }
   return lines;
@@ -349,7 +349,8 @@ export function grossByRate(lines: readonly PlannedLine[]): RateGross[] {
  */
 export function invoicedLines(sale: Sale, rates: SaleRates, settings: MappingSettings): PlannedLine[] {
   const scratch: MappingNote[] = [];
-  const kept = withoutDonations(sale, settings).sale;
+  // What the invoice carried: no donations, no multi-purpose vouchers sold (no supply).
+  const kept = withoutVouchersSold(withoutDonations(sale, settings).sale, settings).sale;
   const lines = productLines(kept, rates, settings, scratch);
   spreadNegativeFees(kept, lines, scratch, rates);
   const planned = [...lines, ...shippingLines(kept, rates, settings, scratch), ...positiveFeeLines(kept, rates, settings, scratch)];

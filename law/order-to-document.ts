@@ -6,7 +6,7 @@ import { chargedAgainstTreatment } from './charged-treatment';
 import { businessAddressHold, clientFromBilling, usableEmail } from './document-client';
 import { atLeast, currencyFor, CurrencyChoice, destinationPlace, exemptionContext, inEuros } from './document-rules';
 import { withoutDonations } from './donations';
-import { withoutVouchers } from './vouchers';
+import { withoutVouchers, withoutVouchersSold } from './vouchers';
 import { applyShippingRate } from './shipping-rate';
 import { TAX_NOT_DUE_IN_PORTUGAL } from './exemption-codes';
 import { exemptionCodeFor } from './exemption-rules';
@@ -224,23 +224,28 @@ export function documentForSale(
   const rates = resolveTaxRates(sale, notes);
 
   const donations = withoutDonations(sale, settings);
-  const vouchers = withoutVouchers(donations.sale, settings);
+  // A multi-purpose voucher sold is no supply (CIVA art. 7(13)-(14)): not a line of this invoice.
+  const vouchersSold = withoutVouchersSold(donations.sale, settings);
+  const vouchers = withoutVouchers(vouchersSold.sale, settings);
   const invoiced = vouchers.sale;
   const products = productLines(invoiced, rates, settings, notes);
   spreadNegativeFees(invoiced, products, notes, rates);
   const planned = [...products, ...shippingLines(invoiced, rates, settings, notes), ...positiveFeeLines(invoiced, rates, settings, notes)];
+  if (planned.length === 0 && vouchersSold.names.length > 0) {
+    throw mappingError(orderId, 'only-vouchers-sold', { names: vouchersSold.names.map((n) => `"${n}"`).join(', '), count: vouchersSold.names.length });
+  }
   const shippingHolds = applyShippingRate(planned, settings.shippingLineCode, settings, notes, sale.currency);
   if (sale.discounts.length > 0) {
     notes.push(info('coupons-as-line-discounts', { codes: sale.discounts.map((c) => c.code).join(', ') }));
   }
   // What the invoice comes to: the sale's total less donations, plus gift cards (a payment, not a discount).
-  const total = round(add(subtract(parseDecimal(sale.total), donations.gross), vouchers.amount), 2);
+  const total = round(add(subtract(subtract(parseDecimal(sale.total), donations.gross), vouchersSold.gross), vouchers.amount), 2);
   if (total.units < 0n) throw mappingError(orderId, 'negative-order-total', { total: sale.total, ...currencyParam(sale.currency) });
   const sold = saleDate(sale, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     sale,
     planned,
-    { kind: donations.names.length > 0 || donations.tips.length > 0 || vouchers.amount.units > 0n ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: sale.currency },
+    { kind: donations.names.length > 0 || donations.tips.length > 0 || vouchers.amount.units > 0n || vouchersSold.names.length > 0 ? 'order-less-donations' : 'order', amount: formatDecimal(total, 2), currency: sale.currency },
     shopTaxByRate(sale, rates),
     buyer,
     settings,
@@ -271,6 +276,11 @@ export function documentForSale(
   }
   holds.push(...chargedAgainstTreatment(planned, billingCountry(sale, settings), settings, { destination: destinationPlace(sale, settings), buyer }));
   holds.push(...shippingHolds);
+  if (vouchersSold.names.length > 0) {
+    const sold = { names: vouchersSold.names.map((n) => `"${n}"`).join(', '), count: vouchersSold.names.length, amount: formatDecimal(vouchersSold.gross, 2), ...currencyParam(sale.currency) };
+    if (settings.giftCardSales === 'hold') holds.unshift({ code: 'voucher-sold-held', params: sold });
+    else notes.push(info('voucher-sold-left-out', sold));
+  }
   if (vouchers.named.length > 0) {
     notes.push(info('gift-card-redeemed', { names: vouchers.named.map((n) => `"${n}"`).join(', ') }));
   }
@@ -345,12 +355,16 @@ export function documentForSale(
   return { request: checkedRequest(orderId, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
 }
 
+/**
+ * The request as the client's own schema reads it (blank optional text left out, the form the
+ * service is sent), or the fields it refuses: callers may send it without checking it again.
+ */
 function checkedRequest(orderId: number | string, request: CreateDocumentRequest): CreateDocumentRequest {
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
     throw mappingError(orderId, 'document-invalid', refusedFields(result.error));
   }
-  return request;
+  return result.data;
 }
 
 /** The codes whose English never said "Held: " (the order's own reasons to wait), as `holdReasons` always had them. */

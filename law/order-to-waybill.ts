@@ -92,5 +92,6 @@ export function waybillForSale(sale: Sale, settingsInput: MappingSettingsInput |
   if (!result.success) {
     throw mappingError(saleRef(sale), 'waybill-invalid', refusedFields(result.error));
   }
-  return { request, notes };
+  // As the client's schema reads it (the form the service is sent): callers need not check it again.
+  return { request: result.data, notes };
 }

@@ -231,6 +231,10 @@ export function creditNoteForRefund(
     saleDate(sale, settings),
   );
   holds.unshift(...limitHolds);
+  // An amount the shop recorded apart from the lines, without a rate: credited across the invoice's rates above, held unless the accountant chose so.
+  if (refund.withoutLines && settings.refundWithoutLines === 'hold') {
+    holds.unshift({ code: 'refund-without-lines-held', params: { refund: refundId, amount: formatDecimal(round(abs(parseDecimal(refund.withoutLines.amount)), 2), 2), ...currencyParam(sale.currency) } });
+  }
   for (const reason of holds) notes.push(heldNote(reason));
 
   const refunded =
@@ -262,5 +266,6 @@ export function creditNoteForRefund(
   if (!result.success) {
     throw mappingError(orderId, 'credit-note-invalid', { refund: refundId, ...refusedFields(result.error) });
   }
-  return { request, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
+  // As the client's schema reads it (the form the service is sent): callers need not check it again.
+  return { request: result.data, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
 }

@@ -210,6 +210,13 @@ export interface SaleRefund {
   amount: Amount;
   reason: string;
   lines: SaleRefundLine[];
+  /**
+   * Part of `amount` the platform itself records apart from the lines, with no VAT rate of its own
+   * (Shopify's order adjustment: a goodwill amount, a refund discrepancy); the law credits it by
+   * `refundWithoutLines`. Absent when the platform says nothing of the sort (WooCommerce's refund
+   * box: an amount beyond the items, credited across the invoice's rates).
+   */
+  withoutLines?: { amount: Amount };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { abs, Decimal, isZero, parseDecimal, round, sum } from '../client/money';
+import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import type { MappingSettings } from './mapping-settings';
-import { feeLinesOf, lineTax, productLinesOf, type Sale } from './sale';
+import { feeLinesOf, lineTax, productLinesOf, type Sale, type SaleLine } from './sale';
 import { plainText } from './text';
 
 /**
@@ -41,5 +42,40 @@ export function withoutVouchers(sale: Sale, settings: MappingSettings): Vouchers
     named: untaxed.filter((fee) => isGiftCard(fee.name)).map((fee) => plainText(fee.name)),
     unknown: untaxed.filter((fee) => !isGiftCard(fee.name)).map((fee) => plainText(fee.name)),
     amount: round(abs(sum(untaxed.map((fee) => parseDecimal(fee.total)))), 2),
+  };
+}
+
+/**
+ * Multi-purpose vouchers sold on the sale without VAT: a product or a charged fee the platform tells
+ * is a voucher (a Shopify gift card), or named in `giftCardFeeNames`. Their transfer is no supply
+ * (CIVA art. 7(13)-(14), as amended in 2019): the VAT is due when a voucher is redeemed, and the
+ * invoice of that sale carries it at the full price (`withoutVouchers`). The invoice of this sale
+ * covers its supplies and leaves them out (`giftCardSales: left-out`), as it leaves out a donation.
+ * A voucher sold with VAT stays on the sale: the law holds it (`voucher-sale-taxed`).
+ */
+export interface VouchersSold {
+  /** The sale without them. */
+  sale: Sale;
+  names: string[];
+  /** What the buyer paid for them. */
+  gross: Decimal;
+}
+
+/** A line that sells a voucher: the platform says so, or the shop named it in `giftCardFeeNames`. */
+export function isVoucherSale(line: SaleLine, settings: Pick<MappingSettings, 'giftCardFeeNames'>): boolean {
+  if (line.kind === 'shipping') return false;
+  if (line.kind === 'fee' && parseDecimal(line.total).units <= 0n) return false;
+  return line.nature === 'voucher' || isGiftCardName(line.name, settings);
+}
+
+export function withoutVouchersSold(sale: Sale, settings: MappingSettings): VouchersSold {
+  // A voucher the accountant gave a code of its own (exemptions.byProduct / byFee, such as M99) stays on the invoice with it.
+  const coded = (line: SaleLine): boolean => (line.kind === 'fee' ? configuredFeeExemption(line.name, settings) : configuredExemption(line, settings)) !== undefined;
+  const sold = sale.lines.filter((line) => isVoucherSale(line, settings) && !coded(line) && isZero(lineTax(line)) && line.taxes.every((t) => isZero(parseDecimal(t.amount))));
+  if (sold.length === 0) return { sale, names: [], gross: parseDecimal(0) };
+  return {
+    sale: { ...sale, lines: sale.lines.filter((line) => !sold.includes(line)) },
+    names: sold.map((line) => plainText(line.name)),
+    gross: round(sum(sold.map((line) => parseDecimal(line.total))), 2),
   };
 }

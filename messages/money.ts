@@ -1,5 +1,5 @@
 /// <reference lib="es2023.intl" />
-import { localeOf, type Lang } from './lang';
+import { localeOf, type Lang, type PerLang } from './lang';
 
 /**
  * Amounts as a person reads them, formatted once, with Intl: every amount carries its currency
@@ -45,10 +45,14 @@ export function money(lang: Lang, amount: string, currency: string, options: { o
   return options.oneLine ? formatted.replace(/[ \u202f]/g, '\u00a0') : formatted.replace(/[\u00a0\u202f]/g, ' ');
 }
 
+/** How each language writes a number Intl cannot format as money. */
+const SEPARATORS: PerLang<{ group: string; decimal: string }> = { pt: { group: ' ', decimal: ',' }, en: { group: ',', decimal: '.' } };
+
 /** A currency Intl does not know: the number in the language's way, two decimals at least. */
 function groupedFallback(lang: Lang, text: string): string {
   const negative = text.startsWith('-');
   const [whole, cents = ''] = text.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'pt' ? ' ' : ',');
-  return `${negative ? '-' : ''}${grouped}${lang === 'pt' ? ',' : '.'}${cents.padEnd(2, '0')}`;
+  const { group, decimal } = SEPARATORS[lang];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${decimal}${cents.padEnd(2, '0')}`;
 }

@@ -8,6 +8,7 @@ import type { ShopServices } from '../connector/shop/shop-services';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
+import type { Lang } from '../messages/lang';
 
 /** A document another invoicing system has on an order: which system, under which key, and the document as a person reads it. */
 export interface OtherSystemDocument {
@@ -57,6 +58,11 @@ export interface ShopPlatform {
    * judged by delivery URL, as the doctor does, so another integration's webhooks are not ours.
    */
   orderWebhooks(hooks: readonly ShopWebhook[], publicUrl: string, tenantId: string): { ours: ShopWebhook[]; missingTopics: string[] };
+  /**
+   * The shop refuses the connector's credentials (401/403), in the platform's own words with the fix,
+   * for the console's banners and pages; absent: the words of a WooCommerce REST key.
+   */
+  refusedWords?(lang: Lang, tenant: TenantConfig): string;
   /** A failed call to the shop (a ShopRequestError, or anything else) in a person's words, with the fix: for the doctor. */
   shopCallProblem(error: unknown, tenant: TenantConfig): { detail: Words; fix: Words };
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */

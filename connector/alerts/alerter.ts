@@ -7,7 +7,7 @@ import { lastSweepReport } from '../core/sweep-report';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
 import { orderPagePath, type Lang } from '../words';
-import { describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
+import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
 
 /**
  * An attention entry is read only once it is this old: entries are scored with the worker's clock
@@ -24,7 +24,7 @@ export interface AlerterDeps {
   /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
-  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang } }[];
+  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: { shopTimeZone?: string } } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -104,7 +104,7 @@ export class Alerter {
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel, tenant.settings?.language ?? 'en', shopNameOf(tenant));
+        await this.tickChannel(tenant.id, tenant.alerts, channel, { lang: tenant.settings?.language ?? 'en', timeZone: tenant.settings?.mapping?.shopTimeZone ?? DEFAULT_SHOP_ZONE }, shopNameOf(tenant));
       }
     }
   }
@@ -117,14 +117,15 @@ export class Alerter {
     return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, lang: Lang, shopName: string): Promise<void> {
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, reader: { lang: Lang; timeZone: string }, shopName: string): Promise<void> {
+    const { lang, timeZone } = reader;
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     const stateKey = `${prefix}:alerts:${tenant}:${channel.name}`;
     const state = parseState(await redis.hgetall(stateKey));
 
     const pending = await this.pendingOrders(tenant, state.watermark, now - SETTLE_MS);
-    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant), lang);
+    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant), lang, timeZone);
     const hooksKey = webhooksKey(webhooks);
     // A problem fixed and back later is told again.
     if (hooksKey === '' && state.webhooksKey !== '') await redis.hset(stateKey, 'webhooksKey', '');
@@ -141,6 +142,7 @@ export class Alerter {
       tenant,
       shopName,
       lang,
+      timeZone,
       orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
       more: pending.length - taken.length,

@@ -1,6 +1,6 @@
-import nodemailer from 'nodemailer';
 import type { AlertSettings, ChatFormat } from './alert-settings';
 import { subjectOf, textOf, type Digest } from './digest';
+import { smtpMailer } from './mailer';
 
 export type ChannelName = 'email' | 'webhook';
 
@@ -19,24 +19,13 @@ export function channelsOf(settings: AlertSettings): AlertChannel[] {
 }
 
 function emailChannel(email: NonNullable<AlertSettings['email']>): AlertChannel {
-  const { smtp } = email;
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    requireTLS: smtp.requireTls,
-    ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
-    connectionTimeout: smtp.timeoutMs,
-    greetingTimeout: smtp.timeoutMs,
-    socketTimeout: smtp.timeoutMs,
-  });
+  const mailer = smtpMailer(email.smtp, email.from);
   return {
     name: 'email',
     async send(digest) {
-      const info = await transport.sendMail({ from: email.from, to: email.to, subject: subjectOf(digest), text: textOf(digest) });
-      if (info.rejected.length > 0) throw new Error(`the SMTP server refused ${info.rejected.map(String).join(', ')}`);
+      await mailer.send({ to: email.to, subject: subjectOf(digest), text: textOf(digest) });
     },
-    close: () => transport.close(),
+    close: () => mailer.close(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogue, words } from '../../messages/catalogue';
 import type { PerLang } from '../../messages/lang';
+import { shopDateTime } from '../../messages/dates';
 import { countOf, type CountWords } from '../../messages/plural';
 import { stripUnsafe } from '../../law/text';
 import type { LedgerEntry, LedgerRef, LedgerState } from '../core/ledger';
@@ -38,6 +39,8 @@ export interface Digest {
   shopName?: string;
   /** The tenant's language (settings.language). */
   lang: Lang;
+  /** The shop's time zone (settings.mapping.shopTimeZone): every time in the message is the shop's. */
+  timeZone?: string;
   orders: OrderAlert[];
   webhooks: WebhookAlert[];
   /** Orders pending beyond this message's cap; they follow in the next digest. */
@@ -105,7 +108,10 @@ const FALLBACK: Record<Lang, { unknownId: string; unrecorded: string; noNumber: 
   },
 };
 
-export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'): WebhookAlert[] {
+/** The mapping's default zone (settings.mapping.shopTimeZone), for a digest that names none. */
+export const DEFAULT_SHOP_ZONE = 'Europe/Lisbon';
+
+export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en', timeZone: string = DEFAULT_SHOP_ZONE): WebhookAlert[] {
   if (!report) return [];
   return [
     ...report.inactiveWebhooks.map((hook) => ({
@@ -116,11 +122,13 @@ export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en'):
       fix: ALERT.say(lang, 'webhook-inactive', { id: hook.id, topic: hook.topic }),
     })),
     ...report.missingTopics.map((topic) => ({ topic, status: 'missing', fix: ALERT.say(lang, 'webhook-missing', { topic }) })),
-    ...refusedDeliveryAlerts(report, lang),
+    ...refusedDeliveryAlerts(report, lang, timeZone),
   ];
 }
 
 const S = z.string();
+/** An instant: ISO text or milliseconds, worded in the shop's zone (`timeZone`). */
+const AT = z.union([z.string(), z.number()]);
 
 /** The alerts' sentences with facts (the shop owner's e-mail and chat): codes with typed parameters per language. */
 const ALERT = catalogue({
@@ -138,11 +146,17 @@ const ALERT = catalogue({
       en: (p) => `Add an Active ${p.topic} webhook that delivers to the connector (docs/connector.md); until then the sweep catches those orders.`,
     },
   ),
-  'deliveries-refused': words({ count: S, when: S }, { pt: (p) => `${p.count} (a última a ${p.when})`, en: (p) => `${p.count} (the last on ${p.when})` }),
+  'deliveries-refused': words(
+    { count: S, at: AT, timeZone: S },
+    { pt: (p) => `${p.count} (a última a ${timeWords('pt', p.at, p.timeZone)})`, en: (p) => `${p.count} (the last on ${timeWords('en', p.at, p.timeZone)})` },
+  ),
   'status-refused': words({ reason: S }, { pt: (p) => `com entregas recusadas (${p.reason})`, en: (p) => `refused (${p.reason})` }),
   'order-line': words(
-    { order: z.number(), purpose: S, state: S, since: S },
-    { pt: (p) => `• Encomenda #${p.order}, ${p.purpose}: ${p.state} desde ${p.since}`, en: (p) => `• Order #${p.order}, ${p.purpose}: ${p.state} since ${p.since}` },
+    { order: z.number(), purpose: S, state: S, since: AT, timeZone: S },
+    {
+      pt: (p) => `• Encomenda #${p.order}, ${p.purpose}: ${p.state} desde ${timeWords('pt', p.since, p.timeZone)}`,
+      en: (p) => `• Order #${p.order}, ${p.purpose}: ${p.state} since ${timeWords('en', p.since, p.timeZone)}`,
+    },
   ),
   more: words(
     { more: z.number(), link: S },
@@ -167,22 +181,21 @@ const LABELS = {
 } satisfies Record<string, PerLang>;
 
 /** Deliveries refused in the last hour (ingest/webhook-health.ts): told once per reason while they go on. */
-function refusedDeliveryAlerts(report: SweepReport, lang: Lang): WebhookAlert[] {
+function refusedDeliveryAlerts(report: SweepReport, lang: Lang, timeZone: string): WebhookAlert[] {
   return (report.refusedDeliveries ?? []).flatMap((refused) => {
     if (!isDeliveryProblem(refused.reason)) return [];
     const words = deliveryProblemWords(lang, refused.reason);
-    const when = timeWords(refused.lastAt);
-    const count = ALERT.say(lang, 'deliveries-refused', { count: countOf(lang, refused.count, REFUSED_DELIVERIES[lang]), when });
+    const count = ALERT.say(lang, 'deliveries-refused', { count: countOf(lang, refused.count, REFUSED_DELIVERIES[lang]), at: refused.lastAt, timeZone });
     const cause = words.cause.charAt(0).toUpperCase() + words.cause.slice(1);
     return [{ topic: DELIVERIES[lang], status: `refused (${refused.reason})`, refused: refused.reason, fix: `${count}. ${cause}. ${words.fix}` }];
   });
 }
 
-/** An ISO time (or ms) as "2026-11-25 02:10 UTC"; anything else as it came. */
-function timeWords(at: string | number): string {
+/** An ISO time (or ms) as the shop's clock shows it ("25/11/2026, 02:10" in Lisbon); anything else as it came. */
+function timeWords(lang: Lang, at: string | number, timeZone: string): string {
   const date = new Date(typeof at === 'number' || /^\d+$/.test(at) ? Number(at) : at);
   if (Number.isNaN(date.getTime())) return String(at);
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return shopDateTime(lang, date, timeZone);
 }
 
 /** A webhook's status (WooCommerce's word, or ours) in the reader's words. */
@@ -238,7 +251,7 @@ export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
     const state = stateLabel(lang, order.state as LedgerState);
-    lines.push(ALERT.say(lang, 'order-line', { order: order.orderId, purpose: purposeWords(lang, order.purpose), state, since: timeWords(order.since) }));
+    lines.push(ALERT.say(lang, 'order-line', { order: order.orderId, purpose: purposeWords(lang, order.purpose), state, since: order.since, timeZone: digest.timeZone ?? DEFAULT_SHOP_ZONE }));
     lines.push(`  ${LABELS.why[lang]}: ${esc(order.reason)}`);
     lines.push(`  ${LABELS.whatToDo[lang]}: ${esc(order.fix)}`);
     lines.push(`  ${LABELS.orderPage[lang]}: ${order.link}`);

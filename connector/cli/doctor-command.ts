@@ -1,4 +1,5 @@
 import { createLogger } from '../core/logger';
+import { readLang } from '../../messages/lang';
 import { MAX_DRY_RUN_ORDERS } from '../doctor/dry-run';
 import { renderDoctorReport } from '../doctor/render';
 import { runDoctor } from '../doctor/run-doctor';
@@ -33,7 +34,8 @@ the tenants file or its .env is refused (every mistake of it printed).
 
 /** --lang, else the one language all the checked tenants use (settings.language), else English. */
 export function reportLang(asked: string | undefined, tenants: readonly { settings: { language: DoctorLang } }[]): DoctorLang {
-  if (asked === 'pt' || asked === 'en') return asked;
+  const named = readLang(asked);
+  if (named) return named;
   const languages = new Set(tenants.map((tenant) => tenant.settings.language));
   return languages.size === 1 ? [...languages][0] : 'en';
 }
@@ -59,13 +61,13 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
   if (dryRunOrders !== undefined && (!/^\d+$/.test(dryRunText ?? '') || dryRunOrders < 1 || dryRunOrders > MAX_DRY_RUN_ORDERS)) {
     problems.push(`--dry-run must be a number of orders from 1 to ${MAX_DRY_RUN_ORDERS}`);
   }
-  if (values.lang !== undefined && values.lang !== 'pt' && values.lang !== 'en') problems.push('--lang must be pt or en');
+  if (values.lang !== undefined && !readLang(values.lang)) problems.push('--lang must be pt or en');
   if (values.summary && values.problems) problems.push('--summary and --problems are two views: choose one');
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return EXIT.notDone;
   }
-  const asked = values.lang === 'pt' || values.lang === 'en' ? values.lang : undefined;
+  const asked = readLang(values.lang);
   const config = loadConfigOrExplain(values.config as string, values['env-file'], asked);
   if (!config) return EXIT.configRefused;
   const tenants = values.tenant ? config.tenants.filter((t) => t.id === values.tenant) : config.tenants;

@@ -8,6 +8,7 @@ import { SaftFileError } from '../month/saft-reader';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { connectRedis } from '../core/redis-connection';
 import { loadConfigOrExplain, parseCommandArgs } from './command-line';
+import { LangSchema } from '../../messages/lang';
 
 const HELP = `Usage: magnifinance month --config FILE [--env-file FILE] --tenant ID --month YYYY-MM [--saft FILE] [--json] [--lang pt|en]
 
@@ -37,7 +38,7 @@ export async function runMonthCommand(args: string[]): Promise<number> {
   if (!values.config) problems.push('--config FILE is required');
   if (!values.tenant) problems.push('--tenant ID is required');
   if (!values.month || !MONTH_TEXT.test(values.month)) problems.push('--month must be a month like 2026-11');
-  if (values.lang !== undefined && values.lang !== 'pt' && values.lang !== 'en') problems.push('--lang must be pt or en');
+  if (values.lang !== undefined && !LangSchema.safeParse(values.lang).success) problems.push('--lang must be pt or en');
   let saft: Buffer | undefined;
   if (values.saft) {
     try {
@@ -50,7 +51,7 @@ export async function runMonthCommand(args: string[]): Promise<number> {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
     return 1;
   }
-  const config = loadConfigOrExplain(values.config as string, values['env-file'], values.lang === 'pt' || values.lang === 'en' ? values.lang : undefined);
+  const config = loadConfigOrExplain(values.config as string, values['env-file'], LangSchema.safeParse(values.lang).data);
   if (!config) return 2;
   const tenantConfig = config.tenants.find((t) => t.id === values.tenant);
   if (!tenantConfig) {
@@ -61,7 +62,7 @@ export async function runMonthCommand(args: string[]): Promise<number> {
   const redis = connectRedis(config.redis, 'worker', logger);
   try {
     const pack = await tenantMonthPack(buildTenantRuntime(tenantConfig), { redis, prefix: config.redis.prefix, ledger: new Ledger(redis, config.redis.prefix) }, values.month as string, saft);
-    const lang = (values.lang as 'pt' | 'en' | undefined) ?? tenantConfig.settings.language;
+    const lang = LangSchema.safeParse(values.lang).data ?? tenantConfig.settings.language;
     process.stdout.write(values.json ? `${JSON.stringify(packJson(pack), null, 2)}\n` : packText(pack, lang));
     return pack.findings.some((f) => findingKind(f) === 'attention') ? 3 : 0;
   } catch (error) {

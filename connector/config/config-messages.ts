@@ -110,6 +110,10 @@ const CATALOGUE = {
     },
   ),
   'accountant-same-user': fixed({ en: 'must differ from admin.username', pt: 'tem de ser diferente de admin.username' }),
+  'duplicate-partner-nif': words(
+    { nif: S, first: z.number() },
+    { en: (p) => `NIF ${p.nif} is already agency.partners.${p.first}'s: one entry per company`, pt: (p) => `o NIF ${p.nif} já é o de agency.partners.${p.first}: uma entrada por empresa` },
+  ),
   'duplicate-tenant': words({ tenant: S }, { en: (p) => `duplicate tenant id ${p.tenant}`, pt: (p) => `id de loja repetido: ${p.tenant}` }),
   'real-service-finalize': words(
     { tenant: S, min: z.number() },
@@ -122,6 +126,10 @@ const CATALOGUE = {
     { min: z.number() },
     { en: (p) => `must be at least pipeline.minFinalizeDelayMs (${p.min} ms)`, pt: (p) => `tem de ser pelo menos pipeline.minFinalizeDelayMs (${p.min} ms)` },
   ),
+  'accountant-needs-smtp': fixed({
+    en: 'the e-mail to the accountant goes through the SMTP server of alerts.email: add alerts.email (smtp, from, to)',
+    pt: 'o e-mail ao contabilista segue pelo servidor SMTP de alerts.email: acrescente alerts.email (smtp, from, to)',
+  }),
   'alerts-channel': fixed({ en: 'name at least one channel: email or webhook', pt: 'indique pelo menos um canal: email ou webhook' }),
   'webhook-url-http': fixed({ en: 'must be an http(s) URL', pt: 'tem de ser um endereço http(s)' }),
   'shopify-token-or-client': fixed({

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { resolveAlerts, type AlertSettings } from '../alerts/alert-settings';
 import type { ViesSettings } from '../vies/vies-registry';
 import type { ExchangeRatesSettings } from '../rates/ecb-rates';
 import type { Lang } from '../../law/mapping-messages';
+import { readLang } from '../../messages/lang';
 import { configProblem, configRefusalText, fileCause, issueProblem, type ConfigProblem } from './config-messages';
 import { referencedVariable, resolveSecret, secretProblem, type SecretKind, type SecretRef } from './secret-ref';
 import { ConnectorConfigSchema, type ConnectorConfigFile, type TenantFile, type TenantSettings } from './tenant-config';
@@ -37,10 +38,33 @@ export interface TenantConfig {
     timeoutMs: number;
   };
   settings: TenantSettings;
+  /**
+   * The agency's partner companies (the file's `agency.partners`, their tokens read), lent to every
+   * tenant so the check of its partner token names whose a wrong token is (config/company-check.ts).
+   */
+  agencyPartners?: AgencyPartner[];
   alerts?: AlertSettings;
+  /** The month's e-mail to the accountant (connector/month/accountant-mail.ts); needs alerts.email's SMTP. */
+  accountant?: AccountantMailSettings;
   vies?: ViesSettings;
   /** The ECB's reference rates for orders in another currency (absent: static euroRates only). */
   exchangeRates?: ExchangeRatesSettings;
+}
+
+/** One of the agency's partner companies, its token (when given) read from the environment. */
+export interface AgencyPartner {
+  name: string;
+  nif: string;
+  token?: string;
+}
+
+export interface AccountantMailSettings {
+  to: string[];
+  /** 1-28: the day of the month (the shop's zone) the previous month is sent. */
+  day: number;
+  language: Lang;
+  /** An absolute directory: the sent marks kept on disk. */
+  markerDir: string;
 }
 
 export interface ConnectorConfig {
@@ -51,6 +75,8 @@ export interface ConnectorConfig {
   pipeline: ConnectorConfigFile['pipeline'];
   retention: ConnectorConfigFile['retention'];
   tenants: TenantConfig[];
+  /** The agency's own list of its partner companies (absent: none given). */
+  agency?: { partners: AgencyPartner[] };
 }
 
 /**
@@ -118,6 +144,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     return resolved.value;
   };
   const file = parsed.data;
+  const partners = file.agency?.partners.map((partner, index): AgencyPartner => ({
+    name: partner.name,
+    nif: partner.nif,
+    ...(partner.token === undefined ? {} : { token: secret(partner.token, `agency.partners.${index}.token`) }),
+  }));
   const config: ConnectorConfig = {
     server: { ...file.server, linkSecret: secret(file.server.linkSecret, 'server.linkSecret', 'key'), secretsKey: secretsKeyOf(file.server.secretsKey, secret, problems) },
     redis: { ...file.redis, url: secret(file.redis.url, 'redis.url', 'not-secret') },
@@ -129,7 +160,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     sweep: file.sweep,
     pipeline: file.pipeline,
     retention: file.retention,
-    tenants: file.tenants.map((tenant, index) => resolveTenant(tenant, `tenants.${index}`, secret, (problem) => problems.push(problem))),
+    tenants: file.tenants.map((tenant, index) => ({
+      ...resolveTenant(tenant, `tenants.${index}`, dirname(resolve(source)), secret, (problem) => problems.push(problem)),
+      ...(partners && partners.length > 0 ? { agencyPartners: partners } : {}),
+    })),
+    ...(partners ? { agency: { partners } } : {}),
   };
   problems.push(...sharedCredentials(config.tenants));
   if (problems.length > 0) throw new ConfigError(source, problems, lang);
@@ -139,7 +174,8 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
 /** The tenants' language when they all say the same (settings.language, Portuguese by default), else English. */
 function fileLang(raw: unknown): Lang {
   const tenants = typeof raw === 'object' && raw !== null && Array.isArray((raw as { tenants?: unknown }).tenants) ? ((raw as { tenants: unknown[] }).tenants) : [];
-  const languages = new Set(tenants.map((tenant) => ((tenant as { settings?: { language?: unknown } } | null)?.settings?.language === 'en' ? 'en' : 'pt')));
+  // Portuguese unless a tenant names another language (the setting's default).
+  const languages = new Set(tenants.map((tenant) => readLang((tenant as { settings?: { language?: unknown } } | null)?.settings?.language) ?? 'pt'));
   return languages.size > 1 ? 'en' : languages.has('en') ? 'en' : 'pt';
 }
 
@@ -201,6 +237,7 @@ function sharedCredentials(tenants: readonly TenantConfig[]): ConfigProblem[] {
 function resolveTenant(
   tenant: TenantFile,
   at: string,
+  baseDir: string,
   secret: (ref: SecretRef, path: string, kind?: SecretKind) => string,
   problem: (problem: ConfigProblem) => void,
 ): TenantConfig {
@@ -224,6 +261,9 @@ function resolveTenant(
     invoicing,
     settings: settingsOf(tenant),
     ...(tenant.alerts ? { alerts: resolveAlerts(tenant.alerts, `${at}.alerts`, secret, problem) } : {}),
+    ...(tenant.accountant
+      ? { accountant: { to: tenant.accountant.email, day: tenant.accountant.day, language: tenant.accountant.language ?? tenant.settings.language, markerDir: resolve(baseDir, tenant.accountant.markerDir ?? 'month-mail') } }
+      : {}),
     ...(tenant.vies ? { vies: tenant.vies } : {}),
     ...(tenant.exchangeRates ? { exchangeRates: tenant.exchangeRates } : {}),
   };

@@ -120,6 +120,25 @@ export const TenantSettingsSchema = z
   });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
+/**
+ * One of the agency's partner companies, as the agency lists them: no call of the service lists an
+ * agency's partners, so the tenants file does (`agency.partners`). When a tenant's partner token turns
+ * out to be another company's, the doctor and the console name that company from this list.
+ */
+export const AgencyPartnerSchema = z
+  .object({
+    /** The company as the agency calls it ("Loja Verde, Lda."). */
+    name: z.string().trim().min(1).max(200),
+    nif: z.string().refine(isValidPortugueseNif, configIssue('company-nif-format')),
+    /**
+     * The company's partner token, from the environment like every secret (`{ env: VERDE_PARTNER_TOKEN }`):
+     * a tenant holding it is known to be this company's without a call. Absent: the service is asked
+     * (Get Partner Access Tokens for this NIF) when a tenant's token is found wrong.
+     */
+    token: SecretRefSchema.optional(),
+  })
+  .strict();
+
 export const TenantSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
@@ -135,6 +154,26 @@ export const TenantSchema = z
     settings: TenantSettingsSchema.prefault({}),
     /** E-mail and/or chat webhook told when an order needs a person or the shop's webhooks are disabled. */
     alerts: AlertsSchema.optional(),
+    /**
+     * The month's e-mail to the accountant (connector/month/accountant-mail.ts): on `day` of each
+     * month (the shop's time zone) the previous month's pack goes to `email` with its CSV, XLSX and
+     * PDF attached, once, through the SMTP server of alerts.email.
+     */
+    accountant: z
+      .object({
+        email: z.array(z.email()).min(1),
+        /** Day of the month it is sent, 1-28 (every month has it). */
+        day: z.number().int().min(1).max(28),
+        /** The e-mail's and the files' language; absent: settings.language. */
+        language: LangSchema.optional(),
+        /**
+         * Where the sent marks are kept on disk besides Redis, so that a Redis that lost its data
+         * never sends a month twice; absent: `month-mail` beside the tenants file.
+         */
+        markerDir: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
     /**
      * Ask the EU VAT registry (VIES) about the buyer's EU VAT number before an invoice of goods to
      * another member state (M16 needs a number valid in VIES, RITI art. 14(1)(a)): on by default;
@@ -154,6 +193,7 @@ export const TenantSchema = z
     const other = own === 'shop' ? 'shopify' : 'shop';
     if (tenant[own] === undefined) ctx.addIssue({ code: 'custom', path: [own], ...configIssue('platform-block-required', { platform: tenant.platform }) });
     if (tenant[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], ...configIssue('platform-block-other', { platform: tenant.platform }) });
+    if (tenant.accountant && !tenant.alerts?.email) ctx.addIssue({ code: 'custom', path: ['accountant'], ...configIssue('accountant-needs-smtp') });
   });
 
 const PipelineSchema = z
@@ -311,9 +351,20 @@ export const ConnectorConfigSchema = z
     pipeline: PipelineSchema.prefault({}),
     retention: RetentionSchema.prefault({}),
     tenants: z.array(TenantSchema).min(1),
+    /** An agency's own list of its partner companies (optional): names the company a wrong partner token belongs to. */
+    agency: z
+      .object({ partners: z.array(AgencyPartnerSchema).max(1_000).default([]) })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((config, ctx) => {
+    const partnerAt = new Map<string, number>();
+    config.agency?.partners.forEach((partner, index) => {
+      const first = partnerAt.get(partner.nif);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['agency', 'partners', index, 'nif'], ...configIssue('duplicate-partner-nif', { nif: partner.nif, first }) });
+      else partnerAt.set(partner.nif, index);
+    });
     const seen = new Set<string>();
     config.tenants.forEach((tenant, index) => {
       if (seen.has(tenant.id)) {

@@ -3,6 +3,7 @@ import { listNotInvoiced } from '../ingest/not-invoiced';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { readShopAnswer } from '../shop/shop-answer';
 import { shopAnswerWords } from '../shop/shop-answer-words';
+import { refusedWordsOf } from '../shop/refused-words';
 import { lastSweepReport } from '../core/sweep-report';
 import type { ConsoleDeps } from './console-deps';
 import { shopTime, startOfShopDay, t } from './i18n';
@@ -32,7 +33,7 @@ export async function allShopsTable(deps: ConsoleDeps, view: View, shopName: (te
       ]);
       const count = waiting.get(id) ?? 0;
       const failed = queues.get(id)?.failed.length ?? 0;
-      const silent = shopAnswerWords(lang, answer, tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone);
+      const silent = shopAnswerWords(lang, answer, tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone, refusedWordsOf(tenant.config));
       const webhookProblems = (sweep ? sweep.inactiveWebhooks.length + sweep.missingTopics.length : 0) + refused.length;
       return { tenant, sweep, today, count, failed, toInvoice, silent, refused: refused.length, problems: count + failed + webhookProblems + (silent ? 1 : 0) };
     }),

@@ -77,5 +77,15 @@ export const CONSOLE = catalogue({
     { invoice: S },
     { pt: (p) => `reviu e pediu uma nota de crédito da fatura ${p.invoice} inteira`, en: (p) => `reviewed and asked for a credit note for the whole invoice ${p.invoice}` },
   ),
+  /** The shop's company line when the partner token was found to be another company's (pipeline/company-guard.ts). */
+  'company-wrong': words(
+    { actual: S.optional(), actualTenant: S.optional(), actualPartner: S.optional() },
+    {
+      pt: (p) =>
+        `o token de parceiro não é desta empresa${p.actual ? `: é da empresa ${p.actual}${p.actualPartner ? `, parceira da agência «${p.actualPartner}»` : ''}${p.actualTenant ? ` (loja "${p.actualTenant}")` : ''}` : ''}; nada é emitido até ser corrigido`,
+      en: (p) =>
+        `the partner token is not this company's${p.actual ? `: it is company ${p.actual}'s${p.actualPartner ? `, the agency's partner "${p.actualPartner}"` : ''}${p.actualTenant ? ` (tenant "${p.actualTenant}")` : ''}` : ''}; nothing is issued until it is corrected`,
+    },
+  ),
   'credit-note-whole': fixed({ pt: 'Nota de crédito da fatura inteira', en: 'Credit note for the whole invoice' }),
 });

@@ -16,6 +16,7 @@ import { csrfProblem, csrfToken } from './csrf';
 import { issueChosen, notInvoicedRows } from './not-invoiced-list';
 import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, t } from './i18n';
+import { readLang } from '../../messages/lang';
 import type { ConsoleDeps } from './console-deps';
 import { amount, orderPageBody, shopStatusLabel } from './order-page';
 import { html, page, type Html, type View } from './page';
@@ -54,7 +55,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   const viewOf = (req: Request, res: Response): View => {
     const lang = pickLang(req.query.lang, req.get('cookie'), req.get('accept-language'));
-    if (req.query.lang === 'pt' || req.query.lang === 'en') res.cookie('lang', lang, { sameSite: 'lax', httpOnly: true, path: '/console' });
+    if (readLang(req.query.lang)) res.cookie('lang', lang, { sameSite: 'lax', httpOnly: true, path: '/console' });
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
     res.setHeader('Cache-Control', 'no-store');
     return { lang, token: csrfToken(deps.secret, req) };

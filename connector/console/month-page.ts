@@ -4,9 +4,12 @@ import type { Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { MonthPack } from '../month/month-pack';
 import { boxRows } from '../month/month-render';
+import { shopReportView } from '../month/shop-report-view';
 import { MONTH_TEXT, tenantMonthPack } from '../month/month-service';
 import { findingKind, formatFor, MONTH_LABELS, monthText, signOffText, type MonthFinding } from '../month/month-words';
 import { MonthSignOffs } from '../month/sign-off';
+import { accountantMailLine } from '../month/accountant-mail';
+import { MONTH_SENTENCES } from '../month/month-sentences';
 import { packCsv, packPdf, packXlsx } from '../month/month-files';
 import { adminUser } from '../admin/basic-auth';
 import { SaftFileError } from '../month/saft-reader';
@@ -56,7 +59,7 @@ function findingItem(lang: Lang, finding: MonthFinding, tenant: string): Html {
   }</div>`;
 }
 
-function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools): Html {
+function packBody(pack: MonthPack, tenant: TenantRuntime, view: View, tools: MonthPageTools, mail: { tone: string; text: string } | undefined): Html {
   const lang = view.lang;
   const id = tenant.config.id;
   const f = formatFor(lang, { oneLine: true });
@@ -74,6 +77,15 @@ ${withSaft ? html`<p class="muted">SAF-T ${pack.saft?.companyTaxId} · ${f.day(p
   const explainedSection = explained.length === 0 ? '' : html`<section id="explained"><h2>${MONTH_LABELS.explained[lang]}</h2>${explained.map((x) => findingItem(lang, x, id))}</section>`;
   const boxes = html`<section id="vat"><h2>${MONTH_LABELS.boxes[lang]}</h2><table class="stack"><tr><th></th><th></th><th class="num">${MONTH_LABELS.ours[lang]}</th>${withSaft ? html`<th class="num">${MONTH_LABELS.saft[lang]}</th><th class="num">${MONTH_LABELS.difference[lang]}</th>` : ''}</tr>
 ${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num" data-label="${MONTH_LABELS.ours[lang]}">${r.ours}</td>${withSaft ? html`<td class="num" data-label="${MONTH_LABELS.saft[lang]}">${r.saft}</td><td class="num ${r.difference && !/^[-−]?\D*0[,.]00\D*$/.test(r.difference) ? 'warn' : ''}" data-label="${MONTH_LABELS.difference[lang]}">${r.difference}</td>` : ''}</tr>`)}</table></section>`;
+  const report = shopReportView(pack, lang, { oneLine: true });
+  const shopReport = html`<section id="shop-report"><h2>${report.title}</h2>${report.notes.map((n) => html`<p class="muted">${n}</p>`)}${
+    report.rows.length === 0
+      ? ''
+      : html`<table class="stack"><tr><th>${report.heads.rate}</th><th class="num">${report.heads.shop}</th><th class="num">${report.heads.ours}</th><th class="num">${report.heads.base}</th><th class="num">${report.heads.difference}</th><th>${report.heads.why}</th></tr>${report.rows.map(
+          (r) =>
+            html`<tr><td><b>${r.rate}</b>${r.names ? html`<br><span class="muted">${r.names}</span>` : ''}</td><td class="num" data-label="${report.heads.shop}">${r.shop}</td><td class="num" data-label="${report.heads.ours}">${r.ours}</td><td class="num" data-label="${report.heads.base}">${r.base}</td><td class="num" data-label="${report.heads.difference}">${r.difference}</td><td data-label="${report.heads.why}">${r.why.map((w) => html`<p class="muted">${w}</p>`)}</td></tr>`,
+        )}</table>`
+  }</section>`;
   const exemptions = pack.exemptions.length === 0 ? '' : html`<section id="exemptions"><h2>${MONTH_LABELS.exemptions[lang]}</h2><table class="stack"><tr><th>${MONTH_LABELS.code[lang]}</th><th class="num">${MONTH_LABELS.documents[lang]}</th><th class="num">${MONTH_LABELS.base[lang]}</th></tr>${pack.exemptions.map((e) => html`<tr><td><b>${e.code}</b></td><td class="num" data-label="${MONTH_LABELS.documents[lang]}">${e.documents}</td><td class="num" data-label="${MONTH_LABELS.base[lang]}">${f.money(e.base, 'EUR')}</td></tr>`)}</table></section>`;
   const quarter = pack.oss.quarter;
   const ossTable = (caption: string, rows: MonthPack['oss']['month']): Html | '' =>
@@ -88,7 +100,8 @@ ${rows.map((r) => html`<tr><td>${r.region}</td><td>${r.label}</td><td class="num
       ? html`<p class="good">${signOffText(lang, pack.signOff.by, closedAt.date, closedAt.time.slice(0, 5))}</p><form method="post" action="${monthPagePath(id, pack.month)}/reopen"><input type="hidden" name="csrf" value="${view.token}"><button type="submit" class="secondary">${MONTH_LABELS.reopen[lang]}</button></form>`
       : html`<p>${MONTH_LABELS.open[lang]}</p><p class="muted">${MONTH_LABELS.closeHint[lang]}</p><form method="post" action="${monthPagePath(id, pack.month)}/close"><input type="hidden" name="csrf" value="${view.token}"><button type="submit">${MONTH_LABELS.close[lang]}</button></form>`
   }</section>`;
-  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${exemptions}${oss}${other}${signOff}`;
+  const mailLine = mail ? html`<section id="accountant-mail"><h2>${MONTH_SENTENCES.say(lang, 'mail-label')}</h2><p class="${mail.tone}">${mail.text}</p></section>` : '';
+  return html`<section><h2>${MONTH_LABELS.title[lang]} · <a href="/console/${encodeURIComponent(id)}">${tools.shopName(tenant)}</a></h2>${nav}<p class="muted">${MONTH_LABELS.computedIn[lang]} ${pack.computeMs} ms</p></section>${upload}${figures}${attentionSection}${explainedSection}${boxes}${shopReport}${exemptions}${oss}${other}${signOff}${mailLine}`;
 }
 
 export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: MonthPageTools): void {
@@ -99,7 +112,8 @@ export function registerMonthPage(router: Router, deps: ConsoleDeps, tools: Mont
     const view = tools.viewOf(req, res);
     try {
       const pack = await tenantMonthPack(tenant, deps, month, saft);
-      await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools));
+      const mail = await accountantMailLine(deps.redis, deps.prefix, tenant, month, view.lang);
+      await tools.send(req, res, view, `${MONTH_LABELS.title[view.lang]} ${month} · ${tools.shopName(tenant)}`, packBody(pack, tenant, view, tools, mail));
     } catch (error) {
       if (!(error instanceof SaftFileError)) throw error;
       const words = CONSOLE.say(view.lang, 'not-saft');

@@ -15,6 +15,7 @@ import { listNotInvoiced } from '../ingest/not-invoiced';
 import { notInvoicedWhy } from './not-invoiced-list';
 import { failedShopCallWords } from '../shop/shop-answer-words';
 import { buyerNameText, type ListedOrder } from '../shop/order-summary';
+import { refusedWordsOf } from '../shop/refused-words';
 
 /** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
 export const SHOP_WAIT_MS = 3_000;
@@ -82,7 +83,7 @@ export async function readShopOrder(runtime: TenantRuntime, orderId: number, lan
     const head = orderHead(runtime, raw);
     return head ? { order: head } : { error: CONSOLE.say(lang, 'not-an-order') };
   } catch (error) {
-    return { error: failedShopCallWords(lang, error, SHOP_WAIT_MS, runtime.config.shop.timeoutMs) };
+    return { error: failedShopCallWords(lang, error, SHOP_WAIT_MS, runtime.config.shop.timeoutMs, refusedWordsOf(runtime.config)) };
   }
 }
 

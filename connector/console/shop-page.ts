@@ -10,6 +10,7 @@ import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, type SweepReport } from '../core/sweep-report';
 import { companyFingerprint } from '../config/company-check';
 import { CompanyGuard } from '../pipeline/company-guard';
+import { CONSOLE } from './console-messages';
 import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
 import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
@@ -19,6 +20,7 @@ import { ordersByIds } from './search';
 import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
 import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
+import { refusedWordsOf } from '../shop/refused-words';
 import { attemptWaitWords } from '../pipeline/attempt-wait';
 
 /*
@@ -83,6 +85,11 @@ export async function companyLine(deps: ConsoleDeps, tenant: TenantRuntime, lang
   if (!companyNif) return html`<p id="company">${t(lang, 'company')}: ${t(lang, 'companyUnset')}</p>`;
   if (!partnerToken) return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="muted">${t(lang, 'companyOwnToken')}</span></p>`;
   const checked = (await deps.redis.get(CompanyGuard.key(deps.prefix, tenant.config.id))) === companyFingerprint(tenant.config);
+  const wrong = checked ? undefined : await CompanyGuard.wrongCompany(deps.redis, deps.prefix, tenant.config);
+  if (wrong) {
+    const words = { actual: wrong.actual, actualTenant: wrong.actualTenant, actualPartner: wrong.actualPartner };
+    return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="warn">${CONSOLE.say(lang, 'company-wrong', words)}</span></p>`;
+  }
   return html`<p id="company">${t(lang, 'company')}: <b>${companyNif}</b> · <span class="${checked ? 'muted' : 'warn'}">${t(lang, checked ? 'companyChecked' : 'companyNotChecked')}</span></p>`;
 }
 
@@ -219,13 +226,13 @@ export async function askShop<T>(deps: ConsoleDeps, tenant: TenantRuntime, call:
   } catch (error) {
     // A shop that refuses the key or does not answer is said on every page (shop/shop-answer.ts).
     await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, Date.now()).catch(() => undefined);
-    return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs) };
+    return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs, refusedWordsOf(tenant.config)) };
   }
 }
 
 /** A banner at the top of a shop's pages when the shop was last seen not answering (or refusing the key). */
 export async function shopAnswerBanner(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html | string> {
-  const words = shopAnswerWords(lang, await readShopAnswer(deps.redis, deps.prefix, tenant.config.id), tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone);
+  const words = shopAnswerWords(lang, await readShopAnswer(deps.redis, deps.prefix, tenant.config.id), tenant.config.shop.timeoutMs, tenant.mapping.shopTimeZone, refusedWordsOf(tenant.config));
   return words ? html`<p id="shop-silent" class="warn">${words}</p>` : '';
 }
 

@@ -1,4 +1,5 @@
-import type { Lang } from '../../messages/lang';
+import type { Lang, PerLang } from '../../messages/lang';
+import { doctorSays } from './doctor-messages';
 /**
  * What the doctor reports: one line per check, OK / WARN / FAIL, and under every WARN and FAIL the
  * fix in plain words. Only FAIL makes a tenant not ready; a check that could not run is a WARN that
@@ -24,7 +25,7 @@ export function both(en: (part: (w: Words) => string) => string, pt: (part: (w: 
 
 /** "could not check: ..." in both languages. */
 export function couldNotCheck(detail: Words): { en: string; pt: string } {
-  return both((w) => `could not check: ${w(detail)}`, (w) => `não foi possível verificar: ${w(detail)}`);
+  return doctorSays('could-not-check', { detail });
 }
 
 export interface Check {
@@ -65,7 +66,16 @@ export function fail(area: CheckArea, name: Words, detail: Words, fix: Words): C
 
 /** A check's words in `lang`. */
 export function checkWords(lang: DoctorLang, c: Check): { name: string; detail: string; fix?: string } {
-  return lang === 'pt' && c.pt ? c.pt : { name: c.name, detail: c.detail, fix: c.fix };
+  const english = { name: c.name, detail: c.detail, fix: c.fix };
+  const said: PerLang<{ name: string; detail: string; fix?: string }> = { en: english, pt: c.pt ?? english };
+  return said[lang];
+}
+
+/** A dry-run order's document type and notes in `lang` (the English ones when it has no Portuguese). */
+export function dryRunWords(lang: DoctorLang, order: DryRunOrder): { documentType?: string; notes: string[] } {
+  const english = { documentType: order.documentType, notes: order.notes };
+  const said: PerLang<{ documentType?: string; notes: string[] }> = { en: english, pt: { documentType: order.pt?.documentType ?? order.documentType, notes: order.pt?.notes ?? order.notes } };
+  return said[lang];
 }
 
 /** One order of the dry run: the document the connector would issue for it, or why it would not. */

@@ -12,6 +12,7 @@ import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
 import { documentTypeLabel } from '../words';
 import { notInvoicedReason, type NotInvoicedReason } from '../ingest/plan-order';
 import type { DryRunOrder } from './check';
+import { DOCTOR, doctorSays } from './doctor-messages';
 
 /** WooCommerce answers at most 100 orders per page. */
 export const MAX_DRY_RUN_ORDERS = 100;
@@ -41,11 +42,13 @@ async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unk
     const order = platform.orderOf(raw);
     if (hasWrittenBack(order.attributes, 'invoice')) {
       const number = String(metaValue(order.attributes, META.documentNumber));
-      return { ...base, outcome: 'done', notes: [`already has its document: ${number}`], pt: { notes: [`já tem o seu documento: ${number}`] } };
+      const done = doctorSays('already-done', { number });
+      return { ...base, outcome: 'done', notes: [done.en], pt: { notes: [done.pt] } };
     }
     // The same gate as every delivery and sweep: what going live would (not) issue.
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt, platform);
-    if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped)], pt: { notes: [notInvoicedWords('pt', skipped)] } };
+    const zone = runtime.mapping.shopTimeZone;
+    if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped, zone)], pt: { notes: [notInvoicedWords('pt', skipped, zone)] } };
     const built = await composeIssueRequest(runtime, platform.saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;
@@ -69,17 +72,12 @@ async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unk
     };
   } catch (error) {
     if (error instanceof OrderMappingError) return { ...base, outcome: 'refuse', notes: [error.problem], pt: { notes: [error.text('pt')] } };
-    return { ...base, outcome: 'refuse', notes: [`could not build the document: ${(error as Error).message}`], pt: { notes: [`não foi possível preparar o documento: «${(error as Error).message}»`] } };
+    const said = doctorSays('dry-run-not-built', { error: (error as Error).message });
+    return { ...base, outcome: 'refuse', notes: [said.en], pt: { notes: [said.pt] } };
   }
 }
 
-function notInvoicedWords(lang: Lang, reason: NotInvoicedReason): string {
-  if (reason.code === 'other-system') {
-    return lang === 'pt'
-      ? `tem um documento de outro sistema (${reason.system}: ${reason.key} = ${reason.value}); nunca é faturada aqui`
-      : `another system's document is on it (${reason.system}: ${reason.key} = ${reason.value}); never invoiced here`;
-  }
-  return lang === 'pt'
-    ? `vendida a ${reason.soldAt}, antes do início da faturação (${reason.goLiveAt}); só um backfill a emitiria`
-    : `sold ${reason.soldAt}, before the go-live cut-off ${reason.goLiveAt}; only a backfill would issue it`;
+function notInvoicedWords(lang: Lang, reason: NotInvoicedReason, timeZone: string): string {
+  if (reason.code === 'other-system') return DOCTOR.say(lang, 'other-system', { system: reason.system, key: reason.key, value: reason.value });
+  return DOCTOR.say(lang, 'before-go-live', { soldAt: reason.soldAt, goLiveAt: reason.goLiveAt, timeZone });
 }

@@ -1,5 +1,6 @@
 import { stripUnsafe } from '../../law/text';
-import { checkWords, type Check, type DoctorLang, type DryRunOrder } from './check';
+import { checkWords, dryRunWords, type Check, type DoctorLang, type DryRunOrder } from './check';
+import { DOCTOR } from './doctor-messages';
 import type { DoctorReport } from './run-doctor';
 
 const LABEL: Record<DoctorLang, Record<Check['status'], string>> = {
@@ -11,37 +12,23 @@ const OUTCOME: Record<DoctorLang, Record<DryRunOrder['outcome'], string>> = {
   pt: { issue: 'emitiria', hold: 'RETERIA', refuse: 'RECUSARIA', done: 'já feita', 'not-invoiced': 'NÃO faturada' },
 };
 
-/** The report's own words (headings, the verdict) in each language. */
-const FRAME = {
-  en: {
-    tenant: (id: string, shop: string) => `Tenant ${id} (${shop})`,
-    fix: 'fix',
-    counts: (f: number, w: number) => `${f} problem${f === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`,
-    ready: 'READY',
-    notReady: 'NOT READY',
-    dryRun: (n: number) => `Dry run: the last ${n} order${n === 1 ? '' : 's'} in a trigger status (nothing issued)`,
-    none: 'no orders in a trigger status',
-    shopTotal: 'shop total',
-    shop: 'shop',
-    exemption: 'exemption',
-    allFine: 'no problems, no warnings',
-    onlyProblems: (n: number) => `${n} shop${n === 1 ? '' : 's'} without a problem or a warning left out`,
-  },
-  pt: {
-    tenant: (id: string, shop: string) => `Loja ${id} (${shop})`,
-    fix: 'correção',
-    counts: (f: number, w: number) => `${f} ${f === 1 ? 'problema' : 'problemas'}, ${w} ${w === 1 ? 'aviso' : 'avisos'}`,
-    ready: 'PRONTO',
-    notReady: 'NÃO ESTÁ PRONTO',
-    dryRun: (n: number) => `Simulação: ${n === 1 ? 'a última encomenda' : `as últimas ${n} encomendas`} num estado que fatura (nada emitido)`,
-    none: 'nenhuma encomenda num estado que fatura',
-    shopTotal: 'total da loja',
-    shop: 'loja',
-    exemption: 'isenção',
-    allFine: 'sem problemas nem avisos',
-    onlyProblems: (n: number) => `${n} ${n === 1 ? 'loja sem problemas nem avisos omitida' : 'lojas sem problemas nem avisos omitidas'}`,
-  },
-} as const;
+/** The report's own words (headings, the verdict) in each language (doctor-messages.ts). */
+function frame(lang: DoctorLang) {
+  return {
+    tenant: (tenant: string, shop: string) => DOCTOR.say(lang, 'tenant-heading', { tenant, shop }),
+    fix: DOCTOR.say(lang, 'fix'),
+    counts: (problems: number, warnings: number) => DOCTOR.say(lang, 'counts', { problems, warnings }),
+    ready: DOCTOR.say(lang, 'ready'),
+    notReady: DOCTOR.say(lang, 'not-ready'),
+    dryRun: (orders: number) => DOCTOR.say(lang, 'dry-run-heading', { orders }),
+    none: DOCTOR.say(lang, 'dry-run-none'),
+    shopTotal: DOCTOR.say(lang, 'shop-total'),
+    shop: DOCTOR.say(lang, 'shop'),
+    exemption: DOCTOR.say(lang, 'exemption'),
+    allFine: DOCTOR.say(lang, 'all-fine'),
+    onlyProblems: (shops: number) => DOCTOR.say(lang, 'quiet-shops', { shops }),
+  };
+}
 
 /**
  * How much the report shows: every check (`full`, the default), one line per shop (`summary`, for an
@@ -55,7 +42,7 @@ export type DoctorView = 'full' | 'summary' | 'problems';
  */
 export function renderDoctorReport(report: DoctorReport, source: string, lang: DoctorLang = 'en', view: DoctorView = 'full'): string {
   if (view === 'summary') return renderSummary(report, source, lang);
-  const words = FRAME[lang];
+  const words = frame(lang);
   const out: string[] = [`magnifinance doctor: ${source}`, ''];
   const named = (check: Check) => checkWords(lang, check);
   const width = Math.max(...[report.redis, ...report.tenants.map((t) => t.checks)].flat().map((check) => named(check).name.length));
@@ -98,7 +85,7 @@ export function renderDoctorReport(report: DoctorReport, source: string, lang: D
 
 /** One line per shop: its verdict, its counts and the names of its failed checks; Redis on one line; the verdict. */
 function renderSummary(report: DoctorReport, source: string, lang: DoctorLang): string {
-  const words = FRAME[lang];
+  const words = frame(lang);
   const verdict = (ready: boolean) => (ready ? words.ready : words.notReady);
   const width = Math.max(words.ready.length, words.notReady.length);
   const idWidth = Math.max(5, ...report.tenants.map((t) => t.tenant.length));
@@ -117,7 +104,7 @@ function renderSummary(report: DoctorReport, source: string, lang: DoctorLang): 
 }
 
 function renderDryRun(orders: readonly DryRunOrder[], lang: DoctorLang): string[] {
-  const words = FRAME[lang];
+  const words = frame(lang);
   const lines = [`  ${words.dryRun(orders.length)}`];
   if (orders.length === 0) return [...lines, `    ${words.none}`];
   const idWidth = Math.max(...orders.map((o) => `#${o.orderId}`.length));
@@ -125,14 +112,14 @@ function renderDryRun(orders: readonly DryRunOrder[], lang: DoctorLang): string[
   const outcomeWidth = Math.max(...Object.values(OUTCOME[lang]).map((outcome) => outcome.length));
   for (const order of orders) {
     const head = `    ${`#${order.orderId}`.padEnd(idWidth)}  ${order.status.padEnd(statusWidth)}  ${OUTCOME[lang][order.outcome].padEnd(outcomeWidth)}`;
-    const type = lang === 'pt' ? (order.pt?.documentType ?? order.documentType) : order.documentType;
+    const said = dryRunWords(lang, order);
+    const type = said.documentType;
     const document =
       order.documentType !== undefined
         ? `  ${type}  ${order.documentTotal} ${order.currency} ${order.documentTotal === order.shopTotal ? '=' : '!='} ${words.shop} ${order.shopTotal}${order.exemptionCodes.length > 0 ? `  ${words.exemption} ${order.exemptionCodes.join(', ')}` : ''}`
         : `  ${words.shopTotal} ${order.shopTotal} ${order.currency}`;
     lines.push(`${head}${document}`);
-    const notes = lang === 'pt' ? (order.pt?.notes ?? order.notes) : order.notes;
-    for (const note of notes) lines.push(`    ${''.padEnd(idWidth)}  ${''.padEnd(statusWidth)}  - ${note}`);
+    for (const note of said.notes) lines.push(`    ${''.padEnd(idWidth)}  ${''.padEnd(statusWidth)}  - ${note}`);
   }
   return lines;
 }

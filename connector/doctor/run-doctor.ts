@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
-import { both, fail, isReady, type Check, type TenantReport } from './check';
+import { fail, isReady, type Check, type TenantReport } from './check';
 import { dryRun } from './dry-run';
+import { doctorSays } from './doctor-messages';
 import { checkInvoicing } from './invoicing-checks';
 import { checkRedis } from './redis-checks';
 import { checkRegimeLimit } from './regime-check';
@@ -12,6 +13,7 @@ import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { shopServices } from '../shop/shop-services';
 import { platformOf } from '../../platforms/registry';
 import { checkTriggerStatuses } from './status-checks';
+import { checkAccountantMail } from '../month/accountant-mail-check';
 
 export interface DoctorReport {
   /** Every tenant ready and Redis fit: exit code 0. */
@@ -55,6 +57,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
   checks.push(goLive.check);
   const regime = await checkRegimeLimit(redis, config.redis.prefix, tenant.id, runtime.mapping, now);
   if (regime) checks.push(regime);
+  const accountantMail = await checkAccountantMail(redis, config.redis.prefix, runtime, now);
+  if (accountantMail) checks.push(accountantMail);
   const report: TenantReport = { tenant: tenant.id, shop: tenant.shop.url, ready: isReady(checks), checks };
   if (options.dryRunOrders !== undefined && read.readable) {
     try {
@@ -64,8 +68,8 @@ async function checkTenant(config: ConnectorConfig, tenant: TenantConfig, option
       checks.push(
         fail(
           'orders',
-          { en: 'dry run', pt: 'simulação' },
-          both((w) => `could not read the shop's orders: ${w(problem.detail)}`, (w) => `não foi possível ler as encomendas da loja: ${w(problem.detail)}`),
+          doctorSays('dry-run-name'),
+          doctorSays('dry-run-unreadable', { detail: problem.detail }),
           problem.fix,
         ),
       );

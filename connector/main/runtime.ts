@@ -4,6 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { Alerter } from '../alerts/alerter';
+import { AccountantMail } from '../month/accountant-mail';
 import { createConnectorListener } from './app';
 import { CompanyGuard } from '../pipeline/company-guard';
 import type { ConnectorConfig, TenantConfig } from '../config/load-config';
@@ -13,6 +14,7 @@ import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
 import { shopServices } from '../shop/shop-services';
+import { listenForProductChanges } from '../shop/product-changes';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from '../core/jobs';
 import { Ledger } from '../core/ledger';
 import { OrderHistory } from '../history/order-history';
@@ -115,6 +117,13 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   // Every tenant's Shop, with the Redis and the key where an installed store's token is kept sealed.
   const tenants = new TenantSet(config.tenants, shopServices(ledgerRedis, prefix, config.server.secretsKey));
   const history = new OrderHistory(ledgerRedis, prefix, historyTtlMs(config));
+  // What a shop says of its products (its product webhooks, received by whichever process serves)
+  // reaches this process's caches; until the subscription stands, the cache time bounds a stale copy.
+  const productChanges = trackRedis(connectRedis(config.redis, 'worker', logger), 'product changes redis');
+  await withTimeout(
+    listenForProductChanges(productChanges, prefix, (change) => tenants.forWork.get(change.tenant)?.shop.forgetProducts?.(change.ids), logger),
+    3_000,
+  ).catch((error: Error) => logger.warn({ err: error.message }, "could not listen for the shops' product changes yet; ioredis subscribes once Redis answers"));
   const publicUrl = config.server.publicUrl;
   const clock = new RedisClock(ledgerRedis, options.localClock);
   await clock.start((error) => logger.warn({ err: error.message }, "could not read Redis's clock; this process's own clock serves meanwhile"));
@@ -242,6 +251,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });
     }
+    // The month's e-mail to the accountant (tenants with `accountant`; a reload may add one): once per tenant and month.
+    const accountantMail = new AccountantMail({ tenants, redis: workerRedis, prefix, ledger, logger, publicUrl: config.server.publicUrl, now: clock.now });
+    accountantMail.start();
+    workers.push({ name: 'accountant e-mail', close: () => accountantMail.close() });
     logger.info({ concurrency: config.pipeline.concurrency, finalizeDelayMs: config.pipeline.finalizeDelayMs, alerts: alerter.enabled }, 'connector workers running');
   }
 

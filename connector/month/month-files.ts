@@ -5,6 +5,7 @@ import { formatDecimal, subtract } from '../../client/money';
 import { localDateTime } from '../../law/shop-date';
 import type { MonthPack } from './month-pack';
 import { boxRows } from './month-render';
+import { shopReportView } from './shop-report-view';
 import { FIELD_LABELS, findingKind, formatFor, MONTH_LABELS, monthText, REGION_LABELS, signOffText } from './month-words';
 import { BOX_FIELDS } from './vat-boxes';
 import { TAX_REGIONS } from './month-document';
@@ -69,6 +70,13 @@ export function packCsv(pack: MonthPack, lang: Lang): string {
       }),
     ),
   );
+  const report = shopReportView(pack, lang, { oneLine: true });
+  const shopRates = pack.shopReport.status === 'compared' ? pack.shopReport.rates : [];
+  table(
+    `${report.title}${report.notes.length > 0 ? `: ${report.notes.join(' ')}` : ''}`,
+    [report.heads.rate, report.heads.shop, report.heads.orders, report.heads.ours, report.heads.base, report.heads.difference, report.heads.why],
+    shopRates.map((r, i) => [r.percent, r.shopTax, r.shopOrders, r.ourTax, r.ourBase, r.difference, report.rows[i]?.why.join(' ')]),
+  );
   table(MONTH_LABELS.exemptions[lang], [MONTH_LABELS.code[lang], MONTH_LABELS.documents[lang], MONTH_LABELS.base[lang]], pack.exemptions.map((e) => [e.code, e.documents, e.base]));
   const quarter = pack.oss.quarter;
   table(
@@ -128,6 +136,19 @@ export async function packXlsx(pack: MonthPack, lang: Lang): Promise<Buffer> {
         return [[REGION_LABELS[region][lang], FIELD_LABELS[field][lang], o, s, s === undefined ? undefined : Math.round((o - s) * 100) / 100]];
       }),
     ),
+  );
+  const report = shopReportView(pack, lang, { oneLine: true });
+  const shopRates = pack.shopReport.status === 'compared' ? pack.shopReport.rates : [];
+  sheet(
+    report.heads.shop,
+    [
+      { header: report.heads.rate, width: 8 }, { header: report.heads.shop, width: 16, money: true }, { header: report.heads.orders, width: 12 }, { header: report.heads.ours, width: 18, money: true },
+      { header: report.heads.base, width: 18, money: true }, { header: report.heads.difference, width: 14, money: true }, { header: report.heads.why, width: 120 },
+    ],
+    [
+      ...shopRates.map((r, i) => [Number(r.percent), r.shopTax === undefined ? undefined : amount(r.shopTax), r.shopOrders, amount(r.ourTax), amount(r.ourBase), amount(r.difference), report.rows[i]?.why.join(' ')]),
+      ...report.notes.map((n) => [undefined, undefined, undefined, undefined, undefined, undefined, n]),
+    ],
   );
   sheet(MONTH_LABELS.exemptions[lang], [{ header: MONTH_LABELS.code[lang], width: 10 }, { header: MONTH_LABELS.documents[lang], width: 12 }, { header: MONTH_LABELS.base[lang], width: 18, money: true }], pack.exemptions.map((e) => [e.code, e.documents, amount(e.base)]));
   const ossColumns = [{ header: MONTH_LABELS.country[lang], width: 10 }, { header: MONTH_LABELS.documents[lang], width: 12 }, { header: MONTH_LABELS.base[lang], width: 18, money: true }, { header: MONTH_LABELS.vat[lang], width: 16, money: true }, { header: MONTH_LABELS.rates[lang], width: 14 }];

@@ -12,6 +12,7 @@ import type { MonthFinding } from './month-words';
 import type { SaftSalesFile } from './saft-reader';
 import type { SignOff } from './sign-off';
 import { ossOfMonth, type OssCountry, type OssQuarter } from './oss';
+import { compareWithShopReport, type ShopTaxComparison } from './shop-tax-report';
 import { boxDifferences, boxesOf, type BoxField, type VatBoxes } from './vat-boxes';
 
 /**
@@ -70,6 +71,8 @@ export interface MonthPack {
   boxes: { ours: VatBoxes; saft?: VatBoxes };
   exemptions: ExemptionUse[];
   signOff?: SignOff;
+  /** Our VAT per rate against the shop's own tax report, each difference explained by its orders. */
+  shopReport: ShopTaxComparison;
   /** Taxed sales to buyers in other member states, per country: the month's, and the quarter's so far (month-service.ts adds it). */
   oss: { month: OssCountry[]; quarter?: OssQuarter };
 }
@@ -96,6 +99,14 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
   /** An instant in the month, in the shop's zone (no date text made: the common case of thousands of orders). */
   const whenInMonth = (ms: number | undefined): boolean => ms !== undefined && ms >= startMs && ms < endMs;
 
+  // A refund's day is asked of the shop once, for the findings and the shop's report alike.
+  const refundDays = new Map<string, Promise<string | undefined>>();
+  const refundDay = (orderId: number, refundId: number): Promise<string | undefined> => {
+    const key = `${orderId}:${refundId}`;
+    let found = refundDays.get(key);
+    if (!found) refundDays.set(key, (found = input.shop.refundDate(orderId, refundId).then(day)));
+    return found;
+  };
   const listed = new Map<number, MonthShopOrder>();
   for (const order of await input.shop.ordersModifiedSince(startMs, input.listedStatuses)) listed.set(order.id, order);
   const entries = await input.ledger.forOrders(input.tenant, [...listed.keys()]);
@@ -121,10 +132,12 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     const invoice = ofOrder.find((d) => d.purpose === 'invoice');
     const soldAt = order.paidAt ?? order.createdAt;
     if (invoice) {
-      if (!inMonth(invoice.date)) continue;
-      ofMonth += 1;
-      if ((order.createdAt !== undefined && !whenInMonth(order.createdAt)) || (order.paidAt !== undefined && !whenInMonth(order.paidAt))) {
-        otherMonth.push({ order: order.id, documentDay: invoice.date, createdDay: day(order.createdAt), paidDay: day(order.paidAt) });
+      // An invoice of another month still has this month's refunds to credit (below).
+      if (inMonth(invoice.date)) {
+        ofMonth += 1;
+        if ((order.createdAt !== undefined && !whenInMonth(order.createdAt)) || (order.paidAt !== undefined && !whenInMonth(order.paidAt))) {
+          otherMonth.push({ order: order.id, documentDay: invoice.date, createdDay: day(order.createdAt), paidDay: day(order.paidAt) });
+        }
       }
     } else if (input.triggerStatuses.includes(order.status) && whenInMonth(soldAt)) {
       ofMonth += 1;
@@ -139,9 +152,9 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
       const entry: LedgerEntry | undefined = orderEntries[purpose];
       if (entry?.state === 'dismissed' || entry?.state === 'skipped') continue;
       if (!invoice) continue;
-      const refundDay = day(await input.shop.refundDate(order.id, refund.id));
-      if (refundDay !== undefined && !inMonth(refundDay)) continue;
-      findings.push({ code: 'refund-without-credit-note', params: { order: order.id, refund: refund.id, amount: refund.amount, currency: order.currency, day: refundDay } });
+      const madeOn = await refundDay(order.id, refund.id);
+      if (madeOn !== undefined && !inMonth(madeOn)) continue;
+      findings.push({ code: 'refund-without-credit-note', params: { order: order.id, refund: refund.id, amount: refund.amount, currency: order.currency, day: madeOn } });
     }
   }
   for (const doc of documents) {
@@ -212,6 +225,7 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
       exemptions.set(part.exemptionCode, { documents: found.documents + 1, base: add(found.base, part.base) });
     }
   }
+  const shopReport = await compareWithShopReport({ month: input.month, shop: input.shop, listed, documents: all, day, refundDay });
   return {
     tenant: input.tenant,
     month: input.month,
@@ -225,6 +239,7 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     boxes: { ours: boxesOf(documents), saft: saftBoxes },
     exemptions: [...exemptions].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, documents: e.documents, base: money(e.base) })),
     signOff: input.signOff,
+    shopReport,
     oss: { month: ossOfMonth(documents) },
   };
 }

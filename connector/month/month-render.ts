@@ -4,6 +4,7 @@ import { TAX_REGIONS, type MonthDocument } from './month-document';
 import type { MonthPack } from './month-pack';
 import { FIELD_LABELS, findingKind, formatFor, MONTH_LABELS, monthText, REGION_LABELS } from './month-words';
 import { BOX_FIELDS, type VatBoxes } from './vat-boxes';
+import { shopReportView } from './shop-report-view';
 
 /**
  * The pack for its readers: as JSON (the admin API and `--json`: codes, facts and the words in
@@ -51,6 +52,7 @@ export function packJson(pack: MonthPack): Record<string, unknown> {
     exemptions: pack.exemptions,
     signOff: pack.signOff ? { by: pack.signOff.by, at: new Date(pack.signOff.at).toISOString() } : undefined,
     oss: pack.oss,
+    shopReport: { ...pack.shopReport, pt: shopReportView(pack, 'pt'), en: shopReportView(pack, 'en') },
     documents: pack.documents.map(documentJson),
   };
 }
@@ -108,6 +110,13 @@ export function packText(pack: MonthPack, lang: Lang): string {
   if (!pack.saft) out.push(`  ${MONTH_LABELS.noSaft[lang]}`);
   for (const row of boxRows(pack, lang)) {
     out.push(`  ${row.region.padEnd(10)} ${row.label.padEnd(58)} ${row.ours.padStart(16)}${row.saft === undefined ? '' : ` ${row.saft.padStart(16)} ${row.difference?.padStart(12) ?? ''}`}`);
+  }
+  const report = shopReportView(pack, lang);
+  out.push('', report.title);
+  for (const note of report.notes) out.push(`  ${note}`);
+  for (const r of report.rows) {
+    out.push(`  ${r.rate.padEnd(10)} ${report.heads.shop}: ${r.shop || '-'} · ${report.heads.ours}: ${r.ours} · ${report.heads.difference}: ${r.difference}`);
+    for (const why of r.why) out.push(`    - ${why}`);
   }
   if (pack.exemptions.length > 0) {
     out.push('', MONTH_LABELS.exemptions[lang]);

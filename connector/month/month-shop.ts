@@ -1,3 +1,5 @@
+import type { ShopTaxReport } from '../shop/shop';
+
 /**
  * What the month pack asks of a shop, whatever its platform: the orders in the statuses the
  * connector reconciles that changed since the month began (the sweep's listing), each with its
@@ -24,7 +26,16 @@ export interface MonthShopOrder {
   refunds: MonthShopRefund[];
 }
 
+export type { ShopTaxReport, ShopTaxRow } from '../shop/shop';
+
 export interface MonthShop {
+  /** The platform's name ("woocommerce", "shopify"): the pack names it when it has no tax report. */
+  readonly platform: string;
+  /**
+   * The shop's own tax report of the month (`from`..`to` the shop's local times, both included);
+   * absent when the platform has none.
+   */
+  taxReport?(period: { from: string; to: string }): Promise<ShopTaxReport>;
   /** Orders in `statuses` modified at or after `since` (epoch ms), every page. */
   ordersModifiedSince(since: number, statuses: readonly string[]): Promise<MonthShopOrder[]>;
   /** When a refund was made (epoch ms), or undefined when the shop no longer has it. */

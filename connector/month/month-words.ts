@@ -4,6 +4,7 @@ import type { Lang } from '../../messages/lang';
 import { money } from '../../messages/money';
 import { t } from '../console/i18n';
 import { stateLabel } from '../words';
+import { MONTH_SENTENCES } from './month-sentences';
 
 /**
  * Every sentence of the month pack, per language (European Portuguese first): a finding is a code
@@ -158,7 +159,7 @@ export type MonthFinding = { [C in MonthMessageCode]: { code: C; params: ParamsO
 
 /** "Closed by ana on 05/12/2026 at 10:12": the sign-off in the reader's words. */
 export function signOffText(lang: Lang, by: string, day: string, time: string): string {
-  return lang === 'pt' ? `Fechado por ${by} a ${calendarDay(lang, day)} às ${time}.` : `Closed by ${by} on ${calendarDay(lang, day)} at ${time}.`;
+  return MONTH_SENTENCES.say(lang, 'signed-off', { by, day, time });
 }
 
 export function findingKind(finding: MonthFinding): 'attention' | 'explained' {

@@ -1,4 +1,4 @@
-import { ShopRequestError, type ListedOrderField, type OrderPage, type OrderQuery, type Shop } from '../shop/shop';
+import { ShopRequestError, type ListedOrderField, type OrderPage, type OrderQuery, type Shop, type ShopTaxReport } from '../shop/shop';
 import type { ListedOrder } from '../shop/order-summary';
 import type { MonthShop, MonthShopOrder } from './month-shop';
 
@@ -23,10 +23,17 @@ function gmt(text: string | null | undefined): number | undefined {
 }
 
 export class ShopMonthOrders implements MonthShop {
+  readonly platform: string;
+  readonly taxReport?: (period: { from: string; to: string }) => Promise<ShopTaxReport>;
+
   constructor(
-    private readonly shop: Pick<Shop, 'listOrders' | 'refundCreatedAt'>,
+    private readonly shop: Pick<Shop, 'platform' | 'listOrders' | 'refundCreatedAt' | 'taxReport'>,
     private readonly pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  ) {}
+  ) {
+    this.platform = shop.platform;
+    const report = shop.taxReport?.bind(shop);
+    if (report) this.taxReport = (period) => report(period);
+  }
 
   private async page(query: OrderQuery, page: number): Promise<OrderPage> {
     for (let attempt = 1; ; attempt += 1) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiError, LocalValidationError, TransportNetworkError, TransportTimeoutError } from '../../client/errors';
 import { ShopRequestError } from '../shop/shop';
-import type { Lang } from '../words';
+import type { Lang, PerLang } from '../../messages/lang';
+import { catalogue, words } from '../../messages/catalogue';
 
 /**
  * What came back from a call to the invoicing service or the shop, as facts (codes, fields, the
@@ -85,13 +86,13 @@ function fieldWords(lang: Lang, field: string): string {
   const last = field.split('.').pop()?.replace(/\[\d+\]$/, '') ?? field;
   const known = FIELDS[field]?.[lang] ?? FIELDS[last]?.[lang];
   if (known) return `${known} (${field})`;
-  return lang === 'pt' ? `o campo ${field}` : `field ${field}`;
+  return ANSWER.say(lang, 'field', { field });
 }
 
 function lineOf(lang: Lang, issue: AnswerIssue): string {
   const element = issue.element === null || issue.element === undefined || issue.element === '' ? undefined : Number(issue.element);
   if (element === undefined || Number.isNaN(element) || !/Lines/.test(issue.field)) return '';
-  return lang === 'pt' ? ` da linha ${element + 1}` : ` of line ${element + 1}`;
+  return ANSWER.say(lang, 'of-line', { line: element + 1 });
 }
 
 /** Known ValidationError types, in words; `undefined` for one this connector does not know. */
@@ -149,16 +150,14 @@ const NAME_WORDS: Record<string, Record<Lang, string>> = {
 
 /** `«text»` (pt) or `"text"` (en): someone else's words, quoted as they came. */
 function quote(lang: Lang, text: string): string {
-  const clean = text.replace(/[«»"]/g, "'").trim();
-  return lang === 'pt' ? `«${clean}»` : `"${clean}"`;
+  return ANSWER.say(lang, 'quoted', { text: text.replace(/[«»"]/g, "'").trim() });
 }
 
 function issueWords(lang: Lang, issue: AnswerIssue): string {
   const known = ISSUE_WORDS[issue.type]?.[lang];
   if (known) return known(fieldWords(lang, issue.field), lineOf(lang, issue));
   // Unknown here: the service's own words, quoted, with its codes.
-  const detail = issue.detail ? ` ${quote(lang, issue.detail)}` : '';
-  return lang === 'pt' ? `${issue.type} em ${issue.field}${detail}` : `${issue.type} on ${issue.field}${detail}`;
+  return ANSWER.say(lang, 'issue-unknown', { type: issue.type, field: issue.field, ...(issue.detail ? { detail: quote(lang, issue.detail) } : {}) });
 }
 
 /** Sentences joined as a list: "a; b; c". */
@@ -171,7 +170,6 @@ function list(parts: string[]): string {
  * full stop). Known codes in words; an unknown answer quoted as the service's own words.
  */
 export function answerWords(lang: Lang, answer: Answer): string {
-  const pt = lang === 'pt';
   switch (answer.from) {
     case 'service': {
       const issues = answer.issues.filter((issue) => issue.type);
@@ -179,55 +177,32 @@ export function answerWords(lang: Lang, answer: Answer): string {
         const known = issues.filter((issue) => ISSUE_WORDS[issue.type]);
         const words = list(issues.map((issue) => issueWords(lang, issue)));
         // Every issue unknown here: the service's own words, labelled as such.
-        if (known.length === 0) return pt ? `A MagniFinance respondeu com erros que o conector não conhece: ${words}.` : `MagniFinance answered with errors the connector does not know: ${words}.`;
-        return pt ? `A MagniFinance respondeu que ${words}.` : `MagniFinance answered that ${words}.`;
+        return ANSWER.say(lang, known.length === 0 ? 'service-unknown-issues' : 'service-said', { words });
       }
       const name = answer.name ? NAME_WORDS[answer.name]?.[lang] : undefined;
-      if (name) return pt ? `A MagniFinance respondeu que ${name}.` : `MagniFinance answered that ${name}.`;
+      if (name) return ANSWER.say(lang, 'service-said', { words: name });
       const code = answer.name ?? `HTTP ${answer.status ?? '?'}`;
-      if (answer.said && answer.said !== answer.name) return pt ? `A MagniFinance respondeu (${code}): ${quote(lang, answer.said)}.` : `MagniFinance answered (${code}): ${quote(lang, answer.said)}.`;
-      return pt ? `A MagniFinance respondeu com o erro ${code}.` : `MagniFinance answered with error ${code}.`;
+      if (answer.said && answer.said !== answer.name) return ANSWER.say(lang, 'service-coded', { code, said: quote(lang, answer.said) });
+      return ANSWER.say(lang, 'service-error', { code });
     }
     case 'local': {
-      const words = list(answer.issues.map((issue) => (pt ? `${fieldWords(lang, issue.field)}` : `${fieldWords(lang, issue.field)}${issue.detail ? ` (${issue.detail})` : ''}`)));
-      return pt
-        ? `O documento preparado não cumpre as regras da MagniFinance e não foi enviado; o conector recusou ${words}.`
-        : `The document prepared does not meet MagniFinance's rules and was not sent; the connector refused ${words}.`;
+      const words = list(answer.issues.map((issue) => ANSWER.say(lang, 'local-issue', { field: fieldWords(lang, issue.field), ...(issue.detail ? { detail: issue.detail } : {}) })));
+      return ANSWER.say(lang, 'local-refused', { words });
     }
     case 'shop': {
-      if (answer.code === 'not_json') {
-        return pt
-          ? `A loja respondeu HTTP ${answer.status} com uma página que não é o JSON do WooCommerce: uma firewall, um plugin de segurança ou de cache, ou uma página de manutenção respondeu no lugar da API REST.`
-          : `The shop answered HTTP ${answer.status} with a page that is not WooCommerce's JSON: a firewall, a security or caching plugin, or a maintenance page answered in place of the REST API.`;
-      }
-      const code = answer.code ? `, ${answer.code}` : '';
+      if (answer.code === 'not_json') return ANSWER.say(lang, 'shop-not-json', { status: answer.status });
       const meaning = SHOP_STATUS[answer.status]?.[lang];
-      if (meaning) return pt ? `A loja respondeu HTTP ${answer.status}${code}: ${meaning}.` : `The shop answered HTTP ${answer.status}${code}: ${meaning}.`;
-      return pt ? `A loja respondeu HTTP ${answer.status}${code}.` : `The shop answered HTTP ${answer.status}${code}.`;
+      return ANSWER.say(lang, 'shop-answered', { status: answer.status, ...(answer.code ? { code: answer.code } : {}), ...(meaning ? { meaning } : {}) });
     }
-    case 'timeout': {
-      const within = answer.ms ? ` (${Math.round(answer.ms / 1000)} s)` : '';
-      return pt ? `${capitalised(WHO[answer.to ?? 'either'].pt)} não respondeu a tempo${within}.` : `${capitalised(WHO[answer.to ?? 'either'].en)} did not answer in time${within}.`;
-    }
-    case 'network': {
-      const code = answer.code ? ` (${answer.code})` : '';
-      return pt ? `Não foi possível ligar ${WHO_TO[answer.to ?? 'either']}${code}.` : `Could not connect to ${WHO[answer.to ?? 'either'].en}${code}.`;
-    }
+    case 'timeout':
+      return ANSWER.say(lang, 'timeout', { to: answer.to ?? 'either', ...(answer.ms ? { seconds: Math.round(answer.ms / 1000) } : {}) });
+    case 'network':
+      return ANSWER.say(lang, 'network', { to: answer.to ?? 'either', ...(answer.code ? { code: answer.code } : {}) });
     case 'connector':
-      return pt ? `O conector deu um erro, nas suas palavras: ${quote(lang, answer.said)}.` : `The connector failed, in its own words: ${quote(lang, answer.said)}.`;
+      return ANSWER.say(lang, 'connector-said', { said: quote(lang, answer.said) });
   }
 }
 
-const WHO: Record<'service' | 'shop' | 'either', Record<Lang, string>> = {
-  service: { pt: 'a MagniFinance', en: 'MagniFinance' },
-  shop: { pt: 'a loja', en: 'the shop' },
-  either: { pt: 'a MagniFinance ou a loja', en: 'MagniFinance or the shop' },
-};
-const WHO_TO: Record<'service' | 'shop' | 'either', string> = { service: 'à MagniFinance', shop: 'à loja', either: 'à MagniFinance ou à loja' };
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 const SHOP_STATUS: Record<number, Record<Lang, string>> = {
   401: { pt: 'a chave da API REST não foi aceite', en: 'the REST API key was refused' },
@@ -238,3 +213,62 @@ const SHOP_STATUS: Record<number, Record<Lang, string>> = {
   502: { pt: 'a loja não respondeu por trás do proxy', en: 'the shop did not answer behind its proxy' },
   503: { pt: 'a loja está indisponível', en: 'the shop is unavailable' },
 };
+
+/** Who did not answer (the subject of a sentence) and, in Portuguese, whom the connector could not reach ("à loja"). */
+const WHO = { service: { pt: 'A MagniFinance', en: 'MagniFinance' }, shop: { pt: 'A loja', en: 'The shop' }, either: { pt: 'A MagniFinance ou a loja', en: 'MagniFinance or the shop' } } satisfies Record<string, PerLang>;
+const TO: Record<keyof typeof WHO, PerLang> = { service: { pt: 'à MagniFinance', en: 'MagniFinance' }, shop: { pt: 'à loja', en: 'the shop' }, either: { pt: 'à MagniFinance ou à loja', en: 'MagniFinance or the shop' } };
+
+const S = z.string();
+const N = z.number();
+const OPT = z.string().optional();
+const WHOM = z.enum(['service', 'shop', 'either']);
+
+/** The sentences around an answer's facts (the owner's notes, the console, the alerts): codes with typed parameters per language. */
+const ANSWER = catalogue({
+  field: words({ field: S }, { pt: (p) => `o campo ${p.field}`, en: (p) => `field ${p.field}` }),
+  'of-line': words({ line: N }, { pt: (p) => ` da linha ${p.line}`, en: (p) => ` of line ${p.line}` }),
+  quoted: words({ text: S }, { pt: (p) => `«${p.text}»`, en: (p) => `"${p.text}"` }),
+  'issue-unknown': words({ type: S, field: S, detail: OPT }, { pt: (p) => `${p.type} em ${p.field}${p.detail ? ` ${p.detail}` : ''}`, en: (p) => `${p.type} on ${p.field}${p.detail ? ` ${p.detail}` : ''}` }),
+  'service-unknown-issues': words(
+    { words: S },
+    { pt: (p) => `A MagniFinance respondeu com erros que o conector não conhece: ${p.words}.`, en: (p) => `MagniFinance answered with errors the connector does not know: ${p.words}.` },
+  ),
+  'service-said': words({ words: S }, { pt: (p) => `A MagniFinance respondeu que ${p.words}.`, en: (p) => `MagniFinance answered that ${p.words}.` }),
+  'service-coded': words({ code: S, said: S }, { pt: (p) => `A MagniFinance respondeu (${p.code}): ${p.said}.`, en: (p) => `MagniFinance answered (${p.code}): ${p.said}.` }),
+  'service-error': words({ code: S }, { pt: (p) => `A MagniFinance respondeu com o erro ${p.code}.`, en: (p) => `MagniFinance answered with error ${p.code}.` }),
+  /** One field the connector's own check refused; the English keeps the check's detail (the Portuguese names the field only). */
+  'local-issue': words({ field: S, detail: OPT }, { pt: (p) => p.field, en: (p) => `${p.field}${p.detail ? ` (${p.detail})` : ''}` }),
+  'local-refused': words(
+    { words: S },
+    {
+      pt: (p) => `O documento preparado não cumpre as regras da MagniFinance e não foi enviado; o conector recusou ${p.words}.`,
+      en: (p) => `The document prepared does not meet MagniFinance's rules and was not sent; the connector refused ${p.words}.`,
+    },
+  ),
+  'shop-not-json': words(
+    { status: N },
+    {
+      pt: (p) => `A loja respondeu HTTP ${p.status} com uma página que não é o JSON do WooCommerce: uma firewall, um plugin de segurança ou de cache, ou uma página de manutenção respondeu no lugar da API REST.`,
+      en: (p) => `The shop answered HTTP ${p.status} with a page that is not WooCommerce's JSON: a firewall, a security or caching plugin, or a maintenance page answered in place of the REST API.`,
+    },
+  ),
+  'shop-answered': words(
+    { status: N, code: OPT, meaning: OPT },
+    {
+      pt: (p) => `A loja respondeu HTTP ${p.status}${p.code ? `, ${p.code}` : ''}${p.meaning ? `: ${p.meaning}` : ''}.`,
+      en: (p) => `The shop answered HTTP ${p.status}${p.code ? `, ${p.code}` : ''}${p.meaning ? `: ${p.meaning}` : ''}.`,
+    },
+  ),
+  timeout: words(
+    { to: WHOM, seconds: N.optional() },
+    {
+      pt: (p) => `${WHO[p.to].pt} não respondeu a tempo${p.seconds ? ` (${p.seconds} s)` : ''}.`,
+      en: (p) => `${WHO[p.to].en} did not answer in time${p.seconds ? ` (${p.seconds} s)` : ''}.`,
+    },
+  ),
+  network: words(
+    { to: WHOM, code: OPT },
+    { pt: (p) => `Não foi possível ligar ${TO[p.to].pt}${p.code ? ` (${p.code})` : ''}.`, en: (p) => `Could not connect to ${TO[p.to].en}${p.code ? ` (${p.code})` : ''}.` },
+  ),
+  'connector-said': words({ said: S }, { pt: (p) => `O conector deu um erro, nas suas palavras: ${p.said}.`, en: (p) => `The connector failed, in its own words: ${p.said}.` }),
+});

@@ -4,10 +4,11 @@ import { purposeOf, type DocumentJobData } from '../core/jobs';
 import { stateRules, type Ledger, type LedgerRef } from '../core/ledger';
 import type { ConnectorMetrics } from '../core/metrics';
 import { flagForPerson, flagJobFailure, type NeedsPersonDeps } from './needs-person';
-import { personNeeded } from './problems';
+import { z } from 'zod';
+import { personNeeded, ProblemSchema, type Problem } from './problems';
 import type { TenantRuntime } from './tenant-runtime';
 import type { RedisClient } from '../core/redis-connection';
-import { companyFingerprint, companyLabel, verifyCompany } from '../config/company-check';
+import { companyFingerprint, companyLabel, verifyCompany, type CompanyVerdict } from '../config/company-check';
 
 export interface CompanyGuardDeps extends NeedsPersonDeps {
   tenants: ReadonlyMap<string, TenantRuntime>;
@@ -35,6 +36,19 @@ export class CompanyGuard {
     return `${prefix}:tenant:${tenantId}:company-verified`;
   }
 
+  /** The last wrong verdict on the tenant's token (its fingerprint and the problem), for the console's company line. */
+  static wrongKey(prefix: string, tenantId: string): string {
+    return `${prefix}:tenant:${tenantId}:company-wrong`;
+  }
+
+  /** The problem of the tenant's current token when the last check found it another company's; undefined otherwise. */
+  static async wrongCompany(redis: RedisClient, prefix: string, tenant: TenantRuntime['config']): Promise<Extract<Problem, { code: 'wrong-company' }> | undefined> {
+    const stored = WrongRecord.safeParse(parseJson(await redis.get(CompanyGuard.wrongKey(prefix, tenant.id))));
+    if (!stored.success || stored.data.fingerprint !== companyFingerprint(tenant)) return undefined;
+    const problem = ProblemSchema.safeParse(stored.data.problem);
+    return problem.success && problem.data.code === 'wrong-company' ? problem.data : undefined;
+  }
+
   /** Undefined: go ahead. Otherwise the job's outcome (it issued nothing). Throws to retry later. */
   async admit(job: Job<DocumentJobData>): Promise<string | undefined> {
     const data = job.data;
@@ -55,6 +69,7 @@ export class CompanyGuard {
     const verdict = await verifyCompany(tenant.invoicing, tenant.config, others);
     if (verdict.status === 'ok' || verdict.status === 'unchecked') {
       await this.deps.redis.set(key, fingerprint);
+      await this.deps.redis.del(CompanyGuard.wrongKey(this.deps.prefix, tenant.config.id));
       this.verified.set(tenant.config.id, fingerprint);
       log.info({ company: companyLabel(verdict) }, 'partner token checked: it is the company\'s');
       return undefined;
@@ -66,13 +81,40 @@ export class CompanyGuard {
       throw error;
     }
     const entry = await this.deps.ledger.get(ref);
+    const wrong = wrongCompanyProblem(verdict);
+    await this.deps.redis.set(CompanyGuard.wrongKey(this.deps.prefix, tenant.config.id), JSON.stringify({ fingerprint, problem: wrong }));
     const problem = personNeeded(
       ref,
-      { code: 'wrong-company', nif: verdict.nif, company: companyLabel(verdict), cause: verdict.cause, ...(verdict.actual ? { actual: companyLabel(verdict.actual), actualTenant: verdict.actual.tenant } : {}) },
+      wrong,
       stateRules(entry?.state).document === 'none' ? 'failed' : undefined,
     );
     log.error({ company: companyLabel(verdict), why: verdict.why, actual: verdict.actual }, 'partner token is not the company\'s: nothing issued');
     await flagForPerson(this.deps, tenant, ref, problem, now, log, entry);
     return 'refused: the partner token is not the company\'s';
+  }
+}
+
+/** A wrong token's verdict as the problem a person reads (both companies named, as far as the file knows them). */
+export function wrongCompanyProblem(verdict: Extract<CompanyVerdict, { status: 'wrong' }>): Extract<Problem, { code: 'wrong-company' }> {
+  const actual = verdict.actual;
+  return {
+    code: 'wrong-company',
+    nif: verdict.nif,
+    company: companyLabel(verdict),
+    cause: verdict.cause,
+    ...(actual ? { actual: companyLabel(actual) } : {}),
+    ...(actual?.tenant ? { actualTenant: actual.tenant } : {}),
+    ...(actual?.partner ? { actualPartner: actual.partner } : {}),
+  };
+}
+
+const WrongRecord = z.object({ fingerprint: z.string(), problem: z.unknown() });
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }

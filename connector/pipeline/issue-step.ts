@@ -118,7 +118,7 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
       // delivery carried (the document was composed from it) is still the shop's.
       const platform = platformOf(tenant.config);
       const raw = await ctx.tenant.shop.getOrder(data.orderId);
-      if (ctx.carried && !sameAsCarried(ctx.composedFrom, raw)) return recompose(ctx);
+      if (ctx.carried && !sameAsCarried(ctx, raw)) return recompose(ctx);
       ctx.carried = false;
       if (newDraft) {
         const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
@@ -151,9 +151,13 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
  * changed since (the order itself, its modification date, our own meta). Otherwise the document is
  * composed again from the shop's copy.
  */
-function sameAsCarried(carried: unknown, fresh: unknown): boolean {
+function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
+  const carried = ctx.composedFrom;
   const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
-  return stamp(carried) !== undefined && stamp(carried) === stamp(fresh) && orderDigest(carried) === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+  if (stamp(carried) === undefined || stamp(carried) !== stamp(fresh)) return false;
+  // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
+  ctx.composedDigest = orderDigest(carried);
+  return ctx.composedDigest === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
 }
 
 function ourMeta(raw: unknown): unknown[] {
@@ -165,6 +169,7 @@ function ourMeta(raw: unknown): unknown[] {
 function recompose(ctx: StepContext): Outcome {
   ctx.carried = false;
   ctx.composedFrom = undefined;
+  ctx.composedDigest = undefined;
   ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
   return { next: 'issue' };
 }

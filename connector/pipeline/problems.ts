@@ -5,6 +5,7 @@ import { AnswerSchema, answerWords, type Answer } from './answers';
 import { MappingMessageSchema, mappingText, type MappingMessage } from '../../law/mapping-messages';
 import { datePt } from '../../law/mapping-words';
 import { money } from '../../messages/money';
+import { catalogue, fixed, words } from '../../messages/catalogue';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -44,8 +45,17 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
   z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
-  /** `actual`: the company the token is (another tenant's, `actualTenant`). */
-  z.object({ code: z.literal('wrong-company'), nif: z.string(), company: z.string(), cause: z.enum(['not-listed', 'no-partnership', 'refused']), actual: z.string().optional(), actualTenant: z.string().optional() }),
+  /** `actual`: the company the token is (another tenant's, `actualTenant`; one of the agency's partners, `actualPartner`). */
+  z.object({
+    code: z.literal('wrong-company'),
+    nif: z.string(),
+    company: z.string(),
+    cause: z.enum(['not-listed', 'no-partnership', 'refused']),
+    actual: z.string().optional(),
+    actualTenant: z.string().optional(),
+    /** The agency's own name for the company the token is (agency.partners, matched by its NIF). */
+    actualPartner: z.string().max(200).optional(),
+  }),
   /** An invoiced order changed (a line added or removed, a refund deleted...): its documents cover another amount. */
   z.object({
     code: z.literal('order-changed'),
@@ -112,10 +122,8 @@ type Press = (button: 'retry' | 'attach' | 'dismiss') => string;
 
 function pressWords(lang: Lang, ref: LedgerRef, via: RetryVia): Press {
   return (button) => {
-    if (via === 'api') return lang === 'pt' ? `envie ${routeHint(ref, button)}` : `send ${routeHint(ref, button)}`;
-    const name = buttonWords(lang, button);
-    if (via === 'console') return lang === 'pt' ? `carregue em ${name}` : `press ${name}`;
-    return lang === 'pt' ? `carregue em ${name} na página da encomenda no conector` : `press ${name} on the order's page in the connector`;
+    if (via === 'api') return SAY.say(lang, 'send', { route: routeHint(ref, button) });
+    return SAY.say(lang, via === 'console' ? 'press' : 'press-on-page', { button: buttonWords(lang, button) });
   };
 }
 
@@ -155,8 +163,7 @@ function currencyOf(p: { currency?: string }): string {
 
 /** Someone else's words (an older version's English, the VIES's answer), quoted as they came. */
 function quoted(lang: Lang, text: string): string {
-  const clean = text.replace(/[«»]/g, '"').trim().replace(/\.$/, '');
-  return lang === 'pt' ? `«${clean}»` : `"${clean}"`;
+  return SAY.say(lang, 'quoted', { text: text.replace(/[«»]/g, '"').trim().replace(/\.$/, '') });
 }
 
 const SETTLE_WAYS: Record<Lang, Record<Of<'order-changed'>['way'], (p: Of<'order-changed'>, press: Press) => string>> = {
@@ -223,17 +230,17 @@ const WRONG_COMPANY_CAUSE: Record<'not-listed' | 'no-partnership' | 'refused', R
 /** The VIES's reason for not answering (vies/vies-registry.ts writes it in English or as the VIES's code). */
 function viesWhy(lang: Lang, why: string): string {
   const timeout = /^no answer within (\d+) ms$/.exec(why);
-  if (timeout) return lang === 'pt' ? `sem resposta em ${Math.round(Number(timeout[1]) / 1000)} s` : `no answer within ${Math.round(Number(timeout[1]) / 1000)} s`;
-  if (why.startsWith('unreachable')) return lang === 'pt' ? 'o VIES não estava acessível' : 'the VIES could not be reached';
-  if (/^HTTP \d+/.test(why)) return lang === 'pt' ? `o VIES respondeu ${why.split(',')[0]}` : `the VIES answered ${why.split(',')[0]}`;
-  if (/^[A-Z_]+$/.test(why)) return lang === 'pt' ? `o VIES respondeu ${why}` : `the VIES answered ${why}`;
-  return lang === 'pt' ? `resposta do VIES: ${quoted(lang, why)}` : `the VIES said ${quoted(lang, why)}`;
+  if (timeout) return SAY.say(lang, 'vies-silent', { seconds: Math.round(Number(timeout[1]) / 1000) });
+  if (why.startsWith('unreachable')) return SAY.say(lang, 'vies-unreachable');
+  if (/^HTTP \d+/.test(why)) return SAY.say(lang, 'vies-answered', { answer: why.split(',')[0] });
+  if (/^[A-Z_]+$/.test(why)) return SAY.say(lang, 'vies-answered', { answer: why });
+  return SAY.say(lang, 'vies-said', { said: quoted(lang, why) });
 }
 
 /** An answer, or the English text an older version recorded (quoted and labelled). */
 function answerOrRecorded(lang: Lang, answer: Answer | undefined, message: string | undefined): string {
   if (answer) return answerWords(lang, answer);
-  if (message) return lang === 'pt' ? `Resposta registada: ${quoted(lang, message)}.` : `Recorded answer: ${quoted(lang, message)}.`;
+  if (message) return SAY.say(lang, 'recorded-answer', { said: quoted(lang, message) });
   return '';
 }
 
@@ -250,11 +257,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   'wrong-company': {
     buttons: ['retry'],
     en: (p, ref, press) => ({
-      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${p.actual ? `; the token is company ${p.actual}'s${p.actualTenant ? ` (tenant "${p.actualTenant}")` : ''}` : ''}. A document issued with it would be in another company's name.`,
+      reason: `Nothing was issued: tenant "${ref.tenant}" invoices for company ${p.company}, but ${WRONG_COMPANY_CAUSE[p.cause].en(p.company)}${SAY.say('en', 'token-holder', p)}. A document issued with it would be in another company's name.`,
       action: `Put the partner token of company ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") in invoicing.partnerToken of tenant "${ref.tenant}" (or correct invoicing.companyNif), reload the tenants file, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
-      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${p.actual ? `; o token é da empresa ${p.actual}${p.actualTenant ? ` (loja "${p.actualTenant}")` : ''}` : ''}. Um documento emitido com ele ficaria em nome de outra empresa.`,
+      reason: `Nada foi emitido: a loja "${ref.tenant}" fatura pela empresa ${p.company}, mas ${WRONG_COMPANY_CAUSE[p.cause].pt(p.company)}${SAY.say('pt', 'token-holder', p)}. Um documento emitido com ele ficaria em nome de outra empresa.`,
       action: `Ponha o token de parceiro da empresa ${p.nif} ("magnifinance partner tokens --tax-id ${p.nif}") em invoicing.partnerToken da loja "${ref.tenant}" (ou corrija invoicing.companyNif), recarregue o ficheiro de lojas e depois ${press('retry')}.`,
     }),
   },
@@ -521,7 +528,40 @@ export function entryWords(lang: Lang, entry: { problem?: string; detail?: strin
   const problem = parseProblem(entry.problem);
   if (problem) return problemWords(lang, problem, ref, via);
   const reason = entry.detail ?? entry.lastError;
-  // Recorded in English by an older version: quoted and labelled in another language.
-  if (lang === 'en') return { reason: reason ?? '–', action: entry.action ?? '–' };
-  return { reason: reason ? `Motivo registado: ${quoted(lang, reason)}.` : '–', action: entry.action ? `Indicação registada: ${quoted(lang, entry.action)}.` : '–' };
+  // Recorded in English by an older version: as it is in English, quoted and labelled in another language.
+  return {
+    reason: reason ? SAY.say(lang, 'recorded-reason', { text: reason, quoted: quoted(lang, reason) }) : '–',
+    action: entry.action ? SAY.say(lang, 'recorded-action', { text: entry.action, quoted: quoted(lang, entry.action) }) : '–',
+  };
 }
+
+const S = z.string();
+const OPT_S = z.string().optional();
+/** " (a; b)" of the parts known, nothing when none is. */
+function known(...parts: string[]): string {
+  const given = parts.filter((part) => part !== '');
+  return given.length > 0 ? ` (${given.join('; ')})` : '';
+}
+/** The small sentences the problems' words are built with (the owner's notes, the console, the alerts). */
+const SAY = catalogue({
+  send: words({ route: S }, { pt: (p) => `envie ${p.route}`, en: (p) => `send ${p.route}` }),
+  press: words({ button: S }, { pt: (p) => `carregue em ${p.button}`, en: (p) => `press ${p.button}` }),
+  'press-on-page': words({ button: S }, { pt: (p) => `carregue em ${p.button} na página da encomenda no conector`, en: (p) => `press ${p.button} on the order's page in the connector` }),
+  quoted: words({ text: S }, { pt: (p) => `«${p.text}»`, en: (p) => `"${p.text}"` }),
+  'vies-silent': words({ seconds: z.number() }, { pt: (p) => `sem resposta em ${p.seconds} s`, en: (p) => `no answer within ${p.seconds} s` }),
+  'vies-unreachable': fixed({ pt: 'o VIES não estava acessível', en: 'the VIES could not be reached' }),
+  'vies-answered': words({ answer: S }, { pt: (p) => `o VIES respondeu ${p.answer}`, en: (p) => `the VIES answered ${p.answer}` }),
+  'vies-said': words({ said: S }, { pt: (p) => `resposta do VIES: ${p.said}`, en: (p) => `the VIES said ${p.said}` }),
+  /** Whose a wrong partner token is, as far as the tenants file knows (another tenant, the agency's partner list); nothing when unknown. */
+  'token-holder': words(
+    { actual: OPT_S, actualTenant: OPT_S, actualPartner: OPT_S },
+    {
+      en: (p) => (p.actual ? `; the token is company ${p.actual}'s${known(p.actualTenant ? `tenant "${p.actualTenant}"` : '', p.actualPartner ? `the agency's partner "${p.actualPartner}"` : '')}` : ''),
+      pt: (p) => (p.actual ? `; o token é da empresa ${p.actual}${known(p.actualTenant ? `loja "${p.actualTenant}"` : '', p.actualPartner ? `parceira da agência «${p.actualPartner}»` : '')}` : ''),
+    },
+  ),
+  'recorded-answer': words({ said: S }, { pt: (p) => `Resposta registada: ${p.said}.`, en: (p) => `Recorded answer: ${p.said}.` }),
+  /** What an older version recorded, in English: as it is in English, quoted and labelled in Portuguese. */
+  'recorded-reason': words({ text: S, quoted: S }, { pt: (p) => `Motivo registado: ${p.quoted}.`, en: (p) => p.text }),
+  'recorded-action': words({ text: S, quoted: S }, { pt: (p) => `Indicação registada: ${p.quoted}.`, en: (p) => p.text }),
+});

@@ -53,6 +53,8 @@ export interface StepContext {
   composedFrom?: unknown;
   /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
   carried?: boolean;
+  /** orderDigest(composedFrom), once the proof under the lock has computed it (the issuing marker carries it). */
+  composedDigest?: string;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -92,6 +94,7 @@ export async function orderOf(ctx: StepContext, composing = false): Promise<Sale
   const raw = carried ?? (await ctx.tenant.shop.getOrder(ctx.data.orderId));
   if (composing) {
     ctx.composedFrom = raw;
+    ctx.composedDigest = undefined;
     ctx.carried = carried !== undefined;
   }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);

@@ -55,29 +55,35 @@ const SHOP_WORDS = catalogue({
   ),
 });
 
+/**
+ * The shop platform's own words for a shop that refuses the connector's credentials (401/403), with
+ * its fix (ShopPlatform.refusedWords): a Shopify store's token is not a WooCommerce REST key.
+ */
+export type RefusedWords = (lang: Lang) => string | undefined;
+
 /** A trouble in the reader's words. */
-export function troubleWords(lang: Lang, trouble: ShopTrouble, timeoutMs: number): string {
+export function troubleWords(lang: Lang, trouble: ShopTrouble, timeoutMs: number, refused?: RefusedWords): string {
   if (trouble.kind === 'silent') return SILENCE[trouble.cause][lang]({ timeoutMs, lang });
-  return SHOP_WORDS.say(lang, 'key-refused', { status: trouble.status, code: trouble.code });
+  return refused?.(lang) ?? SHOP_WORDS.say(lang, 'key-refused', { status: trouble.status, code: trouble.code });
 }
 
 /** "Does not answer since 19:02: <why>" for a shop last seen not answering; undefined while it answers (or was never asked). */
-export function shopAnswerWords(lang: Lang, answer: ShopAnswer | null, timeoutMs: number, timeZone: string): string | undefined {
+export function shopAnswerWords(lang: Lang, answer: ShopAnswer | null, timeoutMs: number, timeZone: string, refused?: RefusedWords): string | undefined {
   if (!answer || answer.answering || !answer.trouble) return undefined;
   const since = shopDateTime(lang, answer.since ?? answer.at, timeZone);
   const head = SHOP_WORDS.say(lang, answer.trouble.kind === 'refused' ? 'refuses-since' : 'silent-since', { since });
-  return `${head}: ${troubleWords(lang, answer.trouble, timeoutMs)}.`;
+  return `${head}: ${troubleWords(lang, answer.trouble, timeoutMs, refused)}.`;
 }
 
 /**
  * A shop call a console page made that failed, in the reader's words: the page's own wait (a page
  * never waits longer than `budgetMs` for the shop), a trouble of the shop, or the error as it came («…»).
  */
-export function failedShopCallWords(lang: Lang, error: unknown, budgetMs: number, timeoutMs: number): string {
+export function failedShopCallWords(lang: Lang, error: unknown, budgetMs: number, timeoutMs: number, refused?: RefusedWords): string {
   if (error instanceof TimeoutError) {
     return SHOP_WORDS.say(lang, 'page-wait', { seconds: SECONDS(budgetMs, lang) });
   }
   const trouble = troubleOf(error);
-  if (trouble) return troubleWords(lang, trouble, timeoutMs);
+  if (trouble) return troubleWords(lang, trouble, timeoutMs, refused);
   return `«${error instanceof Error ? error.message : String(error)}»`;
 }

@@ -27,6 +27,14 @@ export interface Shop {
    * longer has it or does not say. Optional while a platform lacks it (the month pack then says no day).
    */
   refundCreatedAt?(orderId: number, refundId: number): Promise<number | undefined>;
+  /**
+   * The shop's own tax report for a period (its analytics: per tax rate, by the orders' creation
+   * date, refunds as negative amounts on their own date), `from` and `to` the shop's local times
+   * (yyyy-mm-ddTHH:MM:SS, both included). `available: false` when this shop has none to give (an
+   * older version, analytics off, a key not allowed to read reports). Absent: the platform has no
+   * such report.
+   */
+  taxReport?(period: { from: string; to: string }): Promise<ShopTaxReport>;
   /** Sets (or replaces) our keys on the order; other keys are left alone. */
   updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void>;
   addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote>;
@@ -49,11 +57,37 @@ export interface Shop {
   /** What the shop says of the products of these lines (type, categories), by product or variation id. */
   productFacts(items: readonly { product_id: number; variation_id: number }[], now?: number): Promise<Map<number, ProductFacts>>;
   /**
+   * The shop said these products (or variants) changed, went or came back (its product webhooks):
+   * what this process keeps of them is dropped, so the next document reads them again instead of
+   * trusting its cache until it expires. Absent on a platform that caches nothing.
+   */
+  forgetProducts?(ids: readonly number[]): void;
+  /**
    * The shop's own clock as its last answer told it (the HTTP Date header, whole seconds), with the
    * moment (this process's Date.now()) it came; undefined before any answer or when the shop sends none.
    */
   clock?(): { shopMs: number; localMs: number } | undefined;
 }
+
+/** One row of the shop's tax report: one tax rate's amounts over the period, in the shop's currency. */
+export interface ShopTaxRow {
+  rateId: number;
+  /** The rate's name in the shop ("IVA 23%"). */
+  name: string;
+  /** The rate, decimal text ("23", "5.5"). */
+  percent: string;
+  /** Where the rate applies (ISO country, and state when the shop names one). */
+  country: string;
+  state: string;
+  /** Decimal text: the tax of the orders' items, of their shipping, and both (refunds already taken off). */
+  totalTax: string;
+  orderTax: string;
+  shippingTax: string;
+  /** Orders counted (refunds are not). */
+  orders: number;
+}
+
+export type ShopTaxReport = { available: true; rows: ShopTaxRow[] } | { available: false; reason: 'no-route' | 'not-allowed' };
 
 /** Which orders to list. Absent fields do not filter. */
 export interface OrderQuery {

@@ -293,6 +293,7 @@ export function statusesToReconcile(tenant: Pick<TenantRuntime, 'config'>): stri
 }
 
 export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, report: Pick<SweepReport, 'inactiveWebhooks' | 'missingTopics' | 'problems'>): Promise<void> {
+  const now = deps.now ?? Date.now;
   if (tenant.shop.ensureWebhooks) {
     // The connector owns this shop's subscriptions (Shopify): re-create what was removed; the
     // sweep's listing by update time finds the orders changed while it was gone.
@@ -303,11 +304,14 @@ export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, repo
       if (health.recreated.length > 0) deps.logger.warn({ tenant: tenant.config.id, recreated: health.recreated }, 'webhook subscriptions were missing from the shop: created again');
     } catch (error) {
       report.problems.push(`could not check the shop's webhook subscriptions: ${(error as Error).message}`);
+      // Every page says at once that the shop refuses the connector or does not answer, and why.
+      await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, now());
+      return;
     }
+    await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, undefined, now());
     return;
   }
   let hooks: ShopWebhook[];
-  const now = deps.now ?? Date.now;
   try {
     hooks = await tenant.shop.listWebhooks();
   } catch (error) {

@@ -31,7 +31,11 @@ export class MagniFinance implements INodeType {
         name: 'magniFinanceWooCommerceApi',
         required: true,
         // Where an order is claimed and written back (Order Record: In the Shop): the invoice, the waybill and a refund's credit note.
-        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] } },
+        // Not for a Shopify order (shopPlatform, absent on the waybill): the package has no Shopify credential, and the node refuses its record in the shop.
+        displayOptions: {
+          show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] },
+          hide: { shopPlatform: ['shopify'] },
+        },
       },
     ],
     properties: [

@@ -13,6 +13,8 @@ import { shopifyAdminOrderUrl } from './admin-links';
 import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
+import { installedTokenCheck } from './token-check';
+import { SHOPIFY_WORDS } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
@@ -32,10 +34,21 @@ export const shopify: ShopPlatform = {
   // Other invoicing apps' tags, attributes and metafields, as the tenant names them (./other-apps.ts).
   otherSystemDocument: shopifyOtherSystemDocument,
   orderWebhooks: shopifyOrderWebhooks,
+  // A refused token on a console page: install the app again (or a new token in the tenants file).
+  refusedWords: (lang, tenant) => {
+    const store = tenant.shopify as ShopifyTenantConfig;
+    return store.accessToken === undefined
+      ? SHOPIFY_WORDS.say(lang, 'token-refused', { shop: store.shopDomain, link: `/shopify/install/${encodeURIComponent(tenant.id)}` })
+      : SHOPIFY_WORDS.say(lang, 'token-refused-file', { shop: store.shopDomain });
+  },
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
-  async doctorChecks(tenant, _mapping, publicUrl, services) {
-    return shopifyDoctorChecks(shopOf(tenant, services).client, tenant, publicUrl);
+  async doctorChecks(tenant, mapping, publicUrl, services) {
+    const store = tenant.shopify as ShopifyTenantConfig;
+    // A token the install flow keeps: there, and still refreshable (Redis may have lost it).
+    const token = await installedTokenCheck(services, tenant.id, store, publicUrl, mapping.shopTimeZone);
+    const result = await shopifyDoctorChecks(shopOf(tenant, services).client, tenant, publicUrl);
+    return token ? { ...result, checks: [token, ...result.checks] } : result;
   },
 };
 
@@ -43,7 +56,7 @@ export const shopify: ShopPlatform = {
 function shopOf(tenant: TenantConfig, services: ShopServices | undefined): ShopifyShop {
   const store = tenant.shopify as ShopifyTenantConfig;
   return new ShopifyShop(store, undefined, {
-    ...(store.accessToken === undefined ? { installedToken: installedTokenSource(services, tenant.id, store.shopDomain) } : {}),
+    ...(store.accessToken === undefined ? { installedToken: installedTokenSource(services, tenant.id, store) } : {}),
     markedMetafields: markedMetafields(tenant.settings.otherSystemMetaKeys),
   });
 }

@@ -44,6 +44,11 @@ export interface ShopifyAdminOptions {
   adminUrl?: string;
   /** The store's offline token, or where to read it (the install flow's sealed copy) before each request. */
   accessToken: string | (() => Promise<string>);
+  /**
+   * Shopify refused `token` (HTTP 401): true when another token is there to try (an expiring token
+   * refreshed, a reinstall another process saved); the query is then sent once more, never twice.
+   */
+  onTokenRefused?: (token: string) => Promise<boolean>;
   apiVersion?: string;
   /** The most the client waits for the bucket and Retry-After within one call. Default 60 s. */
   maxWaitMs?: number;
@@ -110,6 +115,7 @@ export class ShopifyAdminClient {
       this.options.onPace?.(event);
       await sleep(event.waitMs);
     };
+    let refusedOnce = false;
     for (;;) {
       const cost = this.costs.get(document) ?? 0;
       await this.pace(cost, wait);
@@ -118,6 +124,10 @@ export class ShopifyAdminClient {
         answer = await this.send(document, variables);
       } finally {
         this.reserved -= cost;
+      }
+      if (answer.status === 401 && !refusedOnce && this.options.onTokenRefused && (await this.options.onTokenRefused(answer.token))) {
+        refusedOnce = true;
+        continue;
       }
       if (answer.status === 429) {
         const seconds = Number.parseFloat(answer.retryAfter ?? '');
@@ -154,7 +164,7 @@ export class ShopifyAdminClient {
     await turn;
   }
 
-  private async send(document: string, variables: Record<string, unknown>): Promise<{ status: number; body: string; retryAfter?: string; requestId?: string }> {
+  private async send(document: string, variables: Record<string, unknown>): Promise<{ status: number; body: string; token: string; retryAfter?: string; requestId?: string }> {
     const timeout = this.options.timeoutMs ?? 15_000;
     const token = typeof this.options.accessToken === 'string' ? this.options.accessToken : await this.options.accessToken();
     try {
@@ -170,7 +180,7 @@ export class ShopifyAdminClient {
         const value = answer.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
-      return { status: answer.statusCode, body, retryAfter: one('retry-after'), requestId: one('x-request-id') };
+      return { status: answer.statusCode, body, token, retryAfter: one('retry-after'), requestId: one('x-request-id') };
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       const kind: ShopifyApiErrorKind = code.includes('TIMEOUT') ? 'timeout' : 'connection';

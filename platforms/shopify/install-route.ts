@@ -7,7 +7,7 @@ import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { html, page } from '../../connector/console/page';
 import type { Lang } from '../../messages/lang';
 import { REQUIRED_SCOPES } from './doctor-checks';
-import { saveInstalledToken } from './installed-token';
+import { saveInstalledToken, tokenGrantSchema, type TokenGrant } from './installed-token';
 import { installWords, type InstallWordCode } from './install-words';
 
 /**
@@ -48,8 +48,6 @@ export function verifyShopifyQueryHmac(query: URLSearchParams, secrets: readonly
   return secrets.some((secret) => secret !== '' && timingSafeEqual(createHmac('sha256', secret).update(message).digest(), Buffer.from(given, 'hex')));
 }
 
-/** Shopify's answer to the code exchange (an offline token: no `expires_in`, no `associated_user`). */
-const tokenAnswerSchema = z.object({ access_token: z.string().min(1), scope: z.string() });
 
 /** The scopes the connector needs that Shopify did not grant; `write_x` covers `read_x`. */
 export function missingScopes(granted: readonly string[]): string[] {
@@ -162,18 +160,19 @@ export function shopifyInstallRouter(deps: WebhookRouteDeps): Router {
     if (known === null) return answer(res, 403, lang, 'bad-state', params, 'bad-state');
     res.setHeader('Set-Cookie', `${cookieName(tenant.id)}=; Path=/shopify/callback/${encodeURIComponent(tenant.id)}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 
-    let granted: z.output<typeof tokenAnswerSchema>;
+    let granted: TokenGrant;
     try {
       const exchange = await request(`${store.adminUrl}/admin/oauth/access_token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ client_id: store.clientId, client_secret: store.clientSecrets[0], code: query.get('code') ?? '' }),
+        // `expiring: 1`: an expiring offline token and its refresh token (./installed-token.ts).
+        body: JSON.stringify({ client_id: store.clientId, client_secret: store.clientSecrets[0], code: query.get('code') ?? '', expiring: 1 }),
         headersTimeout: store.timeoutMs,
         bodyTimeout: store.timeoutMs,
       });
       const text = await exchange.body.text();
       if (exchange.statusCode !== 200) throw new Error(`HTTP ${exchange.statusCode}`);
-      granted = tokenAnswerSchema.parse(JSON.parse(text));
+      granted = tokenGrantSchema.parse(JSON.parse(text));
     } catch (error) {
       // The answer's text is not logged: a 200 with an odd shape could still hold a token.
       deps.logger.warn({ tenant: tenant.id, shop: store.shopDomain, err: error instanceof z.ZodError ? 'unexpected answer shape' : (error as Error).message }, 'Shopify code exchange failed');
@@ -183,11 +182,11 @@ export function shopifyInstallRouter(deps: WebhookRouteDeps): Router {
     const missing = missingScopes(scopes);
     if (missing.length > 0) return answer(res, 403, lang, 'missing-scopes', { ...params, scopes: missing.join(', ') }, 'missing-scopes');
     try {
-      await saveInstalledToken({ redis: deps.redis, prefix: deps.prefix, secretsKey }, tenant.id, store.shopDomain, granted.access_token, scopes, new Date(now()));
+      await saveInstalledToken({ redis: deps.redis, prefix: deps.prefix, secretsKey }, tenant.id, store.shopDomain, granted, scopes, new Date(now()));
     } catch (error) {
       return void res.status(503).json({ error: 'redis-unavailable', detail: (error as Error).message });
     }
-    deps.logger.info({ tenant: tenant.id, shop: store.shopDomain, scopes }, 'Shopify app installed; offline token stored sealed');
+    deps.logger.info({ tenant: tenant.id, shop: store.shopDomain, scopes, expiring: granted.expires_in !== undefined }, 'Shopify app installed; offline token stored sealed');
     answer(res, 200, lang, 'installed', params, 'installed');
   });
   return router;

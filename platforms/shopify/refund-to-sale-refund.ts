@@ -1,4 +1,4 @@
-import { divide, isZero, multiply, negate, parseDecimal, subtract, sum, type Decimal } from '../../client/money';
+import { add, divide, isZero, multiply, negate, parseDecimal, subtract, sum, type Decimal } from '../../client/money';
 import type { Sale, SaleLineTax, SaleRefund, SaleRefundLine } from '../../law/sale';
 import type { MoneyBag, ShopifyRefund } from './order-query';
 import { legacyIdOf } from './order-query';
@@ -13,9 +13,11 @@ import { shopifyWord } from './shopify-words';
  *   when the sale's prices include tax; `totalTaxSet` is its tax, put on the line's own rate (split
  *   over the line's rates in their charged proportion when it had more than one);
  * - each refunded shipping line credits that shipping line the same way;
- * - order adjustments (a refund discrepancy, a shipping refund of older orders) credit what they
- *   say: Shopify writes money back to the buyer as a negative adjustment, so the credit is its
- *   opposite; its tax goes on the sale's rate when the sale had a single one;
+ * - order adjustments (a refund discrepancy, a shipping refund of older orders): Shopify writes
+ *   money back to the buyer as a negative adjustment, so the credit is its opposite; one with tax on
+ *   a sale of a single rate credits that rate; any other (a goodwill amount Shopify charged no tax
+ *   on) has no rate of its own: it is the refund's amount `withoutLines`, which the law credits by
+ *   the accountant's `refundWithoutLines` (held by default, or across the invoice's rates);
  * - the amount is what went back: the refund's successful REFUND transactions (a gift card refunded
  *   is money back too). The law checks the lines against it and against what was invoiced.
  */
@@ -60,11 +62,16 @@ export function shopifyRefundToSaleRefund(refund: ShopifyRefund, sale: Sale): Sa
   }
 
   const onlyRate = sale.taxRates.length === 1 ? sale.taxRates[0].id : undefined;
+  const apart: Decimal[] = [];
   for (const adjustment of refund.orderAdjustments.nodes) {
     const credit = negate(amountOf(adjustment.amountSet, side));
     const tax = negate(amountOf(adjustment.taxAmountSet, side));
     if (isZero(credit) && isZero(tax)) continue;
-    const taxes: SaleLineTax[] = !isZero(tax) && onlyRate ? [{ rateId: onlyRate, amount: text(tax) }] : [];
+    if (isZero(tax) || !onlyRate) {
+      // No tax, or tax on no one rate: an amount without a rate of its own, the law's to credit (refundWithoutLines).
+      apart.push(sale.pricesIncludeTax ? credit : add(credit, tax));
+      continue;
+    }
     lines.push({
       id: legacyIdOf(adjustment.id),
       kind: 'fee',
@@ -72,8 +79,8 @@ export function shopifyRefundToSaleRefund(refund: ShopifyRefund, sale: Sale): Sa
       sku: '',
       quantity: 1,
       total: withoutTax(credit, tax),
-      taxes,
-      attributes: [{ key: 'shopify:adjustment-reason', value: adjustment.reason ?? '' }, ...(taxes.length === 0 && !isZero(tax) ? [{ key: 'shopify:adjustment-tax-unplaced', value: text(tax) }] : [])],
+      taxes: [{ rateId: onlyRate, amount: text(tax) }],
+      attributes: [{ key: 'shopify:adjustment-reason', value: adjustment.reason ?? '' }],
     });
   }
 
@@ -85,6 +92,7 @@ export function shopifyRefundToSaleRefund(refund: ShopifyRefund, sale: Sale): Sa
     amount: text(sum(returned.map((t) => amountOf(t.amountSet, side)))),
     reason: refund.note ?? '',
     lines,
+    ...(apart.length > 0 ? { withoutLines: { amount: text(sum(apart)) } } : {}),
   };
 }
 

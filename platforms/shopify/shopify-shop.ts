@@ -6,6 +6,7 @@ import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
 import { ShopifyAdminClient, ShopifyApiError, type PaceEvent } from './admin-client';
 import { mergeNote, NOTE_LOG_KEY, noteLogSchema, type NoteLogEntry } from './order-note';
 import { nifMetafieldOf } from './buyer-nif';
+import type { InstalledTokenSource } from './installed-token';
 import { legacyIdOf, orderGid, readShopifyOrder, readShopifyRefund, refundGid } from './order-query';
 import { MARKED_METAFIELDS_FIELD, metafieldKeyOfMeta, ORDER_HEAD_FIELDS, orderHeadSchema, SHOPIFY_STATUSES, summaryOfListedOrder } from './order-summary';
 import { ensureSubscriptions, listSubscriptions, missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
@@ -107,13 +108,14 @@ export class ShopifyShop implements Shop {
   constructor(
     private readonly store: ShopifyTenantConfig,
     onPace?: (event: PaceEvent) => void,
-    private readonly options: { installedToken?: () => Promise<string>; markedMetafields?: string[] } = {},
+    private readonly options: { installedToken?: InstalledTokenSource; markedMetafields?: string[] } = {},
   ) {
-    const installedToken = options.installedToken;
+    const installed = store.accessToken === undefined ? options.installedToken : undefined;
     this.client = new ShopifyAdminClient({
       shopDomain: store.shopDomain,
       adminUrl: store.adminUrl,
-      accessToken: store.accessToken ?? installedToken ?? (() => Promise.reject(new ShopifyApiError('authentication', `${store.shopDomain} has no access token`))),
+      accessToken: store.accessToken ?? (installed ? () => installed.token() : () => Promise.reject(new ShopifyApiError('authentication', `${store.shopDomain} has no access token`))),
+      ...(installed ? { onTokenRefused: (token: string) => installed.refused(token) } : {}),
       apiVersion: store.apiVersion,
       timeoutMs: store.timeoutMs,
       onPace,
@@ -174,6 +176,13 @@ export class ShopifyShop implements Shop {
     const refund = await readShopifyRefund(this.client, refundGid(refundId)).catch(toShopError);
     if (!refund) throw new ShopRequestError(404, 'shopify_not_found', `Refund ${refundId} of order ${orderId} is not in the Shopify store ${this.store.shopDomain}`);
     return refund;
+  }
+
+  /** When the refund was made (Shopify's `createdAt`, epoch ms); undefined for a refund the store no longer has. */
+  async refundCreatedAt(_orderId: number, refundId: number): Promise<number | undefined> {
+    const refund = await readShopifyRefund(this.client, refundGid(refundId)).catch(toShopError);
+    const at = refund?.createdAt ? Date.parse(refund.createdAt) : Number.NaN;
+    return Number.isFinite(at) ? at : undefined;
   }
 
   async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {

@@ -1,18 +1,11 @@
+import { SHOPIFY_WORDS } from './shopify-catalogue';
+
 /**
- * The few words the Shopify adapter itself puts on a document or a sale: names of lines Shopify
- * keeps outside its line items. Documents are written in European Portuguese; English for the
- * library's readers.
+ * The names of lines Shopify keeps outside its line items, as the adapter puts them on a sale:
+ * documents are written in European Portuguese (./shopify-catalogue.ts holds both languages).
  */
-export type ShopifyWordLang = 'pt' | 'en';
+export type ShopifyWord = 'duties' | 'tip' | 'adjustment';
 
-const WORDS = {
-  duties: { pt: 'Direitos aduaneiros', en: 'Duties' },
-  tip: { pt: 'Gorjeta', en: 'Tip' },
-  adjustment: { pt: 'Acerto do reembolso', en: 'Refund adjustment' },
-} as const;
-
-export type ShopifyWord = keyof typeof WORDS;
-
-export function shopifyWord(word: ShopifyWord, lang: ShopifyWordLang = 'pt'): string {
-  return WORDS[word][lang];
+export function shopifyWord(word: ShopifyWord): string {
+  return SHOPIFY_WORDS.say('pt', `line-${word}`);
 }

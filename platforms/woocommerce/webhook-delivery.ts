@@ -9,6 +9,13 @@ import type { ShopWebhook } from '../../connector/shop/shop';
 /** The topics the connector needs (docs/connector.md): created starts invoices, updated carries status changes, refunds and cancellations. */
 export const NEEDED_TOPICS = ['order.created', 'order.updated'] as const;
 
+/**
+ * The topics that keep the connector's copy of the shop's products fresh (WooShop caches them per
+ * process for SHOP_FACTS_TTL_MS): without them a product made virtual, moved to another category or
+ * deleted reaches invoices only when the copy expires. Recommended, not needed.
+ */
+export const PRODUCT_TOPICS = ['product.updated', 'product.deleted'] as const;
+
 /** Where the shop must deliver this tenant's orders. */
 export function deliveryUrlFor(publicUrl: string, tenantId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/webhooks/woocommerce/${tenantId}`;

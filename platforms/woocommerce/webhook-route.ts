@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookRouteDeps } from '../../connector/ingest/webhook-route-deps';
+import { z } from 'zod';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { verifyWooSignature } from './signature';
 import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
@@ -7,14 +8,26 @@ import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import type { OrderSummary } from '../../connector/shop/order-summary';
-import { summaryOfWooOrder, WooOrderSummarySchema } from './order-summary';
+import { readWooOrderSummary, summaryOfWooOrder } from './order-summary';
 import { otherSystemDocument } from './other-plugins';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
+import { tellProductChange } from '../../connector/shop/product-changes';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
+/**
+ * Topics that tell a product (or a variation: product.updated fires for both) changed, went to the
+ * trash or came back: the cached product is forgotten (WC_Webhook::get_default_topic_hooks). A
+ * created product is new to every cache; its delivery is harmless and handled the same way.
+ */
+const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.deleted', 'product.restored']);
+/**
+ * What a product delivery says: its id. product.deleted sends only `{"id": N}` (WC_Webhook::build_payload),
+ * the others the product as GET products/<id> answers it (a variation's with its parent_id).
+ */
+const ProductDeliverySchema = z.looseObject({ id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/).transform(Number)]) });
 const PING = /^webhook_id=\d+$/;
 const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
@@ -90,6 +103,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     const topic = d.header('x-wc-webhook-topic') ?? '';
     deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic: topic || 'none' });
     if (topic === 'order.deleted') return ignore(d, 'order-deleted');
+    if (PRODUCT_TOPICS.has(topic)) return productChanged(d, runtime, body);
     if (!ORDER_TOPICS.has(topic)) {
       // Acknowledged (a refusal would only get the webhook disabled), but a person should remove it.
       remember(d, 'unknown-topic');
@@ -102,7 +116,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     } catch (error) {
       return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
     }
-    const parsed = WooOrderSummarySchema.safeParse(json);
+    const parsed = readWooOrderSummary(json);
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 5)
@@ -116,6 +130,28 @@ function webhookLogic(deps: WebhookRouteDeps) {
 
     plan(runtime, order).then(
       (planned) => enqueue(d, runtime, order, planned, json, body),
+      (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
+    );
+  };
+
+  /**
+   * A product changed on the shop: this process forgets it at once, every other one when Redis tells
+   * it (connector/shop/product-changes.ts). 200 once told; 503 when Redis is away (the other
+   * processes keep their copy until the cache time ends).
+   */
+  const productChanged = (d: Delivery, runtime: TenantRuntime, body: Buffer): void => {
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
+    }
+    const parsed = ProductDeliverySchema.safeParse(json);
+    if (!parsed.success) return refuse(d, { status: 400, reason: 'invalid-payload', detail: `id: ${parsed.error.issues[0]?.message ?? 'missing'}` });
+    const ids = [parsed.data.id];
+    runtime.shop.forgetProducts?.(ids);
+    tellProductChange(deps.redis, deps.prefix, { tenant: runtime.config.id, ids }).then(
+      () => d.reply(200, { forgotten: ids }),
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );
   };

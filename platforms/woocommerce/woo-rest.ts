@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 
 /**
@@ -68,17 +68,21 @@ function agentFor(ca: Buffer | undefined, timeoutMs: number): Dispatcher {
 
 export class WooRest {
   private readonly base: string;
+  /** wp-json/ of the shop: WooCommerce's other REST namespaces (wc-analytics) hang under it. */
+  private readonly root: string;
   private readonly https: boolean;
   private readonly dispatcher: Dispatcher;
   private readonly basic: string;
-  private readonly signingKey: string;
+  /** The OAuth signing key (`<consumer secret>&`), imported once: HMAC's key set-up was paid on every call. */
+  private readonly signingKey: KeyObject;
 
   constructor(private readonly options: WooRestOptions) {
-    this.base = `${options.url.replace(/\/+$/, '')}/wp-json/wc/v3/`;
+    this.root = `${options.url.replace(/\/+$/, '')}/wp-json/`;
+    this.base = `${this.root}wc/v3/`;
     this.https = /^https:/i.test(options.url);
     this.dispatcher = agentFor(options.ca, options.timeoutMs);
     this.basic = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
-    this.signingKey = `${rfc3986(options.consumerSecret)}&`;
+    this.signingKey = createSecretKey(Buffer.from(`${rfc3986(options.consumerSecret)}&`, 'utf8'));
   }
 
   /**
@@ -86,7 +90,15 @@ export class WooRest {
    * text); 'errors' reads a success's body only to drop it (a meta PUT answers with the whole order).
    */
   async send(method: 'GET' | 'POST' | 'PUT', endpoint: string, params: Record<string, string> = {}, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
-    const url = this.base + endpoint;
+    return this.sendTo(this.base + endpoint, method, params, body, read);
+  }
+
+  /** A GET in another of the shop's REST namespaces (`wc-analytics/reports/taxes`), signed the same way. */
+  async get(path: string, params: Record<string, string> = {}): Promise<WooRestAnswer> {
+    return this.sendTo(this.root + path, 'GET', params);
+  }
+
+  private async sendTo(url: string, method: 'GET' | 'POST' | 'PUT', params: Record<string, string>, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     let query: Record<string, string>;
     if (this.https) {
@@ -161,8 +173,12 @@ export class WooRest {
   }
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+
 /** RFC 3986 percent-encoding (unreserved characters kept), as OAuth 1.0a and WooCommerce's check use. */
 export function rfc3986(value: string): string {
+  // Most of what is signed (the oauth_* names and values, ids, numbers) has nothing to encode.
+  if (UNRESERVED.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

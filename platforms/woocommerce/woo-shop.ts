@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { TenantConfig } from '../../connector/config/load-config';
-import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, ShopRequestError, ShopWebhook, ShopWebhookSchema } from '../../connector/shop/shop';
+import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, ShopRequestError, ShopWebhook, ShopWebhookSchema, type ShopTaxReport, type ShopTaxRow } from '../../connector/shop/shop';
 import type { ProductFacts } from '../../law/line-type';
 import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
 import { WooHttpError, WooNetworkError, WooRest, type WooRestAnswer } from './woo-rest';
@@ -9,6 +9,18 @@ import type { ListedOrder } from '../../connector/shop/order-summary';
 import { listedWooOrder, wooFieldsOf } from './order-summary';
 
 /** A refund's creation day in GMT, as WooCommerce writes it (2026-11-05T10:12:00). */
+/** A row of wc-analytics/reports/taxes (its DataStore casts each column: ints, floats, strings). */
+const TaxReportRowSchema = z.looseObject({
+  tax_rate_id: z.number().int(),
+  name: z.string(),
+  tax_rate: z.number(),
+  country: z.string(),
+  state: z.string(),
+  total_tax: z.number(),
+  order_tax: z.number(),
+  shipping_tax: z.number(),
+  orders_count: z.number().int(),
+});
 const RefundDateSchema = z.looseObject({ date_created_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/).nullish() });
 
 const ShopSettingSchema = z.looseObject({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
@@ -18,7 +30,13 @@ const ShopProductSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), 
 const ShopVariationSchema = z.looseObject({ id: z.number(), virtual: z.boolean(), downloadable: z.boolean() });
 type ShopVariation = z.infer<typeof ShopVariationSchema>;
 
-/** Shop facts change rarely (a setting, a product's type): re-read after this long. */
+/**
+ * Shop facts change rarely (a setting, a product's type): re-read after this long. A product is
+ * forgotten sooner when the shop says it changed (product.updated / product.deleted webhooks:
+ * forgetProducts). WooCommerce has no webhook topic for its settings (its topics are coupon,
+ * customer, order, product and action hooks), so the tax rounding setting and the store address
+ * follow a change only when this time ends.
+ */
 export const SHOP_FACTS_TTL_MS = 10 * 60_000;
 /** Products (and variations) cached per shop before stale ones are dropped. */
 const PRODUCT_CACHE_BOUND = 5_000;
@@ -140,6 +158,19 @@ export class WooShop implements Shop {
     return facts;
   }
 
+  /**
+   * Drops what is cached of these products and variations (Shop.forgetProducts): a product.updated
+   * or product.deleted delivery names one id, a product's or a variation's (WooCommerce fires
+   * product.updated for both). A parent's categories are read from its own entry, so a variation
+   * never keeps its parent's old ones.
+   */
+  forgetProducts(ids: readonly number[]): void {
+    for (const id of ids) {
+      this.productCache.delete(id);
+      this.variationCache.delete(id);
+    }
+  }
+
   async getOrder(orderId: number): Promise<unknown> {
     return (await this.call(() => this.api.send('GET', `orders/${orderId}`))).data;
   }
@@ -172,6 +203,41 @@ export class WooShop implements Shop {
     } catch (error) {
       if (error instanceof ShopRequestError && error.permanent) return undefined;
       throw error;
+    }
+  }
+
+  /**
+   * WooCommerce's analytics tax report (GET wp-json/wc-analytics/reports/taxes, WooCommerce Admin's
+   * Reports\Taxes controller): one row per tax rate over `after`..`before` (the site's local time,
+   * both included), 100 a page. No route (an older WooCommerce, or analytics turned off: 404
+   * rest_no_route) or a key whose user may not read reports (401/403) is "not available".
+   */
+  async taxReport(period: { from: string; to: string }): Promise<ShopTaxReport> {
+    const rows: ShopTaxRow[] = [];
+    for (let page = 1; ; page += 1) {
+      let answer: WooRestAnswer;
+      try {
+        answer = await this.call(() => this.api.get('wc-analytics/reports/taxes', { after: period.from, before: period.to, per_page: '100', page: String(page), orderby: 'tax_rate_id', order: 'asc' }));
+      } catch (error) {
+        if (error instanceof ShopRequestError && error.status === 404) return { available: false, reason: 'no-route' };
+        if (error instanceof ShopRequestError && (error.status === 401 || error.status === 403)) return { available: false, reason: 'not-allowed' };
+        throw error;
+      }
+      for (const row of z.array(TaxReportRowSchema).parse(answer.data)) {
+        rows.push({
+          rateId: row.tax_rate_id,
+          name: row.name,
+          percent: String(row.tax_rate),
+          country: row.country,
+          state: row.state,
+          totalTax: row.total_tax.toFixed(2),
+          orderTax: row.order_tax.toFixed(2),
+          shippingTax: row.shipping_tax.toFixed(2),
+          orders: row.orders_count,
+        });
+      }
+      const pages = Number(answer.headers['x-wp-totalpages'] ?? 1);
+      if (!Number.isFinite(pages) || page >= pages) return { available: true, rows };
     }
   }
 

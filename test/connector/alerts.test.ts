@@ -113,6 +113,9 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 15_000));
     expect(second).toContain(': 2 orders need your attention');
     expect(second).toContain('Order #7001, invoice: issued with an unknown id since');
+    // The time on the shop's clock (the harness's shop is in Lisbon), never a UTC stamp.
+    expect(second).toMatch(/issued with an unknown id since \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\r?\n/);
+    expect(second).not.toContain('UTC');
     expect(second).toContain('press "Attach document" on the order\'s page and give its id');
     expect(second).toContain('Order page: http://connector.test/console/shop1/orders/7001');
     expect(second).toContain('Order #7002, invoice: issued without a number since');
@@ -228,11 +231,12 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     expect(needed.action).toContain('press "Try again" on the order\'s page');
 
     const webhooks = describeWebhooks(sweepReport({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] }), 'pt');
-    const text = textOf({ tenant: 'loja1', lang: 'pt', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-11-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
+    // 10:00 UTC in July is 11:00 on the shop's clock in Lisbon (summer time): the message says the shop's time.
+    const text = textOf({ tenant: 'loja1', lang: 'pt', timeZone: 'Europe/Lisbon', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-07-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
     expect(text.split('\n')).toEqual([
       '[Conector MagniFinance] loja1: 3 encomendas precisam da sua atenção; 1 problema nos webhooks da loja',
       '',
-      '• Encomenda #7026, fatura: parada por erro desde 2026-11-23 10:00 UTC',
+      '• Encomenda #7026, fatura: parada por erro desde 23/07/26, 11:00',
       `  Porquê: ${pt.reason}`,
       `  O que fazer: ${pt.fix}`,
       `  Página da encomenda: ${link}`,
@@ -242,5 +246,26 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     ]);
     expect(englishWords(text)).toEqual([]);
     expect(text).not.toContain('/admin/api');
+  });
+});
+
+describe("alerts tell times on the shop's clock (settings.mapping.shopTimeZone)", () => {
+  const order = { orderId: 7031, purpose: 'invoice', state: 'held', reason: 'r', fix: 'f', link: 'https://invoices.example.pt/console/loja1/orders/7031', since: '2026-07-23T10:00:00.000Z' };
+
+  it.each([
+    ['Europe/Lisbon', 'en', '• Order #7031, invoice: held since 23/07/2026, 11:00'],
+    ['Atlantic/Azores', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/26, 10:00'],
+    ['Atlantic/Madeira', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/26, 11:00'],
+    ['America/Sao_Paulo', 'en', '• Order #7031, invoice: held since 23/07/2026, 07:00'],
+  ] as const)('an order waiting since 10:00 UTC, in a shop in %s (%s)', (timeZone, lang, line) => {
+    const text = textOf({ tenant: 'loja1', lang, timeZone, orders: [order], webhooks: [], more: 0, attentionLink: 'https://invoices.example.pt/console/loja1' });
+    expect(text.split('\n')[2]).toBe(line);
+  });
+
+  it("refused deliveries: the last one's time on the shop's clock, in both languages", () => {
+    const report = sweepReport({ inactiveWebhooks: [], missingTopics: [], refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-12-31T23:30:00.000Z' }] });
+    // In Lisbon it is still the last day of the year; in Madrid (UTC+1) it is already the new year.
+    expect(describeWebhooks(report, 'en', 'Europe/Lisbon')[0].fix).toMatch(/^3 deliveries refused \(the last on 31\/12\/2026, 23:30\)\. /);
+    expect(describeWebhooks(report, 'pt', 'Europe/Madrid')[0].fix).toMatch(/^3 entregas recusadas \(a última a 01\/01\/27, 00:30\)\. /);
   });
 });

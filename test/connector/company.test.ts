@@ -1,6 +1,9 @@
 import { MagniFinanceClient } from '../../client/rest-client';
 import { portugueseNifCheckDigit } from '../../client/nif';
 import { verifyCompany } from '../../connector/config/company-check';
+import { checkInvoicing } from '../../connector/doctor/invoicing-checks';
+import { renderDoctorReport } from '../../connector/doctor/render';
+import { buildTenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { ConfigError, parseConfig, type ConnectorConfig } from '../../connector/config/load-config';
 import { ConnectorMetrics } from '../../connector/core/metrics';
 import { startConnector, type RunningConnector } from '../../connector/main/runtime';
@@ -88,6 +91,64 @@ describe('the right company: a partner token is checked to be the tenant company
     expect(verdict).toMatchObject({ status: 'wrong', nif: COMPANY_A.nif, cause: 'not-listed', actual: { nif: COMPANY_B.nif, tenant: 'loja-verde' } });
   });
 
+  describe("the agency's own partner list (agency.partners) names the company a wrong token belongs to", () => {
+    const VERDE = 'Verde (cliente da agência)';
+    function agencyConfig(partners: Record<string, unknown>[], env: Record<string, string>, prefix: string): ConnectorConfig {
+      const raw = rawTestConfig({ prefix, wooOrigin: h.woo.origin, consumerKey: h.woo.consumerKey, consumerSecret: h.woo.consumerSecret, baseUrl: h.sandbox.baseUrl });
+      const tenant = (raw.tenants as Record<string, unknown>[])[0];
+      tenant.invoicing = { email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl, timeoutMs: 2_000, password: 'sandbox-password', partnerToken: tokens[COMPANY_B.nif], companyNif: COMPANY_A.nif };
+      raw.agency = { partners };
+      return parseConfig(raw, 'tenants.yaml', env);
+    }
+    const client = (): MagniFinanceClient => new MagniFinanceClient({ email: TEST_ACCOUNT.email, token: TEST_ACCOUNT.token, baseUrl: h.sandbox.baseUrl });
+
+    it.each([
+      ['its token in the list (from .env): known without asking', { name: VERDE, nif: COMPANY_B.nif, token: { env: 'VERDE_PARTNER_TOKEN' } }, { nif: COMPANY_B.nif, partner: VERDE, name: VERDE }],
+      ['no token in the list: Get Partner Access Tokens for its NIF says so', { name: VERDE, nif: COMPANY_B.nif }, { nif: COMPANY_B.nif, partner: VERDE, name: COMPANY_B.name }],
+    ])('%s', async (_name, partner, actual) => {
+      const config = agencyConfig([{ name: 'Outra, Lda.', nif: nif('51230009') }, partner], { VERDE_PARTNER_TOKEN: tokens[COMPANY_B.nif] }, 'unused');
+      expect(config.tenants[0].agencyPartners).toHaveLength(2);
+      const verdict = await verifyCompany(client(), config.tenants[0], config.tenants);
+      expect(verdict).toMatchObject({ status: 'wrong', nif: COMPANY_A.nif, cause: 'not-listed', actual });
+      expect(verdict.status === 'wrong' ? verdict.actual?.tenant : 'not wrong').toBeUndefined();
+    });
+
+    it('a list without that company: only the configured company is named', async () => {
+      const config = agencyConfig([{ name: 'Outra, Lda.', nif: nif('51230009') }], {}, 'unused');
+      const verdict = await verifyCompany(client(), config.tenants[0], config.tenants);
+      expect(verdict).toMatchObject({ status: 'wrong', nif: COMPANY_A.nif, cause: 'not-listed' });
+      expect(verdict.status === 'wrong' ? verdict.actual : 'not wrong').toBeUndefined();
+    });
+
+    it('the doctor names the partner in both languages', async () => {
+      const config = agencyConfig([{ name: VERDE, nif: COMPANY_B.nif, token: { env: 'VERDE_PARTNER_TOKEN' } }], { VERDE_PARTNER_TOKEN: tokens[COMPANY_B.nif] }, 'unused');
+      const checks = await checkInvoicing(buildTenantRuntime(config.tenants[0]), config.tenants);
+      const company = checks.find((check) => check.name === 'company');
+      expect(company).toMatchObject({ status: 'fail' });
+      expect(company?.detail).toContain(`; the token is company ${COMPANY_B.nif} (${VERDE})'s (the agency's partner "${VERDE}" in agency.partners): documents would be issued in another company's name`);
+      expect(company?.pt?.detail).toContain(`; o token é da empresa ${COMPANY_B.nif} (${VERDE}) (parceira da agência «${VERDE}» em agency.partners): os documentos seriam emitidos em nome de outra empresa`);
+      expect(renderDoctorReport({ ready: false, redis: [], tenants: [{ tenant: 'shop1', shop: 'https://loja', ready: false, checks }] }, 'tenants.yaml', 'pt')).toContain(`parceira da agência «${VERDE}»`);
+    });
+
+    it("the order and the console's company line name the partner, in English and Portuguese", async () => {
+      const config = agencyConfig([{ name: VERDE, nif: COMPANY_B.nif }], {}, `${h.prefix}-agency`);
+      const origin = await start(config);
+      const order = portugueseOrder();
+      expect(await deliver(origin, order)).toBe(202);
+      const item = await eventually('the order on the attention list', async () => {
+        const list = (await (await fetch(`${origin}/admin/api/attention`, { headers: ADMIN })).json()) as AttentionItem[];
+        return list.find((entry) => entry.orderId === Number(order.id));
+      });
+      expect(item.ledger.detail).toContain(`; the token is company ${COMPANY_B.nif} (${COMPANY_B.name})'s (the agency's partner "${VERDE}")`);
+      const en = await (await fetch(`${origin}/console/shop1?lang=en`, { headers: ADMIN })).text();
+      expect(en).toContain(`Company: <b>${COMPANY_A.nif}</b> · <span class="warn">the partner token is not this company&#39;s: it is company ${COMPANY_B.nif} (${COMPANY_B.name})&#39;s, the agency&#39;s partner &quot;${VERDE}&quot;; nothing is issued until it is corrected</span>`);
+      const pt = await (await fetch(`${origin}/console/shop1?lang=pt`, { headers: ADMIN })).text();
+      expect(pt).toContain(`o token de parceiro não é desta empresa: é da empresa ${COMPANY_B.nif} (${COMPANY_B.name}), parceira da agência «${VERDE}»; nada é emitido até ser corrigido`);
+      const page = await (await fetch(`${origin}/console/shop1/orders/${String(order.id)}?lang=pt`, { headers: ADMIN })).text();
+      expect(page).toContain(`parceira da agência «${VERDE}»`);
+    });
+  });
+
   it.each([
     ['documented form (password)', {}],
     ['spec form (no password)', { partnerTokensForm: 'spec', password: undefined }],
@@ -111,6 +172,17 @@ describe('refused at load: credentials that would invoice in the wrong company',
     ['a partner token without companyNif', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, partnerToken: 'p1', password: 'pw' }), 'tenants.0.invoicing.companyNif: is required with a partnerToken'],
     ['a partner token without the password Get Partner Access Tokens needs', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, partnerToken: 'p1', companyNif: COMPANY_A.nif }), 'tenants.0.invoicing.password: is required with a partnerToken'],
     ['a companyNif that is not a NIF', (raw) => void (tenantOf(raw).invoicing = { ...invoicing, companyNif: '123456788' }), 'tenants.0.invoicing.companyNif: a Portuguese NIF'],
+    [
+      "two of the agency's partners with one NIF",
+      (raw) => void (raw.agency = { partners: [{ name: 'Azul', nif: COMPANY_A.nif }, { name: 'Azul de novo', nif: COMPANY_A.nif }] }),
+      `agency.partners.1.nif: NIF ${COMPANY_A.nif} is already agency.partners.0's: one entry per company`,
+    ],
+    ["an agency partner's NIF that is not a NIF", (raw) => void (raw.agency = { partners: [{ name: 'Azul', nif: '123456788' }] }), 'agency.partners.0.nif: a Portuguese NIF'],
+    [
+      "an agency partner's token from a variable the .env does not set",
+      (raw) => void (raw.agency = { partners: [{ name: 'Azul', nif: COMPANY_A.nif, token: { env: 'AZUL_PARTNER_TOKEN' } }] }),
+      'agency.partners.0.token: the environment variable AZUL_PARTNER_TOKEN is not set',
+    ],
     [
       'two tenants with one partner token',
       (raw) => {

@@ -131,6 +131,12 @@ describe('the example tenants file in the repository is valid', () => {
     const environment = Object.fromEntries(names.map((name) => [name, name === 'REDIS_URL' ? 'redis://127.0.0.1:6379' : name.endsWith('_URL') ? 'https://hooks.slack.com/services/T/B/x' : `value-of-${name}`]));
     const config = parseConfigText(readFileSync(join(__dirname, '../../connector/tenants.example.yaml'), 'utf8'), 'tenants.example.yaml', environment);
     expect(config.tenants.map((t) => t.id)).toEqual(['loja1', 'cliente-agencia', 'loja-shopify']);
+    // The agency's partner list, its token read from the environment, lent to every tenant.
+    expect(config.agency?.partners).toEqual([
+      { name: 'Cliente Novo, Lda.', nif: '232013969', token: 'value-of-CLIENTE_PARTNER_TOKEN' },
+      { name: 'Outro Cliente, Lda.', nif: '516123459' },
+    ]);
+    expect(config.tenants[1].agencyPartners).toEqual(config.agency?.partners);
     // A Shopify store: its block resolved, the client secret is its webhook key, Shopify's trigger statuses by default.
     expect(config.tenants[2]).toMatchObject({
       platform: 'shopify',

@@ -48,7 +48,7 @@ async function startShop(spec: ShopSpec): Promise<RunningFakeWoo> {
     woo.putTaxRate({ id: 2, rate: '22', name: 'IVA Madeira', postcodes: ['9000000...9399999'] });
     woo.putTaxRate({ id: 3, rate: '16', name: 'IVA Açores', postcodes: ['95*', '96*', '97*', '98*', '99*'] });
   }
-  for (const topic of ['order.created', 'order.updated']) woo.addWebhook({ topic, status: 'active', delivery_url: DELIVERY_URL, secret: WEBHOOK_SECRET });
+  for (const topic of ['order.created', 'order.updated', 'product.updated', 'product.deleted']) woo.addWebhook({ topic, status: 'active', delivery_url: DELIVERY_URL, secret: WEBHOOK_SECRET });
   const meta = spec.nifOnOrders ? [{ key: '_billing_nif', value: '232013969' }] : [{ key: '_billing_contribuinte', value: '232013969' }];
   if (spec.orders) {
     woo.putOrder(portugueseOrder({ meta }));
@@ -149,6 +149,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
         'VAT rate Azores': 'ok',
         'webhook order.created': 'ok',
         'webhook order.updated': 'ok',
+        'webhook product.updated': 'ok',
+        'webhook product.deleted': 'ok',
         'webhook secret': 'warn',
         'webhook API version': 'warn',
         'NIF meta key': 'ok',
@@ -174,7 +176,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       const { report, tenant } = await doctor(configFor(woo), 'healthy tenant, on a shop whose REST answer shows the webhook secret and API version');
       expect(report.ready).toBe(true);
       expect(tenant.checks.every((c) => c.status === 'ok')).toBe(true);
-      expect(check(tenant.checks, 'webhook API version')?.detail).toMatch(/^v3 \(webhook \d+, \d+\)$/);
+      // The product webhooks sign with the same secret and send the same v3 payloads: all four are compared.
+      expect(check(tenant.checks, 'webhook API version')?.detail).toMatch(/^v3 \(webhook \d+, \d+, \d+, \d+\)$/);
     });
 
     it('the real CLI entry (cli/magnifinance.ts doctor) exits 0 and prints the report; --json gives the same report as JSON', async () => {
@@ -254,6 +257,14 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       status: 'fail',
       detail: /^missing: the shop sends no order\.updated to anyone$/,
       fix: /Add webhook: Status Active, Topic Order updated, Delivery URL http:\/\/connector\.test\/webhooks\/woocommerce\/shop1, Secret = shop\.webhookSecret, API version WP REST API Integration v3/,
+    },
+    {
+      case: 'no product.updated webhook (a warning: a changed product reaches invoices when the cached copy expires)',
+      arrange: (woo) => woo.webhooks().splice(woo.webhooks().indexOf(hook(woo, 'product.updated')), 1),
+      check: 'webhook product.updated',
+      status: 'warn',
+      detail: /^no active product\.updated webhook delivers to http:\/\/connector\.test\/webhooks\/woocommerce\/shop1: a product made virtual, moved to another category or deleted reaches invoices only when the connector's copy of it expires \(up to 10 minutes\)$/,
+      fix: /Add webhook: Status Active, Topic Product updated, Delivery URL http:\/\/connector\.test\/webhooks\/woocommerce\/shop1, Secret = shop\.webhookSecret/,
     },
     {
       case: 'webhook disabled',
@@ -442,6 +453,8 @@ describeWithRedis('magnifinance doctor (issue 12.1): each check against the sand
       tenantOf(raw).settings = { ...settings, goLiveAt: '2026-06-01T00:00:00Z' };
       const fixed = await doctor(raw, 'go-live cut-off from the setting', 5);
       expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toContain('(settings.goLiveAt)');
+      // On the shop's clock (Lisbon, summer time), not a UTC stamp.
+      expect(check(fixed.tenant.checks, 'go-live cut-off')?.detail).toMatch(/^01\/06\/2026, 01:00 \(settings\.goLiveAt\)/);
       const again = new Map((fixed.tenant.dryRun ?? []).map((o) => [o.orderId, o]));
       expect(again.get(Number(past.id))?.outcome).toBe('not-invoiced');
       expect(again.get(Number(moloni.id))?.outcome).toBe('not-invoiced');

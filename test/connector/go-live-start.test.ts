@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { cliNodeArgs } from '../support/cli-process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ describe('issue 31 (1): every go-live cut-off is written before the connector ta
   it(`the agency's ${SHOPS}-shop first start: an order paid in each shop the moment /readyz answers, delivered a second later, gets its invoice: ${SHOPS} invoices`, async () => {
     const path = join(dir, 'tenants.json');
     writeFileSync(path, JSON.stringify(agencyConfig(prefix, shops, sandbox)));
-    const child = spawn(process.execPath, [join(__dirname, '../../node_modules/ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../../cli/magnifinance.ts'), 'connector', 'all', '--config', path, '--port', '0'], {
+    const child = spawn(process.execPath, cliNodeArgs(['connector', 'all', '--config', path, '--port', '0']), {
       env: { ...process.env, LOG_LEVEL: 'info' },
     });
     let log = '';

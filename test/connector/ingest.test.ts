@@ -73,7 +73,8 @@ describe('every bad input is refused with the right status and counted by reason
 
   it.each([
     ['order.deleted', 'order-deleted'],
-    ['product.updated', 'topic'],
+    // Product topics make the cached product forgotten (product-changes.test.ts); a coupon is nothing to the connector.
+    ['coupon.updated', 'topic'],
   ])('a signed %s is acknowledged and ignored (%s)', async (topic, reason) => {
     const answer = await post(h.webhookUrl, body, signed(body, topic));
     expect(answer).toEqual({ status: 202, body: { ignored: reason } });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { cliNodeArgs } from '../support/cli-process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,7 +205,7 @@ describe('SIGHUP reloads a running `magnifinance connector` (the CLI, in a child
     shop1.shop = { ...(shop1.shop as Raw), webhookSecret: { env: 'SHOP_SECRET' } };
     writeFileSync(path, JSON.stringify(raw));
     writeFileSync(envFile, `SHOP_SECRET=${WEBHOOK_SECRET}\n`);
-    const child = spawn(process.execPath, [join(__dirname, '../../node_modules/ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../../cli/magnifinance.ts'), 'connector', 'all', '--config', path, '--env-file', envFile, '--port', '0'], {
+    const child = spawn(process.execPath, cliNodeArgs(['connector', 'all', '--config', path, '--env-file', envFile, '--port', '0']), {
       env: { ...process.env, LOG_LEVEL: 'info' },
     });
     let log = '';

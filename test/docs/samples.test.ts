@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { AlertsSchema } from '../../connector/alerts/alert-settings';
 import { parseConfigText } from '../../connector/config/load-config';
 import { startTestSandbox, type RunningSandbox } from '../support/sandbox';
+import { cliNodeArgs } from '../support/cli-process';
 
 /**
  * Every code sample of README.md and docs/*.md, checked the way a reader would use it:
@@ -125,7 +126,7 @@ describe('```ts samples run as written against the sandbox', () => {
 
 describe('```sh and ```bash samples name commands that exist', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const cli = (args: string[]) => exec(process.execPath, ['-r', 'ts-node/register/transpile-only', join(ROOT, 'cli/magnifinance.ts'), ...args], { cwd: ROOT, timeout: 60_000 });
+  const cli = (args: string[]) => exec(process.execPath, cliNodeArgs(args), { cwd: ROOT, timeout: 60_000 });
 
   it.each(byLang('sh', 'bash').map((s) => [s.where, s] as const))('%s', async (_where, sample) => {
     const commands = sample.code

@@ -1,9 +1,12 @@
 import { redisForRun, RedisUnavailableError } from '../../dev/private-redis';
+import { buildTestCli, TEST_CLI_ENV } from './cli-build';
 
 /**
  * Jest globalSetup: the Redis every test file uses (through REDIS_URL, which the workers inherit).
  * The one at REDIS_URL (default 127.0.0.1:6379) when it answers; else a private redis-server on a
  * free port, stopped by redis-teardown.ts; else the run stops at once with the install line.
+ * Also compiles the CLI once for the tests that start it as a process (cli-build.ts), named by
+ * MAGNIFINANCE_TEST_CLI.
  */
 export default async function setup(): Promise<void> {
   try {
@@ -17,5 +20,11 @@ export default async function setup(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  // MAGNIFINANCE_TEST_CLI=ts-node (or any path that is not a file) starts the sources through ts-node instead.
+  if (process.env[TEST_CLI_ENV] === undefined) {
+    const cli = buildTestCli();
+    process.env[TEST_CLI_ENV] = cli.file;
+    (globalThis as { __testCliDir?: string }).__testCliDir = cli.dir;
   }
 }

@@ -198,6 +198,10 @@ beforeAll(() => {
   document('m10 near the year\'s limit', order({ items: [{ name: 'Caneca', productId: 1, price: '200.00', quantity: 1 }] }), { exemptions: { regime: 'M10', regimeTurnover: { year: 2026, total: '16800.00' } } });
   document('tip left out', order({ fees: [{ name: 'Gorjeta', amount: '2.00', taxable: false }] }));
   document('taxed voucher sold', order({ items: [{ name: 'Cartão-oferta 50 €', productId: 9, price: '50.00', quantity: 1, rate: '23' }] }), { giftCardFeeNames: ['cartão-oferta'] });
+  const cardAndMug = order({ items: [{ name: 'Cartão-oferta 50 €', productId: 9, price: '50.00', quantity: 1 }, { name: 'Caneca', productId: 1, price: '10.00', quantity: 1, rate: '23' }] });
+  document('voucher sold left out', cardAndMug, { giftCardFeeNames: ['cartão-oferta'] });
+  document('voucher sold held', cardAndMug, { giftCardFeeNames: ['cartão-oferta'], giftCardSales: 'hold' });
+  document('only vouchers sold', order({ items: [{ name: 'Cartão-oferta 50 €', productId: 9, price: '50.00', quantity: 1 }] }), { giftCardFeeNames: ['cartão-oferta'] });
   document('zero vat, canaries', order({ items: [{ name: 'Caneca', productId: 1, price: '10.00', quantity: 1 }], billing: { ...madrid, postcode: '35001', city: 'Las Palmas' } }));
   document('zero vat, no reason', order({ items: [{ name: 'Curso de primeiros socorros', productId: 7, price: '10.00', quantity: 1 }] }), { lineTypes: { default: 'S' } });
   document('zero vat, regime', order({ items: [{ name: 'Caneca', productId: 1, price: '10.00', quantity: 1 }] }), { exemptions: { regime: 'M10' } });
@@ -265,6 +269,7 @@ const NOT_MADE_HERE: Partial<Record<MappingCode, string>> = {
   'shop-rounds-at-subtotal': "the connector's note (the shop's rounding setting)",
   'shop-rounds-per-line': "the connector's note (the shop's rounding setting)",
   'unknown-message': 'what a stored message of another version reads as',
+  'refund-without-lines-held': "an amount a platform records apart from a refund's lines (Shopify's order adjustment): test/platforms/shopify/shopify-law.test.ts",
 };
 
 describe('what the mapping really says', () => {

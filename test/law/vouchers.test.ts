@@ -38,3 +38,41 @@ describe('CIVA art. 7(14), 16(6)(b): an untaxed negative fee on a taxed order do
     expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe(order.total);
   });
 });
+
+describe('CIVA art. 7(13)-(14): a multi-purpose voucher sold without VAT is no supply', () => {
+  const withCardSold = (items: { name: string; price: string; rate?: string }[]) =>
+    buildOrder({
+      id: 7701,
+      items: items.map((item, index) => ({ ...item, sku: `SKU-${index}`, productId: 10 + index, quantity: 1 })),
+      billing: { first_name: 'Rui', last_name: 'Costa', address_1: 'Rua 1', city: 'Lisboa', postcode: '1100-053', country: 'PT' },
+      dateCreatedGmt: '2026-03-10T10:00:00',
+    });
+
+  it('a card named in giftCardFeeNames sold beside a mug: the invoice covers the mug, the card is left out with a note, issued', () => {
+    const order = withCardSold([
+      { name: 'Cartão oferta 25 €', price: '25.00' },
+      { name: 'Caneca', price: '10.00', rate: '23' },
+    ]);
+    expect(order.total).toBe('37.30');
+    const { request, hold, notes } = documentForOrder(wooOrder(order), { giftCardFeeNames: ['cartão oferta'] });
+    expect(hold).toBe(false);
+    expect(request.Document.Lines.map((l) => [l.Code, l.TaxValue])).toEqual([['SKU-1', '23']]);
+    expect(formatDecimal(computeTotals(request.Document.Lines).amount, 2)).toBe('12.30');
+    expect(notes.map((n) => n.message).join('\n')).toMatch(/"Cartão oferta 25 €" is a gift card sold for 25\.00 without VAT: a multi-purpose voucher's sale is no supply/);
+  });
+
+  it('giftCardSales: hold: the same order waits for a person, with the reason', () => {
+    const order = withCardSold([
+      { name: 'Cartão oferta 25 €', price: '25.00' },
+      { name: 'Caneca', price: '10.00', rate: '23' },
+    ]);
+    const { hold, holds } = documentForOrder(wooOrder(order), { giftCardFeeNames: ['cartão oferta'], giftCardSales: 'hold' });
+    expect(hold).toBe(true);
+    expect(holds.map((h) => h.code)).toContain('voucher-sold-held');
+  });
+
+  it('an order of gift cards only: nothing to invoice, said so (no supply), never a 0 % line', () => {
+    const order = withCardSold([{ name: 'Cartão oferta 50 €', price: '50.00' }]);
+    expect(() => documentForOrder(wooOrder(order), { giftCardFeeNames: ['cartão oferta'] })).toThrow(/only sells a gift card \("Cartão oferta 50 €"\) without VAT: a multi-purpose voucher's sale is no supply/);
+  });
+});

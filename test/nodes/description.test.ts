@@ -64,8 +64,12 @@ describe('the node is an installable community node', () => {
     expect(description.usableAsTool).toBe(true);
     expect(description.credentials).toEqual([
       { name: new MagniFinanceApi().name, required: true },
-      // Only where the order is claimed and written back in the shop (Order Record: In the Shop).
-      { name: new MagniFinanceWooCommerceApi().name, required: true, displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] } } },
+      // Only where a WooCommerce order is claimed and written back in the shop (Order Record: In the Shop); never for a Shopify order.
+      {
+        name: new MagniFinanceWooCommerceApi().name,
+        required: true,
+        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] }, hide: { shopPlatform: ['shopify'] } },
+      },
     ]);
   });
 

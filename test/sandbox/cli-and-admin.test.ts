@@ -1,4 +1,5 @@
 import { parseAccountFlag } from '../../sandbox/cli';
+import { cliNodeArgs } from '../support/cli-process';
 import { RunningSandbox, startTestSandbox } from '../support/sandbox';
 import { documentBody } from './bodies';
 import { admin, api } from './http';
@@ -55,7 +56,7 @@ describe('the magnifinance sandbox command', () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'cli/magnifinance.ts', 'sandbox', '--port', '0', '--account', 'shop@example.com:tok:505123452:Loja Norte', '--at-communication'],
+      cliNodeArgs(['sandbox', '--port', '0', '--account', 'shop@example.com:tok:505123452:Loja Norte', '--at-communication']),
       { cwd: `${__dirname}/../..`, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -45,6 +45,8 @@ export type JsonObject = { [key: string]: JsonValue };
 export const SUPPORTED_API_VERSIONS = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
 export const MAX_QUERY_COST = 1000;
 export const DELIVERY_RETRIES = 8;
+/** How long the fake's refresh tokens last (Shopify says its own in `refresh_token_expires_in`; the connector keeps what it is told). */
+const REFRESH_TOKEN_LIFETIME_S = 90 * 24 * 3600;
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 
 export type WebhookTopic = 'orders/paid' | 'orders/updated' | 'orders/cancelled' | 'orders/create' | 'refunds/create' | 'app/uninstalled';
@@ -82,6 +84,8 @@ export interface FakeShopifyOptions {
   retryDelayMs?: (retry: number) => number;
   /** How long a delivery waits for the answer before it counts as failed (Shopify: 5 s). */
   deliveryTimeoutMs?: number;
+  /** `expires_in` of an expiring offline token (Shopify: 3,600 s). */
+  tokenLifetimeS?: number;
   now?: () => Date;
 }
 
@@ -213,6 +217,15 @@ export class FakeShopify {
    * or fewer; `deny` sends the browser back with Shopify's access_denied error.
    */
   consent: { scopes?: string[]; deny?: boolean } = {};
+  /**
+   * An expiring offline token (asked with `expiring=1` at the code exchange): when it stops working
+   * (ms since the epoch), the refresh token that replaces it and until when, and the refresh token it
+   * replaced, which Shopify keeps working until the new access token is first used (shopify.dev
+   * changelog, August 2026: "More resilient refreshes for expiring offline access tokens").
+   */
+  expiring?: { expiresAt: number; refreshToken: string; refreshExpiresAt: number; previousRefreshToken?: string };
+  /** Every refresh grant asked, in order: the refresh token given and the answer's status. */
+  readonly refreshRequests: { refreshToken: string; status: number }[] = [];
   /** Every authorization code handed out, and whether it was exchanged. */
   readonly authorizationCodes = new Map<string, { scopes: string[]; redirectUri: string; issuedAt: number; used: boolean }>();
   scopes: string[];
@@ -249,6 +262,7 @@ export class FakeShopify {
       restoreRate: options.restoreRate ?? 100,
       retryDelayMs: options.retryDelayMs ?? ((retry) => 20 * retry),
       deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5000,
+      tokenLifetimeS: options.tokenLifetimeS ?? 3600,
       now: options.now ?? (() => new Date()),
     };
     this.shopDomain = this.options.shopDomain;
@@ -258,6 +272,10 @@ export class FakeShopify {
     this.accessToken = this.options.accessToken;
     this.scopes = [...this.options.scopes];
     this.bucket = { available: this.options.maximumAvailable, at: Date.now() };
+  }
+
+  private get tokenLifetimeS(): number {
+    return this.options.tokenLifetimeS;
   }
 
   /** The Admin API's base, as the connector's config names it: http://127.0.0.1:PORT. */
@@ -324,10 +342,12 @@ export class FakeShopify {
       this.requestStatuses.push(status);
       res.status(status).json(body);
     };
-    if (req.get('X-Shopify-Access-Token') !== this.accessToken || this.accessToken === '') {
+    if (req.get('X-Shopify-Access-Token') !== this.accessToken || this.accessToken === '' || (this.expiring && this.options.now().getTime() >= this.expiring.expiresAt)) {
       send(401, { errors: INVALID_TOKEN });
       return;
     }
+    // The new access token is in use: the refresh token it replaced stops working.
+    if (this.expiring?.previousRefreshToken) this.expiring = { ...this.expiring, previousRefreshToken: undefined };
     if (this.overload.remaining > 0) {
       this.overload.remaining -= 1;
       res.setHeader('Retry-After', this.overload.retryAfterSeconds.toFixed(1));
@@ -731,14 +751,47 @@ export class FakeShopify {
    */
   private exchangeCode(req: Request, res: Response): void {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const grant = typeof body.code === 'string' ? this.authorizationCodes.get(body.code) : undefined;
     if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret) return void res.status(400).json({ error: 'invalid_client', error_description: 'Client authentication failed' });
+    if (body.grant_type === 'refresh_token') return this.refreshGrant(body, res);
+    const grant = typeof body.code === 'string' ? this.authorizationCodes.get(body.code) : undefined;
     if (!grant || grant.used || Date.now() - grant.issuedAt > 10 * 60_000) return void res.status(400).json({ error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
     grant.used = true;
-    this.accessToken = `shpat_${randomUUID().replace(/-/g, '')}`;
     this.scopes = [...new Set(grant.scopes.flatMap((scope) => (scope.startsWith('write_') ? [scope, scope.replace(/^write_/, 'read_')] : [scope])))];
     const answered = grant.scopes.filter((scope) => !(scope.startsWith('read_') && grant.scopes.includes(scope.replace(/^read_/, 'write_'))));
+    // `expiring=1` (form or JSON): an access token of an hour and a refresh token; otherwise the long-lived kind.
+    if (String(body.expiring) === '1') return void res.json({ ...this.issueExpiring(), scope: answered.join(',') });
+    this.expiring = undefined;
+    this.accessToken = `shpat_${randomUUID().replace(/-/g, '')}`;
     res.json({ access_token: this.accessToken, scope: answered.join(',') });
+  }
+
+  /** A new expiring access token and refresh token; the old access token stops working. */
+  private issueExpiring(previousRefreshToken?: string): { access_token: string; expires_in: number; refresh_token: string; refresh_token_expires_in: number } {
+    const now = this.options.now().getTime();
+    this.accessToken = `shpat_${randomUUID().replace(/-/g, '')}`;
+    const refreshToken = `shprt_${randomUUID().replace(/-/g, '')}`;
+    this.expiring = { expiresAt: now + this.tokenLifetimeS * 1000, refreshToken, refreshExpiresAt: now + REFRESH_TOKEN_LIFETIME_S * 1000, ...(previousRefreshToken ? { previousRefreshToken } : {}) };
+    return { access_token: this.accessToken, expires_in: this.tokenLifetimeS, refresh_token: refreshToken, refresh_token_expires_in: REFRESH_TOKEN_LIFETIME_S };
+  }
+
+  /** POST /admin/oauth/access_token with grant_type=refresh_token: the current refresh token (or the one it replaced, until the new access token is used) for a new pair. */
+  private refreshGrant(body: Record<string, unknown>, res: Response): void {
+    const given = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    const current = this.expiring;
+    const valid = current !== undefined && this.options.now().getTime() < current.refreshExpiresAt && (given === current.refreshToken || given === current.previousRefreshToken);
+    this.refreshRequests.push({ refreshToken: given, status: valid ? 200 : 400 });
+    if (!valid) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or revoked' });
+    res.json({ ...this.issueExpiring(given), scope: this.scopes.filter((scope) => !(scope.startsWith('read_') && this.scopes.includes(scope.replace(/^read_/, 'write_')))).join(',') });
+  }
+
+  /** The access token expires now (an hour has passed); its refresh token still works. */
+  expireAccessToken(): void {
+    if (this.expiring) this.expiring = { ...this.expiring, expiresAt: this.options.now().getTime() - 1 };
+  }
+
+  /** The refresh token stops working (expired, or revoked): the next refresh is refused with invalid_grant. */
+  revokeRefreshToken(): void {
+    if (this.expiring) this.expiring = { ...this.expiring, refreshToken: `revoked_${randomUUID()}`, previousRefreshToken: undefined };
   }
 
   private mustGet(orderId: string): JsonObject {

@@ -104,6 +104,11 @@ export interface FakeWooOptions {
    */
   webhookExtras?: boolean;
   /**
+   * WooCommerce Admin's analytics REST namespace (wp-json/wc-analytics): on by default, as in every
+   * WooCommerce since 4.0; false stands for a shop without it (analytics turned off: 404 rest_no_route).
+   */
+  analytics?: boolean;
+  /**
    * 'immediate' (default): each change is delivered at once with the order as it is then.
    * 'queued': like WooCommerce 10 with Action Scheduler: deliveries wait until runQueue(), folded
    * per webhook and order, payload built when sent.
@@ -133,6 +138,10 @@ const WEBHOOK_ACTIONS: Record<string, string[]> = {
   'order.updated': ['woocommerce_update_order', 'woocommerce_order_refunded'],
   'order.deleted': ['wp_trash_post', 'woocommerce_trash_order'],
   'order.restored': ['untrashed_post', 'woocommerce_untrash_order'],
+  'product.created': ['woocommerce_process_product_meta', 'woocommerce_new_product', 'woocommerce_new_product_variation'],
+  'product.updated': ['woocommerce_process_product_meta', 'woocommerce_update_product', 'woocommerce_update_product_variation'],
+  'product.deleted': ['wp_trash_post'],
+  'product.restored': ['untrashed_post'],
 };
 
 /** One delivery waiting in the fake's Action Scheduler queue. */
@@ -154,10 +163,25 @@ export interface RunningFakeWoo {
   close(): Promise<void>;
   /** Adds or replaces an order (a deep copy is stored); returns the stored order. */
   putOrder(order: JsonObject): JsonObject;
-  /** Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable. */
+  /**
+   * Adds or replaces a product (GET products, products/<id>): at least id, name, virtual, downloadable.
+   * Like WooCommerce, a new one fires product.created and a replaced one product.updated, with the
+   * product as GET products/<id> answers it (sent at once, whatever `delivery` says).
+   */
   putProduct(product: JsonObject): void;
-  /** Adds or replaces a variation of a variable product (GET products/<parent>/variations): id, virtual, downloadable. */
+  /**
+   * Adds or replaces a variation of a variable product (GET products/<parent>/variations): id, virtual,
+   * downloadable. Fires product.created / product.updated like a product (woocommerce_new_product_variation,
+   * woocommerce_update_product_variation), the payload being the variation as GET products/<id> answers
+   * it: type "variation", its parent_id.
+   */
   putVariation(parentId: number, variation: JsonObject): void;
+  /**
+   * Moves a product (or a variation) to the trash, as the admin's "Move to Trash" does: GET products
+   * lists it no more (status "any" leaves the trash out), GET products/<id> still answers it with status
+   * trash, and product.deleted fires with only `{"id": N}` (WC_Webhook::build_payload for a deleted resource).
+   */
+  trashProduct(id: number): void;
   /** Sets a setting's value, e.g. ('tax', 'woocommerce_tax_round_at_subtotal', 'yes'). */
   setSetting(group: string, id: string, value: string): void;
   /** Adds or replaces a tax rate (GET taxes/<id>, GET taxes): WooCommerce answers its rate as a string ("23.0000"). */
@@ -265,7 +289,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   app.use(express.json({ limit: '5mb' }));
 
   const api = express.Router();
-  api.use((req: Request, res: Response, next: NextFunction) => {
+  const restGate = (req: Request, res: Response, next: NextFunction): void => {
     const auth = checkAuth(req);
     if (auth !== 'ok') {
       const code = auth === 'missing' ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_authentication_error';
@@ -288,7 +312,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       return;
     }
     next();
-  });
+  };
+  api.use(restGate);
 
   api.get('/orders', (req: Request, res: Response) => {
     const q = lastValues(req);
@@ -444,7 +469,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.get('/products', (req: Request, res: Response) => {
     const q = lastValues(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
-    const list = [...products.values()].filter((p) => include.length === 0 || include.includes(Number(p.id)));
+    // status defaults to "any", which (like WP_Query's) leaves trashed products out.
+    const list = [...products.values()].filter((p) => p.status !== 'trash' && (include.length === 0 || include.includes(Number(p.id))));
     sendPage(res, q, list);
   });
   api.get('/products/:id', (req: Request, res: Response) => {
@@ -546,9 +572,86 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   });
 
   app.use('/wp-json/wc/v3', api);
+  if (options.analytics !== false) app.use('/wp-json/wc-analytics', analyticsRoutes(restGate));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
   });
+
+  /**
+   * wc-analytics/reports/taxes as WooCommerce Admin answers it (Reports\Taxes\Controller and
+   * DataStore over wc_order_tax_lookup): one row per tax rate; an order counts on its creation date
+   * (the site's local time, `after` and `before` both included), each of its tax lines as
+   * order_tax/shipping_tax; a refund is a row of its own on its own date, its taxes negative, not
+   * counted in orders_count (`total_tax >= 0` only); orders in the statuses analytics excludes by
+   * default (pending, failed, cancelled, and drafts) count nothing. No taxable base. Paged (10 by
+   * default, 100 at most), ordered by tax_rate_id (desc by default), X-WP-Total(Pages) headers.
+   */
+  function analyticsRoutes(gate: (req: Request, res: Response, next: NextFunction) => void): express.Router {
+    const router = express.Router();
+    router.use(gate);
+    router.get('/reports/taxes', (req: Request, res: Response) => {
+      const q = lastValues(req);
+      const excluded = new Set(['pending', 'failed', 'cancelled', 'checkout-draft', 'auto-draft', 'trash']);
+      const within = (local: unknown): boolean => {
+        const day = String(local ?? '').slice(0, 19);
+        return (q.after === undefined || day >= q.after.slice(0, 19)) && (q.before === undefined || day <= q.before.slice(0, 19));
+      };
+      const rows = new Map<number, { order: Decimal; shipping: Decimal; orders: Set<number> }>();
+      const row = (rateId: number) => {
+        let found = rows.get(rateId);
+        if (!found) rows.set(rateId, (found = { order: parseDecimal('0'), shipping: parseDecimal('0'), orders: new Set<number>() }));
+        return found;
+      };
+      for (const order of orders.values()) {
+        if (excluded.has(String(order.status))) continue;
+        if (within(order.date_created)) {
+          for (const line of (order.tax_lines ?? []) as JsonObject[]) {
+            const r = row(Number(line.rate_id));
+            r.order = add(r.order, parseDecimal(String(line.tax_total ?? '0')));
+            r.shipping = add(r.shipping, parseDecimal(String(line.shipping_tax_total ?? '0')));
+            r.orders.add(Number(order.id));
+          }
+        }
+        for (const refund of refunds.get(Number(order.id)) ?? []) {
+          if (!within(refund.date_created)) continue;
+          // The refund's own tax items: its lines' taxes per rate (negative), rounded per rate as WooCommerce stores them.
+          const perRate = (lines: unknown): Map<number, Decimal> => {
+            const out = new Map<number, Decimal>();
+            for (const line of (lines ?? []) as JsonObject[]) for (const t of (line.taxes ?? []) as JsonObject[]) out.set(Number(t.id), add(out.get(Number(t.id)) ?? parseDecimal('0'), parseDecimal(String(t.total || '0'))));
+            return out;
+          };
+          for (const [rateId, amount] of perRate([...((refund.line_items ?? []) as JsonObject[]), ...((refund.fee_lines ?? []) as JsonObject[])])) row(rateId).order = add(row(rateId).order, round(amount, 2));
+          for (const [rateId, amount] of perRate(refund.shipping_lines)) row(rateId).shipping = add(row(rateId).shipping, round(amount, 2));
+        }
+      }
+      const order = (q.order ?? 'desc') === 'asc' ? 1 : -1;
+      const all = [...rows].sort(([a], [b]) => (a - b) * order).map(([rateId, r]) => {
+        const rate = taxRates.get(rateId);
+        // A rate the fake's tax table does not hold (orders built with their own rate ids) is named
+        // from an order's tax line; WooCommerce joins its tax-rates table, which holds every rate used.
+        const lineOf = [...orders.values()].flatMap((o) => (o.tax_lines ?? []) as JsonObject[]).find((t) => Number(t.rate_id) === rateId);
+        return {
+          tax_rate_id: rateId,
+          name: String(rate?.name ?? lineOf?.label ?? ''),
+          tax_rate: Number(rate?.rate ?? lineOf?.rate_percent ?? 0),
+          country: String(rate?.country ?? ''),
+          state: String(rate?.state ?? ''),
+          priority: Number(rate?.priority ?? 1),
+          total_tax: Number(formatDecimal(round(add(r.order, r.shipping), 2), 2)),
+          order_tax: Number(formatDecimal(round(r.order, 2), 2)),
+          shipping_tax: Number(formatDecimal(round(r.shipping, 2), 2)),
+          orders_count: r.orders.size,
+          _links: { tax: [{ href: `${origin}/wp-json/wc-analytics/taxes/${rateId}` }] },
+        };
+      });
+      const perPage = Math.min(100, Math.max(1, Number(q.per_page ?? 10) || 10));
+      const page = Math.max(1, Number(q.page ?? 1) || 1);
+      res.setHeader('X-WP-Total', String(all.length));
+      res.setHeader('X-WP-TotalPages', String(Math.ceil(all.length / perPage)));
+      res.json(all.slice((page - 1) * perPage, page * perPage));
+    });
+    return router;
+  }
 
   function consumerKeyOf(req: Request): string | undefined {
     const q = lastValues(req);
@@ -839,6 +942,25 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     }
   }
 
+  /** A product change for every active webhook of the topic, sent at once (the payload as built when it fires). */
+  function fireProduct(topic: string, payload: JsonObject): void {
+    for (const hook of hooks) {
+      if (hook.status !== 'active' || hook.topic !== topic) continue;
+      const delivery = sendWooWebhook({ url: hook.delivery_url, secret: hook.secret, topic, payload, webhookId: hook.id, source: `${origin}/` })
+        .then((result) => countDelivery(hook, result))
+        .catch(() => undefined);
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+    }
+  }
+
+  /** WooCommerce: 200..302 is success; more than 5 consecutive failures disable the webhook. */
+  function countDelivery(hook: FakeWebhook, result: DeliveryResult): DeliveryResult {
+    if (result.status >= 200 && result.status <= 302) hook.failure_count = 0;
+    else if (++hook.failure_count > 5) hook.status = 'disabled';
+    return result;
+  }
+
   async function deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult> {
     const hook = hooks.find((h) => h.id === webhookId);
     if (!hook) throw new Error(`no webhook ${webhookId}`);
@@ -850,10 +972,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       webhookId: hook.id,
       source: `${origin}/`,
     });
-    // WooCommerce: 200..302 is success; more than 5 consecutive failures disable the webhook.
-    if (result.status >= 200 && result.status <= 302) hook.failure_count = 0;
-    else if (++hook.failure_count > 5) hook.status = 'disabled';
-    return result;
+    return countDelivery(hook, result);
   }
 
   /** An order as the shop stores it: meta and refunds lists present; local dates from the GMT ones in the shop's zone. */
@@ -892,12 +1011,26 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     putProduct(product) {
-      products.set(Number(product.id), { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', categories: [{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }], ...structuredClone(product) });
+      const id = Number(product.id);
+      const known = products.has(id);
+      const stored: JsonObject = { type: 'simple', status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', categories: [{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }], ...structuredClone(product) };
+      products.set(id, stored);
+      fireProduct(known ? 'product.updated' : 'product.created', { ...stored, parent_id: 0 });
     },
     putVariation(parentId, variation) {
       const list = variations.get(parentId) ?? new Map<number, JsonObject>();
-      list.set(Number(variation.id), { status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(variation) });
+      const id = Number(variation.id);
+      const known = list.has(id);
+      const stored: JsonObject = { status: 'publish', sku: '', virtual: false, downloadable: false, tax_class: '', ...structuredClone(variation) };
+      list.set(id, stored);
       variations.set(parentId, list);
+      fireProduct(known ? 'product.updated' : 'product.created', { ...stored, type: 'variation', parent_id: parentId, categories: [] });
+    },
+    trashProduct(id) {
+      const product = products.get(id);
+      if (product) product.status = 'trash';
+      else for (const list of variations.values()) list.delete(id);
+      fireProduct('product.deleted', { id });
     },
     setSetting(group, id, value) {
       const known = settings.get(group) ?? new Map<string, string>();
@@ -974,7 +1107,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     },
     addWebhook(webhook) {
       const [resource, event] = webhook.topic.split('.');
-      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `Order ${event}`, resource, event, failure_count: 0, api_version: 'wp_api_v3', ...webhook };
+      const stored: FakeWebhook = { id: nextId++, name: webhook.name ?? `${resource.charAt(0).toUpperCase()}${resource.slice(1)} ${event}`, resource, event, failure_count: 0, api_version: 'wp_api_v3', ...webhook };
       hooks.push(stored);
       return stored;
     },

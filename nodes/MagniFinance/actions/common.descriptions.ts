@@ -337,7 +337,7 @@ export const orderFields: INodeProperties[] = [
     required: true,
     default: '={{ $json }}',
     description:
-      'The WooCommerce order (REST or webhook payload). By default the incoming item, for example from the WooCommerce Trigger or a WooCommerce Get node.',
+      'The order (REST or webhook payload). By default the incoming item, for example from the WooCommerce Trigger or a WooCommerce Get node, or with Shop Platform "Shopify" from the Shopify Trigger or a Shopify Get node.',
   },
   {
     displayName: 'Mapping Settings (JSON)',
@@ -346,6 +346,39 @@ export const orderFields: INodeProperties[] = [
     default: '{}',
     description:
       'How orders become documents: document type, series, tax exemption code, shipping line and so on. Empty uses the defaults; see docs/n8n.md for every setting.',
+  },
+];
+
+/**
+ * Which shop the order (and a refund) comes from, for the invoice and the credit note. Shopify's is
+ * the Admin REST API's order, as the Shopify Trigger and the Shopify node give it (shopify/).
+ * Pick the first before the Order field and the second after the Mapping Settings.
+ */
+export const shopPlatformFields: [INodeProperties, INodeProperties] = [
+  {
+    displayName: 'Shop Platform',
+    name: 'shopPlatform',
+    type: 'options',
+    noDataExpression: true,
+    options: [
+      { name: 'WooCommerce', value: 'woocommerce', description: 'An order from the WooCommerce Trigger or a WooCommerce node' },
+      {
+        name: 'Shopify',
+        value: 'shopify',
+        description: 'An order from the Shopify Trigger (orders/paid, orders/updated) or the Shopify node (Order > Get); Order Record: None only',
+      },
+    ],
+    default: 'woocommerce',
+    description: 'Which shop platform the order comes from',
+  },
+  {
+    displayName: 'Shopify Settings (JSON)',
+    name: 'shopifySettings',
+    type: 'json',
+    default: '{}',
+    displayOptions: { show: { shopPlatform: ['shopify'] } },
+    description:
+      'Which of Shopify\'s amounts the document carries ("currency": "shop" or "presentment") and where the buyer\'s NIF is ("nifSources"), as in a connector tenant\'s shopify.sale. Empty uses the defaults; see docs/n8n.md.',
   },
 ];
 

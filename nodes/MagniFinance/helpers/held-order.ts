@@ -25,14 +25,15 @@ export interface MappedForIssue {
  * mapping's business: its answer says "held" and names the hold's own reasons; where a mapping
  * names none, its warnings are passed on as the reasons.
  */
-export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIssue, known: IDataObject): void {
+/** `fix`: what a person does, in the shop's words (WooCommerce's by default). */
+export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIssue, known: IDataObject, fix: string = HELD_ORDER_FIX): void {
   if (mapped.hold !== true) return;
   const named = mapped.holdReasons ?? [];
   const warnings = mapped.notes.filter((note) => note.level !== 'info').map((note) => note.message);
   const reasons = named.length > 0 ? [...named] : warnings.length > 0 ? warnings : ['the order mapping held it (see notes)'];
   const error = new NodeOperationError(node, `Order #${String(known.orderId)} is held, not invoiced: ${reasons.join('; ')}`, {
     itemIndex,
-    description: `${named.length > 0 ? 'Why the order mapping held it' : "The order mapping's warnings (the reason for the hold among them)"}:\n${reasons.map((reason) => `- ${reason}`).join('\n')}\n${HELD_ORDER_FIX}`,
+    description: `${named.length > 0 ? 'Why the order mapping held it' : "The order mapping's warnings (the reason for the hold among them)"}:\n${reasons.map((reason) => `- ${reason}`).join('\n')}\n${fix}`,
   });
   const facts: IDataObject = {
     held: true,
@@ -41,7 +42,7 @@ export function throwIfHeld(node: INode, itemIndex: number, mapped: MappedForIss
     reasons,
     ...(mapped.holds ? { holds: mapped.holds.map((hold) => ({ code: hold.code, params: { ...hold.params } })) } : {}),
     notes: mapped.notes.map((note) => ({ ...note })),
-    whatToDo: HELD_ORDER_FIX,
+    whatToDo: fix,
   };
   Object.assign(error.context, facts);
   throw error;

@@ -135,24 +135,29 @@ export function nodeErrorFor(node: INode, error: unknown, itemIndex: number): No
     });
   }
 
-  if (error instanceof OrderMappingError) {
-    // The mapping refused the order: nothing was sent. Which refusal it is stays the mapping's
-    // business; every one is told the same way, with its own message and the one fix.
-    const refused = new NodeOperationError(node, error.message, { itemIndex, description: REFUSED_ORDER_FIX });
-    Object.assign(refused.context, {
-      refused: true,
-      ...(error.orderId !== undefined ? { orderId: error.orderId } : {}),
-      // The refusal coded (code and facts), for a workflow that branches on why (the message is English prose).
-      why: { code: error.code, params: { ...error.params } },
-      whatToDo: REFUSED_ORDER_FIX,
-    });
-    return refused;
-  }
+  if (error instanceof OrderMappingError) return refusedOrderError(node, error, itemIndex);
 
   if (error instanceof MagniFinanceError || error instanceof Error) {
     return new NodeOperationError(node, error, { itemIndex });
   }
   return new NodeOperationError(node, String(error), { itemIndex });
+}
+
+/**
+ * The mapping refused the order: nothing was sent. Which refusal it is stays the mapping's
+ * business; every one is told the same way, with its own message and the one fix (`fix`: in the
+ * shop's words, WooCommerce's by default).
+ */
+export function refusedOrderError(node: INode, error: OrderMappingError, itemIndex: number, fix: string = REFUSED_ORDER_FIX): NodeOperationError {
+  const refused = new NodeOperationError(node, error.message, { itemIndex, description: fix });
+  Object.assign(refused.context, {
+    refused: true,
+    ...(error.orderId !== undefined ? { orderId: error.orderId } : {}),
+    // The refusal coded (code and facts), for a workflow that branches on why (the message is English prose).
+    why: { code: error.code, params: { ...error.params } },
+    whatToDo: fix,
+  });
+  return refused;
 }
 
 /** What a person does about an order the mapping refused (the message says why). */
@@ -180,6 +185,9 @@ const ERROR_ITEM_FACTS = [
   'requestId',
   'errorHumanReadable',
   'orderId',
+  // A Shopify order's name as its admin shows it ("#1001"), and the refund a credit note is for.
+  'orderName',
+  'refundId',
   'externalId',
   'held',
   'refused',

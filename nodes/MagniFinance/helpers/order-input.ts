@@ -7,6 +7,7 @@ import type { MappingSettings } from '../../../law/mapping-settings';
 import { WooOrderSchema } from '../../../platforms/woocommerce/order-schema';
 import type { WooOrder } from '../../../platforms/woocommerce/order-schema';
 import type { WooOrderInput } from '../../../platforms/woocommerce/documents';
+import { looksLikeShopifyOrder } from '../shopify/rest-payloads';
 import { readJsonObject } from './parameters';
 
 function issuesText(error: z.ZodError): string {
@@ -33,7 +34,9 @@ export function orderFromJson(context: IExecuteFunctions, value: unknown, itemIn
   if (!parsed.success) {
     throw new NodeOperationError(context.getNode(), 'Order is not a WooCommerce order', {
       itemIndex,
-      description: issuesText(parsed.error),
+      description: looksLikeShopifyOrder(value)
+        ? 'It is a Shopify order: set Shop Platform to "Shopify".'
+        : issuesText(parsed.error),
     });
   }
   return { input: value as WooOrderInput, order: parsed.data };

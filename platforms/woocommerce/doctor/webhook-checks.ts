@@ -1,7 +1,8 @@
 import type { TenantConfig } from '../../../connector/config/load-config';
 import type { WooShop } from '../woo-shop';
 import type { ShopWebhook } from '../../../connector/shop/shop';
-import { deliveryUrlFor, NEEDED_TOPICS, sameDeliveryUrl } from '../webhook-delivery';
+import { deliveryUrlFor, NEEDED_TOPICS, PRODUCT_TOPICS, sameDeliveryUrl } from '../webhook-delivery';
+import { SHOP_FACTS_TTL_MS } from '../woo-shop';
 import { both, couldNotCheck, fail, ok, warn, type Check } from '../../../connector/doctor/check';
 import { shopCallProblem } from './shop-checks';
 /** WC_Webhook::get_api_version of a webhook saved as "WP REST API Integration v3". */
@@ -75,6 +76,29 @@ export async function checkWebhooks(shop: WooShop, tenant: TenantConfig, publicU
             en: `In ${PAGE.en}, set its Delivery URL to ${url} (server.publicUrl + /webhooks/woocommerce/${tenant.id}).`,
             pt: `Em ${PAGE.pt}, ponha no URL de entrega ${url} (server.publicUrl + /webhooks/woocommerce/${tenant.id}).`,
           },
+        ),
+      );
+    }
+  }
+  // Recommended: the connector caches the shop's products; these deliveries make it forget a changed one at once.
+  const minutes = SHOP_FACTS_TTL_MS / 60_000;
+  for (const topic of PRODUCT_TOPICS) {
+    const name = `webhook ${topic}`;
+    const delivering = hooks.filter((hook) => hook.topic === topic && hook.status === 'active' && sameDeliveryUrl(hook.delivery_url, url));
+    if (delivering.length > 0) {
+      ours.push(...delivering);
+      const ids = delivering.map((h) => h.id).join(', ');
+      checks.push(ok('webhooks', name, { en: `active, delivers to ${url} (webhook ${ids}): a changed product is read again at once`, pt: `ativo, entrega em ${url} (webhook ${ids}): um produto alterado é lido de novo de imediato` }));
+    } else {
+      checks.push(
+        warn(
+          'webhooks',
+          name,
+          {
+            en: `no active ${topic} webhook delivers to ${url}: a product made virtual, moved to another category or deleted reaches invoices only when the connector's copy of it expires (up to ${minutes} minutes)`,
+            pt: `nenhum webhook ${topic} ativo entrega em ${url}: um produto tornado virtual, mudado de categoria ou eliminado só chega às faturas quando a cópia do conector expira (até ${minutes} minutos)`,
+          },
+          addHint(topic),
         ),
       );
     }
@@ -158,5 +182,7 @@ const STATUS_PT: Record<string, string> = { active: 'ativo', paused: 'em pausa',
 function topicLabel(topic: string): { en: string; pt: string } {
   if (topic === 'order.created') return { en: 'Order created', pt: 'Encomenda criada' };
   if (topic === 'order.updated') return { en: 'Order updated', pt: 'Encomenda atualizada' };
+  if (topic === 'product.updated') return { en: 'Product updated', pt: 'Produto atualizado' };
+  if (topic === 'product.deleted') return { en: 'Product deleted', pt: 'Produto eliminado' };
   return { en: topic, pt: topic };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliNodeArgs } from '../../support/cli-process';
 
 const REPO = join(__dirname, '..', '..', '..');
 
@@ -20,9 +21,9 @@ export function writeConfigFile(config: unknown, name: string): string {
   return path;
 }
 
-/** `magnifinance connector work --config FILE` in a child process (ts-node, like a deployment would run dist). */
+/** `magnifinance connector work --config FILE` in a child process (the CLI compiled for this run, like a deployment runs dist). */
 export function spawnWorker(configPath: string): ChildProcess {
-  const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), 'connector', 'work', '--config', configPath], {
+  const child = spawn(process.execPath, cliNodeArgs(['connector', 'work', '--config', configPath]), {
     cwd: REPO,
     env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'ignore', process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore'],
@@ -38,7 +39,7 @@ export function exited(child: ChildProcess): Promise<number | null> {
 /** Runs the CLI to completion without blocking this process (the fake shop lives here). */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(REPO, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', join(REPO, 'cli/magnifinance.ts'), ...args], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, cliNodeArgs(args), { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -137,6 +137,12 @@ describe('the Shopify install flow served by the connector', () => {
     const { sealed, scopes } = JSON.parse(value) as { sealed: string; scopes: string[] };
     expect(scopes).toEqual(['write_orders']);
     expect(openSealedSecret(sealed, Buffer.from(KEY_HEX, 'hex'), `shopify-offline-token|${TENANT}|${store.shopDomain}`)).toBe(store.accessToken);
+    // An expiring token (expiring=1): its refresh token kept sealed beside it, never in clear.
+    const refreshToken = store.expiring?.refreshToken as string;
+    expect(refreshToken).toMatch(/\S/);
+    expect(value).not.toContain(refreshToken);
+    const { refreshSealed } = JSON.parse(value) as { refreshSealed: string };
+    expect(openSealedSecret(refreshSealed, Buffer.from(KEY_HEX, 'hex'), `shopify-refresh-token|${TENANT}|${store.shopDomain}`)).toBe(refreshToken);
     expect(() => openSealedSecret(sealed, randomBytes(32), `shopify-offline-token|${TENANT}|${store.shopDomain}`)).toThrow(/does not open/);
     expect(() => openSealedSecret(sealed, Buffer.from(KEY_HEX, 'hex'), `shopify-offline-token|another|${store.shopDomain}`)).toThrow(/does not open/);
     // The same callback again: its state was used once and is gone.
@@ -152,5 +158,20 @@ describe('the Shopify install flow served by the connector', () => {
     });
     expect(number).toMatch(/\S+/);
     expect(sandbox.store.documents().filter((doc) => doc.document.ExternalId === `shopify-${String(TAXES_INCLUDED.legacyResourceId)}` && doc.status !== 'draft')).toHaveLength(1);
+  });
+  it('Redis lost the sealed token and the token Shopify had expired: the store\'s console page says, in plain words, to install the app again', async () => {
+    await redis.del(installedTokenKey(prefix, TENANT));
+    store.expireAccessToken();
+    const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}`, 'content-type': 'application/json' };
+    // The sweep (every few minutes, or now) finds the store refusing the token.
+    const sweep = await request(`${connector.origin}/admin/api/sweep`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ tenant: TENANT }) });
+    await sweep.body.text();
+    const text = await eventually('the console page names the fix', async () => {
+      const answer = await request(`${connector.origin}/console/${TENANT}?lang=en`, { headers: ADMIN });
+      const body = await answer.body.text();
+      return body.includes('Install the app again') ? body : undefined;
+    });
+    expect(text).toMatch(/Shopify refused the access token of cliente-a\.myshopify\.com: the app was uninstalled, or the connector lost the stored token \(a Redis restarted without its append-only file loses it\), or can no longer refresh it\. Install the app again: open \/shopify\/install\/cliente-a/);
+    expect(text).not.toMatch(/WooCommerce|consumerKey|REST key/);
   });
 });

@@ -1,4 +1,6 @@
-import { OrderMappingError } from '../../../law/mapping-errors';
+import { computeTotals } from '../../../client/totals';
+import { formatDecimal } from '../../../client/money';
+import { mappingText } from '../../../law/mapping-messages';
 import { MappingSettingsSchema } from '../../../law/mapping-settings';
 import { documentForSale } from '../../../law/order-to-document';
 import { creditNoteForRefund } from '../../../law/refund-to-credit-note';
@@ -59,10 +61,13 @@ describe('a Shopify sale through the law', () => {
     ]);
   });
 
-  it('a gift card sold (no VAT when sold) is refused until the accountant names its reason: the order goes to a person', async () => {
-    const sale = await saleOf(GIFT_CARD_TIP_CASH);
-    expect(() => documentForSale(sale, mapping, issue)).toThrow(OrderMappingError);
-    expect(() => documentForSale(sale, mapping, issue)).toThrow(/"Cartão-presente 25 €" has 0% VAT but no exemption reason applies/);
+  it('a gift card sold is no supply (CIVA art. 7(13)-(14)): the invoice covers the mug, the card is left out by the law\'s voucher rule; the tip holds the order', async () => {
+    const doc = documentForSale(await saleOf(GIFT_CARD_TIP_CASH), mapping, issue);
+    expect(doc.request.Document.Lines.map((l) => [l.Description, l.TaxValue])).toEqual([['Caneca azulejo', '23']]);
+    expect(formatDecimal(computeTotals(doc.request.Document.Lines).amount, 2)).toBe('11.98');
+    expect(doc.notes.map((n) => n.message).join('\n')).toMatch(/"Cartão-presente 25 €" is a gift card sold for 25\.00 without VAT: a multi-purpose voucher's sale is no supply/);
+    // Only the tip (no consideration for the supply) goes to a person.
+    expect(doc.holds.map((h) => h.code)).toEqual(['donation-left-out', 'invoice-deadline']);
   });
 
   it('a refund of a sweater and the shipping: a credit note of those lines against the invoice', async () => {
@@ -81,15 +86,35 @@ describe('a Shopify sale through the law', () => {
     ]);
   });
 
-  it('a goodwill amount refunded beyond the items (an order adjustment without tax) goes to a person: its rate is the accountant\'s call', async () => {
+  it('a goodwill amount refunded beyond the items (an order adjustment without tax) has no rate of its own: held by default, in words that say what to do', async () => {
     const refunded = store.refund(String(TAXES_INCLUDED.id), sweaterAndShippingRefund());
     const sale = await saleOf(TAXES_INCLUDED);
     const refund = shopify.refundOf(await readShopifyRefund(client, String(refunded.id)), sale);
     expect(refund.lines.map((l) => [l.kind, l.total])).toEqual([
       ['product', '36.51'],
       ['shipping', '3.98'],
-      ['fee', '1.00'],
     ]);
-    expect(() => creditNoteForRefund(sale, refund, 'FR 2026/1', mapping, issue)).toThrow(/"Acerto do reembolso" has 0% VAT but no exemption reason applies/);
+    expect(refund.withoutLines).toEqual({ amount: '1.00' });
+    const note = creditNoteForRefund(sale, refund, 'FR 2026/1', mapping, issue);
+    expect(note.hold).toBe(true);
+    expect(note.holds.map((h) => h.code)).toEqual(['refund-without-lines-held']);
+    const words = mappingText('pt', note.holds[0]);
+    expect(words).toMatch(/devolve 1,00 € que a loja registou à parte dos artigos e dos portes reembolsados/);
+    expect(words).toMatch(/refundWithoutLines: "proportional"/);
+    expect(words).not.toMatch(/WooCommerce/);
+  });
+
+  it('refundWithoutLines: proportional: the goodwill amount is credited across the invoice\'s rates in proportion to what each sold, issued', async () => {
+    const refunded = store.refund(String(TAXES_INCLUDED.id), sweaterAndShippingRefund());
+    const sale = await saleOf(TAXES_INCLUDED);
+    const refund = shopify.refundOf(await readShopifyRefund(client, String(refunded.id)), sale);
+    const proportional = MappingSettingsSchema.parse({ ...mapping, refundWithoutLines: 'proportional' });
+    const note = creditNoteForRefund(sale, refund, 'FR 2026/1', proportional, issue);
+    expect(note.hold).toBe(false);
+    const lines = note.request.Document.Lines;
+    expect(lines.slice(0, 2).map((l) => l.Description)).toEqual(['Camisola de lã - M', 'CTT Expresso']);
+    // The 1.00 over the order's two rates (23 % and 6 %), each share at its rate.
+    expect(lines.slice(2).map((l) => l.TaxValue).sort()).toEqual(['23', '6']);
+    expect(formatDecimal(computeTotals(lines).amount, 2)).toBe(refund.amount);
   });
 });

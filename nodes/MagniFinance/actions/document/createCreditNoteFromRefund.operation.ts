@@ -13,10 +13,13 @@ import { readJsonObject, readPartnerToken } from '../../helpers/parameters';
 import { issueWithClaim } from '../../shop/issue-with-claim';
 import { creditNoteRecord } from '../../shop/record-purposes';
 import { shopOrders } from '../../shop/woo-rest';
-import { createOptions, orderFields, orderRecordFields, waitForDocumentFields } from '../common.descriptions';
+import { creditShopifyRefund } from '../../shopify/shopify-order';
+import { createOptions, orderFields, orderRecordFields, shopPlatformFields, waitForDocumentFields } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
+  shopPlatformFields[0],
   ...orderFields,
+  shopPlatformFields[1],
   ...orderRecordFields,
   {
     displayName: 'Refund',
@@ -25,7 +28,7 @@ const properties: INodeProperties[] = [
     required: true,
     default: '',
     description:
-      'The WooCommerce refund (GET /orders/{ID}/refunds/{refund ID}, or the refund object of a webhook): amount, reason, refunded line items',
+      'The refund: WooCommerce\'s (GET /orders/{ID}/refunds/{refund ID}, or the refund object of a webhook: amount, reason, refunded line items), or Shopify\'s as the Shopify Trigger outputs refunds/create',
   },
   {
     displayName: 'Invoice Number',
@@ -59,13 +62,16 @@ export async function execute(
   itemIndex: number,
   client: MagniFinanceClient,
 ): Promise<IDataObject | ItemWithBinary> {
-  const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
-  const refund = readJsonObject(this, 'refund', 'Refund', itemIndex) as WooRefundInput;
   const invoiceNumber = String(this.getNodeParameter('invoiceNumber', itemIndex, '')).trim();
   if (!invoiceNumber) {
     throw new NodeOperationError(this.getNode(), 'Invoice Number is required: a credit note must name the invoice it corrects', { itemIndex });
   }
+  if (this.getNodeParameter('shopPlatform', itemIndex, 'woocommerce') === 'shopify') {
+    return await creditShopifyRefund(this, itemIndex, client, settings, invoiceNumber, readPartnerToken(this, itemIndex));
+  }
+  const { input, order } = readOrder(this, itemIndex);
+  const refund = readJsonObject(this, 'refund', 'Refund', itemIndex) as WooRefundInput;
   const refundId = (refund as { id?: unknown }).id;
   const mapCreditNote = (from: WooOrderInput) => {
     const mapped = creditNoteForRefund(from, refund, invoiceNumber, settings);

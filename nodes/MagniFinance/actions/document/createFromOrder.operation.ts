@@ -13,15 +13,19 @@ import { readPartnerToken } from '../../helpers/parameters';
 import { issueWithClaim } from '../../shop/issue-with-claim';
 import { INVOICE_RECORD } from '../../shop/record-purposes';
 import { shopOrders } from '../../shop/woo-rest';
+import { invoiceShopifyOrder } from '../../shopify/shopify-order';
 import {
   createOptions,
   orderFields,
   orderRecordFields,
+  shopPlatformFields,
   waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
+  shopPlatformFields[0],
   ...orderFields,
+  shopPlatformFields[1],
   ...orderRecordFields,
   ...waitForDocumentFields(),
   createOptions,
@@ -41,6 +45,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * shop has it at that moment (a NIF saved while a run waited is on the order's only invoice when
  * its draft was not closed yet), and the number is written on the order before the next item.
  *
+ * Shop Platform "Shopify": the Shopify Trigger's or Shopify node's order, mapped by the connector's
+ * Shopify mapping through the same law (shopify/shopify-order.ts); Order Record "None" only.
+ *
  * "None": External ID = prefix + order ID; the service refuses the same External ID for the same
  * buyer as a duplicate and the node outputs it as already issued. A buyer changed between two runs
  * is not caught there.
@@ -50,9 +57,10 @@ export async function execute(
   itemIndex: number,
   client: MagniFinanceClient,
 ): Promise<IDataObject | ItemWithBinary> {
-  const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const token = readPartnerToken(this, itemIndex);
+  if (this.getNodeParameter('shopPlatform', itemIndex, 'woocommerce') === 'shopify') return await invoiceShopifyOrder(this, itemIndex, client, settings, token);
+  const { input, order } = readOrder(this, itemIndex);
   const mapOrder = (from: WooOrderInput) => {
     const mapped = documentForOrder(from, settings);
     const summary: IDataObject = {
