@@ -57,6 +57,25 @@ const N = z.number();
 const OPT = z.string().optional();
 
 /** The owner's words on the order (its notes) and the purposes' names: codes with typed parameters per language (messages/catalogue.ts). */
+/** What an advance payment is, and what a person does about it (CIVA art. 36(1)(c)), by its kind. */
+const ADVANCE_WHAT: Record<Lang, Record<string, string>> = {
+  pt: { deposit: 'foi recebido um sinal (pagamento parcial) antes da entrega', 'pre-order': 'uma pré-encomenda paga antes de o produto existir ou ser entregue' },
+  en: { deposit: 'a deposit (partial payment) was received before the supply', 'pre-order': 'a pre-order paid before the product is released or delivered' },
+};
+const ADVANCE_DO: Record<Lang, Record<string, string>> = {
+  pt: {
+    deposit:
+      'emita hoje à mão, no MagniFinance, a fatura do sinal recebido. Depois de o resto estar pago, o conector fatura a encomenda inteira: regularize então a fatura do sinal (uma nota de crédito que a refira) ou marque a encomenda como tratada fora do conector. Não ponha este estado nos estados que faturam (triggerStatuses): faturaria a encomenda inteira como paga.',
+    'pre-order':
+      'ponha "pre-ordered" nos estados que faturam (triggerStatuses) para o conector emitir a fatura da encomenda paga no dia do pagamento, ou emita-a hoje à mão no MagniFinance.',
+  },
+  en: {
+    deposit:
+      "issue the deposit's invoice by hand in MagniFinance today. When the rest is paid, the connector invoices the whole order: then settle the deposit's invoice (a credit note naming it) or mark the order as handled outside the connector. Do not add this status to triggerStatuses: the whole order would be invoiced as paid.",
+    'pre-order': 'add "pre-ordered" to triggerStatuses so the connector invoices the paid order on the day of the payment, or issue the invoice by hand in MagniFinance today.',
+  },
+};
+
 const OWNER = catalogue({
   'credit-note-purpose': words({ refund: S }, { pt: (p) => `nota de crédito do reembolso #${p.refund}`, en: (p) => `credit note for refund #${p.refund}` }),
   'credit-note-label': words({ refund: S }, { pt: (p) => `Nota de crédito (reembolso #${p.refund})`, en: (p) => `Credit note (refund #${p.refund})` }),
@@ -99,6 +118,22 @@ const OWNER = catalogue({
         `Conector MagniFinance: esta encomenda já tem um documento de outro sistema (${p.system}: ${p.key} = ${p.value}), por isso o conector não a vai faturar. Se esse documento foi anulado e a encomenda deve ser faturada aqui, retire esse campo da encomenda e fature-a com o comando backfill do conector.`,
       en: (p) =>
         `MagniFinance connector: this order already has a document from another system (${p.system}: ${p.key} = ${p.value}). The connector will not invoice it. If that document was cancelled and the order must be invoiced here, remove that field and issue it with a backfill.`,
+    },
+  ),
+  'advance-payment': words(
+    { kind: S, status: S, plugin: S },
+    {
+      pt: (p) =>
+        `Conector MagniFinance: esta encomenda está no estado "${p.status}" do plugin "${p.plugin}": ${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit}. Um pagamento recebido antes da entrega dos bens ou da prestação do serviço é faturado no dia em que é recebido, pelo valor recebido (art. 36.º, n.º 1, alínea c), do CIVA), e o conector não o emite: ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
+      en: (p) =>
+        `MagniFinance connector: this order is in ${p.plugin}'s status "${p.status}": ${ADVANCE_WHAT.en[p.kind] ?? ADVANCE_WHAT.en.deposit}. A payment received before the goods are delivered or the service performed is invoiced on the day it is received, for the amount received (CIVA art. 36(1)(c)), and the connector does not issue that: ${ADVANCE_DO.en[p.kind] ?? ADVANCE_DO.en.deposit}`,
+    },
+  ),
+  'advance-payment-why': words(
+    { kind: S, status: S, plugin: S },
+    {
+      pt: (p) => `${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit} (estado "${p.status}" do plugin "${p.plugin}"): a fatura do pagamento emite-se no dia em que é recebido (art. 36.º, n.º 1, alínea c), do CIVA); ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
+      en: (p) => `${ADVANCE_WHAT.en[p.kind] ?? ADVANCE_WHAT.en.deposit} (${p.plugin}'s status "${p.status}"): the payment is invoiced the day it is received (CIVA art. 36(1)(c)); ${ADVANCE_DO.en[p.kind] ?? ADVANCE_DO.en.deposit}`,
     },
   ),
   settled: words(
@@ -154,6 +189,10 @@ export const NOTES = {
   attention: (lang: Lang, d: { purpose: string; reason: string; action: string; pageUrl?: string }) => OWNER.say(lang, 'attention', d),
   /** An order that already has another system's document: never invoiced here. */
   otherSystem: (lang: Lang, d: { system: string; key: string; value: string }) => OWNER.say(lang, 'other-system', d),
+  /** A deposit or pre-order paid before the supply, kept by its plugin (CIVA art. 36(1)(c)): told once, on the order. */
+  advancePayment: (lang: Lang, d: { kind: string; status: string; plugin: string }) => OWNER.say(lang, 'advance-payment', d),
+  /** The same, as the console's not-invoiced list says why. */
+  advancePaymentWhy: (lang: Lang, d: { kind: string; status: string; plugin: string }) => OWNER.say(lang, 'advance-payment-why', d),
   /** A difference between an order and its documents, settled outside the connector. */
   settled: (lang: Lang, d: { purpose: string; by: string; how: string }) => OWNER.say(lang, 'settled', d),
   dismissed: (lang: Lang, d: { purpose: string; by: string; how: string }) => OWNER.say(lang, 'dismissed', d),

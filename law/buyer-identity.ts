@@ -81,6 +81,43 @@ export function resolveBuyer(sale: Sale, settings: MappingSettings, notes: Mappi
 }
 
 /**
+ * The buyer a credit note names: the one its invoice carried (`invoice`, the tax number on the
+ * issued invoice), never re-derived from the order as it reads now (CIVA art. 29(7): it corrects that
+ * invoice; art. 78(2): the regularisation of the tax that invoice charged). An invoice issued to the
+ * final consumer (no NIF, or a number VIES called invalid, or a company's hold released by a person)
+ * is credited to the final consumer, taxed as it was; a NIF added or changed on the order since stays
+ * off the credit note. Without `invoice` (a library caller who does not say), the order's buyer.
+ */
+export function invoicedBuyer(sale: Sale, settings: MappingSettings, notes: MappingNote[], invoice?: { nif: string; countryCode?: string }): BuyerIdentity {
+  const readNow: MappingNote[] = [];
+  const now = resolveFormat(sale, settings, readNow);
+  const nif = invoice?.nif.trim().toUpperCase().replace(/[\s.\-/]/g, '') ?? '';
+  const sameBuyer = nif === now.nif && !now.hold && (invoice?.countryCode === undefined || invoice.countryCode.toUpperCase() === now.countryCode);
+  if (nif === '' || sameBuyer) {
+    notes.push(...readNow);
+    return now;
+  }
+  const orderNif = givenNumber(sale)?.value.trim().slice(0, 40) ?? '';
+  notes.push(info('credit-note-invoice-buyer', { nif, orderNif: comparable(orderNif) === nif ? '' : orderNif }));
+  const company = sale.billing.company.trim() !== '';
+  if (nif === CONSUMER_NIF) {
+    return { nif, countryCode: invoice?.countryCode?.toUpperCase() ?? billingCountry(sale, settings), kind: 'consumer', isBusiness: company, isEuVatNumber: false };
+  }
+  const country = invoice?.countryCode?.toUpperCase() ?? (/^\d{9}$/.test(nif) && isValidPortugueseNif(nif) ? 'PT' : billingCountry(sale, settings));
+  if (country === 'PT') {
+    const individual = INDIVIDUAL_PREFIXES.some((p) => nif.startsWith(p));
+    return { nif, countryCode: 'PT', kind: 'portuguese-nif', isBusiness: company || !individual, isEuVatNumber: false };
+  }
+  return { nif, countryCode: country, kind: 'foreign-vat', isBusiness: true, isEuVatNumber: isEuCountry(country) };
+}
+
+/** A tax number as compared with an invoice's: without spaces and separators, upper case, without a country prefix. */
+function comparable(value: string): string {
+  const text = value.toUpperCase().replace(/[\s.\-/]/g, '');
+  return /^[A-Z]{2}[0-9A-Z]/.test(text) && isIsoCountryCode(countryOfVatPrefix(text.slice(0, 2))) ? text.slice(2) : text;
+}
+
+/**
  * The EU VAT number (country, number without prefix) a registry should confirm for this sale: the
  * buyer's, when the sale has goods going to another member state (a candidate for M16, whose
  * substantive condition is a number valid in VIES: RITI art. 14(1)(a), Lei 49/2020) or services

@@ -48,7 +48,8 @@ export interface ExemptionContext {
   settings: MappingSettings;
 }
 
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** Accents off, lower case; plain ASCII (most names and words) has no accent to take off. */
+const fold = (text: string): string => (/^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
 
 /** The code the accountant gave a product (`exemptions.byProduct`: ids, SKU prefixes, then categories read from the shop). */
 export function configuredExemption(item: ProductRef, settings: MappingSettings): string | undefined {

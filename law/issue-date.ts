@@ -17,6 +17,12 @@ export interface IssueOptions {
   issueDate?: string;
   /** A credit note's invoice date: the credit note is never dated before its invoice. */
   invoiceDate?: string;
+  /**
+   * A credit note's invoice buyer: the tax number (and its country) the invoice carried, as the
+   * service holds it (its Client NIF). The credit note names that buyer, whatever the order gives now
+   * (CIVA art. 29(7), 78(2)); without it the buyer is read from the order.
+   */
+  invoiceBuyer?: { nif: string; countryCode?: string };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

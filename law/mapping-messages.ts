@@ -205,6 +205,19 @@ const CATALOGUE = {
     (p) => `internal: document total ${p.amount} differs from ${totalLabelEn(p.totalKind, p.total)}`,
     (p) => `Erro interno: o total do documento (${money(p.amount, p.currency)}) difere do ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}).`,
   ),
+  'sale-invalid': entry(
+    { platform: S, fields: S, problems: S },
+    (p) =>
+      `the order, as read from ${p.platform || 'the shop'}, is not a sale the invoicing law can read (${p.problems}): nothing was issued. Correct these fields of the order in the shop; if they look right there, the platform's reading of the order is wrong: report it with the order`,
+    (p) =>
+      `A encomenda, tal como foi lida ${p.platform ? `de ${p.platform}` : 'da loja'}, não é uma venda que as regras de faturação consigam ler; campos com problemas: ${fieldsPt(p.fields)}. Nada foi emitido. Corrija esses campos na encomenda; se lá estiverem certos, a leitura da encomenda pela plataforma está errada: comunique-o com a encomenda.`,
+  ),
+  'refund-invalid': entry(
+    { refund: z.union([S, N]), fields: S, problems: S },
+    (p) => `refund ${p.refund}, as read from the shop, is not a refund the invoicing law can read (${p.problems}): no credit note was issued. Correct the refund in the shop, or report it with the order`,
+    (p) =>
+      `O reembolso ${p.refund}, tal como foi lido da loja, não é um reembolso que as regras de faturação consigam ler; campos com problemas: ${fieldsPt(p.fields)}. Nenhuma nota de crédito foi emitida. Corrija o reembolso na loja, ou comunique-o com a encomenda.`,
+  ),
   'document-invalid': entry(
     { fields: S, problems: S },
     (p) => `the document would be refused: ${p.problems}`,
@@ -456,6 +469,13 @@ const CATALOGUE = {
       `${whoEn(p.company)} typed the consumer NIF ${p.consumerNif}, but a company's invoice must carry its own NIF (CIVA art. 36(5)(a)); ask for its NIF, put it on the order (meta with the NIF) and save the order.`,
     (p) =>
       `${whoPt(p.company, true)} indicou o NIF de consumidor final ${p.consumerNif}, mas a fatura de uma empresa tem de levar o NIF dela (art. 36.º, n.º 5, alínea a), do CIVA); peça-lhe o NIF, ponha-o na encomenda (no campo meta do NIF) e guarde a encomenda.`,
+  ),
+  'credit-note-invoice-buyer': entry(
+    { nif: S, orderNif: S },
+    (p) =>
+      `the credit note names the buyer its invoice carried, tax number ${p.nif} (a credit note corrects that invoice: CIVA art. 29(7), 78(2))${p.orderNif ? `, not the ${p.orderNif} the order gives now` : ''}`,
+    (p) =>
+      `A nota de crédito identifica o comprador que a fatura levava, com o número fiscal ${p.nif} (uma nota de crédito corrige essa fatura: art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA)${p.orderNif ? `, e não o ${p.orderNif} que a encomenda indica agora` : ''}.`,
   ),
   'vies-valid': entry(
     { vat: S },

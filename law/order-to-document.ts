@@ -20,6 +20,7 @@ import { currencyParam, englishClause, type MappingMessage } from './mapping-mes
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNegativeFees } from './order-lines';
 import { saleNumber, saleRef, type Sale } from './sale';
+import { admitSale } from './sale-schema';
 import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { regimeLimitMessage, regimeOn } from './small-business-regime';
@@ -212,6 +213,7 @@ export function documentForSale(
   /** A VAT registry's (VIES) answer on the buyer's EU VAT number, asked by the caller (`checkVatNumber`). */
   vatNumberVerdict?: VatNumberVerdict,
 ): OrderDocument {
+  admitSale(sale);
   const parsed = settingsFrom(settingsInput);
   checkInvoiceable(sale, parsed);
   // The shop-wide regime only up to the day the shop left it (exemptions.regimeUntil).

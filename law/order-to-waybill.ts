@@ -10,6 +10,7 @@ import { info, MappingNote, mappingError, refusedFields } from './mapping-errors
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { currencyFields, settingsFrom } from './order-to-document';
 import { saleNumber, saleRef, type Sale, type SaleAddress } from './sale';
+import { admitSale } from './sale-schema';
 import { productLines } from './order-lines';
 import { localDateTime } from './shop-date';
 import { resolveTaxRates } from './tax-rates';
@@ -54,6 +55,7 @@ function destination(sale: Sale, settings: MappingSettings, notes: MappingNote[]
  * not travel), loaded at the shop's address `leadTimeMinutes` after `now`, in the shop's zone.
  */
 export function waybillForSale(sale: Sale, settingsInput: MappingSettingsInput | MappingSettings | undefined, now: Date): OrderWaybill {
+  admitSale(sale);
   const settings = settingsFrom(settingsInput);
   const notes: MappingNote[] = [];
   const load = settings.waybill.loadAddress;

@@ -1,6 +1,6 @@
 import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, multiply, parseDecimal, round, shift, subtract, sum, toCents } from '../client/money';
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../client/schemas/document';
-import { resolveBuyer } from './buyer-identity';
+import { invoicedBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
 import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom } from './order-to-document';
 import { currencyFor } from './document-rules';
@@ -14,6 +14,7 @@ import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { amountLine, asInvoiced, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
 import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, type SaleRefund, type SaleRefundLine } from './sale';
 import { creditLimitHolds } from './credit-limits';
+import { admitRefund, admitSale } from './sale-schema';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
 import { regimeOn } from './small-business-regime';
@@ -191,6 +192,9 @@ export function creditNoteForRefund(
   /** The sale's refunds credited before this one (their credit notes count against the invoice). */
   earlierRefunds: readonly SaleRefund[] = [],
 ): CreditNote {
+  admitSale(sale);
+  admitRefund(refund, sale);
+  for (const earlierRefund of earlierRefunds) admitRefund(earlierRefund, sale);
   const parsed = settingsFrom(settingsInput);
   // The credit note corrects its invoice: the regime as it stood on the sale's day (exemptions.regimeUntil).
   const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, saleDate(sale, parsed));
@@ -203,7 +207,8 @@ export function creditNoteForRefund(
   const amount = round(abs(parseDecimal(refund.amount)), 2);
   if (isZero(amount)) throw mappingError(orderId, 'refund-zero', { refund: refundId });
 
-  const buyer = resolveBuyer(sale, settings, notes);
+  // The buyer its invoice carried (CIVA art. 29(7), 78(2)), when the caller knows it.
+  const buyer = invoicedBuyer(sale, settings, notes, issue?.invoiceBuyer);
   const client = clientFromBilling(sale.billing, buyer, notes);
   const currency = currencyFor(sale, settings, notes);
   const rates = resolveTaxRates(sale, notes);

@@ -6,6 +6,7 @@ import type { Shop, ShopWebhook } from '../connector/shop/shop';
 import type { OrderAttribute, OrderSummary } from '../connector/shop/order-summary';
 import type { ShopServices } from '../connector/shop/shop-services';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
+import type { AdvancePayment } from '../law/advance-payment';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 import type { Lang } from '../messages/lang';
@@ -52,6 +53,12 @@ export interface ShopPlatform {
    * leave in its meta, and the tenant's own keys (`extraKeys`, settings.otherSystemMetaKeys).
    */
   otherSystemDocument(attributes: readonly OrderAttribute[], extraKeys: readonly string[]): OtherSystemDocument | undefined;
+  /**
+   * A deposit or pre-order the platform's plugins keep the order in before the supply (their statuses
+   * and meta), in the law's words (law/advance-payment.ts); undefined for any other order, or when
+   * the platform has no such plugins.
+   */
+  advancePayment?(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt'>): AdvancePayment | undefined;
   /**
    * Of the shop's webhooks (Shop.listWebhooks), the order webhooks that deliver to this connector
    * for the tenant (any status), and the topics the connector needs that no active one delivers:

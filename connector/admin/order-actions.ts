@@ -86,6 +86,11 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
       const order = platformOf(runtime.config).orderOf(await runtime.shop.getOrder(orderId));
       // A person's ask: the go-live cut-off does not apply; another system's document still does.
       const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId), platform: platformOf(runtime.config) });
+      if (plan.notInvoiced?.code === 'advance-payment') {
+        // A deposit or pre-order kept by its plugin (CIVA art. 36(1)(c)): never the whole order as paid from here either.
+        const reason = plan.notInvoiced;
+        return { ok: false, status: 409, error: NOTES.advancePaymentWhy('en', reason), says: { pt: NOTES.advancePaymentWhy('pt', reason), en: NOTES.advancePaymentWhy('en', reason) } };
+      }
       if (plan.notInvoiced) {
         const which = plan.notInvoiced.code === 'other-system' ? `${plan.notInvoiced.system}: ${plan.notInvoiced.key}` : plan.notInvoiced.code;
         return {

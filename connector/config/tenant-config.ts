@@ -112,6 +112,13 @@ export const TenantSettingsSchema = z
      * dates such a sale by its creation, so an old order delivered after go-live is never invoiced.
      */
     paidOnCompletionGateways: z.array(z.string().trim().min(1).max(100)).default(['cod']),
+    /**
+     * Deposits and pre-orders paid before the supply (CIVA art. 36(1)(c): invoiced the day the
+     * payment is received), kept by their plugins in statuses of their own: `tell` (the safe choice)
+     * lists the order as not invoiced with the reason and notes it on the order, never invoicing the
+     * whole order while only a deposit was received; `ignore` waits silently until a trigger status.
+     */
+    advancePayments: z.enum(['tell', 'ignore']).default('tell'),
   })
   .strict()
   .refine((settings) => settings.invoiceUnpaidProcessingAt !== 'completed' || settings.triggerStatuses.includes('completed'), {

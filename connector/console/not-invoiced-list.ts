@@ -8,7 +8,7 @@ import type { NotInvoicedReason } from '../ingest/plan-order';
 import { stateRules } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
-import type { Lang } from '../words';
+import { NOTES, type Lang } from '../words';
 import { shopDateTime } from '../../messages/dates';
 
 /**
@@ -17,7 +17,7 @@ import { shopDateTime } from '../../messages/dates';
  * person picks some and has them issued: a backfill of the order for the cut-off, a release for a
  * hold, a retry for a refusal; another system's document is never issued here.
  */
-export type NotInvoicedKind = 'before-go-live' | 'other-system' | 'held' | 'refused';
+export type NotInvoicedKind = 'before-go-live' | 'other-system' | 'advance-payment' | 'held' | 'refused';
 
 export interface NotInvoicedRow {
   orderId: number;
@@ -50,6 +50,8 @@ const REASON_WORDS: Record<Lang, { 'other-system': (r: Of<'other-system'>) => st
 /** Why an order is not invoiced, in the reader's language, its times in the shop's zone. */
 export function notInvoicedWhy(lang: Lang, reason: NotInvoicedReason, timeZone: string): string {
   if (reason.code === 'other-system') return REASON_WORDS[lang]['other-system'](reason);
+  // A deposit or pre-order paid before the supply (CIVA art. 36(1)(c)): what the law asks and what to do.
+  if (reason.code === 'advance-payment') return NOTES.advancePaymentWhy(lang, reason);
   const at = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : shopDateTime(lang, Date.parse(iso), timeZone));
   return REASON_WORDS[lang]['before-go-live'](reason, at);
 }

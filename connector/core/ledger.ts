@@ -130,6 +130,8 @@ export const LedgerEntrySchema = z.object({
    * told to a person (pipeline/buyer-change.ts); the order keeps it too (META.buyer).
    */
   buyerNif: z.string().optional(),
+  /** The country of the invoice's buyer as issued (Get Document's Receiver): its credit notes name the same buyer (CIVA art. 29(7)). */
+  buyerCountry: z.string().optional(),
   /** The order's buyer a person was told differs from the invoice's (pipeline/buyer-change.ts): not told again for it. */
   buyerToldNif: z.string().optional(),
   reference: z.string().optional(),

@@ -106,6 +106,44 @@ export const DOCTOR = catalogue({
   'go-live-unreadable': words({ error: S }, { en: (p) => `could not read it from Redis (${p.error})`, pt: (p) => `não foi possível lê-lo do Redis (${p.error})` }),
   'go-live-unreadable-fix': fixed({ en: 'Make Redis reachable; or fix the cut-off with settings.goLiveAt.', pt: 'Torne o Redis acessível, ou fixe o início com settings.goLiveAt.' }),
 
+  // The shop's order statuses (status-checks.ts).
+  'statuses-name': fixed({ en: 'trigger statuses', pt: 'Estados que faturam' }),
+  'statuses-unlisted': words(
+    { detail: S },
+    { en: (p) => `could not check: the shop did not list its order statuses (${p.detail})`, pt: (p) => `não foi possível verificar: a loja não listou os seus estados de encomenda (${p.detail})` },
+  ),
+  'statuses-ok': words({ statuses: S }, { en: (p) => `${p.statuses}: statuses of the shop`, pt: (p) => `${p.statuses}: estados da loja` }),
+  'statuses-unknown': words(
+    { unknown: S },
+    {
+      en: (p) => `the shop has no order status ${p.unknown}: it refuses the sweep's listing of it (400 rest_invalid_param) and no order in it is ever invoiced`,
+      pt: (p) => `a loja não tem o estado de encomenda ${p.unknown}: recusa a listagem da sincronização (400 rest_invalid_param) e nenhuma encomenda nesse estado chega a ser faturada`,
+    },
+  ),
+  'statuses-unknown-fix': words(
+    { tenant: S, known: S },
+    {
+      en: (p) => `Set settings.triggerStatuses of tenant "${p.tenant}" to statuses of the shop (their slugs, without "wc-"): ${p.known}.`,
+      pt: (p) => `Defina em settings.triggerStatuses da loja "${p.tenant}" estados que a loja tenha (o identificador, sem "wc-"): ${p.known}.`,
+    },
+  ),
+
+  // VIES (vies-check.ts).
+  'vies-name': fixed({ en: 'VIES answers', pt: 'O VIES responde' }),
+  'vies-answers': words({ nif: S, url: S }, { en: (p) => `asked about PT${p.nif} at ${p.url}: it answered`, pt: (p) => `perguntado sobre PT${p.nif} em ${p.url}: respondeu` }),
+  'vies-silent': words(
+    { nif: S, url: S, why: S },
+    { en: (p) => `no answer about PT${p.nif} at ${p.url} («${p.why}»)`, pt: (p) => `sem resposta sobre PT${p.nif} em ${p.url} («${p.why}»)` },
+  ),
+  'vies-silent-wait-fix': fixed({
+    en: 'While VIES does not answer, invoices of EU businesses wait (vies.whenUnavailable: wait) and the console lists each with this reason. Check vies.url and that this machine reaches it; or set vies.whenUnavailable to "format-check" (the VAT number is then checked by its format only, and the order says so).',
+    pt: 'Enquanto o VIES não responder, as faturas de empresas da UE esperam (vies.whenUnavailable: wait) e a consola mostra cada uma com este motivo. Verifique vies.url e se esta máquina lhe chega; ou defina vies.whenUnavailable como "format-check" (o número de IVA é então verificado só pelo formato, e a encomenda di-lo).',
+  }),
+  'vies-silent-format-fix': fixed({
+    en: 'While VIES does not answer, EU VAT numbers are checked by their format only (vies.whenUnavailable: format-check), and each order says so. Check vies.url and that this machine reaches it.',
+    pt: 'Enquanto o VIES não responder, os números de IVA da UE são verificados só pelo formato (vies.whenUnavailable: format-check), e cada encomenda di-lo. Verifique vies.url e se esta máquina lhe chega.',
+  }),
+
   // The MagniFinance credentials and the partner token.
   'credentials-name': fixed({ en: 'MagniFinance credentials', pt: 'Credenciais MagniFinance' }),
   'partner-token-name': fixed({ en: 'MagniFinance partner token', pt: 'Token de parceiro MagniFinance' }),

@@ -10,7 +10,7 @@ import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
 import { documentTypeLabel } from '../words';
-import { notInvoicedReason, type NotInvoicedReason } from '../ingest/plan-order';
+import { notInvoicedReason, type GateReason } from '../ingest/plan-order';
 import type { DryRunOrder } from './check';
 import { DOCTOR, doctorSays } from './doctor-messages';
 
@@ -77,7 +77,7 @@ async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unk
   }
 }
 
-function notInvoicedWords(lang: Lang, reason: NotInvoicedReason, timeZone: string): string {
+function notInvoicedWords(lang: Lang, reason: GateReason, timeZone: string): string {
   if (reason.code === 'other-system') return DOCTOR.say(lang, 'other-system', { system: reason.system, key: reason.key, value: reason.value });
   return DOCTOR.say(lang, 'before-go-live', { soldAt: reason.soldAt, goLiveAt: reason.goLiveAt, timeZone });
 }

@@ -15,9 +15,10 @@ const EntrySchema = z.object({
   reason: z.union([
     z.object({ code: z.literal('before-go-live'), soldAt: z.string(), goLiveAt: z.string() }),
     z.object({ code: z.literal('other-system'), system: z.string(), key: z.string(), value: z.string() }),
+    z.object({ code: z.literal('advance-payment'), kind: z.enum(['deposit', 'pre-order']), status: z.string(), plugin: z.string() }),
   ]),
   at: z.number(),
-  /** The private note on the order was written (other systems' documents only). */
+  /** The private note on the order was written (other systems' documents and advance payments). */
   noted: z.boolean().default(false),
 });
 export type NotInvoicedEntry = z.infer<typeof EntrySchema> & { orderId: number };
@@ -52,14 +53,15 @@ export async function recordNotInvoiced(deps: NotInvoicedDeps, tenant: TenantRun
     if (stored.success && sameReason(stored.data.reason, reason)) entry = stored.data;
     else await deps.redis.hset(key, field, JSON.stringify(fresh));
   }
-  if (reason.code !== 'other-system' || entry.noted) return;
+  if (reason.code === 'before-go-live' || entry.noted) return;
   try {
-    const text = NOTES.otherSystem(tenant.config.settings.language, reason);
+    const lang = tenant.config.settings.language;
+    const text = reason.code === 'other-system' ? NOTES.otherSystem(lang, reason) : NOTES.advancePayment(lang, reason);
     await tenant.shop.addNote(orderId, text, false);
     await deps.redis.hset(key, field, JSON.stringify({ ...entry, noted: true }));
     await deps.history?.add(tenant.config.id, orderId, { kind: 'note', customer: false, text }, now).catch(() => undefined);
   } catch (error) {
-    deps.logger.warn({ tenant: tenant.config.id, orderId, err: (error as Error).message }, 'could not write the other-system note on the order; tried again when the order is next seen');
+    deps.logger.warn({ tenant: tenant.config.id, orderId, err: (error as Error).message }, 'could not write the not-invoiced note on the order; tried again when the order is next seen');
   }
 }
 

@@ -7,11 +7,20 @@ import { soldAt } from './go-live';
 import type { ShopPlatform } from '../../platforms/shop-platform';
 import type { OrderSummary } from '../shop/order-summary';
 import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
+import { advancePaymentDuty, type AdvancePayment } from '../../law/advance-payment';
 
 /** Why an order that would otherwise be invoiced is not: shown in the console's not-invoiced list. */
-export type NotInvoicedReason =
-  | { code: 'before-go-live'; soldAt: string; goLiveAt: string }
-  | { code: 'other-system'; system: string; key: string; value: string };
+export type NotInvoicedReason = GateReason | AdvancePaymentReason;
+
+/** The gate's reasons: another system's document, a sale before the go-live cut-off. */
+export type GateReason = { code: 'before-go-live'; soldAt: string; goLiveAt: string } | { code: 'other-system'; system: string; key: string; value: string };
+
+/**
+ * A deposit or a pre-order paid before the supply (CIVA art. 36(1)(c): invoiced the day the payment
+ * is received), in a plugin's status: the connector cannot invoice it as the whole order, so a
+ * person is told (settings.advancePayments: `tell`).
+ */
+export type AdvancePaymentReason = { code: 'advance-payment'; kind: AdvancePayment['kind']; status: string; plugin: string };
 
 /** What the gate reads: the order's attributes and when it was sold. */
 export type GatedOrder = Pick<OrderSummary, 'attributes' | 'paidAt' | 'createdAt' | 'paymentMethod'>;
@@ -28,8 +37,8 @@ export interface PlanContext {
   platform: OtherSystems;
 }
 
-/** What the gate asks of the platform (platforms/shop-platform.ts). */
-export type OtherSystems = Pick<ShopPlatform, 'otherSystemDocument'>;
+/** What the gate asks of the platform (platforms/shop-platform.ts): other systems' marks, and the advance payments its plugins keep. */
+export type OtherSystems = Pick<ShopPlatform, 'otherSystemDocument' | 'advancePayment'>;
 
 export interface OrderPlan {
   jobs: PlannedJob[];
@@ -48,7 +57,12 @@ export interface OrderPlan {
  */
 export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<OrderPlan> {
   if (hasWrittenBack(order.attributes, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
-  const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt, ctx.platform);
+  const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt, ctx.platform) ?? advancePaymentReason(order, ctx);
+  if (notInvoiced?.code === 'advance-payment') {
+    // Never the whole order as paid while only an advance was received: a person is told, unless it is invoiced here already.
+    if (!(await ctx.invoiceKnown())) return { jobs: [], notInvoiced };
+    return { jobs: planJobs(order, ctx.settings) };
+  }
   const reversal = !ctx.settings.triggerStatuses.includes(order.status);
   if (notInvoiced || reversal) {
     if (!(await ctx.invoiceKnown())) return notInvoiced ? { jobs: [], notInvoiced } : { jobs: [] };
@@ -56,8 +70,23 @@ export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<Ord
   return { jobs: planJobs(order, ctx.settings) };
 }
 
+/**
+ * A payment received before the supply that a deposit or pre-order plugin keeps the order for
+ * (CIVA art. 36(1)(c)), with settings.advancePayments `tell`: a deposit in any status (the whole
+ * order is never invoiced as paid while only the deposit is), a pre-order outside the trigger
+ * statuses (listing `pre-ordered` as one invoices a pre-order charged upfront on its payment, as the
+ * law asks). A pre-order charged upon release has received nothing: no invoice is due yet.
+ */
+function advancePaymentReason(order: GateOrder, ctx: PlanContext): AdvancePaymentReason | undefined {
+  if (ctx.settings.advancePayments !== 'tell') return undefined;
+  const advance = ctx.platform.advancePayment?.(order);
+  if (!advance || !advancePaymentDuty(advance).due) return undefined;
+  if (advance.kind === 'pre-order' && ctx.settings.triggerStatuses.includes(order.status)) return undefined;
+  return { code: 'advance-payment', kind: advance.kind, status: advance.status, plugin: advance.plugin };
+}
+
 /** Another system's document, or a sale before the cut-off (none for a backfill: goLiveAt undefined). */
-export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined, platform: OtherSystems): NotInvoicedReason | undefined {
+export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined, platform: Pick<OtherSystems, 'otherSystemDocument'>): GateReason | undefined {
   const other = platform.otherSystemDocument(order.attributes, settings.otherSystemMetaKeys);
   if (other) return { code: 'other-system', ...other };
   if (goLiveAt === undefined) return undefined;

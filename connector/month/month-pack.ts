@@ -2,7 +2,7 @@ import { add, Decimal, formatDecimal, isZero, subtract } from '../../client/mone
 import type { DispatchRegion } from '../../law/vat-rates';
 import { localDateTime } from '../../law/shop-date';
 import { shopInstant } from '../../law/shop-date';
-import { listNotInvoiced } from '../ingest/not-invoiced';
+import { listNotInvoiced, type NotInvoicedEntry } from '../ingest/not-invoiced';
 import type { Ledger, LedgerEntry } from '../core/ledger';
 import type { RedisClient } from '../core/redis-connection';
 import { ledgerDocuments, type DocumentReader, type LedgerDocument } from './ledger-documents';
@@ -141,7 +141,7 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
       }
     } else if (input.triggerStatuses.includes(order.status) && whenInMonth(soldAt)) {
       ofMonth += 1;
-      findings.push(...orderWithoutDocument(order, entries.get(order.id)?.invoice, notInvoiced.get(order.id)?.reason, day(soldAt) ?? input.month));
+      findings.push(...orderWithoutDocument(order, entries.get(order.id)?.invoice, gateReason(notInvoiced.get(order.id)?.reason), day(soldAt) ?? input.month));
     }
     // Refunds: each one of the month has its credit note (unless the whole invoice was already credited).
     const orderEntries = entries.get(order.id) ?? {};
@@ -242,6 +242,11 @@ export async function monthPack(input: MonthPackInput): Promise<MonthPack> {
     shopReport,
     oss: { month: ossOfMonth(documents) },
   };
+}
+
+/** The gate's reasons explain a missing document; an advance payment kept by its plugin does not (its invoice is missing: order-not-received). */
+function gateReason(reason: NotInvoicedEntry['reason'] | undefined): Exclude<NotInvoicedEntry['reason'], { code: 'advance-payment' }> | undefined {
+  return reason?.code === 'advance-payment' ? undefined : reason;
 }
 
 function orderWithoutDocument(order: MonthShopOrder, entry: LedgerEntry | undefined, reason: { code: 'before-go-live'; soldAt: string; goLiveAt: string } | { code: 'other-system'; system: string } | undefined, soldOn: string): MonthFinding[] {

@@ -9,6 +9,7 @@ import { currencyParam, type MappingMessage } from '../../law/mapping-messages';
 import { exemptionRegime, type MappingSettings } from '../../law/mapping-settings';
 import { vatPrefixOf, type VatNumberVerdict } from '../../law/vat-number';
 import type { Shop } from '../shop/shop';
+import { buyerRecord } from '../shop/order-meta';
 import { productTypeFromShop, supplyKindFromShop, type LineType, type ProductFacts } from '../../law/line-type';
 import type { DispatchRegion } from '../../law/vat-rates';
 import { saleDate } from '../../law/order-to-document';
@@ -211,12 +212,21 @@ export async function composeIssueRequest(
   tenant: Pick<TenantRuntime, 'config' | 'shop' | 'mapping' | 'rates' | 'vies'>,
   sale: Sale,
   job: { kind: PurposeKind; refundId?: number },
-  invoice: Pick<LedgerEntry, 'documentDate' | 'documentNumber'> | null,
+  invoice: Pick<LedgerEntry, 'documentDate' | 'documentNumber' | 'buyerNif' | 'buyerCountry'> | null,
   now: number,
   /** What the connector counted (the ledger's M10 documents of a year), when the caller has the ledger. */
   counts?: RegimeCounts,
 ): Promise<IssueRequest> {
-  const issue = { issueDate: shopToday(now, tenant.mapping.shopTimeZone), invoiceDate: invoice?.documentDate };
+  // A credit note names the buyer its invoice carried (CIVA art. 29(7), 78(2)): as the service issued it
+  // (the ledger, at numbering), else as the order keeps it with the invoice's number (META.buyer).
+  const credits = job.kind === 'credit-note' || job.kind === 'cancellation';
+  const invoiceNif = credits ? (invoice?.buyerNif ?? buyerRecord(sale.attributes)?.nif) : undefined;
+  const issueDate = shopToday(now, tenant.mapping.shopTimeZone);
+  const issue: IssueOptions = {
+    issueDate,
+    invoiceDate: invoice?.documentDate,
+    ...(invoiceNif ? { invoiceBuyer: { nif: invoiceNif, ...(invoice?.buyerNif && invoice.buyerCountry ? { countryCode: invoice.buyerCountry } : {}) } } : {}),
+  };
   const facts = await readShopFacts(tenant.shop, sale, now);
   const platform = platformOf(tenant.config);
   const orderId = Number(sale.id);
@@ -224,7 +234,7 @@ export async function composeIssueRequest(
     earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale)), refund, sale.id);
   switch (job.kind) {
     case 'invoice': {
-      const rated = await withReferenceRate(tenant.rates, sale, await withRegimeTurnover(tenant.mapping, issue.issueDate, counts));
+      const rated = await withReferenceRate(tenant.rates, sale, await withRegimeTurnover(tenant.mapping, issueDate, counts));
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
       const vies = tenant.vies ? await viesVerdictFor(tenant.vies, sale, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
       const built = invoiceRequest(sale, rated.settings, issue, facts, vies);

@@ -25,9 +25,11 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
     // The invoice's buyer as the service issued it: a NIF added to the order later is told, never issued (buyer-change.ts).
     const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
-    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif });
+    // Its country too: the invoice's credit notes name the same buyer (CIVA art. 29(7)).
+    const buyerCountry = buyerNif !== undefined && details.details.receiver.CountryCode ? details.details.receiver.CountryCode : undefined;
+    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry });
     await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
-    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif };
+    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
     ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');

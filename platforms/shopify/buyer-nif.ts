@@ -55,3 +55,18 @@ export function nifMetafieldOf(sources: readonly NifSource[]): { namespace: stri
   const source = sources.find((s) => s.from === 'metafield');
   return source?.from === 'metafield' ? { namespace: source.namespace, key: source.key } : undefined;
 }
+
+/**
+ * The first NIF an orders/* webhook body shows under the tenant's attribute sources (its
+ * `note_attributes`, Shopify's REST name for the order's attributes); undefined when none holds one
+ * (a B2B company's or a metafield's number is not in the body: the sweep's reading covers those).
+ */
+export function nifOfAttributes(attributes: readonly { name: string; value: unknown }[], sources: readonly NifSource[]): string | undefined {
+  for (const source of sources) {
+    if (source.from !== 'attribute') continue;
+    const wanted = source.key.toLowerCase();
+    const value = attributes.find((a) => a.name.toLowerCase() === wanted)?.value;
+    if ((typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') return String(value).trim();
+  }
+  return undefined;
+}

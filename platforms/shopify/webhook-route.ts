@@ -11,6 +11,8 @@ import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
 import { shopifyOtherSystemDocument } from './other-apps';
+import { comparableNif } from '../../connector/pipeline/buyer-record';
+import { nifOfAttributes } from './buyer-nif';
 
 /**
  * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw
@@ -62,8 +64,23 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     return results.map((r) => r.jobId);
   };
 
+  /**
+   * An update of an order this connector invoiced whose body names another buyer's NIF (an order
+   * attribute the tenant's NIF sources read) than its invoice's, and not the one a person was told
+   * of: a review (pipeline/buyer-change.ts) tells the owner once, never issues. A webhook body has no
+   * metafields (our record of the invoice's buyer), so the ledger's copy is what it is compared with.
+   */
+  const buyerMayHaveChanged = async (runtime: TenantRuntime, orderId: number, attributes: readonly { name: string; value: unknown }[]): Promise<boolean> => {
+    const nif = nifOfAttributes(attributes, runtime.config.shopify?.sale.nifSources ?? []);
+    if (nif === undefined) return false;
+    const entry = await deps.ledger.get({ tenant: runtime.config.id, orderId, purpose: 'invoice' });
+    if (entry?.state !== 'written-back' || !entry.buyerNif) return false;
+    const seen = comparableNif(nif);
+    return seen !== comparableNif(entry.buyerNif) && seen !== entry.buyerToldNif;
+  };
+
   /** An orders/* delivery: the same plan as every other path (ingest/plan-order.ts). */
-  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string): Promise<boolean> => {
+  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string, attributes: readonly { name: string; value: unknown }[] = []): Promise<boolean> => {
     const tenant = runtime.config;
     const planned = await planOrder(order, {
       settings: tenant.settings,
@@ -79,11 +96,12 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
       );
       return true;
     }
-    if (planned.jobs.length === 0) {
+    const jobs: PlannedJob[] = topic === 'orders/updated' && (await buyerMayHaveChanged(runtime, order.id, attributes)) ? [...planned.jobs, { kind: 'review' }] : planned.jobs;
+    if (jobs.length === 0) {
       ignore(res, tenant.id, 'nothing-to-issue', topic);
       return true;
     }
-    res.status(200).json({ accepted: await enqueue(runtime, order.id, planned.jobs, order.status) });
+    res.status(200).json({ accepted: await enqueue(runtime, order.id, jobs, order.status) });
     return true;
   };
 
@@ -119,7 +137,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     if (ORDER_TOPICS.has(topic)) {
       const parsed = ShopifyOrderWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
-      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic);
+      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic, parsed.data.note_attributes);
     } else if (topic === 'refunds/create') {
       const parsed = ShopifyRefundWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });

@@ -8,6 +8,7 @@ import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 import { otherSystemDocument } from './other-plugins';
+import { wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
@@ -22,6 +23,7 @@ export const woocommerce: ShopPlatform = {
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
   orderOf: wooShopOrder,
   otherSystemDocument,
+  advancePayment: wooAdvancePayment,
   orderWebhooks: wooOrderWebhooks,
   shopCallProblem,
   refundOf(refund, sale) {

@@ -10,6 +10,7 @@ import { recordRefusal } from '../../connector/ingest/webhook-health';
 import type { OrderSummary } from '../../connector/shop/order-summary';
 import { readWooOrderSummary, summaryOfWooOrder } from './order-summary';
 import { otherSystemDocument } from './other-plugins';
+import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
@@ -83,7 +84,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
-      platform: { otherSystemDocument },
+      platform: { otherSystemDocument, advancePayment: wooAdvancePayment },
     });
   };
 

@@ -129,12 +129,15 @@ describe('message-code check: the notes written on orders', () => {
     ['attention', (lang) => NOTES.attention(lang, { purpose: 'invoice', ...problemWords(lang, { code: 'no-number', documentId: 99, calls: 9 }, ref), pageUrl: 'https://invoices.example.pt/console/loja-azul/orders/1834' })],
     ['attention, credit note', (lang) => NOTES.attention(lang, { purpose: 'credit-note-77', ...problemWords(lang, { code: 'no-invoice' }, creditRef) })],
     ['other system', (lang) => NOTES.otherSystem(lang, { system: 'InvoiceXpress', key: '_invoicexpress_id', value: '123' })],
+    ['advance payment, deposit', (lang) => NOTES.advancePayment(lang, { kind: 'deposit', status: 'partially-paid', plugin: 'Deposits & Partial Payments for WooCommerce' })],
+    ['advance payment, pre-order', (lang) => NOTES.advancePayment(lang, { kind: 'pre-order', status: 'pre-ordered', plugin: 'WooCommerce Pre-Orders' })],
+    ['advance payment why, deposit', (lang) => NOTES.advancePaymentWhy(lang, { kind: 'deposit', status: 'partial-payment', plugin: 'WooCommerce Deposits' })],
     ['settled', (lang) => NOTES.settled(lang, { purpose: 'invoice', by: 'ana', how: 'nota de crédito manual' })],
     ['dismissed', (lang) => NOTES.dismissed(lang, { purpose: 'invoice', by: 'ana', how: 'faturado à mão' })],
   ];
   it('covers every note', () => {
     expect(notes.map(([name]) => name.split(',')[0].replace(/ .*/, ''))).toEqual(expect.arrayContaining(['issued', 'cancelled', 'customer', 'attention', 'other', 'settled', 'dismissed']));
-    const covered = new Set(['issued', 'issuedDetails', 'cancelledInPlace', 'customer', 'attention', 'otherSystem', 'settled', 'dismissed']);
+    const covered = new Set(['issued', 'issuedDetails', 'cancelledInPlace', 'customer', 'attention', 'otherSystem', 'advancePayment', 'advancePaymentWhy', 'settled', 'dismissed']);
     expect(new Set(Object.keys(NOTES))).toEqual(covered);
   });
   it.each(notes)('%s', (_name, note) => expectPortuguese(note('pt'), note('en')));

@@ -7,6 +7,10 @@ import { parseWooOrder, parseWooRefund } from '../../platforms/woocommerce/order
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { waybillForOrder } from '../../platforms/woocommerce/documents';
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
+import { creditNoteForRefund as creditNoteForSale } from '../../law/refund-to-credit-note';
+import { parseMappingSettings } from '../../law/mapping-settings';
+import { saleOfWooOrder } from '../../platforms/woocommerce/order-to-sale';
+import { saleRefundOfWooRefund } from '../../platforms/woocommerce/refund-to-sale-refund';
 import { externalIdForRefund } from '../../law/external-id';
 import { orderFixture, orderFixtureNames, refundFixture, sharedFixture } from './support/fixtures';
 import { cartArbitrary } from './support/random-carts';
@@ -246,6 +250,15 @@ beforeAll(() => {
   credit('over the line', refund({ id: 3, items: [{ index: 0, quantity: 1 }] }), 'FT 1/1', [refund({ id: 1, items: [{ index: 0, quantity: 1 }] }), refund({ id: 2, items: [{ index: 0, quantity: 1 }] })]);
   credit('over the rate', refund({ id: 2, amount: '40.00' }), 'FT 1/1', [refund({ id: 1, amount: '5.00' })]);
   credit('late', refund({ id: 1, items: [{ index: 0, quantity: 1 }], dateGmt: '2026-03-11T10:00:00' }));
+  run('credit note to the invoice\'s buyer', () =>
+    creditNoteForRefund(wooOrder(refundOrder), wooRefund(refund({ id: 1, items: [{ index: 0, quantity: 1 }] })), 'FT 1/1', {}, { issueDate: '2026-03-30', invoiceBuyer: { nif: '509442013', countryCode: 'PT' } }),
+  );
+  // The neutral sale's contract (law/sale-schema.ts): what no platform may hand the law.
+  document('a sale the law cannot read', fixture('pt-001-mainland-23-single', (o) => (o.line_items[0].quantity = -1)));
+  const saleOfRefundOrder = saleOfWooOrder(parseWooOrder(wooOrder(refundOrder)), parseMappingSettings({}));
+  run('a refund the law cannot read', () =>
+    creditNoteForSale(saleOfRefundOrder, { ...saleRefundOfWooRefund(parseWooRefund(wooRefund(refund({ id: 1, items: [{ index: 0, quantity: 1 }] })), 8100), 8100), amount: 'dez euros' }, 'FT 1/1', {}, { issueDate: '2026-03-30' }),
+  );
 
   // Waybills
   run('no load address', () => waybillForOrder(wooOrder(order()), {}, now));

@@ -112,6 +112,38 @@ describe('Document > Create From WooCommerce Order maps with the shared order ma
   });
 });
 
+describe('the neutral sale is admitted before the node asks the service (law/sale-schema.ts)', () => {
+  it.each([
+    { operation: 'createFromOrder', resource: 'document', extra: {} },
+    { operation: 'createFromOrder', resource: 'waybill', extra: { mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, waybill: { loadAddress } }) } },
+  ])('$resource > $operation: an order whose line has a negative quantity fails the item with the sale-invalid reason, no request sent', async ({ resource, operation, extra }) => {
+    const broken = { ...order963, line_items: (order963.line_items as IDataObject[]).map((item) => ({ ...item, quantity: -1 })) };
+    let thrown: unknown;
+    let sent = -1;
+    try {
+      const { requests } = await run({ resource, operation, orderRecord: 'none', mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores' }), ...extra }, broken);
+      sent = requests.length;
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(n8nErrors.NodeOperationError);
+    expect((thrown as Error).message).toContain('Order #963: the order, as read from woocommerce, is not a sale the invoicing law can read (lines.0.quantity must not be negative; lines.1.quantity must not be negative): nothing was issued');
+    expect(sent).toBe(-1);
+  });
+
+  it('continueOnFail: the item carries the reason, the service is never asked', async () => {
+    const broken = { ...order963, currency: 'USD', date_paid_gmt: '2025-02-30T10:00:00' };
+    const { output, requests } = await runNode({
+      credentials: s.credentials,
+      parameters: { resource: 'document', operation: 'createFromOrder', orderRecord: 'none', mappingSettings: JSON.stringify({ euroRates: { USD: '0.92' }, dispatchRegion: 'azores' }) },
+      items: [{ json: broken }],
+      continueOnFail: true,
+    });
+    expect(String(output[0][0].json.error)).toContain('is not a sale the invoicing law can read (paid is not a real date)');
+    expect(requests).toHaveLength(0);
+  });
+});
+
 describe('a Shopify order (what n8n\'s Shopify Trigger hands on) is not accepted yet', () => {
   // The Admin REST API's order as an orders/paid webhook carries it (docs/n8n.md: not accepted yet).
   const shopifyOrder: IDataObject = {

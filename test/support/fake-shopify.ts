@@ -649,6 +649,17 @@ export class FakeShopify {
     return copy;
   }
 
+  /**
+   * The merchant edits the order's attributes in the admin ("Additional details": note_attributes in
+   * REST, customAttributes in GraphQL), a NIF added after the sale for one: orders/updated fires.
+   */
+  setAttributes(orderId: string, attributes: { key: string; value: string }[]): void {
+    const order = this.mustGet(orderId);
+    order.customAttributes = attributes;
+    this.touch(order);
+    this.emit('orders/updated', restOrderPayload(order));
+  }
+
   /** Captures the payment of a pending order (the merchant's "Mark as paid"). */
   markPaid(orderId: string, gateway = 'manual'): void {
     const order = this.mustGet(orderId);

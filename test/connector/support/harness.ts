@@ -45,6 +45,8 @@ export interface SandboxDocument {
   number?: string;
   sendTo?: string;
   document: { ExternalId?: string; Type: string; DocumentReference?: string; [key: string]: unknown };
+  /** The buyer the document names, as the sandbox keeps it. */
+  client?: { NIF?: string; CountryCode?: string; [key: string]: unknown };
 }
 
 export interface Harness {

@@ -142,4 +142,27 @@ describe('Shopify end to end', () => {
       await browser.close();
     }
   });
+  it('a NIF added to an invoiced order (orders/updated, an order attribute): the owner is told once, on the order, and nothing is issued (issue 30.5)', async () => {
+    const id = '5962412736999';
+    const consumer: JsonObject = { ...TAXES_INCLUDED, id: `gid://shopify/Order/${id}`, legacyResourceId: id, name: '#1009', note: null, customAttributes: [], metafields: [] };
+    store.addOrder(consumer);
+    const gidOf = String(consumer.id);
+    const order = (): JsonObject => store.orders.get(gidOf) as JsonObject;
+    const number = await eventually('the invoice of the consumer order', () => ((order().metafields as JsonObject[]).find((m) => m.key === 'magnifinance_document_number')?.value as string | undefined) ?? undefined);
+    expect(documentsWith(`shopify-${id}`)[0].client.NIF).toBe('999999990');
+    // The buyer asks for the NIF afterwards; the merchant adds it to the order: orders/updated.
+    store.setAttributes(gidOf, [{ key: 'nif', value: '507957547' }]);
+    const told = `A fatura ${number} foi emitida com o NIF 999999990; a encomenda tem agora o NIF do comprador 507957547 (acrescentado ou alterado depois da fatura).`;
+    await eventually('the owner told on the order', () => (String(order().note).includes(told) ? true : undefined));
+    // Another update with the same NIF (the merchant saves the order again): not told twice.
+    store.setAttributes(gidOf, [{ key: 'nif', value: '507957547' }, { key: 'gift', value: 'yes' }]);
+    await eventually('the queue idle after the second update', async () => {
+      const counts = await connector.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0) ? true : undefined;
+    });
+    expect(String(order().note).split(told)).toHaveLength(2);
+    // Never issued: the one invoice, no credit note, no second invoice.
+    expect(documentsWith(`shopify-${id}`)).toHaveLength(1);
+    expect(sandbox.store.documents().filter((doc) => String(doc.document.ExternalId).startsWith(`shopify-${id}-`) && doc.status !== 'draft')).toHaveLength(0);
+  });
 });
