@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogue, words } from '../messages/catalogue';
 import {
   datePt,
   exemptionReasonWords,
@@ -92,14 +93,18 @@ const REGION_SOURCE: Record<string, Record<Lang, string>> = {
 };
 const source = (lang: Lang, key: string): string => REGION_SOURCE[key]?.[lang] ?? key;
 
-const deadlineBasis = (lang: Lang, basis: string, day: string): string => {
-  if (basis === 'advance') {
-    return lang === 'pt'
-      ? `pagamento em ${datePt(day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que este é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`
-      : `paid on ${day} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))`;
-  }
-  return lang === 'pt' ? `venda em ${datePt(day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)` : `sold on ${day}: five business days (CIVA art. 36(1)(a))`;
-};
+/** Why an invoice is due when it is: an advance payment (art. 36(1)(c)) or a sale (art. 36(1)(a)). */
+const DEADLINE_BASIS = catalogue({
+  advance: words(
+    { day: S },
+    {
+      pt: (p) => `pagamento em ${datePt(p.day)}, antes da entrega: a fatura de um adiantamento emite-se no dia em que este é recebido (art. 36.º, n.º 1, alínea c), do CIVA)`,
+      en: (p) => `paid on ${p.day} before delivery: an advance payment's invoice is due the day it is received (CIVA art. 36(1)(c))`,
+    },
+  ),
+  sale: words({ day: S }, { pt: (p) => `venda em ${datePt(p.day)}: cinco dias úteis (art. 36.º, n.º 1, alínea a), do CIVA)`, en: (p) => `sold on ${p.day}: five business days (CIVA art. 36(1)(a))` }),
+});
+const deadlineBasis = (lang: Lang, basis: string, day: string): string => DEADLINE_BASIS.say(lang, basis === 'advance' ? 'advance' : 'sale', { day });
 
 /** The subject of a late-issue note: "Order #5001" / "Refund 7003". */
 const subjectEn = (subject: string, id: string | number): string => (subject === 'refund' ? `Refund ${id}` : `Order #${id}`);
@@ -1002,7 +1007,7 @@ function sentence(text: string): string {
 /** The message as a complete sentence in `lang`. */
 export function mappingText(lang: Lang, message: MappingMessage): string {
   const entry = entryOf(message.code);
-  return sentence(lang === 'pt' ? entry.pt(message.params as Params) : entry.en(message.params as Params));
+  return sentence(entry[lang](message.params as Params));
 }
 
 const StoredSchema = z.object({

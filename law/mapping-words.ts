@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { catalogue, fixed, words } from '../messages/catalogue';
 import { domesticGoodsCodes, exemptionCodeInfo } from './exemption-codes';
 
 /**
@@ -53,14 +55,20 @@ const REGIONS: Record<string, { en: string; de: string; name: string }> = {
   madeira: { en: 'Madeira', de: 'da Madeira', name: 'a Madeira' },
 };
 
+/** A region's name in each language: English has one form, Portuguese one after "de" and one as a name. */
+const REGION_NAME: Record<Lang, (names: { en: string; de: string; name: string }, form: 'de' | 'name') => string> = {
+  en: (names) => names.en,
+  pt: (names, form) => names[form],
+};
+
 /**
  * A region's name: "the Azores"; in Portuguese either after "de" ("dos Açores": "o IVA dos Açores",
  * "a partir dos Açores") or as a name ("os Açores").
  */
 export function regionWords(lang: Lang, region: string, form: 'de' | 'name' = 'de'): string {
-  const words = REGIONS[region];
-  if (!words) return region;
-  return lang === 'en' ? words.en : words[form];
+  const names = REGIONS[region];
+  if (!names) return region;
+  return REGION_NAME[lang](names, form);
 }
 
 /** Region ids joined with `/` (as the params carry them) as names joined by `joiner`. */
@@ -74,9 +82,13 @@ export function regionList(lang: Lang, regions: string, joiner: string, form: 'd
 
 /** A region's rates ("23/13/6", empty when none is known that day). */
 export function rateListWords(lang: Lang, rates: string): string {
-  if (rates === '') return lang === 'pt' ? 'sem taxa conhecida nesse dia' : 'no rate known for that day';
-  return lang === 'pt' ? `${rates.replace(/\./g, ',')} %` : `${rates} %`;
+  return rates === '' ? RATE_WORDS.say(lang, 'none') : RATE_WORDS.say(lang, 'rates', { rates });
 }
+
+const RATE_WORDS = catalogue({
+  none: fixed({ pt: 'sem taxa conhecida nesse dia', en: 'no rate known for that day' }),
+  rates: words({ rates: z.string() }, { pt: (p) => `${p.rates.replace(/\./g, ',')} %`, en: (p) => `${p.rates} %` }),
+});
 
 /** Places of member states outside the EU VAT territory, by key (countries.ts holds their postcodes). */
 export const OUTSIDE_PLACES: Readonly<Record<string, { en: string; pt: string; ptPlural: boolean }>> = {
@@ -92,22 +104,36 @@ export const OUTSIDE_PLACES: Readonly<Record<string, { en: string; pt: string; p
   'french-overseas': { en: 'a French overseas department (971-976)', pt: 'um departamento ultramarino francês (971-976)', ptPlural: false },
 };
 
+/** Why a place is (or is not) in the EU VAT territory, per case. */
+const PLACE_WHY = catalogue({
+  aland: fixed({ pt: 'as ilhas Åland estão fora do território do IVA da UE', en: 'the Åland Islands are outside the EU VAT territory' }),
+  'northern-ireland': fixed({
+    pt: 'a Irlanda do Norte segue as regras do IVA da UE para os bens (Quadro de Windsor)',
+    en: 'Northern Ireland follows the EU VAT rules for goods (Windsor Framework)',
+  }),
+  outside: words(
+    { place: z.string() },
+    {
+      pt: (p) => `${OUTSIDE_PLACES[p.place]?.pt ?? p.place} ${OUTSIDE_PLACES[p.place]?.ptPlural ? 'estão' : 'está'} fora do território do IVA da UE`,
+      en: (p) => `${OUTSIDE_PLACES[p.place]?.en ?? p.place} is outside the EU VAT territory`,
+    },
+  ),
+  'part-of': words(
+    { place: z.string(), placeCode: z.string() },
+    { pt: (p) => `${p.placeCode} faz parte do território do IVA de ${p.place}`, en: (p) => `${p.placeCode} is part of the ${p.place} VAT territory` },
+  ),
+});
+
 /** Why a place is (or is not) in the EU VAT territory: params placeWhy, place, placeCode. */
 export function placeWhyWords(lang: Lang, p: { placeWhy: string; place: string; placeCode: string }): string {
   switch (p.placeWhy) {
     case 'aland':
-      return lang === 'pt' ? 'as ilhas Åland estão fora do território do IVA da UE' : 'the Åland Islands are outside the EU VAT territory';
     case 'northern-ireland':
-      return lang === 'pt'
-        ? 'a Irlanda do Norte segue as regras do IVA da UE para os bens (Quadro de Windsor)'
-        : 'Northern Ireland follows the EU VAT rules for goods (Windsor Framework)';
-    case 'outside': {
-      const place = OUTSIDE_PLACES[p.place];
-      if (lang === 'en') return `${place?.en ?? p.place} is outside the EU VAT territory`;
-      return `${place?.pt ?? p.place} ${place?.ptPlural ? 'estão' : 'está'} fora do território do IVA da UE`;
-    }
+      return PLACE_WHY.say(lang, p.placeWhy);
+    case 'outside':
+      return PLACE_WHY.say(lang, 'outside', { place: p.place });
     case 'part-of':
-      return lang === 'pt' ? `${p.placeCode} faz parte do território do IVA de ${p.place}` : `${p.placeCode} is part of the ${p.place} VAT territory`;
+      return PLACE_WHY.say(lang, 'part-of', { place: p.place, placeCode: p.placeCode });
     default:
       return '';
   }

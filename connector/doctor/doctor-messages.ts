@@ -128,6 +128,47 @@ export const DOCTOR = catalogue({
     },
   ),
 
+  // Redis (redis-checks.ts).
+  'redis-reachable': fixed({ en: 'Redis reachable', pt: 'Redis acessível' }),
+  'redis-aof': fixed({ en: 'Redis persistence (AOF)', pt: 'Persistência do Redis (AOF)' }),
+  'redis-eviction': fixed({ en: 'Redis eviction policy', pt: 'Política de despejo do Redis' }),
+  'redis-silent': words({ url: S, error: S }, { en: (p) => `no answer from ${p.url}: ${p.error}`, pt: (p) => `${p.url} não respondeu: ${p.error}` }),
+  'redis-silent-fix': fixed({ en: 'Start Redis, or fix redis.url (and redis.tls / redis.cluster) in the config.', pt: 'Arranque o Redis, ou corrija redis.url (e redis.tls / redis.cluster) na configuração.' }),
+  'redis-config-refused': words(
+    { error: S },
+    { en: (p) => `could not check: CONFIG GET is refused here (${p.error})`, pt: (p) => `não foi possível verificar: aqui o CONFIG GET é recusado (resposta do Redis: «${p.error}»)` },
+  ),
+  'redis-aof-unknown-fix': fixed({
+    en: 'Make sure the server runs with appendonly yes (managed Redis: turn on persistence/AOF in its console).',
+    pt: 'Confirme que o servidor corre com appendonly yes (Redis gerido: ative a persistência AOF na sua consola).',
+  }),
+  'redis-aof-off': words(
+    { value: S },
+    {
+      en: (p) => `appendonly ${p.value}: a restart of Redis loses the queue and the ledger written since the last snapshot, and with them the proof of what was issued`,
+      pt: (p) => `appendonly ${p.value}: um reinício do Redis perde a fila e o registo escritos desde o último snapshot e, com eles, a prova do que foi emitido`,
+    },
+  ),
+  'redis-aof-off-fix': fixed({
+    en: 'Set appendonly yes in redis.conf (or CONFIG SET appendonly yes then CONFIG REWRITE); managed Redis: turn on AOF persistence.',
+    pt: 'Defina appendonly yes no redis.conf (ou CONFIG SET appendonly yes e depois CONFIG REWRITE); Redis gerido: ative a persistência AOF.',
+  }),
+  'redis-eviction-unknown-fix': fixed({
+    en: 'Make sure maxmemory-policy is noeviction (managed Redis: its parameter group or console).',
+    pt: 'Confirme que maxmemory-policy é noeviction (Redis gerido: o seu grupo de parâmetros ou consola).',
+  }),
+  'redis-evicts': words(
+    { policy: S },
+    {
+      en: (p) => `maxmemory-policy ${p.policy}: when memory is full Redis deletes keys, jobs and ledger entries among them (BullMQ requires noeviction)`,
+      pt: (p) => `maxmemory-policy ${p.policy}: com a memória cheia, o Redis apaga chaves, entre elas tarefas e entradas do registo (o BullMQ exige noeviction)`,
+    },
+  ),
+  'redis-evicts-fix': fixed({
+    en: 'Set maxmemory-policy noeviction in redis.conf (or CONFIG SET maxmemory-policy noeviction then CONFIG REWRITE); managed Redis: its parameter group.',
+    pt: 'Defina maxmemory-policy noeviction no redis.conf (ou CONFIG SET maxmemory-policy noeviction e depois CONFIG REWRITE); Redis gerido: o seu grupo de parâmetros.',
+  }),
+
   // VIES (vies-check.ts).
   'vies-name': fixed({ en: 'VIES answers', pt: 'O VIES responde' }),
   'vies-answers': words({ nif: S, url: S }, { en: (p) => `asked about PT${p.nif} at ${p.url}: it answered`, pt: (p) => `perguntado sobre PT${p.nif} em ${p.url}: respondeu` }),

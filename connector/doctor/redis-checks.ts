@@ -3,6 +3,7 @@ import { withTimeout } from '../core/timeout';
 import type { ConnectorConfig } from '../config/load-config';
 import { connectRedis, type RedisClient } from '../core/redis-connection';
 import { fail, ok, warn, type Check } from './check';
+import { doctorSays } from './doctor-messages';
 
 /** How long the doctor waits for Redis before calling it unreachable. */
 const REDIS_TIMEOUT_MS = 5_000;
@@ -18,66 +19,25 @@ export async function checkRedis(config: ConnectorConfig, logger: Logger): Promi
       await withTimeout(redis.ping(), REDIS_TIMEOUT_MS);
     } catch (error) {
       return [
-        fail(
-          'redis',
-          REACHABLE,
-          { en: `no answer from ${safeUrl(config.redis.url)}: ${(error as Error).message}`, pt: `${safeUrl(config.redis.url)} não respondeu: ${(error as Error).message}` },
-          { en: 'Start Redis, or fix redis.url (and redis.tls / redis.cluster) in the config.', pt: 'Arranque o Redis, ou corrija redis.url (e redis.tls / redis.cluster) na configuração.' },
-        ),
+        fail('redis', REACHABLE, doctorSays('redis-silent', { url: safeUrl(config.redis.url), error: (error as Error).message }), doctorSays('redis-silent-fix')),
       ];
     }
     const checks: Check[] = [ok('redis', REACHABLE, safeUrl(config.redis.url))];
     const appendonly = await configValue(redis, 'appendonly');
     if ('error' in appendonly) {
-      checks.push(
-        warn('redis', AOF, configRefused(appendonly.error), {
-          en: 'Make sure the server runs with appendonly yes (managed Redis: turn on persistence/AOF in its console).',
-          pt: 'Confirme que o servidor corre com appendonly yes (Redis gerido: ative a persistência AOF na sua consola).',
-        }),
-      );
+      checks.push(warn('redis', AOF, configRefused(appendonly.error), doctorSays('redis-aof-unknown-fix')));
     } else if (appendonly.value === 'yes') {
       checks.push(ok('redis', AOF, 'appendonly yes'));
     } else {
-      checks.push(
-        fail(
-          'redis',
-          AOF,
-          {
-            en: `appendonly ${appendonly.value}: a restart of Redis loses the queue and the ledger written since the last snapshot, and with them the proof of what was issued`,
-            pt: `appendonly ${appendonly.value}: um reinício do Redis perde a fila e o registo escritos desde o último snapshot e, com eles, a prova do que foi emitido`,
-          },
-          {
-            en: 'Set appendonly yes in redis.conf (or CONFIG SET appendonly yes then CONFIG REWRITE); managed Redis: turn on AOF persistence.',
-            pt: 'Defina appendonly yes no redis.conf (ou CONFIG SET appendonly yes e depois CONFIG REWRITE); Redis gerido: ative a persistência AOF.',
-          },
-        ),
-      );
+      checks.push(fail('redis', AOF, doctorSays('redis-aof-off', { value: appendonly.value }), doctorSays('redis-aof-off-fix')));
     }
     const policy = await configValue(redis, 'maxmemory-policy');
     if ('error' in policy) {
-      checks.push(
-        warn('redis', EVICTION, configRefused(policy.error), {
-          en: 'Make sure maxmemory-policy is noeviction (managed Redis: its parameter group or console).',
-          pt: 'Confirme que maxmemory-policy é noeviction (Redis gerido: o seu grupo de parâmetros ou consola).',
-        }),
-      );
+      checks.push(warn('redis', EVICTION, configRefused(policy.error), doctorSays('redis-eviction-unknown-fix')));
     } else if (policy.value === 'noeviction') {
       checks.push(ok('redis', EVICTION, 'noeviction'));
     } else {
-      checks.push(
-        fail(
-          'redis',
-          EVICTION,
-          {
-            en: `maxmemory-policy ${policy.value}: when memory is full Redis deletes keys, jobs and ledger entries among them (BullMQ requires noeviction)`,
-            pt: `maxmemory-policy ${policy.value}: com a memória cheia, o Redis apaga chaves, entre elas tarefas e entradas do registo (o BullMQ exige noeviction)`,
-          },
-          {
-            en: 'Set maxmemory-policy noeviction in redis.conf (or CONFIG SET maxmemory-policy noeviction then CONFIG REWRITE); managed Redis: its parameter group.',
-            pt: 'Defina maxmemory-policy noeviction no redis.conf (ou CONFIG SET maxmemory-policy noeviction e depois CONFIG REWRITE); Redis gerido: o seu grupo de parâmetros.',
-          },
-        ),
-      );
+      checks.push(fail('redis', EVICTION, doctorSays('redis-evicts', { policy: policy.value }), doctorSays('redis-evicts-fix')));
     }
     return checks;
   } finally {
@@ -85,12 +45,12 @@ export async function checkRedis(config: ConnectorConfig, logger: Logger): Promi
   }
 }
 
-const REACHABLE = { en: 'Redis reachable', pt: 'Redis acessível' };
-const AOF = { en: 'Redis persistence (AOF)', pt: 'Persistência do Redis (AOF)' };
-const EVICTION = { en: 'Redis eviction policy', pt: 'Política de despejo do Redis' };
+const REACHABLE = doctorSays('redis-reachable');
+const AOF = doctorSays('redis-aof');
+const EVICTION = doctorSays('redis-eviction');
 
 function configRefused(error: string): { en: string; pt: string } {
-  return { en: `could not check: CONFIG GET is refused here (${error})`, pt: `não foi possível verificar: aqui o CONFIG GET é recusado (resposta do Redis: «${error}»)` };
+  return doctorSays('redis-config-refused', { error });
 }
 
 async function configValue(redis: RedisClient, name: string): Promise<{ value: string } | { error: string }> {

@@ -11,7 +11,8 @@ import { ViesUnavailableError } from '../vies/vies-registry';
 import type { TenantRuntime } from './tenant-runtime';
 import { NOTES, orderPagePath } from '../words';
 import { answerOf } from './answers';
-import { personNeeded, problemWords, type PersonNeeded } from './problems';
+import { personNeeded, ProblemSchema, problemWords, SHOP_NAMED_PROBLEMS, type PersonNeeded } from './problems';
+import { platformOf } from '../../platforms/registry';
 import { addNoteQuietly } from './write-back';
 
 /**
@@ -34,6 +35,14 @@ export function orderPageUrl(publicUrl: string | undefined, tenant: string, orde
   return publicUrl ? `${publicUrl.replace(/\/+$/, '')}${orderPagePath(tenant, orderId)}` : undefined;
 }
 
+/** A problem whose fix is made in the shop names the tenant's platform (Shopify), not WooCommerce. */
+function inShopWords(tenant: TenantRuntime, ref: LedgerRef, problem: PersonNeeded): PersonNeeded {
+  const platform = platformOf(tenant.config);
+  if (platform.name === 'woocommerce' || !SHOP_NAMED_PROBLEMS.has(problem.problem.code)) return problem;
+  const named = ProblemSchema.safeParse({ ...problem.problem, shop: platform.title });
+  return named.success ? personNeeded(ref, named.data, problem.state) : problem;
+}
+
 export async function flagForPerson(
   deps: NeedsPersonDeps,
   tenant: TenantRuntime,
@@ -43,6 +52,7 @@ export async function flagForPerson(
   log: Logger,
   previous?: LedgerEntry | null,
 ): Promise<void> {
+  problem = inShopWords(tenant, ref, problem);
   const before = previous === undefined ? await deps.ledger.get(ref) : previous;
   const state = problem.state;
   await deps.ledger.record(ref, { state, detail: problem.reason, action: problem.action, problem: JSON.stringify(problem.problem), alertAt: now }, now);

@@ -20,15 +20,23 @@ import { catalogue, fixed, words } from '../../messages/catalogue';
 /** The currency of a problem's amounts (ISO 4217); problems recorded before it was named are in euros. */
 const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
 
+/**
+ * The shop platform's name where a fix is made in the shop ("Shopify"): recorded for a tenant of
+ * another platform than WooCommerce; absent (WooCommerce, and problems recorded before) reads "WooCommerce".
+ */
+const SHOP = z.string().max(40).optional();
+/** The problems whose fix names the shop platform (needs-person.ts records the tenant's). */
+export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused']);
+
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
-  z.object({ code: z.literal('held'), holds: z.array(MappingMessageSchema).max(20).optional(), reasons: z.string().optional() }),
+  z.object({ code: z.literal('held'), holds: z.array(MappingMessageSchema).max(20).optional(), reasons: z.string().optional(), shop: SHOP }),
   /** The order cannot become a document as it stands: the mapping's refusal, coded. `message`: older versions' English words. */
-  z.object({ code: z.literal('order-refused'), error: MappingMessageSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('order-refused'), error: MappingMessageSchema.optional(), message: z.string().optional(), shop: SHOP }),
   /** The order the shop sent does not read as an order (fields missing or of another type). */
-  z.object({ code: z.literal('order-unreadable'), fields: z.array(z.string()).max(10) }),
+  z.object({ code: z.literal('order-unreadable'), fields: z.array(z.string()).max(10), shop: SHOP }),
   /** The service (or the connector's check of its rules) refused the document: `answer`, what it said. */
-  z.object({ code: z.literal('service-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('service-refused'), answer: AnswerSchema.optional(), message: z.string().optional(), shop: SHOP }),
   z.object({ code: z.literal('credentials'), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
@@ -189,11 +197,11 @@ type Words<C extends Problem['code']> = (p: Of<C>, ref: LedgerRef, press: Press)
 /** Per code: the buttons its words name (the admin API's routes for them), and the words per language. */
 type Wording = { [C in Problem['code']]: { buttons: ('retry' | 'attach' | 'dismiss')[] } & Record<Lang, Words<C>> };
 
-const orderFix: Record<Lang, (press: Press) => string> = {
-  en: (press) =>
-    `Correct the order in WooCommerce (or the tenant's mapping settings) and save it: the connector tries again on the order's next update and on the next sweep; to try now, ${press('retry')}. Nothing was issued.`,
-  pt: (press) =>
-    `Corrija a encomenda no WooCommerce (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, ${press('retry')}. Nada foi emitido.`,
+const orderFix: Record<Lang, (press: Press, shop?: string) => string> = {
+  en: (press, shop = 'WooCommerce') =>
+    `Correct the order in ${shop} (or the tenant's mapping settings) and save it: the connector tries again on the order's next update and on the next sweep; to try now, ${press('retry')}. Nothing was issued.`,
+  pt: (press, shop = 'WooCommerce') =>
+    `Corrija a encomenda no ${shop} (ou as definições de mapeamento da loja) e guarde-a: o conector tenta de novo na próxima atualização da encomenda e na próxima sincronização; para tentar já, ${press('retry')}. Nada foi emitido.`,
 };
 
 const UNKNOWN_ID_DETAIL: Record<UnknownIdCause, Record<Lang, string>> = {
@@ -269,33 +277,33 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: ['retry'],
     en: (p, _ref, press) => ({
       reason: sentences('Nothing was issued: the connector held the order.', mappingSentences('en', p.holds), !p.holds?.length && p.reasons ? `Why, as recorded: ${quoted('en', p.reasons)}.` : ''),
-      action: `Complete the order in WooCommerce (for example the buyer's NIF) and save it: the connector issues it on that update or on the next sweep; to issue it now, ${press('retry')}.`,
+      action: `Complete the order in ${p.shop ?? 'WooCommerce'} (for example the buyer's NIF) and save it: the connector issues it on that update or on the next sweep; to issue it now, ${press('retry')}.`,
     }),
     pt: (p, _ref, press) => ({
       reason: sentences('Nada foi emitido: o conector reteve a encomenda.', mappingSentences('pt', p.holds), !p.holds?.length && p.reasons ? `Motivo registado: ${quoted('pt', p.reasons)}.` : ''),
-      action: `Complete a encomenda no WooCommerce (por exemplo, o NIF do comprador) e guarde-a: o conector emite o documento nessa atualização ou na próxima sincronização; para o emitir já, ${press('retry')}.`,
+      action: `Complete a encomenda no ${p.shop ?? 'WooCommerce'} (por exemplo, o NIF do comprador) e guarde-a: o conector emite o documento nessa atualização ou na próxima sincronização; para o emitir já, ${press('retry')}.`,
     }),
   },
   'order-refused': {
     buttons: ['retry'],
     en: (p, _ref, press) => ({
       reason: sentences('The order cannot be turned into a document as it stands.', mappingSentences('en', p.error ? [p.error] : []), !p.error && p.message ? `Why, as recorded: ${quoted('en', p.message)}.` : ''),
-      action: orderFix.en(press),
+      action: orderFix.en(press, p.shop),
     }),
     pt: (p, _ref, press) => ({
       reason: sentences('Não é possível emitir um documento para a encomenda tal como está.', mappingSentences('pt', p.error ? [p.error] : []), !p.error && p.message ? `Motivo registado: ${quoted('pt', p.message)}.` : ''),
-      action: orderFix.pt(press),
+      action: orderFix.pt(press, p.shop),
     }),
   },
   'order-unreadable': {
     buttons: ['retry'],
-    en: (p, _ref, press) => ({ reason: `The order the shop sent does not read as a WooCommerce order (fields ${p.fields.join(', ')}).`, action: orderFix.en(press) }),
-    pt: (p, _ref, press) => ({ reason: `A encomenda que a loja enviou não tem a forma de uma encomenda WooCommerce (campos ${p.fields.join(', ')}).`, action: orderFix.pt(press) }),
+    en: (p, _ref, press) => ({ reason: `The order the shop sent does not read as a ${p.shop ?? 'WooCommerce'} order (fields ${p.fields.join(', ')}).`, action: orderFix.en(press, p.shop) }),
+    pt: (p, _ref, press) => ({ reason: `A encomenda que a loja enviou não tem a forma de uma encomenda ${p.shop ?? 'WooCommerce'} (campos ${p.fields.join(', ')}).`, action: orderFix.pt(press, p.shop) }),
   },
   'service-refused': {
     buttons: ['retry'],
-    en: (p, _ref, press) => ({ reason: sentences('MagniFinance did not accept the document, so nothing was issued.', answerOrRecorded('en', p.answer, p.message)), action: orderFix.en(press) }),
-    pt: (p, _ref, press) => ({ reason: sentences('A MagniFinance não aceitou o documento, por isso nada foi emitido.', answerOrRecorded('pt', p.answer, p.message)), action: orderFix.pt(press) }),
+    en: (p, _ref, press) => ({ reason: sentences('MagniFinance did not accept the document, so nothing was issued.', answerOrRecorded('en', p.answer, p.message)), action: orderFix.en(press, p.shop) }),
+    pt: (p, _ref, press) => ({ reason: sentences('A MagniFinance não aceitou o documento, por isso nada foi emitido.', answerOrRecorded('pt', p.answer, p.message)), action: orderFix.pt(press, p.shop) }),
   },
   credentials: {
     buttons: ['retry'],

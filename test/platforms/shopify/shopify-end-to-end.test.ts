@@ -11,7 +11,7 @@ import { ShopifyShop } from '../../../platforms/shopify/shopify-shop';
 import { FakeShopify, type JsonObject } from '../../support/fake-shopify';
 import { startTestSandbox, type RunningSandbox } from '../../support/sandbox';
 import { eventually, quietLogger, rawTestConfig } from '../../connector/support/harness';
-import { bag, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
+import { bag, GIFT_CARD_TIP_CASH, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
 
 /**
  * A Shopify store end to end: a signed orders/paid from the fake store -> the connector's route ->
@@ -164,5 +164,14 @@ describe('Shopify end to end', () => {
     // Never issued: the one invoice, no credit note, no second invoice.
     expect(documentsWith(`shopify-${id}`)).toHaveLength(1);
     expect(sandbox.store.documents().filter((doc) => String(doc.document.ExternalId).startsWith(`shopify-${id}-`) && doc.status !== 'draft')).toHaveLength(0);
+  });
+  it('a held Shopify order (a tip): its note says what to do in Shopify\'s words, never WooCommerce\'s; the gift card sold beside it is not why', async () => {
+    store.addOrder(GIFT_CARD_TIP_CASH);
+    const order = (): JsonObject => store.orders.get(String(GIFT_CARD_TIP_CASH.id)) as JsonObject;
+    const note = await eventually('the hold told on the order', () => (String(order().note ?? '').includes('Nada foi emitido') ? String(order().note) : undefined));
+    expect(note).toMatch(/"Gorjeta" é uma gorjeta sem IVA na loja|donativo/);
+    expect(note).toContain('Complete a encomenda no Shopify');
+    expect(note).not.toMatch(/WooCommerce/);
+    expect(note).not.toMatch(/Cartão-presente 25 € tem 0%|0% de IVA/);
   });
 });
