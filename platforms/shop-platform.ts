@@ -3,28 +3,13 @@ import type { Router } from 'express';
 import type { TenantConfig } from '../connector/config/load-config';
 import type { Check, Words } from '../connector/doctor/check';
 import type { Shop, ShopWebhook } from '../connector/shop/shop';
+import type { OrderAttribute, OrderSummary } from '../connector/shop/order-summary';
 import type { ShopServices } from '../connector/shop/shop-services';
 import type { WebhookRouteDeps } from '../connector/ingest/webhook-route-deps';
 import type { AdvancePayment } from '../law/advance-payment';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 import type { Lang } from '../messages/lang';
-
-/** An order as the review and the dry run read it, whatever platform took it (the order summary's words, connector/ingest/order-summary.ts). */
-export interface ShopOrder {
-  status: string;
-  /** Decimal text in the order's currency. */
-  total: string;
-  currency: string;
-  /** What the shop keeps on the order (our record, other systems' marks). */
-  meta_data: readonly { key: string; value?: unknown }[];
-  /** When it was paid and created, UTC without a zone ("2025-03-01T10:00:00"); null when the shop has none. */
-  date_paid_gmt: string | null;
-  date_created_gmt: string | null;
-  payment_method: string;
-  /** Its refunds; `total` ("-5.00") absent when the platform's order does not carry it (the review then leaves the coverage unjudged). */
-  refunds: { id: number; total?: string }[];
-}
 
 /** A document another invoicing system has on an order: which system, under which key, and the document as a person reads it. */
 export interface OtherSystemDocument {
@@ -61,19 +46,19 @@ export interface ShopPlatform {
   saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
   /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
   attributesOf?(order: unknown): SaleAttribute[];
-  /** The platform's order, as its Shop reads it (getOrder, a listing), as the review and the dry run read it; throws an OrderMappingError naming the fields when the payload cannot be read. */
-  orderOf(order: unknown): ShopOrder;
+  /** The platform's order, as its Shop reads it (getOrder), in the port's words (the review, a person's retry); throws an OrderMappingError naming the fields when the payload cannot be read. */
+  orderOf(order: unknown): OrderSummary;
   /**
    * Another invoicing system's document on the order: the marks the platform's other invoicing apps
    * leave in its meta, and the tenant's own keys (`extraKeys`, settings.otherSystemMetaKeys).
    */
-  otherSystemDocument(meta: readonly { key: string; value?: unknown }[], extraKeys: readonly string[]): OtherSystemDocument | undefined;
+  otherSystemDocument(attributes: readonly OrderAttribute[], extraKeys: readonly string[]): OtherSystemDocument | undefined;
   /**
    * A deposit or pre-order the platform's plugins keep the order in before the supply (their statuses
    * and meta), in the law's words (law/advance-payment.ts); undefined for any other order, or when
    * the platform has no such plugins.
    */
-  advancePayment?(order: { status: string; meta_data: readonly { key: string; value?: unknown }[]; date_paid_gmt?: string | null }): AdvancePayment | undefined;
+  advancePayment?(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt'>): AdvancePayment | undefined;
   /**
    * Of the shop's webhooks (Shop.listWebhooks), the order webhooks that deliver to this connector
    * for the tenant (any status), and the topics the connector needs that no active one delivers:

@@ -2,7 +2,6 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
-import { OrderSummarySchema } from '../ingest/order-summary';
 import { platformOf } from '../../platforms/registry';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
@@ -84,7 +83,7 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
   let enqueued: string[] = [];
   if (retried.length === 0) {
     try {
-      const order = OrderSummarySchema.parse(await runtime.shop.getOrder(orderId));
+      const order = platformOf(runtime.config).orderOf(await runtime.shop.getOrder(orderId));
       // A person's ask: the go-live cut-off does not apply; another system's document still does.
       const plan = await planOrder(order, { settings: runtime.config.settings, goLiveAt: undefined, invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant, orderId), platform: platformOf(runtime.config) });
       if (plan.notInvoiced?.code === 'advance-payment') {

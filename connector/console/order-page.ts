@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { platformOf } from '../../platforms/registry';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
@@ -15,29 +14,18 @@ import { withTimeout } from '../core/timeout';
 import { listNotInvoiced } from '../ingest/not-invoiced';
 import { notInvoicedWhy } from './not-invoiced-list';
 import { failedShopCallWords } from '../shop/shop-answer-words';
+import { buyerNameText, type ListedOrder } from '../shop/order-summary';
 import { refusedWordsOf } from '../shop/refused-words';
 
 /** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
 export const SHOP_WAIT_MS = 3_000;
 
-/** What the order page reads of the shop's order (nothing of it is stored by the connector). */
-export const ShopOrderHeadSchema = z.looseObject({
-  id: z.number(),
-  status: z.string(),
-  total: z.string().optional(),
-  currency: z.string().optional(),
-  date_created_gmt: z.string().nullable().optional(),
-  billing: z.looseObject({ first_name: z.string().optional(), last_name: z.string().optional(), company: z.string().optional() }).optional(),
-});
-export type ShopOrderHead = z.infer<typeof ShopOrderHeadSchema>;
+/** What the console shows of the shop's order (nothing of it is stored by the connector). */
+export type ShopOrderHead = Pick<ListedOrder, 'id' | 'status' | 'total' | 'currency' | 'createdAt' | 'buyer'>;
 
 /** The buyer's name as the shop has it: first and last name, else the company. */
 export function customerName(order: ShopOrderHead): string {
-  const billing = order.billing ?? {};
-  const name = [billing.first_name, billing.last_name].filter(Boolean).join(' ').trim();
-  const company = billing.company?.trim() ?? '';
-  if (name && company) return `${name} (${company})`;
-  return name || company;
+  return buyerNameText(order.buyer);
 }
 
 /** WooCommerce's order statuses as WooCommerce itself names them in Portuguese (pt_PT) and English. */
@@ -65,23 +53,26 @@ export function amount(lang: Lang, value: string | undefined, currency = 'EUR'):
 
 /**
  * What the page shows of the shop's order, whatever its platform: read from the platform's neutral
- * sale, else (an order the law cannot read, e.g. a broken one a person must see) from the few fields
- * WooCommerce's order has at its top level.
+ * sale, else (an order the law cannot read, e.g. a broken one a person must see) from its summary.
  */
 function orderHead(runtime: TenantRuntime, raw: unknown): ShopOrderHead | undefined {
+  const platform = platformOf(runtime.config);
   try {
-    const sale = platformOf(runtime.config).saleOf(raw, runtime.mapping, runtime.config);
+    const sale = platform.saleOf(raw, runtime.mapping, runtime.config);
     return {
       id: Number(sale.id),
       status: sale.status,
       total: sale.total,
       currency: sale.currency,
-      date_created_gmt: sale.created ? new Date(Date.parse(sale.created)).toISOString().slice(0, 19) : null,
-      billing: { first_name: sale.billing.firstName, last_name: sale.billing.lastName, company: sale.billing.company },
+      createdAt: sale.created ? new Date(Date.parse(sale.created)).toISOString().slice(0, 19) : null,
+      buyer: { firstName: sale.billing.firstName, lastName: sale.billing.lastName, company: sale.billing.company },
     };
   } catch {
-    const parsed = ShopOrderHeadSchema.safeParse(raw);
-    return parsed.success ? parsed.data : undefined;
+    try {
+      return platform.orderOf(raw);
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -261,7 +252,7 @@ ${
   order
     ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${shopStatusLabel(lang, order.status)}</span></dd>
 <dt>${t(lang, 'total')}</dt><dd>${amount(lang, order.total, order.currency?.toUpperCase())}</dd>
-${order.date_created_gmt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.date_created_gmt}Z`), zone, lang)}</dd>` : ''}</dl>`
+${order.createdAt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.createdAt}Z`), zone, lang)}</dd>` : ''}</dl>`
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
 }
 <p><a href="${platform.adminOrderUrl(tenant.config, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ${platform.title} ↗</a></p></section>`;

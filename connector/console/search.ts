@@ -3,7 +3,7 @@ import { localeOf } from '../../messages/lang';
 import { CONSOLE } from './console-messages';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { ConsoleDeps } from './console-deps';
-import { customerName, ShopOrderHeadSchema, type ShopOrderHead } from './order-page';
+import { customerName, type ShopOrderHead } from './order-page';
 
 /*
  * The console's search (an order number, a document number, or the customer's details asked to the
@@ -62,10 +62,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
   try {
     const { orders, total } = await tenant.shop.listOrders({ search: number ?? query, perPage: SHOP_SEARCH_LIMIT });
     if (total > orders.length) shopMore = { shown: orders.length, total };
-    for (const raw of orders) {
-      const parsed = ShopOrderHeadSchema.safeParse(raw);
-      if (!parsed.success) continue;
-      const order = parsed.data;
+    for (const order of orders) {
       const known = results.get(order.id);
       const facts = shopFacts(order);
       if (known) Object.assign(known, facts);
@@ -84,7 +81,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
 }
 
 function shopFacts(order: ShopOrderHead): Partial<SearchResult> {
-  const created = order.date_created_gmt ? Date.parse(`${order.date_created_gmt}Z`) : NaN;
+  const created = order.createdAt ? Date.parse(`${order.createdAt}Z`) : NaN;
   return { name: customerName(order), total: order.total, currency: order.currency?.toUpperCase(), status: order.status, ...(Number.isFinite(created) ? { createdAt: created } : {}) };
 }
 
@@ -105,10 +102,7 @@ export async function ordersByIds(tenant: TenantRuntime, ids: readonly number[])
   if (unique.length === 0) return heads;
   for (let page = 1; ; page += 1) {
     const { orders, totalPages } = await tenant.shop.listOrders({ ids: unique, perPage: unique.length, page });
-    for (const raw of orders) {
-      const parsed = ShopOrderHeadSchema.safeParse(raw);
-      if (parsed.success) heads.set(parsed.data.id, parsed.data);
-    }
+    for (const order of orders) heads.set(order.id, order);
     if (page >= totalPages || orders.length === 0) return heads;
   }
 }

@@ -1,3 +1,4 @@
+import type { ListedOrder } from '../shop/order-summary';
 import type { Lang } from '../../messages/lang';
 import { computeTotals } from '../../client/totals';
 import { mappingText } from '../../law/mapping-messages';
@@ -29,18 +30,18 @@ export async function dryRun(runtime: TenantRuntime, count: number, now: number 
     orderBy: 'newest',
   });
   const results: DryRunOrder[] = [];
-  for (const raw of orders) results.push(await dryRunOrder(runtime, raw, now, goLiveAt));
+  // The whole order, as the listing carried it (WooCommerce's) or read alone (a platform whose listing gives summaries).
+  for (const listed of orders) results.push(await dryRunOrder(runtime, listed, listed.source ?? (await runtime.shop.getOrder(listed.id)), now, goLiveAt));
   return results;
 }
 
-async function dryRunOrder(runtime: TenantRuntime, raw: unknown, now: number, goLiveAt: number): Promise<DryRunOrder> {
-  const summary = raw as { id?: unknown; status?: unknown; total?: unknown; currency?: unknown };
-  const base = { orderId: Number(summary.id), status: String(summary.status ?? ''), shopTotal: String(summary.total ?? ''), currency: String(summary.currency ?? ''), exemptionCodes: [] as string[] };
+async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unknown, now: number, goLiveAt: number): Promise<DryRunOrder> {
+  const base = { orderId: listed.id, status: listed.status, shopTotal: listed.total, currency: listed.currency, exemptionCodes: [] as string[] };
   const platform = platformOf(runtime.config);
   try {
     const order = platform.orderOf(raw);
-    if (hasWrittenBack(order.meta_data, 'invoice')) {
-      const number = String(metaValue(order.meta_data, META.documentNumber));
+    if (hasWrittenBack(order.attributes, 'invoice')) {
+      const number = String(metaValue(order.attributes, META.documentNumber));
       const done = doctorSays('already-done', { number });
       return { ...base, outcome: 'done', notes: [done.en], pt: { notes: [done.pt] } };
     }

@@ -72,8 +72,8 @@ export async function readGoLiveAt(redis: RedisClient, prefix: string, tenant: P
   return Number.isFinite(stored) && stored > 0 ? { at: stored, source: 'first-start' } : undefined;
 }
 
-/** WooCommerce's GMT dates have no zone suffix ("2026-11-24T10:15:00"). */
-export function wooGmtMs(text: string | null | undefined): number | undefined {
+/** The order summary's UTC instants have no zone suffix ("2026-11-24T10:15:00"). */
+function utcMs(text: string | null | undefined): number | undefined {
   if (!text) return undefined;
   const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
   return Number.isFinite(ms) ? ms : undefined;
@@ -86,10 +86,10 @@ export function wooGmtMs(text: string | null | undefined): number | undefined {
  * order's creation: its `date_paid` is the delivery, not the sale.
  */
 export function soldAt(
-  order: { date_paid_gmt?: string | null; date_created_gmt?: string | null; payment_method?: string | null },
+  order: { paidAt: string | null; createdAt: string | null; paymentMethod: string | null },
   paidOnCompletion: readonly string[] = [],
 ): number | undefined {
-  const created = wooGmtMs(order.date_created_gmt);
-  if (order.payment_method && paidOnCompletion.includes(order.payment_method)) return created ?? wooGmtMs(order.date_paid_gmt);
-  return wooGmtMs(order.date_paid_gmt) ?? created;
+  const created = utcMs(order.createdAt);
+  if (order.paymentMethod && paidOnCompletion.includes(order.paymentMethod)) return created ?? utcMs(order.paidAt);
+  return utcMs(order.paidAt) ?? created;
 }

@@ -1,19 +1,16 @@
 import type { TenantSettings } from '../config/tenant-config';
 import { documentJobId, purposeOf, type DocumentJobData, type PurposeKind } from '../core/jobs';
 import type { EnqueueItem } from './enqueue-item';
+import type { OrderSummary } from '../shop/order-summary';
 import { hasWrittenBack } from '../shop/order-meta';
 import { buyerCallsForReview } from '../pipeline/buyer-record';
 import { payloadCallsForReview } from '../pipeline/coverage';
 
-/** The parts of an order planning reads (the route's summary, or a full order from the shop). */
-export interface PlannableOrder {
-  status: string;
-  /** Empty for an order not paid yet (cash on delivery through the checkout leaves it empty at processing). */
-  date_paid_gmt?: string | null;
-  total: string;
-  meta_data: readonly { key: string; value?: unknown }[];
-  refunds: readonly { id: number; total?: string }[];
-}
+/**
+ * The parts of an order planning reads (the route's summary, a listed order, an order read alone);
+ * `paidAt` is empty for an order not paid yet (cash on delivery through the checkout leaves it empty at processing).
+ */
+export type PlannableOrder = Pick<OrderSummary, 'status' | 'paidAt' | 'total' | 'attributes' | 'refunds'>;
 
 export interface PlannedJob {
   kind: PurposeKind;
@@ -28,7 +25,7 @@ export interface PlannedJob {
  */
 export function planJobs(order: PlannableOrder, settings: TenantSettings): PlannedJob[] {
   const planned: PlannedJob[] = [];
-  const meta = order.meta_data;
+  const meta = order.attributes;
   const wanted = (job: PlannedJob): void => {
     if (!hasWrittenBack(meta, purposeOf(job.kind, job.refundId))) planned.push(job);
   };
@@ -43,7 +40,7 @@ export function planJobs(order: PlannableOrder, settings: TenantSettings): Plann
   // refund deleted after its credit note: WooCommerce sends no webhook of its own for that) is
   // reviewed, and a person told. Judged from our meta, so our own echo costs nothing.
   // So is one whose buyer's NIF now differs from its invoice's (added after it: a person is told, pipeline/buyer-change.ts).
-  if (planned.length === 0 && (payloadCallsForReview(order) || buyerCallsForReview(order.meta_data))) planned.push({ kind: 'review' });
+  if (planned.length === 0 && (payloadCallsForReview(order) || buyerCallsForReview(order.attributes))) planned.push({ kind: 'review' });
   return planned;
 }
 
@@ -53,7 +50,7 @@ export function planJobs(order: PlannableOrder, settings: TenantSettings): Plann
  * courier collects. settings.invoiceUnpaidProcessingAt: completed waits for the order's completion.
  */
 function waitsForCompletion(order: PlannableOrder, settings: TenantSettings): boolean {
-  return settings.invoiceUnpaidProcessingAt === 'completed' && order.status === 'processing' && !order.date_paid_gmt;
+  return settings.invoiceUnpaidProcessingAt === 'completed' && order.status === 'processing' && !order.paidAt;
 }
 
 /** BullMQ add entries for planned jobs; the job id makes a repeated add of the same purpose a no-op. */

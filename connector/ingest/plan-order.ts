@@ -5,6 +5,7 @@ import type { Ledger } from '../core/ledger';
 import { hasWrittenBack } from '../shop/order-meta';
 import { soldAt } from './go-live';
 import type { ShopPlatform } from '../../platforms/shop-platform';
+import type { OrderSummary } from '../shop/order-summary';
 import { planJobs, type PlannableOrder, type PlannedJob } from './plan-jobs';
 import { advancePaymentDuty, type AdvancePayment } from '../../law/advance-payment';
 
@@ -21,13 +22,8 @@ export type GateReason = { code: 'before-go-live'; soldAt: string; goLiveAt: str
  */
 export type AdvancePaymentReason = { code: 'advance-payment'; kind: AdvancePayment['kind']; status: string; plugin: string };
 
-/** What the gate reads: the order's meta and when it was sold. */
-export interface GatedOrder {
-  meta_data: readonly { key: string; value?: unknown }[];
-  date_paid_gmt?: string | null;
-  date_created_gmt?: string | null;
-  payment_method?: string | null;
-}
+/** What the gate reads: the order's attributes and when it was sold. */
+export type GatedOrder = Pick<OrderSummary, 'attributes' | 'paidAt' | 'createdAt' | 'paymentMethod'>;
 
 export type GateOrder = PlannableOrder & GatedOrder;
 
@@ -60,7 +56,7 @@ export interface OrderPlan {
  * The last three apply only when this connector has no invoice of the order (made or in the making).
  */
 export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<OrderPlan> {
-  if (hasWrittenBack(order.meta_data, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
+  if (hasWrittenBack(order.attributes, 'invoice')) return { jobs: planJobs(order, ctx.settings) };
   const notInvoiced = notInvoicedReason(order, ctx.settings, ctx.goLiveAt, ctx.platform) ?? advancePaymentReason(order, ctx);
   if (notInvoiced?.code === 'advance-payment') {
     // Never the whole order as paid while only an advance was received: a person is told, unless it is invoiced here already.
@@ -91,7 +87,7 @@ function advancePaymentReason(order: GateOrder, ctx: PlanContext): AdvancePaymen
 
 /** Another system's document, or a sale before the cut-off (none for a backfill: goLiveAt undefined). */
 export function notInvoicedReason(order: GatedOrder, settings: TenantSettings, goLiveAt: number | undefined, platform: Pick<OtherSystems, 'otherSystemDocument'>): GateReason | undefined {
-  const other = platform.otherSystemDocument(order.meta_data, settings.otherSystemMetaKeys);
+  const other = platform.otherSystemDocument(order.attributes, settings.otherSystemMetaKeys);
   if (other) return { code: 'other-system', ...other };
   if (goLiveAt === undefined) return undefined;
   const sold = soldAt(order, settings.paidOnCompletionGateways);

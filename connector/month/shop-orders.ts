@@ -1,5 +1,5 @@
-import { OrderSummarySchema } from '../ingest/order-summary';
-import { ShopRequestError, type OrderPage, type OrderQuery, type Shop, type ShopTaxReport } from '../shop/shop';
+import { ShopRequestError, type ListedOrderField, type OrderPage, type OrderQuery, type Shop, type ShopTaxReport } from '../shop/shop';
+import type { ListedOrder } from '../shop/order-summary';
 import type { MonthShop, MonthShopOrder } from './month-shop';
 
 /**
@@ -7,7 +7,7 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
  * reconciles changed since the month began, 100 a page, oldest id first, in one listing of every
  * status (an order whose status changes while it is listed keeps its place, where one listing per
  * status could miss it or see it twice); the first page says how many follow, and those are asked
- * a few at a time. Each order is read with the sweep's own summary (connector/ingest/order-summary.ts),
+ * a few at a time. Each order is read in the port's words (connector/shop/order-summary.ts),
  * its fields the month needs only, and only those are asked of the shop (WooCommerce's `_fields`).
  * A page the shop did not answer (a reset connection, a 5xx, a 429) is asked again, up to three times.
  * A refund's date is the Shop port's (refundCreatedAt); a platform that does not say gives no day.
@@ -16,8 +16,7 @@ import type { MonthShop, MonthShopOrder } from './month-shop';
 const PAGES_AT_ONCE = 4;
 const ATTEMPTS = 3;
 /** What the month reads of each listed order: the shop is asked for these fields only. */
-const MonthOrderSchema = OrderSummarySchema.pick({ id: true, status: true, currency: true, total: true, date_created_gmt: true, date_paid_gmt: true, refunds: true });
-const MONTH_FIELDS = Object.keys(MonthOrderSchema.shape);
+const MONTH_FIELDS: readonly ListedOrderField[] = ['id', 'status', 'currency', 'total', 'createdAt', 'paidAt', 'refunds'];
 
 function gmt(text: string | null | undefined): number | undefined {
   return text ? Date.parse(`${text.slice(0, 19)}Z`) : undefined;
@@ -39,7 +38,10 @@ export class ShopMonthOrders implements MonthShop {
   private async page(query: OrderQuery, page: number): Promise<OrderPage> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.shop.listOrders({ ...query, page });
+        const answer = await this.shop.listOrders({ ...query, page });
+        // A month is never counted without an order of it: an order the listing cannot read stops the pack.
+        if (answer.unusable.length > 0) throw new Error(`an order of the shop's listing is not usable: ${answer.unusable.join('; ')}`);
+        return answer;
       } catch (error) {
         if (!(error instanceof ShopRequestError) || error.permanent || attempt >= ATTEMPTS) throw error;
         await this.pause(500 * attempt);
@@ -50,7 +52,7 @@ export class ShopMonthOrders implements MonthShop {
   async ordersModifiedSince(since: number, statuses: readonly string[]): Promise<MonthShopOrder[]> {
     const query: OrderQuery = { statuses, modifiedAfter: new Date(since - 1_000).toISOString().slice(0, 19), orderBy: 'id', perPage: 100, fields: MONTH_FIELDS };
     const first = await this.page(query, 1);
-    const pages: unknown[][] = [first.orders];
+    const pages: ListedOrder[][] = [first.orders];
     const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
     let next = 0;
     await Promise.all(
@@ -63,8 +65,7 @@ export class ShopMonthOrders implements MonthShop {
     );
     const seen = new Set<number>();
     const out: MonthShopOrder[] = [];
-    for (const raw of pages.flat()) {
-      const order = MonthOrderSchema.parse(raw);
+    for (const order of pages.flat()) {
       // An older order changed while listed enters the listing and pushes the others a place on: read once.
       if (seen.has(order.id)) continue;
       seen.add(order.id);
@@ -73,8 +74,8 @@ export class ShopMonthOrders implements MonthShop {
         status: order.status,
         currency: order.currency.toUpperCase(),
         total: order.total,
-        createdAt: gmt(order.date_created_gmt),
-        paidAt: gmt(order.date_paid_gmt),
+        createdAt: gmt(order.createdAt),
+        paidAt: gmt(order.paidAt),
         refunds: order.refunds.map((r) => ({ id: r.id, amount: (r.total ?? '0').replace(/^-/, '') })),
       });
     }

@@ -149,8 +149,8 @@ export function documentsFromMeta(meta: MetaList): CoveringDocument[] | undefine
  * note whose refund is gone, or an amount our documents do not cover. Our own write-back echo
  * agrees with its documents, so it stays free.
  */
-export function payloadCallsForReview(order: CoverageOrder & { meta_data: MetaList }): boolean {
-  const documents = documentsFromMeta(order.meta_data);
+export function payloadCallsForReview(order: CoverageOrder & { attributes: MetaList }): boolean {
+  const documents = documentsFromMeta(order.attributes);
   if (!documents) return false;
   const verdict = coverageOf(order, documents);
   return verdict !== undefined && (verdict.orphans.length > 0 || coverageDiffers(verdict));

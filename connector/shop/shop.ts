@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DispatchRegion } from '../../law/vat-rates';
 import type { ProductFacts } from '../../law/line-type';
+import type { ListedOrder } from './order-summary';
 
 /**
  * The shop, as the connector needs it, whatever platform runs it: read an order and its refunds,
@@ -8,8 +9,9 @@ import type { ProductFacts } from '../../law/line-type';
  * statuses and webhooks it has, and tell the facts the law asks of it. Each platform implements it
  * under platforms/<name>/; platforms/registry.ts picks the one a tenant's `platform` names.
  *
- * Orders and refunds come back as the platform's own JSON (`unknown`): the platform's schemas parse
- * them. Order ids are the platform's numeric ids.
+ * An order read alone and refunds come back as the platform's own JSON (`unknown`): the platform's
+ * schemas parse them. A listing answers in the port's words (./order-summary.ts). Order ids are the
+ * platform's numeric ids.
  */
 export interface Shop {
   /** The platform's name, as in the tenants file ("woocommerce"). */
@@ -107,15 +109,20 @@ export interface OrderQuery {
   /** `id`: oldest id first (stable while orders change under the listing); `newest`: latest created first. */
   orderBy?: 'id' | 'newest';
   /**
-   * Only these fields of each order, named as the ingest's order summary names them
-   * (connector/ingest/order-summary.ts), where the platform can leave the others out (WooCommerce's
-   * `_fields`): a lighter answer for a long listing. A platform may answer more; absent: every field.
+   * Only these fields of each listed order (./order-summary.ts), where the platform can leave the
+   * others out (WooCommerce's `_fields`): a lighter answer for a long listing. A field left out is
+   * empty in the answer (no attributes, no buyer, no source); absent: every field.
    */
-  fields?: readonly string[];
+  fields?: readonly ListedOrderField[];
 }
 
+/** The fields a listing can be narrowed to. */
+export type ListedOrderField = 'id' | 'status' | 'currency' | 'total' | 'paidAt' | 'createdAt' | 'refunds';
+
 export interface OrderPage {
-  orders: unknown[];
+  orders: ListedOrder[];
+  /** Why an order of the page could not be read as an order (each listed, never dropped silently). */
+  unusable: string[];
   totalPages: number;
   total: number;
 }

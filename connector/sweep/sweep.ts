@@ -1,11 +1,9 @@
 import type { Queue } from 'bullmq';
-import { z } from 'zod';
 import type { RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
 import { addResuming } from '../ingest/add-resuming';
 import { goLiveAt } from '../ingest/go-live';
 import { forgetNotInvoiced, recordNotInvoiced } from '../ingest/not-invoiced';
-import { OrderSummarySchema } from '../ingest/order-summary';
 import { jobsToEnqueue } from '../ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../ingest/plan-order';
 import { purposeOf, type DocumentJobData } from '../core/jobs';
@@ -124,7 +122,7 @@ function shopCursorKey(prefix: string, tenant: string): string {
 }
 
 /**
- * Where a sweep starts listing, on the SHOP's clock: the latest date_modified_gmt it has seen in a
+ * Where a sweep starts listing, on the SHOP's clock: the latest modifiedAt it has seen in a
  * listing (minus the overlap). The shop stamps an order with its own clock, so a cursor taken from
  * ours opened a blind window whenever the shop's clock was behind: an order modified just after a
  * sweep carried a stamp older than the next sweep's start, and a lost webhook was never made good.
@@ -137,8 +135,8 @@ function sweepSince(cursor: string | null, last: number): number | undefined {
   return Number.isFinite(last) && last > 0 ? last - OVERLAP_MS : undefined;
 }
 
-/** WooCommerce's date_modified_gmt: "2026-11-24T10:15:00" (GMT, no zone); compares as text. */
-const ShopStamp = z.object({ date_modified_gmt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+/** A listed order's modifiedAt: "2026-11-24T10:15:00" (UTC, no zone, the shop's clock); compares as text. */
+const SHOP_STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 
 /**
@@ -168,17 +166,14 @@ export async function enqueueMissing(
       const listing = await listOrRefused(tenant, { ...filter, statuses: [status], perPage: 100, page }, report);
       if (!listing) break;
       totalPages = listing.totalPages;
-      for (const raw of listing.orders) {
+      for (const reason of listing.unusable) report.problems.push(`an order in the listing is not usable: ${reason}`);
+      report.scanned += listing.unusable.length;
+      scannedForStatus += listing.unusable.length;
+      for (const order of listing.orders) {
         report.scanned += 1;
         scannedForStatus += 1;
-        const stamp = ShopStamp.safeParse(raw);
-        if (stamp.success && (!latestModifiedGmt || stamp.data.date_modified_gmt > latestModifiedGmt)) latestModifiedGmt = stamp.data.date_modified_gmt;
-        const parsed = OrderSummarySchema.safeParse(raw);
-        if (!parsed.success) {
-          report.problems.push(`an order in the listing is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-          continue;
-        }
-        const order = parsed.data;
+        const stamp = order.modifiedAt;
+        if (stamp && SHOP_STAMP.test(stamp) && (!latestModifiedGmt || stamp > latestModifiedGmt)) latestModifiedGmt = stamp;
         const plan = await planOrder(order, {
           settings: tenant.config.settings,
           goLiveAt: cutOff,
@@ -274,10 +269,7 @@ async function reviewRecentCreditNotes(tenant: TenantRuntime, deps: SweepDeps, r
     const listing = await listOrRefused(tenant, { ids: page, perPage: 100 }, report);
     if (!listing) return;
     const seen = new Map<number, Set<number>>();
-    for (const raw of listing.orders) {
-      const parsed = OrderSummarySchema.safeParse(raw);
-      if (parsed.success) seen.set(parsed.data.id, new Set(parsed.data.refunds.map((r) => r.id)));
-    }
+    for (const order of listing.orders) seen.set(order.id, new Set(order.refunds.map((r) => r.id)));
     // An order missing from the answer was deleted (or trashed): its credit notes stand, nothing to review.
     const gone = page.filter((orderId) => seen.has(orderId) && (byOrder.get(orderId) ?? []).some((refundId) => !seen.get(orderId)?.has(refundId)));
     for (const orderId of gone) {

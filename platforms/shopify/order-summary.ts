@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { OrderSummary } from '../../connector/ingest/order-summary';
+import type { ListedOrder } from '../../connector/shop/order-summary';
 import { legacyIdOf, moneyBagSchema } from './order-query';
 import { shopifyGidWithExactId, shopifyLegacyId, shopifyNumericId } from './legacy-id';
 import { markMeta } from './other-apps';
 
 /**
- * What the connector's ingest plans from (connector/ingest/order-summary.ts: status, total, paid and
+ * What the connector's ingest plans from (connector/shop/order-summary.ts: status, total, paid and
  * created instants, refunds, our record on the order), built from a Shopify order: from the
  * REST-shaped body of an orders/* webhook, or from the GraphQL listing the sweep and the console
  * read. The statuses are Shopify's words, as the Shopify admin shows them: `paid`,
@@ -25,7 +25,7 @@ export function shopifyStatus(financialStatus: string | null | undefined, cancel
   return (financialStatus ?? 'pending').toLowerCase();
 }
 
-/** The summary's instants are WooCommerce's `_gmt` form (UTC without a zone), which the ingest reads. */
+/** The summary's instants are UTC without a zone (connector/shop/order-summary.ts). */
 function gmt(instant: string | null | undefined): string | null {
   if (!instant) return null;
   const ms = Date.parse(instant);
@@ -46,6 +46,8 @@ export interface ShopifyOrderHead {
   metafields: { key: string; value: string }[];
   /** Where other invoicing apps may mark the order (./other-apps.ts): its tags, attributes and the metafields the tenant named. */
   marks?: { key: string; value: string }[];
+  /** The payment gateway's name, when the read carried it. */
+  paymentMethod?: string | null;
 }
 
 /** The connector's meta key of one of our metafields ("magnifinance_document_number" -> "_magnifinance_document_number"). */
@@ -58,25 +60,17 @@ export function metafieldKeyOfMeta(key: string): string {
   return key.replace(/^_+/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
-/** The buyer's name, in the summary's (WooCommerce's) words: what the console's lists and search show. */
-export interface BuyerName {
-  first_name?: string;
-  last_name?: string;
-  company?: string;
-}
-
-export function summaryOfHead(head: ShopifyOrderHead): OrderSummary & { date_modified_gmt: string | null; number?: string } {
+export function summaryOfHead(head: ShopifyOrderHead): ListedOrder {
   return {
     id: Number(head.id),
     status: head.status,
     currency: head.currency,
     total: head.total,
-    billing: {},
-    line_items: [],
-    meta_data: [...head.metafields.map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })), ...(head.marks ?? [])],
-    date_paid_gmt: gmt(PAID.has(head.status) || head.status === 'cancelled' ? head.paidAt : null),
-    date_created_gmt: gmt(head.createdAt),
-    date_modified_gmt: gmt(head.updatedAt),
+    attributes: [...head.metafields.map((m) => ({ key: metaKeyOfMetafield(m.key), value: m.value })), ...(head.marks ?? [])],
+    paidAt: gmt(PAID.has(head.status) || head.status === 'cancelled' ? head.paidAt : null),
+    createdAt: gmt(head.createdAt),
+    modifiedAt: gmt(head.updatedAt),
+    paymentMethod: head.paymentMethod ?? null,
     refunds: head.refunds.map((r) => ({ id: Number(r.id), ...(r.total !== undefined ? { total: r.total } : {}) })),
   };
 }
@@ -104,7 +98,7 @@ export const ShopifyOrderWebhookSchema = z.object({
     .transform((list) => list ?? []),
 });
 
-export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhookSchema>): ReturnType<typeof summaryOfHead> {
+export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhookSchema>): ListedOrder {
   return summaryOfHead({
     id: String(order.id),
     status: shopifyStatus(order.financial_status, order.cancelled_at, order.test),
@@ -160,7 +154,7 @@ export const orderHeadSchema = z.object({
   billingAddress: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), company: z.string().nullable() }).nullable(),
 });
 
-export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): Omit<ReturnType<typeof summaryOfHead>, 'billing'> & { billing: BuyerName } {
+export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): ListedOrder {
   return {
     ...summaryOfHead({
       id: order.legacyResourceId,
@@ -174,8 +168,8 @@ export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): O
       metafields: order.metafields.nodes,
       marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [] }),
     }),
-    // The buyer's name in the summary's words, for the console's lists and search (never stored by the connector).
-    billing: { first_name: order.billingAddress?.firstName ?? '', last_name: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },
+    // The buyer's name, for the console's lists and search (never stored by the connector).
+    buyer: { firstName: order.billingAddress?.firstName ?? '', lastName: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },
     number: order.name,
   };
 }

@@ -1,17 +1,16 @@
 import type { ShopWebhook } from '../../connector/shop/shop';
-import type { ShopOrder } from '../shop-platform';
+import type { OrderSummary } from '../../connector/shop/order-summary';
 import { legacyIdOf, type ShopifyOrder } from './order-query';
 import { shopifyStatus, summaryOfHead } from './order-summary';
 import { missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
 
 /**
- * A Shopify order in the words the connector's review and dry run read (platforms/shop-platform.ts
- * ShopOrder), its other apps' marks, and which webhook subscriptions are this connector's.
+ * A Shopify order in the port's words (connector/shop/order-summary.ts), its other apps' marks, and which webhook subscriptions are this connector's.
  */
 
 /** The order (as the Shop reads it) as the review reads it: the summary's status, total and dates; refunds without totals (the order does not carry them). */
-export function shopifyShopOrder(order: ShopifyOrder): ShopOrder {
-  const summary = summaryOfHead({
+export function shopifyShopOrder(order: ShopifyOrder): OrderSummary {
+  const { modifiedAt: _modified, ...summary } = summaryOfHead({
     id: order.legacyResourceId,
     status: shopifyStatus(order.displayFinancialStatus, order.cancelledAt, order.test),
     currency: order.currencyCode,
@@ -21,17 +20,9 @@ export function shopifyShopOrder(order: ShopifyOrder): ShopOrder {
     updatedAt: order.updatedAt,
     refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id) })),
     metafields: order.metafields.nodes,
+    paymentMethod: order.paymentGatewayNames[0] ?? null,
   });
-  return {
-    status: summary.status,
-    total: summary.total,
-    currency: summary.currency,
-    meta_data: summary.meta_data,
-    date_paid_gmt: summary.date_paid_gmt ?? null,
-    date_created_gmt: summary.date_created_gmt ?? null,
-    payment_method: order.paymentGatewayNames[0] ?? '',
-    refunds: summary.refunds,
-  };
+  return summary;
 }
 
 /** The subscriptions delivering to this connector's Shopify URL for the tenant, and the needed topics none delivers. */

@@ -155,6 +155,8 @@ export class ShopifyShop implements Shop {
       if (at === page || !answer.orders.pageInfo.hasNextPage) {
         return {
           orders: at === page ? answer.orders.nodes.map(summaryOfListedOrder) : [],
+          // The page's schema reads every order of it, or refuses the page.
+          unusable: [],
           total,
           totalPages: Math.max(1, Math.ceil(total / first)),
         };

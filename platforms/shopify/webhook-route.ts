@@ -7,7 +7,7 @@ import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
-import type { OrderSummary } from '../../connector/ingest/order-summary';
+import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
 import { shopifyOtherSystemDocument } from './other-apps';

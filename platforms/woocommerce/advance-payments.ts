@@ -1,4 +1,5 @@
 import type { AdvancePayment } from '../../law/advance-payment';
+import type { OrderSummary } from '../../connector/shop/order-summary';
 
 type Meta = readonly { key: string; value?: unknown }[];
 
@@ -27,15 +28,15 @@ const metaText = (meta: Meta, key: string): string | undefined => {
  * plugin's meta (a paid deposit in a status the shop renamed). Orders in other statuses are not
  * asked (a trigger status is invoiced as usual).
  */
-export function wooAdvancePayment(order: { status: string; meta_data: Meta; date_paid_gmt?: string | null }): AdvancePayment | undefined {
+export function wooAdvancePayment(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt'>): AdvancePayment | undefined {
   const deposit = DEPOSIT_STATUSES[order.status];
   if (deposit) return { kind: 'deposit', status: order.status, plugin: deposit, received: true };
   if (order.status === PRE_ORDER_STATUS) {
-    const charged = metaText(order.meta_data, '_wc_pre_orders_when_charged');
-    const received = charged === 'upfront' ? true : charged === 'upon_release' ? false : Boolean(order.date_paid_gmt);
+    const charged = metaText(order.attributes, '_wc_pre_orders_when_charged');
+    const received = charged === 'upfront' ? true : charged === 'upon_release' ? false : Boolean(order.paidAt);
     return { kind: 'pre-order', status: order.status, plugin: 'WooCommerce Pre-Orders', received };
   }
-  if (metaText(order.meta_data, '_wc_deposits_order_has_deposit') === 'yes' && metaText(order.meta_data, '_wc_deposits_deposit_paid') === 'yes' && metaText(order.meta_data, '_wc_deposits_second_payment_paid') !== 'yes') {
+  if (metaText(order.attributes, '_wc_deposits_order_has_deposit') === 'yes' && metaText(order.attributes, '_wc_deposits_deposit_paid') === 'yes' && metaText(order.attributes, '_wc_deposits_second_payment_paid') !== 'yes') {
     return { kind: 'deposit', status: order.status, plugin: 'Deposits & Partial Payments for WooCommerce', received: true };
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mappingError } from '../../law/mapping-errors';
 import { DECIMAL_TEXT, MoneyText, normalizeAmount } from '../../connector/shop/money-text';
+import { WooOrderSummarySchema } from './order-summary';
 
 /**
  * WooCommerce REST v3 order and refund as order webhooks deliver them. Strict on the fields the
@@ -211,6 +212,13 @@ export function parseWooOrder(input: unknown): WooOrder {
   if (!result.success) {
     throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
   }
+  return result.data;
+}
+
+/** Parses an order's summary (what planning, a person's retry and the review read), or throws an OrderMappingError naming the bad fields. */
+export function parseWooOrderSummary(input: unknown): z.output<typeof WooOrderSummarySchema> {
+  const result = WooOrderSummarySchema.safeParse(input);
+  if (!result.success) throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
   return result.data;
 }
 

@@ -1,26 +1,12 @@
-import { z } from 'zod';
-import type { ShopOrder } from '../shop-platform';
-import { parseWooOrder } from './order-schema';
+import type { OrderSummary } from '../../connector/shop/order-summary';
+import { summaryOfWooOrder } from './order-summary';
+import { parseWooOrderSummary } from './order-schema';
 import { deliveryUrlFor, topicsNotDelivered, webhooksDeliveringTo } from './webhook-delivery';
 import type { ShopWebhook } from '../../connector/shop/shop';
 
-/** The order's refund summaries (id and total, "-5.00"): the order schema leaves them out. */
-const RefundSummariesSchema = z.object({ refunds: z.array(z.looseObject({ id: z.number().int().positive(), total: z.string() })).default([]) });
-
-/** A WooCommerce order (REST v3) as the review and the dry run read it; throws an OrderMappingError naming the fields, or zod's error on its refund summaries. */
-export function wooShopOrder(raw: unknown): ShopOrder {
-  const order = parseWooOrder(raw);
-  const { refunds } = RefundSummariesSchema.parse(raw);
-  return {
-    status: order.status,
-    total: order.total,
-    currency: order.currency,
-    meta_data: order.meta_data,
-    date_paid_gmt: order.date_paid_gmt,
-    date_created_gmt: order.date_created_gmt,
-    payment_method: order.payment_method,
-    refunds,
-  };
+/** A WooCommerce order (REST v3) in the port's words; throws an OrderMappingError naming the fields. */
+export function wooShopOrder(raw: unknown): OrderSummary {
+  return summaryOfWooOrder(parseWooOrderSummary(raw));
 }
 
 /** The shop's order webhooks delivering to this tenant's WooCommerce URL (any status), and the needed topics no active one delivers. */

@@ -7,7 +7,8 @@ import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
-import { readOrderSummary, type OrderSummary } from '../../connector/ingest/order-summary';
+import type { OrderSummary } from '../../connector/shop/order-summary';
+import { readWooOrderSummary, summaryOfWooOrder } from './order-summary';
 import { otherSystemDocument } from './other-plugins';
 import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
@@ -116,7 +117,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     } catch (error) {
       return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
     }
-    const parsed = readOrderSummary(json);
+    const parsed = readWooOrderSummary(json);
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 5)
@@ -124,7 +125,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
         .join('; ');
       return refuse(d, { status: 400, reason: 'invalid-payload', detail });
     }
-    const order = parsed.data;
+    const order = summaryOfWooOrder(parsed.data);
     // Draft checkouts leak through order webhooks (woocommerce#66995): not orders yet.
     if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
 
@@ -169,7 +170,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     }
     if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
-    if (isOwnEcho(raw, order.meta_data, planned.jobs)) return ignore(d, 'own-echo', 200);
+    if (isOwnEcho(raw, order.attributes, planned.jobs)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
     // process composes from it, proven under the lock by its one read of the order. Kept before the

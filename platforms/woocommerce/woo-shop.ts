@@ -5,6 +5,8 @@ import { MetaUpdate, OrderPage, OrderQuery, Shop, ShopNote, ShopNoteSchema, Shop
 import type { ProductFacts } from '../../law/line-type';
 import { regionOfAddress, type DispatchRegion } from '../../law/vat-rates';
 import { WooHttpError, WooNetworkError, WooRest, type WooRestAnswer } from './woo-rest';
+import type { ListedOrder } from '../../connector/shop/order-summary';
+import { listedWooOrder, wooFieldsOf } from './order-summary';
 
 /** A refund's creation day in GMT, as WooCommerce writes it (2026-11-05T10:12:00). */
 /** A row of wc-analytics/reports/taxes (its DataStore casts each column: ints, floats, strings). */
@@ -244,13 +246,22 @@ export class WooShop implements Shop {
     return z.array(z.unknown()).parse((await this.call(() => this.api.send('GET', `orders/${orderId}/refunds`, { per_page: '100' }))).data);
   }
 
-  /** One page of orders, the port's query in WooCommerce's list parameters. */
+  /** One page of orders, the port's query in WooCommerce's list parameters, in the port's words. */
   async listOrders(query: OrderQuery): Promise<OrderPage> {
-    return this.listOrderPage(wooListParams(query));
+    const params = wooListParams(query);
+    const page = await this.listOrderPage(params);
+    const orders: ListedOrder[] = [];
+    const unusable: string[] = [];
+    for (const raw of page.orders) {
+      const order = listedWooOrder(raw, params._fields !== undefined);
+      if ('unusable' in order) unusable.push(order.unusable);
+      else orders.push(order);
+    }
+    return { ...page, orders, unusable };
   }
 
-  /** One page of orders; `params` are WooCommerce list parameters (status, modified_after, ...). */
-  async listOrderPage(params: Record<string, string>): Promise<OrderPage> {
+  /** One page of orders as WooCommerce answers it; `params` are WooCommerce list parameters (status, modified_after, ...). */
+  async listOrderPage(params: Record<string, string>): Promise<{ orders: unknown[]; totalPages: number; total: number }> {
     const response = await this.call(() => this.api.send('GET', 'orders', params));
     const totalPages = Number(response.headers['x-wp-totalpages'] ?? 1);
     const orders = z.array(z.unknown()).parse(response.data);
@@ -366,6 +377,6 @@ export function wooListParams(query: OrderQuery): Record<string, string> {
   if (query.orderBy === 'id') Object.assign(params, { orderby: 'id', order: 'asc' });
   if (query.orderBy === 'newest') Object.assign(params, { orderby: 'date', order: 'desc' });
   // WordPress's rest_filter_response_fields: only the top-level fields asked for.
-  if (query.fields !== undefined && query.fields.length > 0) params._fields = query.fields.join(',');
+  if (query.fields !== undefined && query.fields.length > 0) params._fields = wooFieldsOf(query.fields);
   return params;
 }

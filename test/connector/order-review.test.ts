@@ -2,7 +2,7 @@ import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
 import type { LedgerEntry } from '../../connector/core/ledger';
 import { coverageDiffers, coverageOf, type CoveringDocument, type CoverageOrder } from '../../connector/pipeline/coverage';
 import { problemWords, type Problem } from '../../connector/pipeline/problems';
-import { OrderSummarySchema } from '../../connector/ingest/order-summary';
+import { WooOrderSummarySchema } from '../../platforms/woocommerce/order-summary';
 import { META } from '../../connector/shop/order-meta';
 import type { SweepReport } from '../../connector/core/sweep-report';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
@@ -58,7 +58,7 @@ describe('what the documents of an order cover, net of credit notes (the rule)',
   });
 
   it("a refund summary whose total is not money text leaves the order unjudged, and the delivery is still accepted", () => {
-    const summary = OrderSummarySchema.parse({ id: 1, status: 'processing', currency: 'EUR', total: '44.71', billing: {}, line_items: [], refunds: [{ id: 5, total: 'n/a' }] });
+    const summary = WooOrderSummarySchema.parse({ id: 1, status: 'processing', currency: 'EUR', total: '44.71', billing: {}, line_items: [], refunds: [{ id: 5, total: 'n/a' }] });
     expect(summary.refunds).toEqual([{ id: 5, total: undefined }]);
     expect(coverageOf({ status: 'processing', total: '44.71', refunds: summary.refunds }, [invoice('44.71')])).toBeUndefined();
   });

@@ -19,7 +19,7 @@ const DEPOSIT_META: Meta = [
 ];
 
 function order(status: string, meta: Meta = [], paid: string | null = '2026-11-20T10:00:00'): GateOrder {
-  return { status, total: '40.00', meta_data: meta, refunds: [], date_paid_gmt: paid, date_created_gmt: '2026-11-20T09:58:00', payment_method: 'stripe' };
+  return { status, total: '40.00', attributes: meta, refunds: [], paidAt: paid, createdAt: '2026-11-20T09:58:00', paymentMethod: 'stripe' };
 }
 
 async function plan(gated: GateOrder, settings: Record<string, unknown> = {}, invoiced = false) {

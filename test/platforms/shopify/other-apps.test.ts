@@ -111,9 +111,10 @@ describe('a Shopify order another app invoiced is never invoiced here', () => {
     const added = store.addOrder(order('7100000000004', {}));
     (added.metafields as JsonObject[]).push({ namespace: 'xpressifi', key: 'invoice_number', type: 'single_line_text_field', value: 'FT 2026/1234' });
     const page = await platformOf(tenant).createShop(tenant).listOrders({ perPage: 100, page: 1, orderBy: 'newest' });
-    const listed = page.orders.find((o) => (o as { id: number }).id === 7100000000004) as { meta_data: { key: string; value?: unknown }[] };
-    expect(platformOf(tenant).otherSystemDocument(listed.meta_data, tenant.settings.otherSystemMetaKeys)).toEqual({ system: 'InvoiceXpress', key: 'metafield:xpressifi.invoice_number', value: 'FT 2026/1234' });
-    const plain = page.orders.find((o) => (o as { id: number }).id === 7100000000003) as { meta_data: { key: string; value?: unknown }[] };
-    expect(platformOf(tenant).otherSystemDocument(plain.meta_data, tenant.settings.otherSystemMetaKeys)).toBeUndefined();
+    const listed = page.orders.find((o) => o.id === 7100000000004);
+    expect(platformOf(tenant).otherSystemDocument(listed?.attributes ?? [], tenant.settings.otherSystemMetaKeys)).toEqual({ system: 'InvoiceXpress', key: 'metafield:xpressifi.invoice_number', value: 'FT 2026/1234' });
+    const plain = page.orders.find((o) => o.id === 7100000000003);
+    expect(plain).toBeDefined();
+    expect(platformOf(tenant).otherSystemDocument(plain?.attributes ?? [], tenant.settings.otherSystemMetaKeys)).toBeUndefined();
   });
 });

@@ -11,6 +11,8 @@ import { quietLogger, rawTestConfig } from '../../connector/support/harness';
 import { PENDING_TRANSFER, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
+import { dryRun } from '../../../connector/doctor/dry-run';
+import { buildTenantRuntime } from '../../../connector/pipeline/tenant-runtime';
 
 /**
  * A Shopify tenant in the connector: the store's signed deliveries through the webhook route into
@@ -132,7 +134,7 @@ describe('Shopify deliveries into the connector', () => {
     expect((await shop.listNotes(ORDER_ID)).map((n) => n.note)).toEqual(['Nota de crédito NC 2026/1 emitida.', 'Fatura FR 2026/12 emitida.']);
     // The order's summary now carries our meta: a later delivery plans nothing for the invoice.
     const { orders } = await shop.listOrders({ ids: [ORDER_ID], perPage: 10 });
-    expect(orders[0]).toMatchObject({ id: ORDER_ID, meta_data: expect.arrayContaining([{ key: '_magnifinance_document_number', value: 'FR 2026/12' }]) });
+    expect(orders[0]).toMatchObject({ id: ORDER_ID, attributes: expect.arrayContaining([{ key: '_magnifinance_document_number', value: 'FR 2026/12' }]) });
   });
 
   it('lists the orders changed since an instant, page by page, for the sweep', async () => {
@@ -149,6 +151,14 @@ describe('Shopify deliveries into the connector', () => {
     } while (page <= totalPages);
     expect(seen.filter((id) => id >= 7000 && id < 7005).sort()).toEqual([7000, 7001, 7002, 7003, 7004]);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("the doctor's dry run composes the store's recent paid orders, each read alone (a Shopify listing gives summaries)", async () => {
+    store.addOrder({ ...TAXES_INCLUDED, id: 'gid://shopify/Order/7100', legacyResourceId: '7100', name: '#3100' });
+    const orders = await dryRun(buildTenantRuntime(tenantConfig), 3, Date.now(), 0);
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((order) => order.outcome !== 'refuse')).toBe(true);
+    expect(orders.filter((order) => order.outcome === 'issue').map((order) => [order.currency, order.documentTotal])).toContainEqual(['EUR', '109.72']);
   });
 
   it('the doctor reads the token, the scopes, the subscriptions, the store\'s taxes and currency, and the settings', async () => {

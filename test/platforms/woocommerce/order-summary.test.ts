@@ -1,23 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OrderSummarySchema, readOrderSummary } from '../../connector/ingest/order-summary';
-import { portugueseOrder } from './support/harness';
+import { WooOrderSummarySchema, readWooOrderSummary } from '../../../platforms/woocommerce/order-summary';
+import { portugueseOrder } from '../../connector/support/harness';
 
 /**
  * The route's summary of a delivery (issue 29.4): the common case is proven by hand, anything else
  * by zod; either way the answer is the schema's own (the same summary, or the same refusal).
  */
-const FIXTURES = join(__dirname, '..', 'fixtures', 'orders');
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'orders');
 const fixtures = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.json'))
   .map((name) => [name, JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>] as const);
 
 const order = (): Record<string, unknown> => portugueseOrder() as Record<string, unknown>;
 
-describe("readOrderSummary gives OrderSummarySchema's answer", () => {
+describe("readWooOrderSummary gives WooOrderSummarySchema's answer", () => {
   it.each(fixtures)('%s: the same summary', (_name, fixture) => {
-    const answer = readOrderSummary(fixture);
-    expect(answer).toEqual(OrderSummarySchema.safeParse(fixture));
+    const answer = readWooOrderSummary(fixture);
+    expect(answer).toEqual(WooOrderSummarySchema.safeParse(fixture));
     expect(answer.success).toBe(true);
   });
 
@@ -31,8 +31,8 @@ describe("readOrderSummary gives OrderSummarySchema's answer", () => {
     ['a lowercase currency', (o) => ({ ...o, currency: 'eur' })],
   ])('%s: the same summary', (_name, change) => {
     const payload = change(order());
-    expect(readOrderSummary(payload)).toEqual(OrderSummarySchema.safeParse(payload));
-    expect(readOrderSummary(payload).success).toBe(true);
+    expect(readWooOrderSummary(payload)).toEqual(WooOrderSummarySchema.safeParse(payload));
+    expect(readWooOrderSummary(payload).success).toBe(true);
   });
 
   it.each<[string, unknown]>([
@@ -51,8 +51,8 @@ describe("readOrderSummary gives OrderSummarySchema's answer", () => {
     ['not an object', []],
     ['null', null],
   ])('%s: the same refusal, worded by zod', (_name, payload) => {
-    const answer = readOrderSummary(payload);
+    const answer = readWooOrderSummary(payload);
     expect(answer.success).toBe(false);
-    expect(answer.error?.issues).toEqual(OrderSummarySchema.safeParse(payload).error?.issues);
+    expect(answer.error?.issues).toEqual(WooOrderSummarySchema.safeParse(payload).error?.issues);
   });
 });
