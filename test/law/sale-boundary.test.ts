@@ -6,9 +6,10 @@ import { mappingText } from '../../law/mapping-messages';
 import { SaleSchema } from '../../law/sale-schema';
 import { platformOf } from '../../platforms/registry';
 import { parseMappingSettings } from '../../law/mapping-settings';
-import type { Sale, SaleAddress, SaleRefund } from '../../law/sale';
+import type { Sale, SaleRefund } from '../../law/sale';
 import { wooOrder } from '../support/payloads';
 import { buildOrder } from './support/woo-cart';
+import { address } from './support/sale-address';
 
 /**
  * The neutral sale is admitted at every door of the law (law/sale-schema.ts): the library's entry
@@ -17,20 +18,6 @@ import { buildOrder } from './support/woo-cart';
  * (`sale-invalid`, `refund-invalid`), in both languages, and nothing is issued.
  */
 
-const address = (over: Partial<SaleAddress> = {}): SaleAddress => ({
-  firstName: 'Ana',
-  lastName: 'Sousa',
-  company: '',
-  line1: 'Rua das Flores 12',
-  line2: '',
-  city: 'Porto',
-  region: '',
-  postcode: '4050-262',
-  country: 'PT',
-  email: 'ana@example.pt',
-  phone: '',
-  ...over,
-});
 
 function sale(over: Partial<Sale> = {}): Sale {
   return {

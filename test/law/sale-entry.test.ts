@@ -4,27 +4,14 @@ import { documentForSale } from '../../law/order-to-document';
 import { creditNoteForRefund } from '../../law/refund-to-credit-note';
 import { waybillForSale } from '../../law/order-to-waybill';
 import { OrderMappingError } from '../../law/mapping-errors';
-import type { Sale, SaleAddress, SaleRefund } from '../../law/sale';
+import type { Sale, SaleRefund } from '../../law/sale';
+import { address } from './support/sale-address';
 
 /**
  * The law's entry points over the neutral sale (law/sale.ts), with no platform: ids that are no
  * numbers, amounts as the shop charged them, a refund counted as what goes back to the buyer.
  */
 
-const address = (over: Partial<SaleAddress> = {}): SaleAddress => ({
-  firstName: 'Ana',
-  lastName: 'Sousa',
-  company: '',
-  line1: 'Rua das Flores 12',
-  line2: '',
-  city: 'Porto',
-  region: '',
-  postcode: '4050-262',
-  country: 'PT',
-  email: 'ana@example.pt',
-  phone: '',
-  ...over,
-});
 
 function sale(over: Partial<Sale> = {}): Sale {
   return {
