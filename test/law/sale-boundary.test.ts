@@ -6,10 +6,10 @@ import { mappingText } from '../../law/mapping-messages';
 import { SaleSchema } from '../../law/sale-schema';
 import { platformOf } from '../../platforms/registry';
 import { parseMappingSettings } from '../../law/mapping-settings';
-import type { Sale, SaleRefund } from '../../law/sale';
+import type { Sale } from '../../law/sale';
 import { wooOrder } from '../support/payloads';
 import { buildOrder } from './support/woo-cart';
-import { address } from './support/sale-address';
+import { address, refund } from './support/neutral-sale';
 
 /**
  * The neutral sale is admitted at every door of the law (law/sale-schema.ts): the library's entry
@@ -44,15 +44,6 @@ function sale(over: Partial<Sale> = {}): Sale {
   };
 }
 
-const refund = (over: Partial<SaleRefund> = {}): SaleRefund => ({
-  id: '977001',
-  saleId: '5500001123456789012',
-  created: '2026-11-20T15:00:00Z',
-  amount: '12.00',
-  reason: 'Partida',
-  lines: [{ id: 'r1', kind: 'product', name: 'Caneca de grés', sku: 'CAN-01', saleLineId: '13001', quantity: 1, total: '9.76', taxes: [{ rateId: 'PT-23', amount: '2.24' }], attributes: [] }],
-  ...over,
-});
 
 const line = sale().lines[0];
 const BAD_SALES: { case: string; sale: Sale; field: string }[] = [

@@ -4,8 +4,8 @@ import { documentForSale } from '../../law/order-to-document';
 import { creditNoteForRefund } from '../../law/refund-to-credit-note';
 import { waybillForSale } from '../../law/order-to-waybill';
 import { OrderMappingError } from '../../law/mapping-errors';
-import type { Sale, SaleRefund } from '../../law/sale';
-import { address } from './support/sale-address';
+import type { Sale } from '../../law/sale';
+import { address, refund } from './support/neutral-sale';
 
 /**
  * The law's entry points over the neutral sale (law/sale.ts), with no platform: ids that are no
@@ -52,15 +52,6 @@ function sale(over: Partial<Sale> = {}): Sale {
   };
 }
 
-const refund = (over: Partial<SaleRefund> = {}): SaleRefund => ({
-  id: '977001',
-  saleId: '5500001123456789012',
-  created: '2026-11-20T15:00:00Z',
-  amount: '12.00',
-  reason: 'Partida',
-  lines: [{ id: 'r1', kind: 'product', name: 'Caneca de grés', sku: 'CAN-01', saleLineId: '13001', quantity: 1, total: '9.76', taxes: [{ rateId: 'PT-23', amount: '2.24' }], attributes: [] }],
-  ...over,
-});
 
 describe('documentForSale: the law over a sale from any platform', () => {
   it('CIVA art. 36: a mainland sale of goods at 23 %, shipping following them, total to the cent', () => {
