@@ -30,8 +30,8 @@ export interface SmtpReceiver {
   user: string;
   password: string;
   mails: ReceivedMail[];
-  /** Sessions that sent a whole message, answered or not. */
-  dataReceived: number;
+  /** Messages whose whole data arrived and got no answer (silentNext). */
+  unanswered: ReceivedMail[];
   /** The next `count` messages (to `recipient`, when given) are refused. */
   refuseNext(count: number, recipient?: string): void;
   /** The next `count` messages (to `recipient`, when given) get no answer after their data. */
@@ -48,7 +48,7 @@ export async function startSmtpReceiver(login = { user: 'loja@loja.pt', password
     rule.count -= 1;
     return true;
   };
-  const state = { dataReceived: 0 };
+  const unanswered: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -62,12 +62,12 @@ export async function startSmtpReceiver(login = { user: 'loja@loja.pt', password
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        state.dataReceived += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
-        if (takes(silent, to)) return;
-        if (takes(refuse, to)) return callback(Object.assign(new Error('mailbox full'), { responseCode: 552 }));
         const raw = Buffer.concat(chunks).toString('latin1');
-        mails.push({ ...parseMessage(raw), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        const mail = { ...parseMessage(raw), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw };
+        if (takes(silent, to)) return void unanswered.push(mail);
+        if (takes(refuse, to)) return callback(Object.assign(new Error('mailbox full'), { responseCode: 552 }));
+        mails.push(mail);
         callback();
       });
     },
@@ -79,9 +79,7 @@ export async function startSmtpReceiver(login = { user: 'loja@loja.pt', password
     user: login.user,
     password: login.password,
     mails,
-    get dataReceived() {
-      return state.dataReceived;
-    },
+    unanswered,
     refuseNext: (count, recipient) => void Object.assign(refuse, { count, recipient }),
     silentNext: (count, recipient) => void Object.assign(silent, { count, recipient }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
