@@ -141,3 +141,38 @@ describe('one voice: no source writes a reader\'s words inline, as an `{ en, pt 
     expect(inlinePairs(file, readFileSync(join(ROOT, file), 'utf8')).length).toBeGreaterThan(0);
   });
 });
+
+/** A platform's admin screen named in words ("WooCommerce > Settings > …", "Definições > Avançado"). */
+const PLATFORM_SCREEN = /WooCommerce\s*>|Shopify admin\s*>|Settings\s*>\s*Advanced|Definições\s*>\s*Avançado/;
+
+/**
+ * Where a person fixes something in the shop's own admin is the platform's to say (its catalogue,
+ * through platforms/shop-platform.ts), so a Shopify tenant never reads WooCommerce's screens. Files
+ * of connector/ that still name one, each with who moves its words; this list only shrinks.
+ */
+const STILL_NAMING_SCREENS = new Map<string, string>([
+  ['connector/words.ts', "the next session (a refused delivery's cause and fix: the platform's catalogue)"],
+  ['connector/pipeline/problems.ts', 'the Shopify helper (the 0.01 rounding fix names WooCommerce\'s tax setting)'],
+  ['connector/alerts/digest.ts', "the next session (the inactive-webhook alert's fix: the platform's catalogue)"],
+]);
+
+function screensNamed(file: string): string[] {
+  return readFileSync(join(ROOT, file), 'utf8')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && PLATFORM_SCREEN.test(line))
+    .map(({ line, number }) => `${file}:${number}: ${line}`);
+}
+
+describe("one voice: the connector names no platform's admin screen; the platform's catalogue does", () => {
+  const connector = sourcesUnder('connector').filter((file) => !STILL_NAMING_SCREENS.has(file));
+
+  it.each(connector)('%s names no platform screen', (file) => {
+    expect(screensNamed(file)).toEqual([]);
+  });
+
+  it.each([...STILL_NAMING_SCREENS])('%s is allowed for now, owned by %s', (file) => {
+    expect(connector).not.toContain(file);
+    expect(screensNamed(file).length).toBeGreaterThan(0);
+  });
+});
