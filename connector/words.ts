@@ -124,7 +124,7 @@ const OWNER = catalogue({
     { kind: S, status: S, plugin: S },
     {
       pt: (p) =>
-        `Conector MagniFinance: esta encomenda está no estado "${p.status}" do plugin "${p.plugin}": ${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit}. Um pagamento recebido antes da entrega dos bens ou da prestação do serviço é faturado no dia em que é recebido, pelo valor recebido (art. 36.º, n.º 1, alínea c), do CIVA), e o conector não o emite: ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
+        `Conector MagniFinance: esta encomenda está no estado "${p.status}" de "${p.plugin}": ${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit}. Um pagamento recebido antes da entrega dos bens ou da prestação do serviço é faturado no dia em que é recebido, pelo valor recebido (art. 36.º, n.º 1, alínea c), do CIVA), e o conector não o emite: ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
       en: (p) =>
         `MagniFinance connector: this order is in ${p.plugin}'s status "${p.status}": ${ADVANCE_WHAT.en[p.kind] ?? ADVANCE_WHAT.en.deposit}. A payment received before the goods are delivered or the service performed is invoiced on the day it is received, for the amount received (CIVA art. 36(1)(c)), and the connector does not issue that: ${ADVANCE_DO.en[p.kind] ?? ADVANCE_DO.en.deposit}`,
     },
@@ -132,7 +132,7 @@ const OWNER = catalogue({
   'advance-payment-why': words(
     { kind: S, status: S, plugin: S },
     {
-      pt: (p) => `${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit} (estado "${p.status}" do plugin "${p.plugin}"): a fatura do pagamento emite-se no dia em que é recebido (art. 36.º, n.º 1, alínea c), do CIVA); ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
+      pt: (p) => `${ADVANCE_WHAT.pt[p.kind] ?? ADVANCE_WHAT.pt.deposit} (estado "${p.status}" de "${p.plugin}"): a fatura do pagamento emite-se no dia em que é recebido (art. 36.º, n.º 1, alínea c), do CIVA); ${ADVANCE_DO.pt[p.kind] ?? ADVANCE_DO.pt.deposit}`,
       en: (p) => `${ADVANCE_WHAT.en[p.kind] ?? ADVANCE_WHAT.en.deposit} (${p.plugin}'s status "${p.status}"): the payment is invoiced the day it is received (CIVA art. 36(1)(c)); ${ADVANCE_DO.en[p.kind] ?? ADVANCE_DO.en.deposit}`,
     },
   ),
