@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
     default: 0,
     typeOptions: { minValue: 0 },
     description:
-      'The id of that invoice in MagniFinance (the documentId of the run that issued it). The credit note names the buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself. Leave 0 when the order records its invoice (_magnifinance_document_id beside the same number, as Order Record: In the Shop and the connector write it); without either the credit note is refused, never issued to the buyer the order gives now.',
+      'The ID of that invoice in MagniFinance (the documentId of the run that issued it). The credit note names the buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself. Leave 0 when the order records its invoice (_magnifinance_document_id beside the same number, as Order Record: In the Shop and the connector write it); without either the credit note is refused, never issued to the buyer the order gives now.',
   },
   ...waitForDocumentFields(),
   createOptions,
