@@ -27,15 +27,7 @@ function sourcesUnder(folder: string): string[] {
 /** A language compared to a literal, or a ternary on a language flag. */
 const LANGUAGE_BRANCHES = [/(lang|language)\s*[!=]==?\s*['"](pt|en)['"]/i, /\bpt\s*\?\s*[`'"(]/];
 
-/**
- * Files that still branch on the language, each owned by another helper of the session that
- * converts it (issue 25.3): the next session removes each entry once its file speaks through a
- * catalogue. This list only shrinks: a new file never joins it.
- */
-const STILL_BRANCHING = new Map<string, string>([
-  ['law/mapping-messages.ts', "the law's helper (the mapping's messages)"],
-  ['law/mapping-words.ts', "the law's helper (the mapping's words)"],
-]);
+// No file is let off this rule any more: the law's two branches became per-language tables (issue 25.3).
 
 function branches(file: string): string[] {
   return readFileSync(join(ROOT, file), 'utf8')
@@ -46,7 +38,7 @@ function branches(file: string): string[] {
 }
 
 describe('one voice: no source picks its words by the reader\'s language outside a catalogue', () => {
-  const sources = sourcesUnder('.').filter((file) => !STILL_BRANCHING.has(file));
+  const sources = sourcesUnder('.');
 
   it('finds the sources (the scan is not empty)', () => {
     expect(sources).toEqual(expect.arrayContaining(['connector/pipeline/answers.ts', 'connector/doctor/render.ts', 'messages/lang.ts', 'platforms/registry.ts']));
@@ -61,10 +53,6 @@ describe('one voice: no source picks its words by the reader\'s language outside
     for (const line of caught) expect(LANGUAGE_BRANCHES.some((pattern) => pattern.test(line))).toBe(true);
     const fine = ['const draft = known ?? 1;', "const attempt = entry.draftAttempt ?? 1;", "return LOCALES[lang];", "CONSOLE.say(lang, 'attached', { documentId })"];
     for (const line of fine) expect(LANGUAGE_BRANCHES.some((pattern) => pattern.test(line))).toBe(false);
-  });
-
-  it.each([...STILL_BRANCHING])('%s is allowed for now, owned by %s', (file) => {
-    expect(sources).not.toContain(file);
   });
 });
 
