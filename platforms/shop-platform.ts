@@ -73,6 +73,12 @@ export interface ShopPlatform {
    */
   orderWebhooks(hooks: readonly ShopWebhook[], publicUrl: string, tenantId: string): { ours: ShopWebhook[]; missingTopics: string[] };
   /**
+   * Where a person turns the shop's order webhooks back on, in the platform's words (the sweep's log
+   * when some stopped delivering); absent for a platform whose subscriptions the connector re-creates
+   * itself (Shop.ensureWebhooks).
+   */
+  webhooksOffFix?(lang: Lang): string;
+  /**
    * The shop refuses the connector's credentials (401/403), in the platform's own words with the fix,
    * for the console's banners and pages; absent: the words of a WooCommerce REST key.
    */

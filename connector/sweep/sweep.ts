@@ -355,17 +355,17 @@ export async function checkWebhooks(tenant: TenantRuntime, deps: SweepDeps, repo
   }
   await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, undefined, now());
   // Judged by delivery URL, as the doctor does: another integration's webhooks are not ours.
-  const { ours, missingTopics } = platformOf(tenant.config).orderWebhooks(hooks, deps.publicUrl, tenant.config.id);
+  const platform = platformOf(tenant.config);
+  const { ours, missingTopics } = platform.orderWebhooks(hooks, deps.publicUrl, tenant.config.id);
   report.inactiveWebhooks = ours
     .filter((hook) => hook.status !== 'active')
     .map((hook) => ({ id: hook.id, topic: hook.topic, status: hook.status, deliveryUrl: hook.delivery_url }));
   report.missingTopics = missingTopics;
   deps.metrics.disabledWebhooks.set({ tenant: tenant.config.id }, report.inactiveWebhooks.length);
   if (report.inactiveWebhooks.length > 0 || report.missingTopics.length > 0) {
-    deps.logger.warn(
-      { tenant: tenant.config.id, inactive: report.inactiveWebhooks, missingTopics: report.missingTopics },
-      'order webhooks are not active on the shop: re-enable them in WooCommerce > Settings > Advanced > Webhooks',
-    );
+    // Where to turn them back on is the platform's to say (its catalogue): the log is the operator's, in English.
+    const fix = platform.webhooksOffFix?.('en');
+    deps.logger.warn({ tenant: tenant.config.id, inactive: report.inactiveWebhooks, missingTopics: report.missingTopics }, `order webhooks are not active on the shop${fix ? `: ${fix}` : ''}`);
   }
 }
 

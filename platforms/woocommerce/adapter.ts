@@ -1,6 +1,7 @@
 import type { ShopPlatform } from '../shop-platform';
 import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './doctor/shop-checks';
 import { checkWebhooks } from './doctor/webhook-checks';
+import { WOO_DOCTOR } from './doctor/woo-doctor-messages';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
 import { wpAdminOrderUrl } from './admin-links';
@@ -26,6 +27,7 @@ export const woocommerce: ShopPlatform = {
   advancePayment: wooAdvancePayment,
   advancePaymentStatuses: WOO_ADVANCE_PAYMENT_STATUSES,
   orderWebhooks: wooOrderWebhooks,
+  webhooksOffFix: (lang) => WOO_DOCTOR.say(lang, 'webhooks-off-fix'),
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
