@@ -165,22 +165,21 @@ const CREDIT_SUBJECT: Record<'refund' | 'invoice', Record<Lang, (refund: string 
   invoice: { en: () => 'The credit note for the whole invoice', pt: () => 'A nota de crédito da fatura inteira' },
 };
 
-const creditOver = (lang: Lang, p: { refund: string | number; amount: string; invoice: string; invoiced: string; earlier: string; currency?: string; of?: 'refund' | 'invoice'; shop?: string }, what: string): string => {
-  const earlier = Number(p.earlier) > 0;
-  const subject = CREDIT_SUBJECT[p.of ?? 'refund'][lang](p.refund);
-  if (lang === 'en') {
-    return (
-      `${subject} would credit ${p.amount} (net) of ${what}, but invoice ${p.invoice} has ${p.invoiced}` +
-      `${earlier ? ` and earlier credit notes already credit ${p.earlier}` : ''}: a credit note never credits more than was invoiced ` +
-      `(CIVA art. 29(7), 78(2)). Correct the refund ${SHOP_NAMED.en.where(p.shop)}, or settle the difference by hand`
-    );
-  }
-  return (
-    `${subject} creditaria ${money(p.amount, p.currency)} (sem IVA) ${what}, mas a fatura ${p.invoice} tem ${money(p.invoiced, p.currency)}` +
+type CreditOverParams = { refund: string | number; amount: string; invoice: string; invoiced: string; earlier: string; currency?: string; of?: 'refund' | 'invoice'; shop?: string };
+
+/** A credit note over what was invoiced, per language (English keeps the library's plain amounts). */
+const CREDIT_OVER: Record<Lang, (p: CreditOverParams, what: string, earlier: boolean) => string> = {
+  en: (p, what, earlier) =>
+    `${CREDIT_SUBJECT[p.of ?? 'refund'].en(p.refund)} would credit ${p.amount} (net) of ${what}, but invoice ${p.invoice} has ${p.invoiced}` +
+    `${earlier ? ` and earlier credit notes already credit ${p.earlier}` : ''}: a credit note never credits more than was invoiced ` +
+    `(CIVA art. 29(7), 78(2)). Correct the refund ${SHOP_NAMED.en.where(p.shop)}, or settle the difference by hand`,
+  pt: (p, what, earlier) =>
+    `${CREDIT_SUBJECT[p.of ?? 'refund'].pt(p.refund)} creditaria ${money(p.amount, p.currency)} (sem IVA) ${what}, mas a fatura ${p.invoice} tem ${money(p.invoiced, p.currency)}` +
     `${earlier ? ` e notas de crédito anteriores já creditam ${money(p.earlier, p.currency)}` : ''}: uma nota de crédito nunca credita mais do que foi faturado ` +
-    `(art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA). Corrija o reembolso ${SHOP_NAMED.pt.where(p.shop)} ou regularize a diferença à mão.`
-  );
+    `(art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA). Corrija o reembolso ${SHOP_NAMED.pt.where(p.shop)} ou regularize a diferença à mão.`,
 };
+
+const creditOver = (lang: Lang, p: CreditOverParams, what: string): string => CREDIT_OVER[lang](p, what, Number(p.earlier) > 0);
 
 const CREDIT = { refund: z.union([S, N]), amount: S, invoice: S, invoiced: S, earlier: S, currency: OPT, of: z.enum(['refund', 'invoice']).optional(), shop: OPT };
 
