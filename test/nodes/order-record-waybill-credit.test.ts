@@ -124,7 +124,7 @@ describe('Waybill > Create From WooCommerce Order with Order Record "In the Shop
 });
 
 describe('Create Credit Note From WooCommerce Refund with Order Record "In the Shop"', () => {
-  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] }) as IDataObject;
+  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] });
   const invoiceNumber = 'FR A/1';
 
   it('the buyer NIF saved between two runs of the same refund: one credit note, its number on the order under the refund', async () => {
