@@ -291,7 +291,7 @@ ${
     '/:tenant/sweep',
     action(async (tenant, _req, lang) => {
       const report = await sweepTenant(tenant, deps);
-      return { ok: true, value: sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length }) };
+      return { ok: true, value: sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, advancePayments: (report.advancePayments ?? []).length }) };
     }),
   );
 

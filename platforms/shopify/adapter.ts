@@ -16,7 +16,7 @@ import { installedTokenSource } from './installed-token';
 import { installedTokenCheck } from './token-check';
 import { SHOPIFY_WORDS } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
-import { shopifyAdvancePayment } from './advance-payments';
+import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -36,6 +36,7 @@ export const shopify: ShopPlatform = {
   otherSystemDocument: shopifyOtherSystemDocument,
   // A deposit or a payment-terms order partly paid, held by Shopify itself (CIVA art. 36(1)(c), ./advance-payments.ts).
   advancePayment: shopifyAdvancePayment,
+  advancePaymentStatuses: [SHOPIFY_PARTIALLY_PAID],
   orderWebhooks: shopifyOrderWebhooks,
   // A refused token on a console page: install the app again (or a new token in the tenants file).
   refusedWords: (lang, tenant) => {
