@@ -83,6 +83,11 @@ export interface ShopPlatform {
    * for the console's banners and pages; absent: the words of a WooCommerce REST key.
    */
   refusedWords?(lang: Lang, tenant: TenantConfig): string;
+  /**
+   * An order status of the platform in the reader's words, as the platform itself names it (its
+   * catalogue; a status it does not know as its slug); absent: WooCommerce's statuses.
+   */
+  statusLabel?(lang: Lang, status: string): string;
   /** A failed call to the shop (a ShopRequestError, or anything else) in a person's words, with the fix: for the doctor. */
   shopCallProblem(error: unknown, tenant: TenantConfig): { detail: Words; fix: Words };
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */

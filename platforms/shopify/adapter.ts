@@ -14,7 +14,7 @@ import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
 import { installedTokenCheck } from './token-check';
-import { SHOPIFY_WORDS } from './shopify-catalogue';
+import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 
@@ -45,6 +45,8 @@ export const shopify: ShopPlatform = {
       ? SHOPIFY_WORDS.say(lang, 'token-refused', { shop: store.shopDomain, link: `/shopify/install/${encodeURIComponent(tenant.id)}` })
       : SHOPIFY_WORDS.say(lang, 'token-refused-file', { shop: store.shopDomain });
   },
+  // Its financial statuses as the Shopify admin names them, never the slug (`partially_refunded`).
+  statusLabel: shopifyStatusLabel,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
   async doctorChecks(tenant, mapping, publicUrl, services) {
