@@ -1,4 +1,5 @@
 import { taxDueDay } from '../../law/issue-date';
+import type { MappingSettingsInput } from '../../law/mapping-settings';
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { creditNoteForRefund } from '../../platforms/woocommerce/documents';
 import { buildOrder, buildRefund, type Cart } from './support/woo-cart';
@@ -29,7 +30,7 @@ describe('CIVA art. 8(1), 18(9); Despacho Normativo 44/86: the day the tax becam
     dateCreatedGmt: '2024-09-27T10:00:00',
     ...extra,
   });
-  const madeira = { dispatchRegion: 'madeira' as const, invoiceUnpaidStatuses: ['on-hold'] };
+  const madeira: MappingSettingsInput = { dispatchRegion: 'madeira', invoiceUnpaidStatuses: ['on-hold'] };
 
   it.each<[string, Partial<Cart>, string, string, boolean]>([
     ['art. 8(1)(c), 18(9): paid 2024-09-27, invoiced 2024-10-01: Madeira\'s 5 % of the payment day', {}, '5', '2024-10-01', true],
