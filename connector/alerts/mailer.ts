@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { AlertSettings } from './alert-settings';
 
 /**
@@ -66,27 +67,35 @@ export function mayHaveBeenDelivered(error: unknown): boolean {
 }
 
 export function smtpMailer(smtp: SmtpSettings, from: string): Mailer {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    requireTLS: smtp.requireTls,
-    ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
-    connectionTimeout: smtp.timeoutMs,
-    greetingTimeout: smtp.timeoutMs,
-    socketTimeout: smtp.timeoutMs,
-  });
+  // nodemailer is loaded with the first message, not with the connector: about 2 MB of heap (and
+  // more of RSS) that a connector without e-mail never uses (issue 29: the connector's memory).
+  let transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  let opening: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const open = (): Promise<Transporter<SMTPTransport.SentMessageInfo>> =>
+    (opening ??= import('nodemailer').then(({ default: nodemailer }) => {
+      transport = nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        requireTLS: smtp.requireTls,
+        ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+        connectionTimeout: smtp.timeoutMs,
+        greetingTimeout: smtp.timeoutMs,
+        socketTimeout: smtp.timeoutMs,
+      });
+      return transport;
+    }));
   return {
     async send(mail) {
       let info: { messageId: string; rejected: unknown[]; accepted: unknown[] };
       try {
-        info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+        info = await (await open()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
       } catch (error) {
         throw new MailNotSent((error as Error).message, mayHaveBeenDelivered(error));
       }
       if (info.rejected.length > 0) throw new MailNotSent(`the SMTP server refused ${info.rejected.map(String).join(', ')}`, info.accepted.length > 0);
       return { messageId: info.messageId };
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
