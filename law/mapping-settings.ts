@@ -13,6 +13,20 @@ const decimalText = z
   .transform((value) => String(value).trim())
   .refine((text) => isDecimalText(text) && !text.includes(','), { message: 'must be a decimal like 1000 or 1.0832' });
 
+/** Zones already proven: building an Intl.DateTimeFormat costs far more than the rest of a settings parse, which runs per order. */
+const knownZones = new Set<string>();
+
+function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    return false;
+  }
+  knownZones.add(zone);
+  return true;
+}
+
 const exemptionCode = z.string().regex(/^M\d{2}$/, { message: 'must be an exemption code like M05, M16 or M99' });
 
 const addressSettings = z.object({
@@ -288,17 +302,7 @@ export const MappingSettingsSchema = z.object({
   shopTimeZone: z
     .string()
     .default('Europe/Lisbon')
-    .refine(
-      (zone) => {
-        try {
-          new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: 'must be an IANA time zone like Europe/Lisbon' },
-    ),
+    .refine(isTimeZone, { message: 'must be an IANA time zone like Europe/Lisbon' }),
   /** Country assumed when the billing address has none. */
   defaultCountry: z.string().regex(/^[A-Z]{2}$/).default('PT'),
   /**

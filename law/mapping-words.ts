@@ -157,77 +157,94 @@ const mention = (code: string): string => exemptionCodeInfo(code)?.mention ?? ''
 const DOMESTIC_EN = `exemptions.byProduct, or exemptions.byFee for a fee: ${domesticGoodsCodes('goods').join(', ')}; ${domesticGoodsCodes('reverse-charge').join(', ')} for a Portuguese business buyer`;
 const DOMESTIC_PT = `exemptions.byProduct, ou exemptions.byFee para uma taxa: ${domesticGoodsCodes('goods').join(', ')}; ${domesticGoodsCodes('reverse-charge').join(', ')} para uma empresa portuguesa`;
 
+const REASON = { why: z.string(), country: z.string(), vat: z.string(), regime: z.string(), placeWhy: z.string(), place: z.string(), placeCode: z.string() };
+
+/** Where the goods go, as the reasons of goods say it (the place in brackets when the law named why). */
+const goods = {
+  en: (p: ExemptionReasonParams): string => (p.why.startsWith('goods-pt') ? 'goods that stay in Portugal' : `goods to a consumer in ${p.country}`),
+  pt: (p: ExemptionReasonParams): string => (p.why.startsWith('goods-pt') ? 'os bens que ficam em Portugal' : `os bens vendidos a um consumidor em ${p.country}`),
+};
+const placeOf = (lang: Lang, p: ExemptionReasonParams): string => (p.placeWhy ? ` (${placeWhyWords(lang, p)})` : '');
+
+/** The reason of a 0% line (or why none applies), by the law's `why`: the library's English kept word for word. */
+const EXEMPTION_REASONS = catalogue({
+  export: words(REASON, {
+    en: (p) => `export of goods to ${p.country}${placeOf('en', p)} (CIVA art. 14)`,
+    pt: (p) => `exportação de bens para ${p.country}${placeOf('pt', p)} (art. 14.º do CIVA)`,
+  }),
+  'intra-eu': words(REASON, {
+    en: (p) => `intra-EU supply of goods to VAT number ${p.vat} in ${p.country}${placeOf('en', p)} (RITI art. 14)`,
+    pt: (p) => `transmissão intracomunitária de bens para o número de IVA ${p.vat} em ${p.country}${placeOf('pt', p)} (art. 14.º do RITI)`,
+  }),
+  'goods-pt-regime': words(REASON, {
+    en: (p) => `${goods.en(p)}: shop-wide regime ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `${goods.pt(p)} seguem o regime ${p.regime} da loja (${mention(p.regime)})`,
+  }),
+  'goods-eu-regime': words(REASON, {
+    en: (p) => `${goods.en(p)}: shop-wide regime ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `${goods.pt(p)} seguem o regime ${p.regime} da loja (${mention(p.regime)})`,
+  }),
+  'goods-pt-taxed': words(REASON, {
+    en: (p) =>
+      `${goods.en(p)} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime (${DOMESTIC_EN}), or the shop is in a regime (exemptions.regime)`,
+    pt: (p) =>
+      `${goods.pt(p)} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional (${DOMESTIC_PT}), ou se a loja estiver num regime (exemptions.regime)`,
+  }),
+  'goods-pt-code-blocked': words(REASON, {
+    en: (p) =>
+      `${goods.en(p)} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime: ${p.regime} (${basis(p.regime)}) on ordinary goods would hide a taxable sale (${DOMESTIC_EN}; or exemptions.regime)`,
+    pt: (p) =>
+      `${goods.pt(p)} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional: o ${p.regime} (${mention(p.regime)}) em bens comuns esconderia uma venda tributada (${DOMESTIC_PT}; ou exemptions.regime)`,
+  }),
+  'goods-pt-reverse-charge-consumer': words(REASON, {
+    en: (p) =>
+      `${goods.en(p)} under ${p.regime} (${basis(p.regime)}) are reverse-charged only by a Portuguese business buyer (a company's Portuguese NIF), and this buyer is not one: the goods are taxed (CIVA art. 2(1), 6(1))`,
+    pt: (p) =>
+      `${goods.pt(p)} com o ${p.regime} (${mention(p.regime)}) só são autoliquidados por um adquirente que seja uma empresa portuguesa (o NIF português de uma empresa), e este comprador não o é: os bens são tributados (art. 2.º, n.º 1, e art. 6.º, n.º 1, do CIVA)`,
+  }),
+  'goods-pt-domestic': words(REASON, {
+    en: (p) => `${goods.en(p)}, under the domestic regime configured for them: ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `${goods.pt(p)}, no regime nacional configurado para eles: ${p.regime} (${mention(p.regime)})`,
+  }),
+  'goods-pt-reverse-charge': words(REASON, {
+    en: (p) => `${goods.en(p)}, to a Portuguese business that accounts for the VAT: ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `${goods.pt(p)}, vendidos a uma empresa portuguesa que autoliquida o IVA: ${p.regime} (${mention(p.regime)})`,
+  }),
+  'goods-eu-taxed': words(REASON, {
+    en: (p) => `${goods.en(p)} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)`,
+    pt: (p) => `${goods.pt(p)} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto não os abrange, só um regime de toda a loja (exemptions.regime)`,
+  }),
+  'service-reverse-charge': words(REASON, {
+    en: (p) => `service to a business established in ${p.country}: reverse charge (CIVA art. 6(6)(a))`,
+    pt: (p) => `serviço a uma empresa estabelecida em ${p.country}: autoliquidação pelo adquirente (art. 6.º, n.º 6, alínea a), do CIVA)`,
+  }),
+  'service-where-performed': words(REASON, {
+    en: () => 'a service taxed where it is performed even for a business (CIVA art. 6(7): an event in Portugal, immovable property in Portugal; services.taxedWherePerformed): it never carries 0 %',
+    pt: () => 'um serviço tributado onde é prestado, mesmo a uma empresa (art. 6.º, n.º 7, do CIVA: um evento em Portugal, um imóvel em Portugal; services.taxedWherePerformed): nunca leva 0 %',
+  }),
+  'service-m44-in-pt': words(REASON, {
+    en: () => 'M44 (art. 6(7) and following: a service placed outside Portugal) is configured for it, but the buyer is in Portugal',
+    pt: () => 'o produto tem o código M44 (art. 6.º, n.º 7 e seguintes, do CIVA: serviço localizado fora de Portugal), mas o comprador está em Portugal',
+  }),
+  'service-configured': words(REASON, {
+    en: (p) => `configured for this product: ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `código configurado para este produto: ${p.regime} (${mention(p.regime)})`,
+  }),
+  'service-regime': words(REASON, {
+    en: (p) => `shop-wide regime ${p.regime} (${basis(p.regime)})`,
+    pt: (p) => `regime ${p.regime} da loja (${mention(p.regime)})`,
+  }),
+  /** Any other `why`: a service with no code for it. */
+  'service-uncovered': words(REASON, {
+    en: () => 'a service to a consumer or a Portuguese business, with no code configured for it (exemptions.byProduct)',
+    pt: () => 'serviço a um consumidor ou a uma empresa portuguesa, sem código configurado para ele (exemptions.byProduct)',
+  }),
+});
+
+type ReasonCode = keyof typeof EXEMPTION_REASONS.entries & string;
+const isReasonCode = (why: string): why is ReasonCode => Object.prototype.hasOwnProperty.call(EXEMPTION_REASONS.entries, why);
+
 /** The reason of a 0% line in words (the library's English kept word for word). */
 export function exemptionReasonWords(lang: Lang, p: ExemptionReasonParams): string {
-  const place = p.placeWhy ? ` (${placeWhyWords(lang, p)})` : '';
-  if (lang === 'en') {
-    const situation = p.why.startsWith('goods-pt') ? 'goods that stay in Portugal' : `goods to a consumer in ${p.country}`;
-    switch (p.why) {
-      case 'export':
-        return `export of goods to ${p.country}${place} (CIVA art. 14)`;
-      case 'intra-eu':
-        return `intra-EU supply of goods to VAT number ${p.vat} in ${p.country}${place} (RITI art. 14)`;
-      case 'goods-pt-regime':
-      case 'goods-eu-regime':
-        return `${situation}: shop-wide regime ${p.regime} (${basis(p.regime)})`;
-      case 'goods-pt-taxed':
-        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime (${DOMESTIC_EN}), or the shop is in a regime (exemptions.regime)`;
-      case 'goods-pt-code-blocked':
-        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them unless its basis is a domestic regime: ${p.regime} (${basis(p.regime)}) on ordinary goods would hide a taxable sale (${DOMESTIC_EN}; or exemptions.regime)`;
-      case 'goods-pt-reverse-charge-consumer':
-        return `${situation} under ${p.regime} (${basis(p.regime)}) are reverse-charged only by a Portuguese business buyer (a company's Portuguese NIF), and this buyer is not one: the goods are taxed (CIVA art. 2(1), 6(1))`;
-      case 'goods-pt-domestic':
-        return `${situation}, under the domestic regime configured for them: ${p.regime} (${basis(p.regime)})`;
-      case 'goods-pt-reverse-charge':
-        return `${situation}, to a Portuguese business that accounts for the VAT: ${p.regime} (${basis(p.regime)})`;
-      case 'goods-eu-taxed':
-        return `${situation} are taxed (CIVA art. 6(1)); a per-product code does not cover them, only a shop-wide regime (exemptions.regime)`;
-      case 'service-reverse-charge':
-        return `service to a business established in ${p.country}: reverse charge (CIVA art. 6(6)(a))`;
-      case 'service-where-performed':
-        return 'a service taxed where it is performed even for a business (CIVA art. 6(7): an event in Portugal, immovable property in Portugal; services.taxedWherePerformed): it never carries 0 %';
-      case 'service-m44-in-pt':
-        return 'M44 (art. 6(7) and following: a service placed outside Portugal) is configured for it, but the buyer is in Portugal';
-      case 'service-configured':
-        return `configured for this product: ${p.regime} (${basis(p.regime)})`;
-      case 'service-regime':
-        return `shop-wide regime ${p.regime} (${basis(p.regime)})`;
-      default:
-        return 'a service to a consumer or a Portuguese business, with no code configured for it (exemptions.byProduct)';
-    }
-  }
-  const situation = p.why.startsWith('goods-pt') ? 'os bens que ficam em Portugal' : `os bens vendidos a um consumidor em ${p.country}`;
-  switch (p.why) {
-    case 'export':
-      return `exportação de bens para ${p.country}${place} (art. 14.º do CIVA)`;
-    case 'intra-eu':
-      return `transmissão intracomunitária de bens para o número de IVA ${p.vat} em ${p.country}${place} (art. 14.º do RITI)`;
-    case 'goods-pt-regime':
-    case 'goods-eu-regime':
-      return `${situation} seguem o regime ${p.regime} da loja (${mention(p.regime)})`;
-    case 'goods-pt-taxed':
-      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional (${DOMESTIC_PT}), ou se a loja estiver num regime (exemptions.regime)`;
-    case 'goods-pt-code-blocked':
-      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto só os abrange quando assenta num regime nacional: o ${p.regime} (${mention(p.regime)}) em bens comuns esconderia uma venda tributada (${DOMESTIC_PT}; ou exemptions.regime)`;
-    case 'goods-pt-reverse-charge-consumer':
-      return `${situation} com o ${p.regime} (${mention(p.regime)}) só são autoliquidados por um adquirente que seja uma empresa portuguesa (o NIF português de uma empresa), e este comprador não o é: os bens são tributados (art. 2.º, n.º 1, e art. 6.º, n.º 1, do CIVA)`;
-    case 'goods-pt-domestic':
-      return `${situation}, no regime nacional configurado para eles: ${p.regime} (${mention(p.regime)})`;
-    case 'goods-pt-reverse-charge':
-      return `${situation}, vendidos a uma empresa portuguesa que autoliquida o IVA: ${p.regime} (${mention(p.regime)})`;
-    case 'goods-eu-taxed':
-      return `${situation} são tributados (art. 6.º, n.º 1, do CIVA); um código por produto não os abrange, só um regime de toda a loja (exemptions.regime)`;
-    case 'service-reverse-charge':
-      return `serviço a uma empresa estabelecida em ${p.country}: autoliquidação pelo adquirente (art. 6.º, n.º 6, alínea a), do CIVA)`;
-    case 'service-where-performed':
-      return 'um serviço tributado onde é prestado, mesmo a uma empresa (art. 6.º, n.º 7, do CIVA: um evento em Portugal, um imóvel em Portugal; services.taxedWherePerformed): nunca leva 0 %';
-    case 'service-m44-in-pt':
-      return 'o produto tem o código M44 (art. 6.º, n.º 7 e seguintes, do CIVA: serviço localizado fora de Portugal), mas o comprador está em Portugal';
-    case 'service-configured':
-      return `código configurado para este produto: ${p.regime} (${mention(p.regime)})`;
-    case 'service-regime':
-      return `regime ${p.regime} da loja (${mention(p.regime)})`;
-    default:
-      return 'serviço a um consumidor ou a uma empresa portuguesa, sem código configurado para ele (exemptions.byProduct)';
-  }
+  return EXEMPTION_REASONS.say(lang, isReasonCode(p.why) ? p.why : 'service-uncovered', p);
 }

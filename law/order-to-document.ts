@@ -15,8 +15,8 @@ import { regionOfAddress } from './vat-rates';
 import { balanceToTotal, plannedAmountCents, type TotalTarget } from './exact-total';
 import { externalIdForOrder } from './external-id';
 import { PlannedLine, solveLine } from './line-plan';
-import { heldNote, info, MappingNote, mappingError, noteOf, refusedFields, warning } from './mapping-errors';
-import { currencyParam, englishClause, type MappingMessage } from './mapping-messages';
+import { heldNote, info, MappingNote, mappingError, noteNamingPlatform, noteOf, refusedFields, warning } from './mapping-errors';
+import { currencyParam, englishClause, type MappingMessage, namingPlatform } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNegativeFees } from './order-lines';
 import { saleNumber, saleRef, type Sale } from './sale';
@@ -354,7 +354,16 @@ export function documentForSale(
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
   const email = usableEmail(sale.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(orderId, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
+  // The notes that send a person to the platform name the sale's (law/sale.ts `platformTitle`).
+  const named = orderHolds.map((hold) => namingPlatform(hold, sale.platformTitle));
+  return {
+    request: checkedRequest(orderId, request),
+    notes: notes.map((note) => noteNamingPlatform(note, sale.platformTitle)),
+    hold,
+    holdReasons: holdTexts(named),
+    holds: named,
+    ...(totalDifference ? { totalDifference } : {}),
+  };
 }
 
 /**

@@ -8,8 +8,8 @@ import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
 import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import { itemType, specialSupply } from './line-type';
-import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
-import { currencyParam, type MappingMessage } from './mapping-messages';
+import { heldNote, info, MappingNote, mappingError, noteNamingPlatform, refusedFields } from './mapping-errors';
+import { currencyParam, type MappingMessage, namingPlatform } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { amountLine, asInvoiced, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
 import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, type SaleRefund, type SaleRefundLine } from './sale';
@@ -272,5 +272,14 @@ export function creditNoteForRefund(
     throw mappingError(orderId, 'credit-note-invalid', { refund: refundId, ...refusedFields(result.error) });
   }
   // As the client's schema reads it (the form the service is sent): callers need not check it again.
-  return { request: result.data, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
+  // The notes that send a person to the platform name the sale's (law/sale.ts `platformTitle`).
+  const named = holds.map((hold) => namingPlatform(hold, sale.platformTitle));
+  return {
+    request: result.data,
+    notes: notes.map((note) => noteNamingPlatform(note, sale.platformTitle)),
+    hold: named.length > 0,
+    holdReasons: holdTexts(named),
+    holds: named,
+    ...(totalDifference ? { totalDifference } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from './lang';
+import { LANGS, type Lang, type PerLang } from './lang';
 
 /**
  * The shape of every catalogue of words for people (the mapping's pattern, law/mapping-messages.ts,
@@ -72,5 +72,27 @@ export function catalogue<C extends Record<string, AnyWords>>(entries: C): Catal
       const params = entry?.params.safeParse(stored.data.params);
       return params?.success ? ({ code: stored.data.code, params: params.data } as MessageOf<C>) : undefined;
     },
+  };
+}
+
+/** A part of a message that may itself be worded per language (a shop call's problem inside "could not check: …"). */
+export type Part = string | PerLang;
+/** A message's parameters where each text may be given per language. */
+export type PartsOf<P> = { [K in keyof P]: P[K] extends string ? Part | P[K] : P[K] };
+
+function partIn(lang: Lang, part: unknown): unknown {
+  return typeof part === 'object' && part !== null && 'en' in part && 'pt' in part ? (part as PerLang)[lang] : part;
+}
+
+/**
+ * Words a catalogue's entries in every language at once, for a reader who keeps both (a doctor's
+ * check carries `pt` beside the English): `inEveryLang(DOCTOR)('could-not-check', { detail })`.
+ * A part given per language is taken in each.
+ */
+export function inEveryLang<C extends Record<string, AnyWords>>(said: Catalogue<C>) {
+  return <K extends keyof C & string>(code: K, ...params: ParamsOf<C[K]> extends Record<string, never> ? [] : [PartsOf<ParamsOf<C[K]>>]): PerLang => {
+    const given = (params[0] ?? {}) as Record<string, unknown>;
+    const inLang = (lang: Lang) => Object.fromEntries(Object.entries(given).map(([key, value]) => [key, partIn(lang, value)]));
+    return Object.fromEntries(LANGS.map((lang) => [lang, said.text(lang, said.message(code, inLang(lang) as ParamsOf<C[K]>))])) as PerLang;
   };
 }

@@ -67,13 +67,11 @@ export function mayHaveBeenDelivered(error: unknown): boolean {
 }
 
 export function smtpMailer(smtp: SmtpSettings, from: string): Mailer {
-  // nodemailer is loaded with the first message, not with the connector: about 2 MB of heap (and
-  // more of RSS) that a connector without e-mail never uses (issue 29: the connector's memory).
-  let transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
-  let opening: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
-  const open = (): Promise<Transporter<SMTPTransport.SentMessageInfo>> =>
-    (opening ??= import('nodemailer').then(({ default: nodemailer }) => {
-      transport = nodemailer.createTransport({
+  // nodemailer (12 MB of RSS) is loaded with the first message, not with every connector that could send one.
+  let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const transporter = (): Promise<Transporter<SMTPTransport.SentMessageInfo>> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
         host: smtp.host,
         port: smtp.port,
         secure: smtp.secure,
@@ -82,20 +80,21 @@ export function smtpMailer(smtp: SmtpSettings, from: string): Mailer {
         connectionTimeout: smtp.timeoutMs,
         greetingTimeout: smtp.timeoutMs,
         socketTimeout: smtp.timeoutMs,
-      });
-      return transport;
-    }));
+      }),
+    ));
   return {
     async send(mail) {
       let info: { messageId: string; rejected: unknown[]; accepted: unknown[] };
       try {
-        info = await (await open()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+        info = await (await transporter()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
       } catch (error) {
         throw new MailNotSent((error as Error).message, mayHaveBeenDelivered(error));
       }
       if (info.rejected.length > 0) throw new MailNotSent(`the SMTP server refused ${info.rejected.map(String).join(', ')}`, info.accepted.length > 0);
       return { messageId: info.messageId };
     },
-    close: () => transport?.close(),
+    close: () => {
+      void transport?.then((t) => t.close());
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { catalogue, fixed, words, type ParamsOf } from '../../messages/catalogue';
-import { LANGS, type Lang, type PerLang } from '../../messages/lang';
+import { catalogue, fixed, inEveryLang, words } from '../../messages/catalogue';
+import type { Lang, PerLang } from '../../messages/lang';
 import { countOf, type CountWords } from '../../messages/plural';
-import { shopDateTime } from '../../messages/dates';
+import { calendarDay, shopDateTime } from '../../messages/dates';
+import { money } from '../../messages/money';
+import { REGIME_53 } from '../../law/small-business-regime';
 
 /**
  * The doctor's sentences with facts in them (its reader: the operator who sets the connector up,
@@ -64,6 +66,15 @@ export const DOCTOR = catalogue({
     },
   ),
   'dry-run-none': fixed({ en: 'no orders in a trigger status', pt: 'nenhuma encomenda num estado que fatura' }),
+  'dry-run-advance-payments': words(
+    { orders: N },
+    {
+      en: (p) =>
+        `${countOf('en', p.orders, { one: 'order was', other: 'orders were' })} paid in part or before the supply (a deposit, an instalment, a pre-order paid upfront): the connector does not invoice ${p.orders === 1 ? 'it' : 'them'} as the whole order (CIVA art. 36(1)(c): each payment is invoiced the day it is received); ${p.orders === 1 ? 'it is' : 'they are'} on the console's not-invoiced list, with what to do`,
+      pt: (p) =>
+        `${p.orders === 1 ? '1 encomenda foi paga' : `${p.orders} encomendas foram pagas`} em parte ou antes da entrega (um sinal, uma prestação, uma pré-encomenda paga): o conector não ${p.orders === 1 ? 'a' : 'as'} fatura como encomenda inteira (art. 36.º, n.º 1, alínea c), do CIVA: cada pagamento fatura-se no dia em que é recebido); ${p.orders === 1 ? 'está' : 'estão'} na lista das não faturadas da consola, com o que fazer`,
+    },
+  ),
   'shop-total': fixed({ en: 'shop total', pt: 'total da loja' }),
   shop: fixed({ en: 'shop', pt: 'loja' }),
   exemption: fixed({ en: 'exemption', pt: 'isenção' }),
@@ -220,6 +231,32 @@ export const DOCTOR = catalogue({
     pt: 'Volte a correr o doctor; se continuar, confirme com a MagniFinance o estado do serviço.',
   }),
 
+  // The art. 53 regime's limit (regime-check.ts).
+  'regime-name': fixed({ en: 'art. 53 regime limit', pt: 'Limite do regime do art. 53.º' }),
+  'regime-left': words({ day: S }, { en: (p) => `the shop left the regime on ${calendarDay('en', p.day)} (exemptions.regimeUntil)`, pt: (p) => `a loja saiu do regime em ${calendarDay('pt', p.day)} (exemptions.regimeUntil)` }),
+  'regime-no-redis': fixed({ en: 'Redis is not reachable', pt: 'o Redis não está acessível' }),
+  'regime-unreadable-fix': fixed({ en: 'Make Redis reachable and run the doctor again.', pt: 'Torne o Redis acessível e volte a correr o diagnóstico.' }),
+  'regime-turnover': words(
+    { year: N, total: S, exit: S },
+    {
+      en: (p) =>
+        `the ${p.year} M10 documents issued by the connector come to ${money('en', p.total, 'EUR')} / ${money('en', p.exit, 'EUR')} (CIVA art. 53, DL 35/2025: past ${money('en', p.exit, 'EUR')} the shop leaves the regime at once)`,
+      pt: (p) =>
+        `os documentos M10 de ${p.year} emitidos pelo conector somam ${money('pt', p.total, 'EUR')} / ${money('pt', p.exit, 'EUR')} (art. 53.º do CIVA, DL 35/2025: acima de ${money('pt', p.exit, 'EUR')} a loja sai de imediato do regime)`,
+    },
+  ),
+  'regime-near-fix': fixed({
+    en: `Plan the change with your accountant: an M10 invoice that would pass ${money('en', REGIME_53.exit, 'EUR')} is held; from the day the shop leaves the regime set exemptions.regimeUntil and tax the products in the shop.`,
+    pt: `Prepare a mudança com o seu contabilista: uma fatura M10 que ultrapasse ${money('pt', REGIME_53.exit, 'EUR')} fica retida; a partir do dia em que a loja sai do regime, defina exemptions.regimeUntil e aplique o imposto aos produtos na loja.`,
+  }),
+
+  // The month's e-mail to the accountant (month/accountant-mail-check.ts).
+  'mail-no-redis': fixed({ en: 'could not check: Redis did not answer', pt: 'não foi possível verificar: o Redis não respondeu' }),
+  'mail-no-redis-fix': fixed({ en: 'start Redis and run the doctor again', pt: 'arranque o Redis e volte a correr o doctor' }),
+  'mail-month': words({ month: S, line: S }, { en: (p) => `${p.month}: ${p.line}`, pt: (p) => `${p.month}: ${p.line}` }),
+  'mail-no-worker-fix': fixed({ en: 'no worker sent it yet: check a connector worker is running (it sends within a minute)', pt: 'nenhum worker o enviou ainda: confirme que um worker do conector está a correr (envia-o num minuto)' }),
+  'see-above': fixed({ en: 'see above', pt: 'veja acima' }),
+
   // Which company the tenant invoices for (config/company-check.ts).
   'company-name': fixed({ en: 'company', pt: 'Empresa' }),
   'company-ok': words(
@@ -259,20 +296,8 @@ export const DOCTOR = catalogue({
   ),
 });
 
-type DoctorCatalogue = typeof DOCTOR.entries;
-type DoctorCode = keyof DoctorCatalogue & string;
+/** A doctor's entry worded in every language (a check keeps both); parts given per language are taken in each. */
+export const doctorSays = inEveryLang(DOCTOR);
 
 /** A part that may itself be worded per language (a shop call's problem, a check's detail). */
-export type Part = string | PerLang;
-type PartsOf<P> = { [K in keyof P]: P[K] extends string ? Part | P[K] : P[K] };
-
-function partIn(lang: Lang, part: unknown): unknown {
-  return typeof part === 'object' && part !== null && 'en' in part && 'pt' in part ? (part as PerLang)[lang] : part;
-}
-
-/** An entry worded in every language (a check keeps both); parts given per language are taken in each. */
-export function doctorSays<K extends DoctorCode>(code: K, ...params: ParamsOf<DoctorCatalogue[K]> extends Record<string, never> ? [] : [PartsOf<ParamsOf<DoctorCatalogue[K]>>]): PerLang {
-  const given = (params[0] ?? {}) as Record<string, unknown>;
-  const inLang = (lang: Lang) => Object.fromEntries(Object.entries(given).map(([key, value]) => [key, partIn(lang, value)]));
-  return Object.fromEntries(LANGS.map((lang) => [lang, DOCTOR.text(lang, DOCTOR.message(code, inLang(lang) as ParamsOf<DoctorCatalogue[K]>))])) as PerLang;
-}
+export type { Part } from '../../messages/catalogue';

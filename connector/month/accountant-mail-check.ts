@@ -1,5 +1,6 @@
 import { localDateTime } from '../../law/shop-date';
 import { ok, warn, type Check } from '../doctor/check';
+import { doctorSays } from '../doctor/doctor-messages';
 import type { RedisClient } from '../core/redis-connection';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { accountantMailLine, MailMarks, monthBefore } from './accountant-mail';
@@ -14,22 +15,19 @@ export async function checkAccountantMail(redis: RedisClient | undefined, prefix
   const settings = tenant.config.accountant;
   if (!settings) return undefined;
   const name = { en: MONTH_SENTENCES.say('en', 'mail-label'), pt: MONTH_SENTENCES.say('pt', 'mail-label') };
-  if (!redis) return warn('orders', name, { en: 'could not check: Redis did not answer', pt: 'não foi possível verificar: o Redis não respondeu' }, { en: 'start Redis and run the doctor again', pt: 'arranque o Redis e volte a correr o doctor' });
+  if (!redis) return warn('orders', name, doctorSays('mail-no-redis'), doctorSays('mail-no-redis-fix'));
   const today = localDateTime(new Date(now), tenant.mapping.shopTimeZone).date;
   const due = Number(today.slice(8, 10)) >= settings.day;
   const month = due ? monthBefore(today.slice(0, 7)) : monthBefore(monthBefore(today.slice(0, 7)));
   const [en, pt] = await Promise.all([accountantMailLine(redis, prefix, tenant, month, 'en'), accountantMailLine(redis, prefix, tenant, month, 'pt')]);
   if (!en || !pt) return undefined;
   const mark = await new MailMarks(redis, prefix).of(settings, tenant.config.id, month);
-  const detail = { en: `${month}: ${en.text}`, pt: `${month}: ${pt.text}` };
+  const detail = doctorSays('mail-month', { month, line: { en: en.text, pt: pt.text } });
   if (mark?.state === 'sent' || mark?.state === 'sending' || mark?.state === 'claimed') return ok('orders', name, detail);
   if (!due && mark === undefined) {
     const next = monthBefore(today.slice(0, 7));
     const [nextEn, nextPt] = await Promise.all([accountantMailLine(redis, prefix, tenant, next, 'en'), accountantMailLine(redis, prefix, tenant, next, 'pt')]);
-    return ok('orders', name, { en: `${next}: ${nextEn?.text ?? ''}`, pt: `${next}: ${nextPt?.text ?? ''}` });
+    return ok('orders', name, doctorSays('mail-month', { month: next, line: { en: nextEn?.text ?? '', pt: nextPt?.text ?? '' } }));
   }
-  return warn('orders', name, detail, {
-    en: mark === undefined ? 'no worker sent it yet: check a connector worker is running (it sends within a minute)' : 'see above',
-    pt: mark === undefined ? 'nenhum worker o enviou ainda: confirme que um worker do conector está a correr (envia-o num minuto)' : 'veja acima',
-  });
+  return warn('orders', name, detail, doctorSays(mark === undefined ? 'mail-no-worker-fix' : 'see-above'));
 }

@@ -102,8 +102,7 @@ const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 /** One sheet per section; amounts are numbers (euros), so the accountant can add them up. */
 export async function packXlsx(pack: MonthPack, lang: Lang): Promise<Buffer> {
   const f = formatFor(lang, { oneLine: true });
-  // Loaded on the month's first file, not with the connector: exceljs is about 8 MB of heap that the
-  // order path never uses (issue 29: the connector's memory).
+  // Loaded when a pack is asked for: exceljs and pdfkit weigh 43 MB of RSS a connector rarely needs.
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'magnifinance month';
@@ -169,7 +168,6 @@ export async function packXlsx(pack: MonthPack, lang: Lang): Promise<Buffer> {
 /** One A4 page: the figures, what needs attention (the first ones), the VAT boxes, exemptions, OSS, the sign-off. */
 export async function packPdf(pack: MonthPack, lang: Lang, shopName: string): Promise<Buffer> {
   const f = formatFor(lang, { oneLine: true });
-  // Loaded on the month's first PDF, not with the connector (pdfkit: about 5 MB of heap).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${MONTH_LABELS.title[lang]} ${pack.month} · ${shopName}`, Author: 'magnifinance month' } });
   const chunks: Buffer[] = [];

@@ -130,7 +130,8 @@ export function invoiceRequest(
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
-    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(sale.currency) }) : warning('shop-rounds-per-line', {}));
+    const shop = sale.platformTitle === undefined ? {} : { shop: sale.platformTitle };
+    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(sale.currency), ...shop }) : warning('shop-rounds-per-line', shop));
   }
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference, viesConfirmed };
 }

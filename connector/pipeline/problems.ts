@@ -26,7 +26,7 @@ const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
  */
 const SHOP = z.string().max(40).optional();
 /** The problems whose fix names the shop platform (needs-person.ts records the tenant's). */
-export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused']);
+export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs']);
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
@@ -48,7 +48,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   /** `total` and `difference` are amounts (12.32); older versions wrote words where the total was unknown. */
-  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY }),
+  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY, shop: SHOP }),
   /** A document issued dated in a month the accountant had closed (connector/month/sign-off.ts): `by` closed it on `closedOn`. */
   z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
@@ -437,12 +437,16 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   'total-differs': {
     buttons: [],
     en: (p) => ({
-      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
-      action: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
+      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: ${p.shop ?? 'WooCommerce'} rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      action: p.shop === undefined
+        ? 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).'
+        : `${p.shop} always rounds the tax per line (it has no setting to round per rate): settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.`,
     }),
     pt: (p) => ({
-      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o WooCommerce arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
-      action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).',
+      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o ${p.shop ?? 'WooCommerce'} arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
+      action: p.shop === undefined
+        ? 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).'
+        : `O ${p.shop} arredonda sempre o imposto linha a linha (não tem uma opção para arredondar por taxa): se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.`,
     }),
   },
 };

@@ -11,6 +11,7 @@ import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
 import { shopifyOtherSystemDocument } from './other-apps';
+import { shopifyAdvancePayment } from './advance-payments';
 import { comparableNif } from '../../connector/pipeline/buyer-record';
 import { nifOfAttributes } from './buyer-nif';
 
@@ -86,7 +87,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
       settings: tenant.settings,
       goLiveAt: await goLiveAt(deps.redis, deps.prefix, tenant, now),
       invoiceKnown: () => invoiceKnownHere(deps.ledger, deps.queue, tenant.id, order.id),
-      platform: { otherSystemDocument: shopifyOtherSystemDocument },
+      platform: { otherSystemDocument: shopifyOtherSystemDocument, advancePayment: shopifyAdvancePayment },
     });
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;

@@ -1,6 +1,7 @@
 import type { ShopPlatform } from '../shop-platform';
 import { checkNifMetaKeys, checkPortugueseRates, checkReadAccess, checkTaxSettings, checkWriteAccess, shopCallProblem } from './doctor/shop-checks';
 import { checkWebhooks } from './doctor/webhook-checks';
+import { WOO_DOCTOR } from './doctor/woo-doctor-messages';
 import { wooWebhookFastPath, wooWebhookRouter } from './webhook-route';
 import { WooShop } from './woo-shop';
 import { wpAdminOrderUrl } from './admin-links';
@@ -8,7 +9,7 @@ import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 import { otherSystemDocument } from './other-plugins';
-import { wooAdvancePayment } from './advance-payments';
+import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
@@ -24,7 +25,9 @@ export const woocommerce: ShopPlatform = {
   orderOf: wooShopOrder,
   otherSystemDocument,
   advancePayment: wooAdvancePayment,
+  advancePaymentStatuses: WOO_ADVANCE_PAYMENT_STATUSES,
   orderWebhooks: wooOrderWebhooks,
+  webhooksOffFix: (lang) => WOO_DOCTOR.say(lang, 'webhooks-off-fix'),
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);

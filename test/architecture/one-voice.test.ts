@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ts from 'typescript';
 
 /**
  * One voice (issue 25.3): every sentence a person reads comes from a catalogue with codes and typed
@@ -26,15 +27,7 @@ function sourcesUnder(folder: string): string[] {
 /** A language compared to a literal, or a ternary on a language flag. */
 const LANGUAGE_BRANCHES = [/(lang|language)\s*[!=]==?\s*['"](pt|en)['"]/i, /\bpt\s*\?\s*[`'"(]/];
 
-/**
- * Files that still branch on the language, each owned by another helper of the session that
- * converts it (issue 25.3): the next session removes each entry once its file speaks through a
- * catalogue. This list only shrinks: a new file never joins it.
- */
-const STILL_BRANCHING = new Map<string, string>([
-  ['law/mapping-messages.ts', "the law's helper (the mapping's messages)"],
-  ['law/mapping-words.ts', "the law's helper (the mapping's words)"],
-]);
+// No file is let off this rule any more: the law's two branches became per-language tables (issue 25.3).
 
 function branches(file: string): string[] {
   return readFileSync(join(ROOT, file), 'utf8')
@@ -45,7 +38,7 @@ function branches(file: string): string[] {
 }
 
 describe('one voice: no source picks its words by the reader\'s language outside a catalogue', () => {
-  const sources = sourcesUnder('.').filter((file) => !STILL_BRANCHING.has(file));
+  const sources = sourcesUnder('.');
 
   it('finds the sources (the scan is not empty)', () => {
     expect(sources).toEqual(expect.arrayContaining(['connector/pipeline/answers.ts', 'connector/doctor/render.ts', 'messages/lang.ts', 'platforms/registry.ts']));
@@ -61,8 +54,113 @@ describe('one voice: no source picks its words by the reader\'s language outside
     const fine = ['const draft = known ?? 1;', "const attempt = entry.draftAttempt ?? 1;", "return LOCALES[lang];", "CONSOLE.say(lang, 'attached', { documentId })"];
     for (const line of fine) expect(LANGUAGE_BRANCHES.some((pattern) => pattern.test(line))).toBe(false);
   });
+});
 
-  it.each([...STILL_BRANCHING])('%s is allowed for now, owned by %s', (file) => {
+/**
+ * Words written inline where they are used: an object `{ en: …, pt: … }` with a text literal, built
+ * inside a function (where its facts are pasted into prose), or `both(en => …, pt => …)`. Per-language
+ * tables at a module's top level (labels, `PerLang`) and a catalogue's entries (`words(…)`,
+ * `fixed(…)` at the top level) are where words live, so they pass.
+ */
+function isText(node: ts.Node | undefined): boolean {
+  return node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node));
+}
+
+function insideFunction(node: ts.Node): boolean {
+  for (let parent = node.parent; parent !== undefined; parent = parent.parent) if (ts.isFunctionLike(parent)) return true;
+  return false;
+}
+
+function propertyName(name: ts.PropertyName): string {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : '';
+}
+
+export function inlinePairs(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node) && insideFunction(node)) {
+      const texts = new Map(node.properties.filter(ts.isPropertyAssignment).map((property) => [propertyName(property.name), property.initializer]));
+      if (texts.has('en') && texts.has('pt') && (isText(texts.get('en')) || isText(texts.get('pt')))) found.push(`${at(node)}: inline { en, pt } pair`);
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'both' && node.arguments.length >= 2) found.push(`${at(node)}: both(en, pt) with inline words`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Files that still write their words inline, each named with who converts it; this list only
+ * shrinks: a new file never joins it.
+ */
+const STILL_INLINE = new Map<string, string>([
+  ['platforms/shopify/doctor-checks.ts', "the Shopify helper (Shopify's doctor checks, into shopify-catalogue.ts)"],
+  ['connector/admin/order-actions.ts', "the console's owner (a person's actions on an order, into console-messages.ts)"],
+]);
+
+describe('one voice: no source writes a reader\'s words inline, as an `{ en, pt }` pair or `both(…)`, outside a catalogue', () => {
+  const sources = sourcesUnder('.').filter((file) => !STILL_INLINE.has(file));
+
+  it.each(sources)('%s has no inline { en, pt } pair', (file) => {
+    expect(inlinePairs(file, readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it('the rule sees inline words where they are (it is not blind), and passes tables and catalogue entries', () => {
+    const inline = [
+      "function f(n: number) { return { en: `${n} orders`, pt: `${n} encomendas` }; }",
+      "const f = () => warn('shop', { en: 'REST key', pt: 'Chave REST' });",
+      "function f(d: string) { return both((w) => `could not: ${w(d)}`, (w) => `não: ${w(d)}`); }",
+    ];
+    for (const text of inline) expect(inlinePairs('x.ts', text)).toHaveLength(1);
+    const fine = [
+      "const KEYS_PAGE: PerLang = { en: 'REST API', pt: 'API REST' };",
+      "const WORDS = { title: { pt: 'Consola', en: 'Console' } };",
+      "export const C = catalogue({ a: fixed({ en: 'a', pt: 'b' }), b: words({ n: N }, { en: (p) => `${p.n}`, pt: (p) => `${p.n}` }) });",
+      "function f() { return WOO.say(lang, 'accepted'); }",
+      "const both = (say: Say) => ({ en: say('en'), pt: say('pt') });",
+    ];
+    for (const text of fine) expect(inlinePairs('x.ts', text)).toEqual([]);
+  });
+
+  it.each([...STILL_INLINE])('%s is allowed for now, owned by %s', (file) => {
     expect(sources).not.toContain(file);
+    expect(inlinePairs(file, readFileSync(join(ROOT, file), 'utf8')).length).toBeGreaterThan(0);
+  });
+});
+
+/** A platform's admin screen named in words ("WooCommerce > Settings > …", "Definições > Avançado"). */
+const PLATFORM_SCREEN = /WooCommerce\s*>|Shopify admin\s*>|Settings\s*>\s*Advanced|Definições\s*>\s*Avançado/;
+
+/**
+ * Where a person fixes something in the shop's own admin is the platform's to say (its catalogue,
+ * through platforms/shop-platform.ts), so a Shopify tenant never reads WooCommerce's screens. Files
+ * of connector/ that still name one, each with who moves its words; this list only shrinks.
+ */
+const STILL_NAMING_SCREENS = new Map<string, string>([
+  ['connector/words.ts', "the next session (a refused delivery's cause and fix: the platform's catalogue)"],
+  ['connector/pipeline/problems.ts', 'the Shopify helper (the 0.01 rounding fix names WooCommerce\'s tax setting)'],
+  ['connector/alerts/digest.ts', "the next session (the inactive-webhook alert's fix: the platform's catalogue)"],
+]);
+
+function screensNamed(file: string): string[] {
+  return readFileSync(join(ROOT, file), 'utf8')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && PLATFORM_SCREEN.test(line))
+    .map(({ line, number }) => `${file}:${number}: ${line}`);
+}
+
+describe("one voice: the connector names no platform's admin screen; the platform's catalogue does", () => {
+  const connector = sourcesUnder('connector').filter((file) => !STILL_NAMING_SCREENS.has(file));
+
+  it.each(connector)('%s names no platform screen', (file) => {
+    expect(screensNamed(file)).toEqual([]);
+  });
+
+  it.each([...STILL_NAMING_SCREENS])('%s is allowed for now, owned by %s', (file) => {
+    expect(connector).not.toContain(file);
+    expect(screensNamed(file).length).toBeGreaterThan(0);
   });
 });

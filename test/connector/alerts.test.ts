@@ -2,44 +2,14 @@ import { englishWords } from '../support/english-words';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import type { LedgerRef } from '../../connector/core/ledger';
 import { describeOrder, describeWebhooks, textOf } from '../../connector/alerts/digest';
 import { personNeeded } from '../../connector/pipeline/problems';
 import { eventually, REDIS_URL, startHarness, type Harness } from './support/harness';
 import { sweepReport } from './support/sweep-report';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../support/smtp-receiver';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process (the `smtp-server` package), plain SMTP with login required. */
-async function startSmtp(): Promise<{ port: number; mails: Mail[]; close(): Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'alerts@loja.pt' && auth.password === 'smtp-pw') return callback(null, { user: auth.username });
-      callback(new Error('bad credentials'));
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A chat-style incoming webhook: records every JSON POST; answers 500 to the first `failures`. */
 async function startReceiver(failures: number): Promise<{ url: string; received: Record<string, unknown>[]; attempts: () => number; close(): Promise<void> }> {
@@ -70,11 +40,11 @@ async function needsPerson(h: Harness, orderId: number, state: 'duplicate-unknow
 }
 
 describe('alerts: a person is told by e-mail and chat webhook, batched, rate-limited, nothing lost or repeated', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpReceiver;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let h: Harness;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpReceiver({ user: 'alerts@loja.pt', password: 'smtp-pw' });
     // The chat side is down for the whole first round (3 tries): the digest must survive it.
     receiver = await startReceiver(3);
     h = await startHarness({
@@ -172,8 +142,9 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
 });
 
 /** The mail's text with quoted-printable soft breaks and the bullet undone. */
-function bodyOf(mail: Mail): string {
-  return mail.raw.replace(/=\r?\n/g, '').replace(/=E2=80=A2/g, '•').replace(/=3D/g, '=');
+/** What the owner reads: the subject, then the text part as a mail client decodes it. */
+function bodyOf(mail: ReceivedMail): string {
+  return `${mail.subject}\n${mail.text}`;
 }
 
 describe("alerts: other tenants' entries in the attention list never hide this tenant's", () => {

@@ -3,6 +3,10 @@ import { TenantSettingsSchema } from '../../connector/config/tenant-config';
 import { planOrder, type GateOrder } from '../../connector/ingest/plan-order';
 import { otherSystemDocument } from '../../platforms/woocommerce/other-plugins';
 import { wooAdvancePayment } from '../../platforms/woocommerce/advance-payments';
+import { shopifyAdvancePayment } from '../../platforms/shopify/advance-payments';
+import { shopifyOtherSystemDocument } from '../../platforms/shopify/other-apps';
+import { ShopifyOrderWebhookSchema, summaryOfWebhookOrder } from '../../platforms/shopify/order-summary';
+import { NOTES } from '../../connector/words';
 
 /**
  * CIVA art. 36(1)(c): a payment received before the goods are delivered (or the service performed)
@@ -74,5 +78,63 @@ describe('CIVA art. 36(1)(c): deposits, partial payments and pre-orders are told
 
   it('settings.advancePayments: ignore waits silently, as before', async () => {
     expect(await plan(order('partially-paid', DEPOSIT_META), { advancePayments: 'ignore' })).toEqual({ jobs: [] });
+  });
+});
+
+describe("CIVA art. 36(1)(c): Shopify's own advance payments (PARTIALLY_PAID: a deposit, an instalment on payment terms, a partial capture) go through the same rule", () => {
+  const shopify = { otherSystemDocument: shopifyOtherSystemDocument, advancePayment: shopifyAdvancePayment };
+  // A Shopify tenant's trigger statuses are set after the schema (load-config.ts: Shopify's words have underscores).
+  const planShopify = (gated: GateOrder, { triggerStatuses = ['paid', 'partially_refunded'], ...settings }: Record<string, unknown> & { triggerStatuses?: string[] } = {}, invoiced = false) =>
+    planOrder(gated, { settings: { ...TenantSettingsSchema.parse(settings), triggerStatuses }, goLiveAt: undefined, invoiceKnown: async () => invoiced, platform: shopify });
+  /** The REST body of an orders/updated delivery, as the connector's route reads it (platforms/shopify/order-summary.ts). */
+  const delivered = (financialStatus: string, outstanding: string): GateOrder =>
+    summaryOfWebhookOrder(
+      ShopifyOrderWebhookSchema.parse({
+        id: 5962412736906,
+        financial_status: financialStatus,
+        cancelled_at: null,
+        test: false,
+        currency: 'EUR',
+        total_price: '109.72',
+        total_outstanding: outstanding,
+        created_at: '2026-11-20T10:15:00Z',
+        processed_at: '2026-11-20T10:15:00Z',
+        updated_at: '2026-11-21T09:00:00Z',
+        payment_terms: { payment_terms_name: 'Net 30', payment_terms_type: 'net', due_in_days: 30 },
+        refunds: [],
+      }),
+    );
+
+  it.each([
+    { case: 'a deposit or instalment received, the rest outstanding (partially_paid)', gated: delivered('partially_paid', '79.72'), told: true, jobs: [] },
+    { case: 'payment terms, nothing received yet (pending): no payment, no advance-payment invoice', gated: delivered('pending', '109.72'), told: false, jobs: [] },
+    { case: 'authorized, not captured: nothing received', gated: delivered('authorized', '109.72'), told: false, jobs: [] },
+    { case: 'the rest paid (paid): the whole order invoiced as usual', gated: delivered('paid', '0.00'), told: false, jobs: [{ kind: 'invoice' }] },
+  ])('$case', async ({ gated, told, jobs }) => {
+    const advance = shopifyAdvancePayment(gated);
+    expect(advance === undefined).toBe(!told);
+    const planned = await planShopify(gated);
+    expect(planned.jobs).toEqual(jobs);
+    if (told) expect(planned.notInvoiced).toEqual({ code: 'advance-payment', kind: 'deposit', status: 'partially_paid', plugin: 'Shopify' });
+    else expect(planned.notInvoiced).toBeUndefined();
+  });
+
+  it('partially_paid listed as a trigger status is still never invoiced as the whole order', async () => {
+    const planned = await planShopify(delivered('partially_paid', '79.72'), { triggerStatuses: ['paid', 'partially_paid', 'partially_refunded'] });
+    expect(planned).toMatchObject({ jobs: [], notInvoiced: { code: 'advance-payment', kind: 'deposit', status: 'partially_paid' } });
+  });
+
+  it('an order this connector already invoiced is planned as usual; settings.advancePayments: ignore waits silently', async () => {
+    expect((await planShopify(delivered('partially_paid', '79.72'), {}, true)).notInvoiced).toBeUndefined();
+    expect(await planShopify(delivered('partially_paid', '79.72'), { advancePayments: 'ignore' })).toEqual({ jobs: [] });
+  });
+
+  it('the note and the refusal of a person\'s "issue" say the law and what to do, in both languages, naming Shopify\'s status', () => {
+    const reason = { kind: 'deposit', status: 'partially_paid', plugin: 'Shopify' };
+    expect(NOTES.advancePayment('en', reason)).toContain('this order is in Shopify\'s status "partially_paid"');
+    expect(NOTES.advancePayment('en', reason)).toContain('(CIVA art. 36(1)(c))');
+    expect(NOTES.advancePayment('pt', reason)).toContain('estado "partially_paid" de "Shopify"');
+    expect(NOTES.advancePaymentWhy('pt', reason)).toContain('art. 36.º, n.º 1, alínea c), do CIVA');
+    expect(NOTES.advancePaymentWhy('pt', reason)).not.toContain('plugin');
   });
 });

@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildRefund } from '../law/support/woo-cart';
 import type { JsonObject, RunningFakeWoo } from '../support/fake-woocommerce';
+import { invoiceThroughNode } from './support/invoice';
 import { runNode, type RunResult } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 import { startNodeShop, type NodeShop } from './support/shop';
@@ -124,8 +125,20 @@ describe('Waybill > Create From WooCommerce Order with Order Record "In the Shop
 });
 
 describe('Create Credit Note From WooCommerce Refund with Order Record "In the Shop"', () => {
-  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] }) as IDataObject;
-  const invoiceNumber = 'FR A/1';
+  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] });
+  let invoiceNumber: string;
+  // The order's invoice, recorded on the order as the order record writes it: the credit note reads its buyer from it (CIVA art. 29(7), 78(2)).
+  beforeEach(async () => {
+    const invoiced = await invoiceThroughNode(s, { resource: 'document', operation: 'createFromOrder', mappingSettings }, order963);
+    invoiceNumber = invoiced.documentNumber;
+    woo.editOrder(963, {
+      meta_data: [
+        ...metaOf(963),
+        { id: 600_001, key: '_magnifinance_document_id', value: String(invoiced.documentId) },
+        { id: 600_002, key: '_magnifinance_document_number', value: invoiced.documentNumber },
+      ] as unknown as JsonObject[],
+    });
+  });
 
   it('the buyer NIF saved between two runs of the same refund: one credit note, its number on the order under the refund', async () => {
     const first = run(creditNote(invoiceNumber), { order: order963, refund: refund() }, { executionId: 'c-1' });
@@ -158,6 +171,16 @@ describe('Create Credit Note From WooCommerce Refund with Order Record "In the S
     expect(later.output[0][0].json).toMatchObject({ documentId, writtenBack: true, alreadyIssued: true, orderRecord: { outcome: 'resumed' } });
     expect(recordOf('_magnifinance_credit_note_7001')).toMatchObject({ documentId: String(documentId) });
     expect(await made('wc-963-R7001')).toHaveLength(1);
+  }, 120_000);
+
+  it('a NIF saved on the order after its invoice: the credit note names the invoice\'s buyer, read from the invoice the order records', async () => {
+    const changed = saveNif('509442013');
+    const result = await run(creditNote(invoiceNumber), { order: changed, refund: refund() });
+    expect(result.output[1]).toEqual([]);
+    const notes = await made('wc-963-R7001');
+    expect(notes).toHaveLength(1);
+    expect(notes[0].client.NIF).toBe('999999990');
+    expect(result.output[0][0].json.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'credit-note-invoice-buyer' })]));
   }, 120_000);
 
   it('a refund without an id cannot be recorded: refused before any request', async () => {

@@ -5,6 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { pdfFileName } from '../../nodes/MagniFinance/helpers/pdf-binary';
 import { buildRefund } from '../law/support/woo-cart';
+import { invoiceThroughNode } from './support/invoice';
 import { runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 
@@ -81,10 +82,10 @@ describe('Create ... with "Wait for Number and PDF" and "Download PDF": the PDF 
   const order = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'orders', 'pt-001-mainland-23-single.json'), 'utf8')) as IDataObject;
   const today = new Date().toISOString().slice(0, 10);
 
-  async function invoiceNumberOf(sandbox: NodeSandbox): Promise<string> {
-    const created = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'createFromOrder', orderRecord: 'none' }, items: [{ json: order }] });
-    const got = await runNode({ credentials: sandbox.credentials, parameters: { resource: 'document', operation: 'get', documentId: created.output[0][0].json.documentId as number } });
-    return got.output[0][0].json.documentNumber as string;
+  /** The order's invoice (its number and id: the credit note reads the buyer it carried). */
+  async function invoiceOf(sandbox: NodeSandbox): Promise<{ invoiceNumber: string; invoiceDocumentId: number }> {
+    const { documentNumber, documentId } = await invoiceThroughNode(sandbox, { resource: 'document', operation: 'createFromOrder' }, order);
+    return { invoiceNumber: documentNumber, invoiceDocumentId: documentId };
   }
 
   it.concurrent.each<[string, (sandbox: NodeSandbox) => Promise<{ parameters: INodeParameters; items?: INodeExecutionData[] }>]>([
@@ -93,8 +94,8 @@ describe('Create ... with "Wait for Number and PDF" and "Download PDF": the PDF 
     [
       'Document > Create Credit Note From WooCommerce Refund',
       async (sandbox) => ({
-        parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}', invoiceNumber: await invoiceNumberOf(sandbox) },
-        items: [{ json: { order, refund: buildRefund(order, { id: 7101, items: [{ index: 0, quantity: 1 }] }) as IDataObject } }],
+        parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}', ...(await invoiceOf(sandbox)) },
+        items: [{ json: { order, refund: buildRefund(order, { id: 7101, items: [{ index: 0, quantity: 1 }] }) } }],
       }),
     ],
     [

@@ -17,6 +17,7 @@ import { ShopifyAdminClient } from '../../platforms/shopify/admin-client';
 import { readShopifyOrder, readShopifyRefund } from '../../platforms/shopify/order-query';
 import { FakeShopify, type JsonObject } from '../support/fake-shopify';
 import { bag, sweaterAndShippingRefund, TAXES_INCLUDED } from '../platforms/shopify/fixtures/orders';
+import { invoiceThroughNode } from './support/invoice';
 import { runNode, savedNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
 import { b2bOrder, paidOrder1001, refund1001, set } from './support/shopify-rest';
@@ -146,11 +147,14 @@ describe('Document > Create Credit Note From Refund with Shop Platform "Shopify"
     const refunded = store.refund(String(TAXES_INCLUDED.id), { ...base, orderAdjustments: [], totalRefundedSet: bag('49.81'), transactions: [transaction] });
     const client = new ShopifyAdminClient({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken });
     const connectorRefund = shopify.refundOf(await readShopifyRefund(client, String(refunded.id)), connectorSale);
-    const connector = creditNoteForRefund(connectorSale, connectorRefund, 'FR A/1', mapping);
+    const invoiced = await invoiceThroughNode(s, invoice(), paidOrder1001());
+    const connector = creditNoteForRefund(connectorSale, connectorRefund, invoiced.documentNumber, mapping);
 
-    const { output, requests } = await runNode({ credentials: s.credentials, parameters: creditNote('FR A/1'), items: [{ json: { order: paidOrder1001(), refund: refund1001() } }] });
-    expect(output[0][0].json).toMatchObject({ orderId: 5962412736508, refundId: 929361501, documentType: 'C', reference: 'FR A/1', externalId: 'wc-5962412736508-R929361501', documentId: expect.any(Number) });
-    const sent = bodyOf(requests[0]);
+    const { output, requests } = await runNode({ credentials: s.credentials, parameters: creditNote(invoiced.documentNumber, { invoiceDocumentId: invoiced.documentId }), items: [{ json: { order: paidOrder1001(), refund: refund1001() } }] });
+    expect(output[0][0].json).toMatchObject({ orderId: 5962412736508, refundId: 929361501, documentType: 'C', reference: invoiced.documentNumber, externalId: 'wc-5962412736508-R929361501', documentId: expect.any(Number) });
+    // The invoice is read first (the buyer it carried), then the credit note is created.
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+    const sent = bodyOf(requests[1]);
     expect(sent.Document.Lines).toEqual(onWire(connector.request.Document.Lines));
     expect(sent.Document.Lines.map((l) => [l.Description, l.Quantity, l.TaxValue])).toEqual([
       ['Camisola de lã - M', 1, 23],
@@ -163,17 +167,24 @@ describe('Document > Create Credit Note From Refund with Shop Platform "Shopify"
     const refunded = store.refund(String(TAXES_INCLUDED.id), sweaterAndShippingRefund());
     const client = new ShopifyAdminClient({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken });
     const connectorRefund = shopify.refundOf(await readShopifyRefund(client, String(refunded.id)), connectorSale);
+    const invoiced = await invoiceThroughNode(s, invoice(), paidOrder1001());
     // The connector's answer for the same refund: a hold with its reasons, or a refusal with its code.
     let expected: IDataObject;
     try {
-      const note = creditNoteForRefund(connectorSale, connectorRefund, 'FR A/1', mapping);
+      const note = creditNoteForRefund(connectorSale, connectorRefund, invoiced.documentNumber, mapping);
       expect(note.hold).toBe(true);
       expected = { held: true, holds: note.holds.map((hold) => expect.objectContaining({ code: hold.code })) };
     } catch (error) {
       expected = { refused: true, why: expect.objectContaining({ code: (error as OrderMappingError).code }) };
     }
-    const { output, requests } = await runNode({ credentials: s.credentials, parameters: creditNote('FR A/1'), items: [{ json: { order: paidOrder1001(), refund: refund1001(true) } }], onError: 'continueErrorOutput' });
-    expect(requests).toHaveLength(0);
+    const { output, requests } = await runNode({
+      credentials: s.credentials,
+      parameters: creditNote(invoiced.documentNumber, { invoiceDocumentId: invoiced.documentId }),
+      items: [{ json: { order: paidOrder1001(), refund: refund1001(true) } }],
+      onError: 'continueErrorOutput',
+    });
+    // The invoice was read (its buyer); nothing was created.
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
     expect(output[1][0].json.error).toMatchObject(expected);
   });
 
@@ -184,6 +195,12 @@ describe('Document > Create Credit Note From Refund with Shop Platform "Shopify"
     const { output, requests } = await runNode({ credentials: s.credentials, parameters: creditNote('FR A/1'), items: [{ json: { order: paidOrder1001(), refund: inDollars } }], onError: 'continueErrorOutput' });
     expect(requests).toHaveLength(0);
     expect(output[1][0].json.error).toMatchObject({ why: { code: 'shopify-refund-currency-unread', params: { refundCurrency: 'USD', invoiceCurrency: 'EUR' } } });
+  });
+
+  it('CIVA art. 29(7), 78(2): without the invoice\'s document id the credit note is refused (a webhook body carries no metafields), nothing sent', async () => {
+    const { output, requests } = await runNode({ credentials: s.credentials, parameters: creditNote('FR A/1'), items: [{ json: { order: paidOrder1001(), refund: refund1001() } }], onError: 'continueErrorOutput' });
+    expect(requests).toHaveLength(0);
+    expect(output[1][0].json.error).toMatchObject({ refused: true, orderName: '#1001', why: { code: 'invoice-buyer-unknown', params: { invoiceNumber: 'FR A/1', order: '#1001' } } });
   });
 
   it('a refund given with another order is refused', async () => {

@@ -29,7 +29,12 @@
  *   X-Shopify-Topic, -Hmac-Sha256, -Shop-Domain, -API-Version, -Webhook-Id, -Event-Id,
  *   -Triggered-At; an answer other than 2xx within the timeout (5 s) is a failure, retried 8 times
  *   (Shopify spreads them over 4 hours; here `retryDelayMs`), after which the subscription is deleted;
- *   `redeliver()` sends a delivery again with the same ids (delivery is at least once).
+ *   `redeliver()` sends a delivery again with the same ids (delivery is at least once);
+ * - what was paid: `capturePart()` a deposit or instalment (PARTIALLY_PAID, totalReceivedSet and
+ *   totalOutstandingSet moved, orders/updated only), `markPaid()` the rest (PAID, the payment terms'
+ *   schedules completed, orders/paid); `paymentTerms` needs `read_payment_terms`; the REST body carries
+ *   `financial_status`, `total_outstanding` and `payment_terms` (shopify.dev: Order,
+ *   OrderDisplayFinancialStatus, PaymentTerms, PaymentSchedule).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -427,6 +432,11 @@ export class FakeShopify {
         const chosen = all.filter((m) => (!namespace || m.namespace === namespace) && (!keys || keys.includes(`${String(m.namespace)}.${String(m.key)}`)));
         return page(chosen, args);
       }
+      // Shopify: "Requires read_payment_terms access scope" (PaymentTerms).
+      if (info.fieldName === 'paymentTerms') {
+        this.requireScope('read_payment_terms', 'paymentTerms');
+        return value ?? null;
+      }
       if (info.fieldName === 'metafield') {
         const namespace = this.namespace(typeof args.namespace === 'string' ? args.namespace : '$app');
         return ((record.metafields as JsonObject[] | undefined) ?? []).find((m) => m.namespace === namespace && m.key === args.key) ?? null;
@@ -643,6 +653,8 @@ export class FakeShopify {
     const copy = structuredClone(order);
     copy.metafields ??= [];
     copy.updatedAt = this.options.now().toISOString();
+    // Shopify's totalOutstandingSet: what is not yet transacted (the total less what was received).
+    copy.totalOutstandingSet ??= outstandingOf(copy.totalPriceSet, copy.totalReceivedSet);
     this.orders.set(String(copy.id), copy);
     this.emit('orders/create', restOrderPayload(copy));
     if (copy.displayFinancialStatus === 'PAID') this.emit('orders/paid', restOrderPayload(copy));
@@ -660,15 +672,57 @@ export class FakeShopify {
     this.emit('orders/updated', restOrderPayload(order));
   }
 
-  /** Captures the payment of a pending order (the merchant's "Mark as paid"). */
+  /**
+   * Captures the payment of a pending or partially paid order (the merchant's "Mark as paid", or the
+   * rest of an order on payment terms): what was outstanding is received, the payment terms' schedules
+   * are completed, and Shopify says PAID (orders/paid, orders/updated).
+   */
   markPaid(orderId: string, gateway = 'manual'): void {
     const order = this.mustGet(orderId);
     order.displayFinancialStatus = 'PAID';
-    const amountSet = order.totalPriceSet as JsonObject;
-    (order.transactions as JsonObject[]).push({ id: gid('OrderTransaction', this.nextId++), kind: 'SALE', status: 'SUCCESS', gateway, formattedGateway: gateway, amountSet, processedAt: this.options.now().toISOString(), test: false });
+    const amountSet = (order.totalOutstandingSet ?? order.totalPriceSet) as JsonObject;
+    const now = this.options.now().toISOString();
+    (order.transactions as JsonObject[]).push({ id: gid('OrderTransaction', this.nextId++), kind: 'SALE', status: 'SUCCESS', gateway, formattedGateway: gateway, amountSet, processedAt: now, test: false });
+    order.totalReceivedSet = order.totalPriceSet;
+    order.totalOutstandingSet = outstandingOf(order.totalPriceSet, order.totalPriceSet);
+    this.settleSchedules(order, now);
     this.touch(order);
     this.emit('orders/paid', restOrderPayload(order));
     this.emit('orders/updated', restOrderPayload(order));
+  }
+
+  /**
+   * A payment for part of the order is captured (a deposit, the first instalment of an order on
+   * payment terms, a manual capture of less than the total): Shopify says PARTIALLY_PAID ("a payment
+   * was manually captured for the order with an amount less than the full order value",
+   * OrderDisplayFinancialStatus), totalReceivedSet grows and totalOutstandingSet shrinks by it, the
+   * payment terms' schedules owe the rest. Fires orders/updated only: orders/paid waits for the whole.
+   */
+  capturePart(orderId: string, amount: string, gateway = 'manual'): void {
+    const order = this.mustGet(orderId);
+    const total = order.totalPriceSet as JsonObject;
+    const received = addToBag(order.totalReceivedSet ?? zeroBag(total), amount);
+    if (Number(money(received)) >= Number(money(total))) throw new Error('fake Shopify: capturePart takes less than the order total (markPaid captures the rest)');
+    const now = this.options.now().toISOString();
+    (order.transactions as JsonObject[]).push({ id: gid('OrderTransaction', this.nextId++), kind: 'SALE', status: 'SUCCESS', gateway, formattedGateway: gateway, amountSet: addToBag(zeroBag(total), amount), processedAt: now, test: false });
+    order.totalReceivedSet = received;
+    order.totalOutstandingSet = outstandingOf(total, received);
+    order.displayFinancialStatus = 'PARTIALLY_PAID';
+    const terms = order.paymentTerms as JsonObject | null | undefined;
+    for (const schedule of ((terms?.paymentSchedules ?? []) as JsonObject[])) schedule.balanceDue = (order.totalOutstandingSet as JsonObject).shopMoney;
+    this.touch(order);
+    this.emit('orders/updated', restOrderPayload(order));
+  }
+
+  private settleSchedules(order: JsonObject, at: string): void {
+    const terms = order.paymentTerms as JsonObject | null | undefined;
+    if (!terms) return;
+    for (const schedule of (terms.paymentSchedules ?? []) as JsonObject[]) {
+      schedule.completedAt ??= at;
+      schedule.due = false;
+      schedule.balanceDue = { amount: '0.00', currencyCode: (schedule.balanceDue as JsonObject).currencyCode };
+    }
+    terms.overdue = false;
   }
 
   /** Records a refund (GraphQL-shaped Refund) and fires refunds/create and orders/updated. */
@@ -911,6 +965,58 @@ function money(bag: JsonValue | undefined, side: 'shopMoney' | 'presentmentMoney
   return m ? String(m.amount) : '0.00';
 }
 
+const cents = (amount: JsonValue | undefined): number => Math.round(Number(amount) * 100);
+const decimal = (value: number): string => (value / 100).toFixed(2);
+
+/** A MoneyBag of zero in the currencies of `like`. */
+function zeroBag(like: JsonValue | undefined): JsonObject {
+  const b = (like ?? {}) as JsonObject;
+  const side = (m: JsonValue | undefined): JsonObject => ({ amount: '0.00', currencyCode: ((m ?? {}) as JsonObject).currencyCode ?? 'EUR' });
+  return { shopMoney: side(b.shopMoney), presentmentMoney: side(b.presentmentMoney ?? b.shopMoney) };
+}
+
+/** `bag` plus an amount in the shop's currency (the presentment side the same: the fake's deposits are in one currency). */
+function addToBag(bag: JsonValue | undefined, amount: string): JsonObject {
+  const b = (bag ?? zeroBag(undefined)) as JsonObject;
+  const side = (m: JsonValue | undefined): JsonObject => ({ amount: decimal(cents(((m ?? {}) as JsonObject).amount) + cents(amount)), currencyCode: ((m ?? {}) as JsonObject).currencyCode ?? 'EUR' });
+  return { shopMoney: side(b.shopMoney), presentmentMoney: side(b.presentmentMoney ?? b.shopMoney) };
+}
+
+/** Shopify's totalOutstandingSet: the total less what was received (never below zero). */
+function outstandingOf(total: JsonValue | undefined, received: JsonValue | undefined): JsonObject {
+  const t = (total ?? zeroBag(undefined)) as JsonObject;
+  const r = (received ?? zeroBag(total)) as JsonObject;
+  const side = (a: JsonValue | undefined, b: JsonValue | undefined): JsonObject => ({
+    amount: decimal(Math.max(0, cents(((a ?? {}) as JsonObject).amount) - cents(((b ?? {}) as JsonObject).amount))),
+    currencyCode: ((a ?? {}) as JsonObject).currencyCode ?? 'EUR',
+  });
+  return { shopMoney: side(t.shopMoney, r.shopMoney), presentmentMoney: side(t.presentmentMoney ?? t.shopMoney, r.presentmentMoney ?? r.shopMoney) };
+}
+
+/** The REST Order's payment_terms (snake_case, its schedules' amounts as numbers of the order's currency), or null. */
+function restPaymentTerms(order: JsonObject): JsonValue {
+  const terms = order.paymentTerms as JsonObject | null | undefined;
+  if (!terms) return null;
+  const total = ((order.totalPriceSet as JsonObject).shopMoney as JsonObject);
+  return {
+    id: Number(legacyId(String(terms.id))),
+    payment_terms_name: terms.paymentTermsName,
+    payment_terms_type: String(terms.paymentTermsType).toLowerCase(),
+    due_in_days: terms.dueInDays ?? null,
+    amount: Number(total.amount),
+    currency: total.currencyCode,
+    payment_schedules: ((terms.paymentSchedules ?? []) as JsonObject[]).map((s) => ({
+      id: Number(legacyId(String(s.id))),
+      amount: Number(((s.totalBalance as JsonObject).amount)),
+      currency: (s.totalBalance as JsonObject).currencyCode,
+      issued_at: s.issuedAt ?? null,
+      due_at: s.dueAt ?? null,
+      completed_at: s.completedAt ?? null,
+      expected_payment_method: null,
+    })),
+  };
+}
+
 function restMoneySet(bag: JsonValue | undefined): JsonObject {
   const b = (bag ?? {}) as JsonObject;
   const shop = (b.shopMoney ?? { amount: '0.00', currencyCode: 'EUR' }) as JsonObject;
@@ -949,6 +1055,8 @@ export function restOrderPayload(order: JsonObject): JsonObject {
     total_price_set: restMoneySet(order.totalPriceSet),
     total_tax: money(order.totalTaxSet),
     current_total_price: money(order.currentTotalPriceSet),
+    total_outstanding: money(order.totalOutstandingSet),
+    payment_terms: restPaymentTerms(order),
     payment_gateway_names: order.paymentGatewayNames ?? [],
     line_items: lines.map((line) => ({
       id: Number(legacyId(String(line.id))),

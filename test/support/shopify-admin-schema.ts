@@ -281,6 +281,7 @@ type Order implements Node {
   totalShippingPriceSet: MoneyBag!
   totalTipReceivedSet: MoneyBag!
   totalReceivedSet: MoneyBag!
+  totalOutstandingSet: MoneyBag!
   totalRefundedSet: MoneyBag!
   originalTotalDutiesSet: MoneyBag
   currentTotalPriceSet: MoneyBag!
@@ -295,6 +296,28 @@ type Order implements Node {
   refunds(first: Int): [Refund!]!
   metafield(namespace: String, key: String!): Metafield
   metafields(first: Int, after: String, namespace: String, keys: [String!]): MetafieldConnection!
+  paymentTerms: PaymentTerms
+}
+enum PaymentTermsType { RECEIPT NET FIXED FULFILLMENT UNKNOWN }
+type PaymentSchedule implements Node {
+  id: ID!
+  issuedAt: DateTime
+  dueAt: DateTime
+  completedAt: DateTime
+  due: Boolean!
+  balanceDue: MoneyV2!
+  totalBalance: MoneyV2!
+}
+type PaymentScheduleEdge { cursor: String! node: PaymentSchedule! }
+type PaymentScheduleConnection { nodes: [PaymentSchedule!]! edges: [PaymentScheduleEdge!]! pageInfo: PageInfo! }
+type PaymentTerms implements Node {
+  id: ID!
+  paymentTermsName: String!
+  paymentTermsType: PaymentTermsType!
+  translatedName: String!
+  dueInDays: Int
+  overdue: Boolean!
+  paymentSchedules(first: Int, after: String): PaymentScheduleConnection!
 }
 type OrderEdge { cursor: String! node: Order! }
 type OrderConnection { nodes: [Order!]! edges: [OrderEdge!]! pageInfo: PageInfo! }

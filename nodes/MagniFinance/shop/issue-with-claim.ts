@@ -42,7 +42,7 @@ export interface ClaimedIssue {
   purpose: OrderRecordPurpose;
   token: string | undefined;
   /** Maps the order as the shop has it now; throws when it is held or refused. */
-  build: (order: ShopOrder) => BuiltDocument;
+  build: (order: ShopOrder) => BuiltDocument | Promise<BuiltDocument>;
 }
 
 type Outcome = 'issued' | 'resumed' | 'already-recorded';
@@ -87,7 +87,7 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
     // Ours, no document yet: map the order as it is now, save the draft, name it on the order.
     let built: BuiltDocument;
     try {
-      built = job.build(order);
+      built = await job.build(order);
     } catch (error) {
       await release(shop, orderId, leader, 'the order was held or refused by the mapping');
       throw nodeErrorFor(this.getNode(), error, job.itemIndex);
@@ -164,7 +164,7 @@ async function finish(this: IExecuteFunctions, job: ClaimedIssue, order: ShopOrd
   if (!numbered) {
     let built: BuiltDocument | undefined;
     try {
-      built = job.build(order);
+      built = await job.build(order);
     } catch (error) {
       // A waybill whose create was answered exists already: the order as it is now changes nothing about it; only its number is missing.
       if (leader.sending === undefined) throw nodeErrorFor(this.getNode(), error, job.itemIndex);

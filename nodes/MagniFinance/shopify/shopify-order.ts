@@ -16,6 +16,7 @@ import { shopifyRefundToSaleRefund } from '../../../platforms/shopify/refund-to-
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../helpers/already-issued';
 import { createdDocumentOutput } from '../helpers/await-finalized-document';
 import { throwIfHeld } from '../helpers/held-order';
+import { invoiceDocumentIdParameter, readInvoiceBuyer } from '../helpers/invoice-buyer';
 import { nodeErrorFor, refusedOrderError } from '../helpers/node-errors';
 import type { ItemWithBinary } from '../helpers/pdf-binary';
 import { readJsonObject } from '../helpers/parameters';
@@ -168,9 +169,18 @@ export async function creditShopifyRefund(
       facts,
     );
   }
+  // The buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself: a webhook body carries no metafields, so its id is the field's.
+  const invoiceBuyer = await readInvoiceBuyer(
+    context,
+    itemIndex,
+    client,
+    token,
+    { invoiceNumber, documentId: invoiceDocumentIdParameter(context, itemIndex), order: order.name },
+    { ...facts, reference: invoiceNumber },
+  );
   const mapped = inShopifyWords(context, itemIndex, () => {
     const saleRefund = shopifyRefundToSaleRefund(parseShopifyRefund(shopifyRefundOfRest(refund, order), sale.id), sale);
-    return creditNoteForRefund(sale, saleRefund, invoiceNumber, settings);
+    return creditNoteForRefund(sale, saleRefund, invoiceNumber, settings, { invoiceBuyer });
   });
   const summary: IDataObject = {
     ...facts,

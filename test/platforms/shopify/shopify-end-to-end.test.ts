@@ -11,7 +11,7 @@ import { ShopifyShop } from '../../../platforms/shopify/shopify-shop';
 import { FakeShopify, type JsonObject } from '../../support/fake-shopify';
 import { startTestSandbox, type RunningSandbox } from '../../support/sandbox';
 import { eventually, quietLogger, rawTestConfig } from '../../connector/support/harness';
-import { bag, GIFT_CARD_TIP_CASH, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
+import { bag, GIFT_CARD_TIP_CASH, ON_PAYMENT_TERMS, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
 
 /**
  * A Shopify store end to end: a signed orders/paid from the fake store -> the connector's route ->
@@ -173,5 +173,35 @@ describe('Shopify end to end', () => {
     expect(note).toContain('Complete a encomenda no Shopify');
     expect(note).not.toMatch(/WooCommerce/);
     expect(note).not.toMatch(/Cartão-presente 25 € tem 0%|0% de IVA/);
+  });
+  it("CIVA art. 36(1)(c): an order on payment terms paid in part (Shopify's PARTIALLY_PAID) is told on the order and listed, a person's issue is refused, and the whole order is invoiced once the rest is paid", async () => {
+    const id = String(ON_PAYMENT_TERMS.legacyResourceId);
+    const gidOf = String(ON_PAYMENT_TERMS.id);
+    const order = (): JsonObject => store.orders.get(gidOf) as JsonObject;
+    const headers = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+    store.addOrder(ON_PAYMENT_TERMS);
+    // The buyer pays 30.00 of 109.72: Shopify says PARTIALLY_PAID and sends orders/updated (no orders/paid).
+    store.capturePart(gidOf, '30.00');
+    expect(order()).toMatchObject({ displayFinancialStatus: 'PARTIALLY_PAID', totalReceivedSet: bag('30.00'), totalOutstandingSet: bag('79.72') });
+    const note = await eventually('the advance payment told on the order', () => (String(order().note ?? '').includes('alínea c), do CIVA') ? String(order().note) : undefined));
+    expect(note).toContain('estado "partially_paid" de "Shopify"');
+    expect(note).toContain('emita hoje à mão, no MagniFinance, a fatura do sinal recebido');
+    const listed = (await (await request(`${connector.origin}/admin/api/not-invoiced/${TENANT}`, { headers })).body.json()) as { orderId: number; kind: string; why: string; issuable: boolean }[];
+    expect(listed.find((row) => String(row.orderId) === id)).toMatchObject({ kind: 'advance-payment', issuable: false, why: expect.stringContaining('CIVA art. 36(1)(c)') as unknown });
+    // A person's "issue" is refused with the same reason; nothing is issued.
+    const issued = await request(`${connector.origin}/admin/api/orders/${TENANT}/${id}/retry`, { method: 'POST', headers });
+    expect(issued.statusCode).toBe(409);
+    expect(await issued.body.text()).toContain('CIVA art. 36(1)(c)');
+    await eventually('the queue idle after the refused issue', async () => {
+      const counts = await connector.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0) ? true : undefined;
+    });
+    expect(documentsWith(`shopify-${id}`)).toHaveLength(0);
+    // Told once: the note's own orders/updated echo does not tell it again.
+    expect(String(order().note).split('alínea c), do CIVA')).toHaveLength(2);
+    // The rest is paid: PAID, orders/paid; the whole order is invoiced, once.
+    store.markPaid(gidOf);
+    await eventually('the invoice of the whole order', () => ((order().metafields as JsonObject[]).find((m) => m.key === 'magnifinance_document_number')?.value as string | undefined) ?? undefined);
+    expect(documentsWith(`shopify-${id}`)).toHaveLength(1);
   });
 });

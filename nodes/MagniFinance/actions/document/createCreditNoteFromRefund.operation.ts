@@ -7,6 +7,7 @@ import { creditNoteForRefund, type WooOrderInput, type WooRefundInput } from '..
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../../helpers/already-issued';
 import { createdDocumentOutput } from '../../helpers/await-finalized-document';
 import { throwIfHeld } from '../../helpers/held-order';
+import { invoiceDocumentIdParameter, readInvoiceBuyer, recordedInvoiceId, type InvoiceBuyer } from '../../helpers/invoice-buyer';
 import type { ItemWithBinary } from '../../helpers/pdf-binary';
 import { orderFromJson, readMappingSettings, readOrder } from '../../helpers/order-input';
 import { readJsonObject, readPartnerToken } from '../../helpers/parameters';
@@ -39,6 +40,15 @@ const properties: INodeProperties[] = [
     placeholder: 'e.g. FR A/12',
     description:
       'Number of the invoice of the order that the credit note corrects (the service requires the reference), for example from the order\'s meta or a Get of the invoice',
+  },
+  {
+    displayName: 'Invoice Document ID',
+    name: 'invoiceDocumentId',
+    type: 'number',
+    default: 0,
+    typeOptions: { minValue: 0 },
+    description:
+      'The ID of that invoice in MagniFinance (the documentId of the run that issued it). The credit note names the buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself. Leave 0 when the order records its invoice (_magnifinance_document_id beside the same number, as Order Record: In the Shop and the connector write it); without either the credit note is refused, never issued to the buyer the order gives now.',
   },
   ...waitForDocumentFields(),
   createOptions,
@@ -73,8 +83,23 @@ export async function execute(
   const { input, order } = readOrder(this, itemIndex);
   const refund = readJsonObject(this, 'refund', 'Refund', itemIndex) as WooRefundInput;
   const refundId = (refund as { id?: unknown }).id;
-  const mapCreditNote = (from: WooOrderInput) => {
-    const mapped = creditNoteForRefund(from, refund, invoiceNumber, settings);
+  const token = readPartnerToken(this, itemIndex);
+  const givenInvoiceId = invoiceDocumentIdParameter(this, itemIndex);
+  // The buyer the invoice carried, read once from the invoice (its id given, or recorded on the order as the shop has it).
+  let invoiceBuyer: InvoiceBuyer | undefined;
+  const buyerOfInvoice = async (meta: readonly { key: string; value?: unknown }[] | undefined): Promise<InvoiceBuyer> => {
+    invoiceBuyer ??= await readInvoiceBuyer(
+      this,
+      itemIndex,
+      client,
+      token,
+      { invoiceNumber, documentId: givenInvoiceId ?? recordedInvoiceId(meta, invoiceNumber), order: `#${order.id}` },
+      { orderId: order.id, refundId: refundId ?? null, reference: invoiceNumber },
+    );
+    return invoiceBuyer;
+  };
+  const mapCreditNote = (from: WooOrderInput, buyer: InvoiceBuyer) => {
+    const mapped = creditNoteForRefund(from, refund, invoiceNumber, settings, { invoiceBuyer: buyer });
     const summary: IDataObject = {
       orderId: order.id,
       refundId: refundId ?? null,
@@ -87,7 +112,6 @@ export async function execute(
     throwIfHeld(this.getNode(), itemIndex, mapped, summary);
     return { mapped, summary };
   };
-  const token = readPartnerToken(this, itemIndex);
   if (this.getNodeParameter('orderRecord', itemIndex) === 'shop') {
     if (typeof refundId !== 'number' || !Number.isInteger(refundId) || refundId <= 0) {
       throw new NodeOperationError(this.getNode(), 'Refund has no id: the order record keeps each refund\'s credit note under its id', {
@@ -103,13 +127,14 @@ export async function execute(
       externalId: externalIdForRefund(order.id, refundId, settings),
       purpose: creditNoteRecord(refundId),
       token,
-      build: (fresh) => {
-        const { mapped, summary } = mapCreditNote(orderFromJson(this, fresh, itemIndex).input);
+      build: async (fresh) => {
+        const buyer = await buyerOfInvoice(fresh.meta_data);
+        const { mapped, summary } = mapCreditNote(orderFromJson(this, fresh, itemIndex).input, buyer);
         return { kind: 'document', request: mapped.request, summary };
       },
     });
   }
-  const { mapped, summary } = mapCreditNote(input);
+  const { mapped, summary } = mapCreditNote(input, await buyerOfInvoice(order.meta_data));
   const created = await createOnce(this.getNode(), itemIndex, mapped.request.Document.ExternalId, () => client.createDocument(mapped.request, token ? { token } : undefined));
   if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
   return createdDocumentOutput.call(this, itemIndex, client, created, mapped.request.IsToClose, token, summary);
