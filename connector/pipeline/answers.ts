@@ -61,12 +61,6 @@ export function answerOf(error: unknown): Answer {
   return { from: 'connector', said: said.slice(0, 1000) };
 }
 
-/** Parses an answer stored as JSON (the history, the problem); undefined when it is not one. */
-export function parseAnswer(value: unknown): Answer | undefined {
-  const parsed = AnswerSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
 /** The field a validation error names, as a reader knows it (the buyer's NIF, the document's date...). */
 const FIELDS: Record<string, Record<Lang, string>> = {
   TaxId: { pt: 'o NIF do cliente', en: "the buyer's tax number" },

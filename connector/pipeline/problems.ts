@@ -115,11 +115,6 @@ export function routeHint(ref: LedgerRef, button: 'retry' | 'attach' | 'dismiss'
   return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/${button}${ROUTE_BODIES[button]?.(ref.purpose) ?? ''}`;
 }
 
-/** @deprecated the route of "retry" (the admin API); notes and alerts name the button. */
-export function retryHint(ref: LedgerRef): string {
-  return routeHint(ref, 'retry');
-}
-
 /** The admin API's routes that act on this problem (for API users; words name the console's buttons). */
 export function problemRoutes(problem: Problem, ref: LedgerRef): string[] {
   return [...new Set(Object.values(ALL_WORDING[problem.code].buttons).map((button) => routeHint(ref, button)))];
