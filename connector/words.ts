@@ -208,27 +208,36 @@ export function sentencesOf(parts: readonly string[]): string {
     .join(' ');
 }
 
-const SWEEP_WORDS: Record<Lang, Record<'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson', CountWords>> = {
+const SWEEP_WORDS: Record<Lang, Record<'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'advancePayments', CountWords>> = {
   pt: {
     scanned: { one: 'encomenda vista', other: 'encomendas vistas' },
     enqueued: { one: 'documento posto na fila para emissão', other: 'documentos postos na fila para emissão' },
     resumed: { one: 'retomado depois de ter parado', other: 'retomados depois de terem parado' },
     waitingForPerson: { one: 'encomenda precisa da sua atenção', other: 'encomendas precisam da sua atenção' },
+    advancePayments: {
+      one: 'encomenda paga em parte ou antes da entrega, não faturada pelo conector (art. 36.º, n.º 1, alínea c), do CIVA: veja a lista das não faturadas)',
+      other: 'encomendas pagas em parte ou antes da entrega, não faturadas pelo conector (art. 36.º, n.º 1, alínea c), do CIVA: veja a lista das não faturadas)',
+    },
   },
   en: {
     scanned: { one: 'order scanned', other: 'orders scanned' },
     enqueued: { one: 'document queued to be issued', other: 'documents queued to be issued' },
     resumed: { one: 'resumed after it had stopped', other: 'resumed after they had stopped' },
     waitingForPerson: { one: 'order needs your attention', other: 'orders need your attention' },
+    advancePayments: {
+      one: 'order paid in part or before the supply, not invoiced by the connector (CIVA art. 36(1)(c): see the not-invoiced list)',
+      other: 'orders paid in part or before the supply, not invoiced by the connector (CIVA art. 36(1)(c): see the not-invoiced list)',
+    },
   },
 };
 
 /** What a sweep found and did, as one sentence ("9 encomendas vistas; 2 enviadas para emissão."). */
-export function sweepSummary(lang: Lang, d: { scanned: number; enqueued: number; resumed: number; waitingForPerson?: number }): string {
+export function sweepSummary(lang: Lang, d: { scanned: number; enqueued: number; resumed: number; waitingForPerson?: number; advancePayments?: number }): string {
   const w = SWEEP_WORDS[lang];
   const parts = [countOf(lang, d.scanned, w.scanned), countOf(lang, d.enqueued, w.enqueued)];
   if (d.resumed > 0) parts.push(countOf(lang, d.resumed, w.resumed));
   if (d.waitingForPerson) parts.push(countOf(lang, d.waitingForPerson, w.waitingForPerson));
+  if (d.advancePayments) parts.push(countOf(lang, d.advancePayments, w.advancePayments));
   return `${parts.join('; ')}.`;
 }
 

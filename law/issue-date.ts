@@ -94,6 +94,20 @@ export function invoiceDeadline(days: { paid?: string; completed?: string; creat
   return { due: addBusinessDays(sale, 5), basis: `sold on ${sale}: five business days (CIVA art. 36(1)(a))`, rule: 'sale', from: sale };
 }
 
+/**
+ * The day the tax became due (CIVA art. 8(1)), whose VAT rates the document carries (art. 18(9)) and
+ * whose exchange rate converts it (Despacho Normativo 44/86: the rate of the day the tax is due):
+ * (c) a payment received before the invoice makes it due that day; (b) an invoice issued within its
+ * deadline (art. 36(1)) makes it due the day it is issued; (a) one issued after, the deadline's last
+ * day. The earliest that applies: a shop's order paid at checkout is its payment day, an unpaid order
+ * invoiced in time (cash on delivery, a bank transfer listed in invoiceUnpaidStatuses) its invoice's
+ * day, a late one its deadline.
+ */
+export function taxDueDay(days: { paid?: string; completed?: string; created: string }, issued: string): string {
+  const candidates = [issued, invoiceDeadline(days).due, ...(days.paid ? [days.paid] : [])];
+  return candidates.sort()[0];
+}
+
 /** An invoice issued after its deadline says so on the order, from the first day late. */
 export function lateInvoiceNote(what: IssueSubject, deadline: InvoiceDeadline, issueDate: string): MappingNote | undefined {
   if (issueDate <= deadline.due) return undefined;

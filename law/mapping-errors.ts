@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { englishClause, type Lang, type MappingCode, type MappingMessage, type MappingParams, mappingText } from './mapping-messages';
+import { englishClause, type Lang, type MappingCode, type MappingMessage, type MappingParams, mappingText, namingPlatform } from './mapping-messages';
 
 /**
  * One decision the mapper took, shown to the shop owner on the order ("NIF 123 invalid: consumer NIF
@@ -60,6 +60,14 @@ export function heldNote(detail: MappingMessage): MappingNote {
 /** A message as a note of `level` (for a coded message built elsewhere, e.g. a hold). */
 export function noteOf(level: MappingNote['level'], detail: MappingMessage): MappingNote {
   return note(level, detail);
+}
+
+/** The note naming the sale's platform where its words do (`namingPlatform`), its English rebuilt with it. */
+export function noteNamingPlatform(note: MappingNote, title: string | undefined): MappingNote {
+  const named = namingPlatform(note, title);
+  if (named === note) return note;
+  const { level, message, ...detail } = named;
+  return level === 'warning' && message.startsWith('Held: ') ? heldNote(detail as MappingMessage) : noteOf(level, detail as MappingMessage);
 }
 
 /** `new OrderMappingError(orderId, { code, params })` with the params typed by the code. */

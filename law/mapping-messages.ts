@@ -62,6 +62,41 @@ const quoteEach = (list: string, separator = ', '): string =>
     .filter(Boolean)
     .map((item) => `"${item}"`)
     .join(', ');
+/**
+ * The platform a note names (`shop`: the sale's `platformTitle`, "WooCommerce", "Shopify"), or the
+ * shop in general when the sale does not name it: the law knows no platform by itself.
+ */
+const SHOP_NAMED: Record<Lang, { subject: (shop?: string) => string; where: (shop?: string) => string; of: (shop?: string) => string }> = {
+  en: { subject: (shop) => shop ?? 'the shop', where: (shop) => (shop ? `in ${shop}` : 'in the shop'), of: (shop) => (shop ? `${shop}'s` : "the shop's") },
+  pt: { subject: (shop) => (shop ? `o ${shop}` : 'a loja'), where: (shop) => (shop ? `no ${shop}` : 'na loja'), of: (shop) => (shop ? `do ${shop}` : 'da loja') },
+};
+/**
+ * A platform's own settings that a note tells a person to change, by the platform's title; a
+ * platform without the setting gets the note without that advice (Shopify has no tax-rounding
+ * setting: it always rounds per line).
+ */
+const PLATFORM_SETTINGS: Record<string, Record<'roundAtSubtotal' | 'roundAtSubtotalShort' | 'shippingClass', Record<Lang, string>>> = {
+  WooCommerce: {
+    roundAtSubtotal: {
+      en: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so the shop rounds like the invoice',
+      pt: 'Ative em WooCommerce > Definições > Impostos a opção "Arredondar imposto ao nível do subtotal, em vez de arredondar por linha" para que a loja arredonde como a fatura.',
+    },
+    roundAtSubtotalShort: {
+      en: 'The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order with prices without tax and no shipping or fees then matches)',
+      pt: 'A loja arredonda o imposto por linha: ative em WooCommerce > Definições > Impostos a opção "Arredondar imposto ao nível do subtotal" para que arredonde por taxa, como a fatura (medido: todas as encomendas com uma só taxa, preços sem IVA e sem portes nem encargos passam então a coincidir).',
+    },
+    shippingClass: { en: ' (shipping tax class: based on cart items)', pt: ' (classe de imposto dos portes: com base nos artigos do carrinho)' },
+  },
+};
+type PlatformSetting = 'roundAtSubtotal' | 'roundAtSubtotalShort' | 'shippingClass';
+const settingOf = (shop: string | undefined, setting: PlatformSetting): Record<Lang, string> | undefined =>
+  shop !== undefined && Object.prototype.hasOwnProperty.call(PLATFORM_SETTINGS, shop) ? PLATFORM_SETTINGS[shop][setting] : undefined;
+/** The platform's setting to change, after `lead`; nothing for a platform without it. */
+const settingAdvice = (lang: Lang, shop: string | undefined, setting: PlatformSetting, lead: string): string => {
+  const advice = settingOf(shop, setting);
+  return advice ? `${lead}${advice[lang]}` : '';
+};
+
 /** "the buyer" or the billing company, as the held-company messages name it. */
 const whoEn = (company: string): string => company || 'the buyer';
 const whoPt = (company: string, capital = false): string => (company ? `${capital ? 'A' : 'a'} empresa "${company}"` : capital ? 'O comprador' : 'o comprador');
@@ -130,23 +165,23 @@ const CREDIT_SUBJECT: Record<'refund' | 'invoice', Record<Lang, (refund: string 
   invoice: { en: () => 'The credit note for the whole invoice', pt: () => 'A nota de crédito da fatura inteira' },
 };
 
-type CreditOverParams = { refund: string | number; amount: string; invoice: string; invoiced: string; earlier: string; currency?: string; of?: 'refund' | 'invoice' };
+type CreditOverParams = { refund: string | number; amount: string; invoice: string; invoiced: string; earlier: string; currency?: string; of?: 'refund' | 'invoice'; shop?: string };
 
 /** A credit note over what was invoiced, per language (English keeps the library's plain amounts). */
 const CREDIT_OVER: Record<Lang, (p: CreditOverParams, what: string, earlier: boolean) => string> = {
   en: (p, what, earlier) =>
     `${CREDIT_SUBJECT[p.of ?? 'refund'].en(p.refund)} would credit ${p.amount} (net) of ${what}, but invoice ${p.invoice} has ${p.invoiced}` +
     `${earlier ? ` and earlier credit notes already credit ${p.earlier}` : ''}: a credit note never credits more than was invoiced ` +
-    '(CIVA art. 29(7), 78(2)). Correct the refund in WooCommerce, or settle the difference by hand',
+    `(CIVA art. 29(7), 78(2)). Correct the refund ${SHOP_NAMED.en.where(p.shop)}, or settle the difference by hand`,
   pt: (p, what, earlier) =>
     `${CREDIT_SUBJECT[p.of ?? 'refund'].pt(p.refund)} creditaria ${money(p.amount, p.currency)} (sem IVA) ${what}, mas a fatura ${p.invoice} tem ${money(p.invoiced, p.currency)}` +
     `${earlier ? ` e notas de crédito anteriores já creditam ${money(p.earlier, p.currency)}` : ''}: uma nota de crédito nunca credita mais do que foi faturado ` +
-    '(art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA). Corrija o reembolso no WooCommerce ou regularize a diferença à mão.',
+    `(art. 29.º, n.º 7, e art. 78.º, n.º 2, do CIVA). Corrija o reembolso ${SHOP_NAMED.pt.where(p.shop)} ou regularize a diferença à mão.`,
 };
 
 const creditOver = (lang: Lang, p: CreditOverParams, what: string): string => CREDIT_OVER[lang](p, what, Number(p.earlier) > 0);
 
-const CREDIT = { refund: z.union([S, N]), amount: S, invoice: S, invoiced: S, earlier: S, currency: OPT, of: z.enum(['refund', 'invoice']).optional() };
+const CREDIT = { refund: z.union([S, N]), amount: S, invoice: S, invoiced: S, earlier: S, currency: OPT, of: z.enum(['refund', 'invoice']).optional(), shop: OPT };
 
 // --- the catalogue ----------------------------------------------------------------------------
 
@@ -248,12 +283,12 @@ const CATALOGUE = {
     (p) => `Fatura simplificada não permitida para ${money(p.total)} (${CIVA_40_1}: limite de ${money(p.limit)}, ${SIMPLIFIED_WHY[p.why]?.pt ?? p.why}): usado o ${docType(p.type)}.`,
   ),
   'coupons-as-line-discounts': entry(
-    { codes: S },
-    (p) => `Coupons ${p.codes} shown as line discounts as WooCommerce spread them`,
+    { codes: S, shop: OPT },
+    (p) => `Coupons ${p.codes} shown as line discounts as ${SHOP_NAMED.en.subject(p.shop)} spread them`,
     (p) =>
       p.codes.includes(', ')
-        ? `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como o WooCommerce os repartiu.`
-        : `Cupão ${quoteEach(p.codes)} apresentado como desconto nas linhas, tal como o WooCommerce o repartiu.`,
+        ? `Cupões ${quoteEach(p.codes)} apresentados como descontos nas linhas, tal como ${SHOP_NAMED.pt.subject(p.shop)} os repartiu.`
+        : `Cupão ${quoteEach(p.codes)} apresentado como desconto nas linhas, tal como ${SHOP_NAMED.pt.subject(p.shop)} o repartiu.`,
   ),
   'gift-card-redeemed': entry(
     { names: S },
@@ -391,13 +426,13 @@ const CATALOGUE = {
       'Fica retida e nunca é emitida assim: venda o cartão sem imposto ou, tratando-se de um vale de finalidade única (tributado na venda), retire o seu nome de giftCardFeeNames.',
   ),
   'unknown-negative-fee': entry(
-    { names: S },
+    { names: S, shop: OPT },
     (p) =>
       `${p.names}: a negative fee without VAT on a taxed order. If it is a redeemed gift card, it is a payment and does not lower the taxable amount (CIVA art. 7(14)): ` +
-      'name such fees in giftCardFeeNames and the invoice (at the full price) is issued; if it is a discount, it must lower the VAT too (art. 16(6)(b)): give the fee the tax in WooCommerce',
+      `name such fees in giftCardFeeNames and the invoice (at the full price) is issued; if it is a discount, it must lower the VAT too (art. 16(6)(b)): give the fee the tax ${SHOP_NAMED.en.where(p.shop)}`,
     (p) =>
       `${p.names}: um encargo negativo sem IVA numa encomenda tributada. Caso seja um cartão-oferta usado, é um pagamento e não reduz o valor tributável (art. 7.º, n.º 14, do CIVA): ` +
-      'indique esses encargos em giftCardFeeNames e a fatura é emitida pelo preço total; caso seja um desconto, tem de reduzir também o IVA (art. 16.º, n.º 6, alínea b), do CIVA): dê ao encargo o imposto no WooCommerce.',
+      `indique esses encargos em giftCardFeeNames e a fatura é emitida pelo preço total; caso seja um desconto, tem de reduzir também o IVA (art. 16.º, n.º 6, alínea b), do CIVA): dê ao encargo o imposto ${SHOP_NAMED.pt.where(p.shop)}.`,
   ),
   'address-abroad-kept': entry(
     { country: S, postcode: S },
@@ -748,19 +783,19 @@ const CATALOGUE = {
     (p) => `Os encargos negativos de ${money(p.fees, p.currency)} excedem o valor dos produtos a que seriam descontados (${money(p.products, p.currency)}).`,
   ),
   'negative-fee-spread': entry(
-    { names: S, amount: S, split: N, currency: OPT },
-    (p) => `Negative fee ${p.names} of ${p.amount} spread as a discount over the products${p.split ? " following WooCommerce's split of the fee across rates" : ''} (no negative lines)`,
+    { names: S, amount: S, split: N, currency: OPT, shop: OPT },
+    (p) => `Negative fee ${p.names} of ${p.amount} spread as a discount over the products${p.split ? ` following ${SHOP_NAMED.en.of(p.shop)} split of the fee across rates` : ''} (no negative lines)`,
     (p) =>
-      `Encargo negativo ${p.names} de ${money(p.amount, p.currency)} repartido como desconto pelos produtos${p.split ? ', seguindo a repartição do WooCommerce pelas taxas' : ''} (sem linhas negativas).`,
+      `Encargo negativo ${p.names} de ${money(p.amount, p.currency)} repartido como desconto pelos produtos${p.split ? `, seguindo a repartição ${SHOP_NAMED.pt.of(p.shop)} pelas taxas` : ''} (sem linhas negativas).`,
   ),
   'shipping-rate-differs': entry(
-    { shipping: S, rate: S, goodsRate: S },
+    { shipping: S, rate: S, goodsRate: S, shop: OPT },
     (p) =>
       `shipping "${p.shipping}" is taxed at ${p.rate}% but the goods it carries at ${p.goodsRate}%: shipping is part of the goods' taxable amount (CIVA art. 16(5)(b)). ` +
-      "Give shipping the goods' rate in WooCommerce (shipping tax class: based on cart items), or set shippingRate.otherRate: goods-rate",
+      `Give shipping the goods' rate ${SHOP_NAMED.en.where(p.shop)}${settingAdvice('en', p.shop, 'shippingClass', '')}, or set shippingRate.otherRate: goods-rate`,
     (p) =>
       `Os portes "${p.shipping}" têm IVA a ${percentPt(p.rate)}, mas os bens que transportam estão a ${percentPt(p.goodsRate)}: os portes fazem parte do valor tributável dos bens (art. 16.º, n.º 5, alínea b), do CIVA). ` +
-      'Dê aos portes a taxa dos bens no WooCommerce (classe de imposto dos portes: com base nos artigos do carrinho) ou defina shippingRate.otherRate: "goods-rate".',
+      `Dê aos portes a taxa dos bens ${SHOP_NAMED.pt.where(p.shop)}${settingAdvice('pt', p.shop, 'shippingClass', '')} ou defina shippingRate.otherRate: "goods-rate".`,
   ),
   'shipping-re-rated': entry(
     { shipping: S, from: S, to: S, gross: S, currency: OPT },
@@ -798,25 +833,23 @@ const CATALOGUE = {
 
   // Reaching the shop's total
   'rounding-net-moved': entry(
-    { line: S, rate: S, net: S, before: S, totalKind: S, total: S, currency: OPT },
+    { line: S, rate: S, net: S, before: S, totalKind: S, total: S, currency: OPT, shop: OPT },
     (p) =>
       `Rounding: net of "${p.line}" (${p.rate}% VAT) set to ${p.net} instead of ${p.before} so the document total equals ${totalLabelEn(p.totalKind, p.total)} ` +
-      '(WooCommerce rounded the tax per line or on unrounded nets; the document rounds it once per rate)',
+      `(${SHOP_NAMED.en.subject(p.shop)} rounded the tax per line or on unrounded nets; the document rounds it once per rate)`,
     (p) =>
       `Arredondamento: o valor sem IVA de "${p.line}" (IVA a ${percentPt(p.rate)}) passa a ${money(p.net, p.currency)} em vez de ${money(p.before, p.currency)}, ` +
       `para que o total do documento seja igual ao ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}): ` +
-      'o WooCommerce arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa.',
+      `${SHOP_NAMED.pt.subject(p.shop)} arredondou o imposto por linha ou sobre valores sem IVA não arredondados; o documento arredonda-o uma vez por taxa.`,
   ),
   'total-unreachable': entry(
-    { totalKind: S, total: S, difference: S, currency: OPT },
+    { totalKind: S, total: S, difference: S, currency: OPT, shop: OPT },
     (p) =>
-      `Total: the document total differs from ${totalLabelEn(p.totalKind, p.total)} by ${p.difference}: WooCommerce rounded the tax per line, ` +
-      'the invoice rounds it once per rate, and no change of line nets reaches the shop total. Turn on WooCommerce > Settings > Tax > ' +
-      '"Round tax at subtotal level, instead of rounding per line" so the shop rounds like the invoice',
+      `Total: the document total differs from ${totalLabelEn(p.totalKind, p.total)} by ${p.difference}: ${SHOP_NAMED.en.subject(p.shop)} rounded the tax per line, ` +
+      `the invoice rounds it once per rate, and no change of line nets reaches the shop total${settingAdvice('en', p.shop, 'roundAtSubtotal', '. ')}`,
     (p) =>
-      `Total: o total do documento difere do ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}) em ${money(p.difference, p.currency)}: o WooCommerce arredondou o imposto por linha, ` +
-      'a fatura arredonda-o uma vez por taxa, e nenhuma alteração dos valores sem IVA das linhas chega ao total da loja. Ative em WooCommerce > Definições > Impostos ' +
-      'a opção "Arredondar imposto ao nível do subtotal, em vez de arredondar por linha" para que a loja arredonde como a fatura.',
+      `Total: o total do documento difere do ${totalNamePt(p.totalKind)} (${money(p.total, p.currency)}) em ${money(p.difference, p.currency)}: ${SHOP_NAMED.pt.subject(p.shop)} arredondou o imposto por linha, ` +
+      `a fatura arredonda-o uma vez por taxa, e nenhuma alteração dos valores sem IVA das linhas chega ao total da loja.${settingAdvice('pt', p.shop, 'roundAtSubtotal', ' ')}`,
   ),
   'rounding-line-added': entry(
     { line: S, amount: S, totalKind: S, total: S, currency: OPT },
@@ -940,18 +973,20 @@ const CATALOGUE = {
     (p) => `O registo europeu de IVA (VIES) não conseguiu confirmar o número de IVA ${p.vat}: emitido só pelo formato do número (vies.whenUnavailable: "format-check").`,
   ),
   'shop-rounds-at-subtotal': entry(
-    { difference: S, currency: OPT },
+    { difference: S, currency: OPT, shop: OPT },
     (p) =>
-      `The shop already rounds tax at subtotal level; this total still differs by ${p.difference} because WooCommerce rounds a rate's item tax and shipping tax apart (or keeps unrounded nets of tax-inclusive prices)`,
+      `The shop already rounds tax at subtotal level; this total still differs by ${p.difference} because ${SHOP_NAMED.en.subject(p.shop)} rounds a rate's item tax and shipping tax apart (or keeps unrounded nets of tax-inclusive prices)`,
     (p) =>
-      `A loja já arredonda o imposto ao nível do subtotal; este total ainda difere em ${money(p.difference, p.currency)} porque o WooCommerce arredonda à parte o imposto dos artigos e o dos portes de cada taxa (ou guarda valores sem IVA não arredondados de preços com IVA incluído).`,
+      `A loja já arredonda o imposto ao nível do subtotal; este total ainda difere em ${money(p.difference, p.currency)} porque ${SHOP_NAMED.pt.subject(p.shop)} arredonda à parte o imposto dos artigos e o dos portes de cada taxa (ou guarda valores sem IVA não arredondados de preços com IVA incluído).`,
   ),
   'shop-rounds-per-line': entry(
-    {},
-    () =>
-      'The shop rounds tax per line: turn on WooCommerce > Settings > Tax > "Round tax at subtotal level" so it rounds per rate as the invoice does (measured: every single-rate order with prices without tax and no shipping or fees then matches)',
-    () =>
-      'A loja arredonda o imposto por linha: ative em WooCommerce > Definições > Impostos a opção "Arredondar imposto ao nível do subtotal" para que arredonde por taxa, como a fatura (medido: todas as encomendas com uma só taxa, preços sem IVA e sem portes nem encargos passam então a coincidir).',
+    { shop: OPT },
+    (p) =>
+      settingOf(p.shop, 'roundAtSubtotalShort')?.en ??
+      `The shop rounds tax per line and ${SHOP_NAMED.en.subject(p.shop)} has no setting to round it per rate as the invoice does: such a cent stays (roundingLine, an accountant's choice, closes it with a 0% line)`,
+    (p) =>
+      settingOf(p.shop, 'roundAtSubtotalShort')?.pt ??
+      `A loja arredonda o imposto por linha e ${SHOP_NAMED.pt.subject(p.shop)} não tem uma opção para o arredondar por taxa, como a fatura: esse cêntimo fica (o roundingLine, uma escolha do contabilista, fecha-o com uma linha a 0 %).`,
   ),
 
   // Fallbacks
@@ -989,6 +1024,30 @@ export function currencyParam(currency: string | undefined): { currency?: string
 /** The message with a code; typed params. */
 export function mappingMessage<C extends MappingCode>(code: C, params: MappingParams<C>): MappingMessage {
   return { code, params } as MappingMessage;
+}
+
+/** The codes whose words name the platform the sale came from (their `shop` param). */
+const PLATFORM_NAMED: ReadonlySet<MappingCode> = new Set<MappingCode>([
+  'credit-over-line',
+  'credit-over-rate',
+  'coupons-as-line-discounts',
+  'unknown-negative-fee',
+  'negative-fee-spread',
+  'shipping-rate-differs',
+  'rounding-net-moved',
+  'total-unreachable',
+  'shop-rounds-at-subtotal',
+  'shop-rounds-per-line',
+]);
+
+/**
+ * The message naming the sale's platform (`title`: `Sale.platformTitle`) where its words send a
+ * person to the platform; any other message, or a sale that names no platform, as it is. The law
+ * stamps it where it hands its notes and holds out, so no rule has to carry the platform along.
+ */
+export function namingPlatform<M extends MappingMessage>(message: M, title: string | undefined): M {
+  if (title === undefined || !PLATFORM_NAMED.has(message.code) || 'shop' in message.params) return message;
+  return { ...message, params: { ...message.params, shop: title } };
 }
 
 /** The library's historical English for the message (no full stop added): what `.message` and `holdReasons` carry. */

@@ -15,13 +15,13 @@ import { regionOfAddress } from './vat-rates';
 import { balanceToTotal, plannedAmountCents, type TotalTarget } from './exact-total';
 import { externalIdForOrder } from './external-id';
 import { PlannedLine, solveLine } from './line-plan';
-import { heldNote, info, MappingNote, mappingError, noteOf, refusedFields, warning } from './mapping-errors';
-import { currencyParam, englishClause, type MappingMessage } from './mapping-messages';
+import { heldNote, info, MappingNote, mappingError, noteNamingPlatform, noteOf, refusedFields, warning } from './mapping-errors';
+import { currencyParam, englishClause, type MappingMessage, namingPlatform } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './mapping-settings';
 import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNegativeFees } from './order-lines';
 import { saleNumber, saleRef, type Sale } from './sale';
 import { admitSale } from './sale-schema';
-import { invoiceDeadline, issueDay, lateInvoiceNote, type IssueOptions } from './issue-date';
+import { invoiceDeadline, issueDay, lateInvoiceNote, taxDueDay, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { regimeLimitMessage, regimeOn } from './small-business-regime';
 import { resolveTaxRates } from './tax-rates';
@@ -176,12 +176,27 @@ function documentType(
   return fallback;
 }
 
-/** The day of the sale as the shop saw it: paid, else completed, else created. */
+/** The day of the sale as the shop saw it: paid, else completed, else created (the document's description says it). */
 export function saleDate(sale: Sale, settings: MappingSettings): string {
   const zone = settings.shopTimeZone;
   const date = shopDay(sale.paid, zone) ?? shopDay(sale.completed, zone) ?? shopDay(sale.created, zone);
   if (!date) throw mappingError(saleRef(sale), 'no-sale-date', {});
   return date;
+}
+
+/** The sale's days in the shop's zone: paid, completed, created (the sale's day when it has no creation day). */
+export function saleDays(sale: Sale, settings: MappingSettings): { paid?: string; completed?: string; created: string } {
+  const zone = settings.shopTimeZone;
+  return { paid: shopDay(sale.paid, zone) ?? undefined, completed: shopDay(sale.completed, zone) ?? undefined, created: shopDay(sale.created, zone) ?? saleDate(sale, settings) };
+}
+
+/**
+ * The day the tax of the sale's invoice became due, issued on `issued` (CIVA art. 8(1), law/issue-date.ts):
+ * its payment day when paid before the invoice, else the invoice's day when issued in time, else the
+ * deadline's. Its VAT rates, its exchange rate and the shop's regime are those of that day.
+ */
+export function saleTaxDay(sale: Sale, settings: MappingSettings, issued: string): string {
+  return taxDueDay(saleDays(sale, settings), issued);
 }
 
 export function currencyFields(choice: CurrencyChoice): Pick<InvoiceDocument, 'Currency' | 'EuroRate'> {
@@ -216,8 +231,11 @@ export function documentForSale(
   admitSale(sale);
   const parsed = settingsFrom(settingsInput);
   checkInvoiceable(sale, parsed);
+  const date = issueDay(issue, parsed.shopTimeZone);
+  // The day the tax becomes due (CIVA art. 8(1)): its rates (art. 18(9)) and the regime as it stood then.
+  const taxDay = saleTaxDay(sale, parsed, date);
   // The shop-wide regime only up to the day the shop left it (exemptions.regimeUntil).
-  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, saleDate(sale, parsed));
+  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, taxDay);
   const orderId = saleRef(sale);
   const notes: MappingNote[] = [];
   const buyer = resolveBuyer(sale, settings, notes, vatNumberVerdict);
@@ -243,7 +261,6 @@ export function documentForSale(
   // What the invoice comes to: the sale's total less donations, plus gift cards (a payment, not a discount).
   const total = round(add(subtract(subtract(parseDecimal(sale.total), donations.gross), vouchersSold.gross), vouchers.amount), 2);
   if (total.units < 0n) throw mappingError(orderId, 'negative-order-total', { total: sale.total, ...currencyParam(sale.currency) });
-  const sold = saleDate(sale, settings);
   const { lines, exemptionCode, totalDifference, holds } = finishLines(
     sale,
     planned,
@@ -252,7 +269,7 @@ export function documentForSale(
     buyer,
     settings,
     notes,
-    sold,
+    taxDay,
   );
 
   const totalEur = inEuros(total, currency);
@@ -320,19 +337,13 @@ export function documentForSale(
       notes.push(info('consumer-invoice-identified', { total: eurosText(totalEur) }));
     }
   }
-  const date = issueDay(issue, settings.shopTimeZone);
   // The art. 53 regime's exit (DL 35/2025): the year's M10 documents as the connector counted them.
   const regime = exemptionCode === 'M10' ? regimeLimitMessage(settings, date, totalEur) : undefined;
   if (regime?.hold) {
     hold = true;
     holdFor(regime.message, heldNote(regime.message));
   } else if (regime) notes.push(noteOf('warning', regime.message));
-  const zone = settings.shopTimeZone;
-  const deadline = invoiceDeadline({
-    paid: shopDay(sale.paid, zone) ?? undefined,
-    completed: shopDay(sale.completed, zone) ?? undefined,
-    created: shopDay(sale.created, zone) ?? sold,
-  });
+  const deadline = invoiceDeadline(saleDays(sale, settings));
   const late = lateInvoiceNote({ subject: 'order', id: sale.number ?? orderId }, deadline, date);
   if (late) notes.push(late);
   // Every hold tells a person the deadline the wait runs against.
@@ -343,7 +354,7 @@ export function documentForSale(
     Type: type,
     Date: date,
     DueDate: addDays(date, settings.dueDays),
-    Description: `Encomenda #${saleNumber(sale)} de ${sold}`,
+    Description: `Encomenda #${saleNumber(sale)} de ${saleDate(sale, settings)}`,
     ExternalId: externalIdForOrder(saleRef(sale), settings),
     ...currencyFields(currency),
     Lines: lines,
@@ -354,7 +365,16 @@ export function documentForSale(
   const request: CreateDocumentRequest = { IsToClose: settings.closeDocuments, Client: client, Document: document };
   const email = usableEmail(sale.billing);
   if (settings.sendToCustomer && email) request.SendTo = email;
-  return { request: checkedRequest(orderId, request), notes, hold, holdReasons: holdTexts(orderHolds), holds: orderHolds, ...(totalDifference ? { totalDifference } : {}) };
+  // The notes that send a person to the platform name the sale's (law/sale.ts `platformTitle`).
+  const named = orderHolds.map((hold) => namingPlatform(hold, sale.platformTitle));
+  return {
+    request: checkedRequest(orderId, request),
+    notes: notes.map((note) => noteNamingPlatform(note, sale.platformTitle)),
+    hold,
+    holdReasons: holdTexts(named),
+    holds: named,
+    ...(totalDifference ? { totalDifference } : {}),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { currencyFor, exemptionContext } from './document-rules';
 import { exemptionCodeFor } from './exemption-rules';
 import { externalIdForWaybill } from './external-id';
 import { solveLine } from './line-plan';
-import { info, MappingNote, mappingError, refusedFields } from './mapping-errors';
+import { info, MappingNote, mappingError, noteNamingPlatform, refusedFields } from './mapping-errors';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { currencyFields, settingsFrom } from './order-to-document';
 import { saleNumber, saleRef, type Sale, type SaleAddress } from './sale';
@@ -95,5 +95,5 @@ export function waybillForSale(sale: Sale, settingsInput: MappingSettingsInput |
     throw mappingError(saleRef(sale), 'waybill-invalid', refusedFields(result.error));
   }
   // As the client's schema reads it (the form the service is sent): callers need not check it again.
-  return { request: result.data, notes };
+  return { request: result.data, notes: notes.map((note) => noteNamingPlatform(note, sale.platformTitle)) };
 }

@@ -2,14 +2,14 @@ import { abs, add, compare, Decimal, divide, formatDecimal, fromCents, isZero, m
 import { CreateDocumentRequest, CreateDocumentRequestSchema, InvoiceDocument } from '../client/schemas/document';
 import { invoicedBuyer } from './buyer-identity';
 import { clientFromBilling, usableEmail } from './document-client';
-import { currencyFields, finishLines, holdTexts, saleDate, settingsFrom } from './order-to-document';
+import { currencyFields, finishLines, holdTexts, saleDate, saleTaxDay, settingsFrom } from './order-to-document';
 import { currencyFor } from './document-rules';
 import { externalIdForRefund } from './external-id';
 import { PlannedLine } from './line-plan';
 import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import { itemType, specialSupply } from './line-type';
-import { heldNote, info, MappingNote, mappingError, refusedFields } from './mapping-errors';
-import { currencyParam, type MappingMessage } from './mapping-messages';
+import { heldNote, info, MappingNote, mappingError, noteNamingPlatform, refusedFields } from './mapping-errors';
+import { currencyParam, type MappingMessage, namingPlatform } from './mapping-messages';
 import { MappingSettings, MappingSettingsInput } from './mapping-settings';
 import { amountLine, asInvoiced, feeDescription, grossByRate, invoicedLines, itemCode, itemDescription, shippingDescription, shopTaxByRate, spreadFeesAsDiscount } from './order-lines';
 import { lineTax, platformId, productLinesOf, saleNumber, saleRef, type Sale, type SaleRefund, type SaleRefundLine } from './sale';
@@ -196,8 +196,10 @@ export function creditNoteForRefund(
   admitRefund(refund, sale);
   for (const earlierRefund of earlierRefunds) admitRefund(earlierRefund, sale);
   const parsed = settingsFrom(settingsInput);
-  // The credit note corrects its invoice: the regime as it stood on the sale's day (exemptions.regimeUntil).
-  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, saleDate(sale, parsed));
+  // The credit note corrects its invoice: the rates and the regime of the day its tax became due
+  // (CIVA art. 8(1), 18(9)): from the invoice's date when the caller gives it, else the sale's day.
+  const invoiceTaxDay = issue?.invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(issue.invoiceDate) ? saleTaxDay(sale, parsed, issue.invoiceDate) : saleDate(sale, parsed);
+  const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, invoiceTaxDay);
   const orderId = saleRef(sale);
   const refundId = platformId(refund.id);
   const notes: MappingNote[] = [];
@@ -233,7 +235,7 @@ export function creditNoteForRefund(
     buyer,
     settings,
     notes,
-    saleDate(sale, settings),
+    invoiceTaxDay,
   );
   holds.unshift(...limitHolds);
   // An amount the shop recorded apart from the lines, without a rate: credited across the invoice's rates above, held unless the accountant chose so.
@@ -272,5 +274,14 @@ export function creditNoteForRefund(
     throw mappingError(orderId, 'credit-note-invalid', { refund: refundId, ...refusedFields(result.error) });
   }
   // As the client's schema reads it (the form the service is sent): callers need not check it again.
-  return { request: result.data, notes, hold: holds.length > 0, holdReasons: holdTexts(holds), holds, ...(totalDifference ? { totalDifference } : {}) };
+  // The notes that send a person to the platform name the sale's (law/sale.ts `platformTitle`).
+  const named = holds.map((hold) => namingPlatform(hold, sale.platformTitle));
+  return {
+    request: result.data,
+    notes: notes.map((note) => noteNamingPlatform(note, sale.platformTitle)),
+    hold: named.length > 0,
+    holdReasons: holdTexts(named),
+    holds: named,
+    ...(totalDifference ? { totalDifference } : {}),
+  };
 }

@@ -78,6 +78,7 @@ const TaxRateSchema = z.object({
 export const SaleSchema = z
   .object({
     platform: z.string().min(1),
+    platformTitle: z.string().min(1).max(40).optional(),
     id: ID,
     number: z.string().min(1).optional(),
     status: z.string(),

@@ -134,6 +134,11 @@ export interface Sale {
   /** The platform that took the sale ("woocommerce", "shopify"). */
   platform: string;
   /**
+   * The platform's name as shop owners know it ("WooCommerce", "Shopify"), for the notes that send a
+   * person there ("as Shopify spread them"); absent, they say "the shop".
+   */
+  platformTitle?: string;
+  /**
    * The platform's id of the order, as text: short and stable, for it makes the documents'
    * ExternalId (at most 50 characters with the prefix and a refund's id; letters, digits, `_ . : -`):
    * Shopify's numeric id ("5500001123"), not its GraphQL gid.

@@ -11,7 +11,9 @@ function dateTimeFormat(lang: Lang, timeZone: string): Intl.DateTimeFormat {
   const key = `${lang}:${timeZone}`;
   let format = dateTimes.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(lang), { timeZone, dateStyle: 'short', timeStyle: 'short' });
+    // Day, month and the whole year, as Portuguese documents and accountants write them (dd/mm/aaaa):
+    // pt-PT's `dateStyle: 'short'` would give a two-digit year (29/03/26).
+    format = new Intl.DateTimeFormat(localeOf(lang), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
     dateTimes.set(key, format);
   }
   return format;

@@ -60,6 +60,13 @@ export interface ShopPlatform {
    */
   advancePayment?(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt'>): AdvancePayment | undefined;
   /**
+   * The statuses those orders are kept in (a plugin's own, or the platform's "paid in part"): the dry
+   * run and the sweep list them beside the trigger statuses, so an advance payment is reported even
+   * when its delivery was lost. A shop that has no such status (the plugin is not installed) refuses
+   * the listing, which is no problem.
+   */
+  advancePaymentStatuses?: readonly string[];
+  /**
    * Of the shop's webhooks (Shop.listWebhooks), the order webhooks that deliver to this connector
    * for the tenant (any status), and the topics the connector needs that no active one delivers:
    * judged by delivery URL, as the doctor does, so another integration's webhooks are not ours.
@@ -76,6 +83,11 @@ export interface ShopPlatform {
    * for the console's banners and pages; absent: the words of a WooCommerce REST key.
    */
   refusedWords?(lang: Lang, tenant: TenantConfig): string;
+  /**
+   * An order status of the platform in the reader's words, as the platform itself names it (its
+   * catalogue; a status it does not know as its slug); absent: WooCommerce's statuses.
+   */
+  statusLabel?(lang: Lang, status: string): string;
   /** A failed call to the shop (a ShopRequestError, or anything else) in a person's words, with the fix: for the doctor. */
   shopCallProblem(error: unknown, tenant: TenantConfig): { detail: Words; fix: Words };
   /** One of the sale's refunds, as the platform gives it, as the neutral refund. */

@@ -42,25 +42,37 @@ export function parseAccountFlag(text: string, atCommunication: boolean): Accoun
   };
 }
 
+/** The options as parseArgs reads them (strict): an unknown option or a missing value says which, with the usage line (exit 1, as every magnifinance command). */
+function readOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        account: { type: 'string', multiple: true },
+        'at-communication': { type: 'boolean' },
+        'finalize-delay': { type: 'string' },
+        'not-numbered': { type: 'string' },
+        latency: { type: 'string' },
+        'error-rate': { type: 'string' },
+        'timeout-rate': { type: 'string' },
+        seed: { type: 'string' },
+        persist: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${HELP.split('\n')[0]}\nRun it with --help for every option.\n`);
+    return undefined;
+  }
+}
+
 export async function runSandboxCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      account: { type: 'string', multiple: true },
-      'at-communication': { type: 'boolean' },
-      'finalize-delay': { type: 'string' },
-      'not-numbered': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'timeout-rate': { type: 'string' },
-      seed: { type: 'string' },
-      persist: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const read = readOptions(args);
+  if (!read) return 1;
+  const { values } = read;
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -87,7 +99,7 @@ export async function runSandboxCommand(args: string[]): Promise<number> {
     });
   if (!parsed.success) {
     process.stderr.write(`${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n')}\n\n${HELP}`);
-    return 2;
+    return 1;
   }
   const accounts = values.account?.map((a) => parseAccountFlag(a, at)) ?? [{ ...DEMO_ACCOUNT, atCommunication: at }];
   const options = SandboxOptionsSchema.parse({

@@ -7,7 +7,7 @@ import { findingKind } from '../month/month-words';
 import { SaftFileError } from '../month/saft-reader';
 import { buildTenantRuntime } from '../pipeline/tenant-runtime';
 import { connectRedis } from '../core/redis-connection';
-import { loadConfigOrExplain, parseCommandArgs } from './command-line';
+import { EXIT, loadConfigOrExplain, parseCommandArgs } from './command-line';
 import { LangSchema } from '../../messages/lang';
 
 const HELP = `Usage: magnifinance month --config FILE [--env-file FILE] --tenant ID --month YYYY-MM [--saft FILE] [--json] [--lang pt|en]
@@ -28,11 +28,11 @@ export async function runMonthCommand(args: string[]): Promise<number> {
     },
     HELP,
   );
-  if (!parsed) return 1;
+  if (!parsed) return EXIT.notDone;
   const { values } = parsed;
   if (values.help) {
     process.stdout.write(HELP);
-    return 0;
+    return EXIT.done;
   }
   const problems: string[] = [];
   if (!values.config) problems.push('--config FILE is required');
@@ -49,14 +49,14 @@ export async function runMonthCommand(args: string[]): Promise<number> {
   }
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${HELP}`);
-    return 1;
+    return EXIT.notDone;
   }
   const config = loadConfigOrExplain(values.config as string, values['env-file'], LangSchema.safeParse(values.lang).data);
-  if (!config) return 2;
+  if (!config) return EXIT.configRefused;
   const tenantConfig = config.tenants.find((t) => t.id === values.tenant);
   if (!tenantConfig) {
     process.stderr.write(`No tenant "${values.tenant}" in ${values.config} (known: ${config.tenants.map((t) => t.id).join(', ')})\n`);
-    return 1;
+    return EXIT.notDone;
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
   const redis = connectRedis(config.redis, 'worker', logger);
@@ -68,10 +68,10 @@ export async function runMonthCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof SaftFileError) {
       process.stderr.write(`--saft ${values.saft}: not a SAF-T (PT) 1.04 sales file (${error.code}: ${error.detail})\n`);
-      return 1;
+      return EXIT.notDone;
     }
     process.stderr.write(`The month pack stopped: ${(error as Error).message}\n`);
-    return 1;
+    return EXIT.notDone;
   } finally {
     await redis.quit().catch(() => redis.disconnect());
   }

@@ -18,7 +18,7 @@ import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, t } from './i18n';
 import { readLang } from '../../messages/lang';
 import type { ConsoleDeps } from './console-deps';
-import { amount, orderPageBody, shopStatusLabel } from './order-page';
+import { amount, orderPageBody, statusLabelOf } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
 import { previewHtml } from './preview-page';
@@ -119,9 +119,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     if (found.results.length === 1 && !found.shopDown) return void res.redirect(303, orderPagePath(tenant.config.id, found.results[0].orderId));
     const { lang } = view;
     const zone = tenant.mapping.shopTimeZone;
+    const statusLabel = statusLabelOf(platformOf(tenant.config));
     const rows = found.results.map(
       (r) => html`<tr data-order="${r.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, r.orderId)}">#${r.orderId}</a></td><td data-label="${t(lang, 'customer')}">${r.name ?? '–'}</td>
-<td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${shopStatusLabel(lang, r.status)}</span>` : '–'}</td>
+<td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${statusLabel(lang, r.status)}</span>` : '–'}</td>
 <td data-label="${t(lang, 'foundBy')}">${t(lang, `foundBy.${r.by}`)}</td><td class="wide">${r.createdAt ? shopTime(r.createdAt, zone, lang) : ''}</td></tr>`,
     );
     const body = html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view, query)}<section id="search-results"><h2>${t(lang, 'searchResults')}${query ? html`: <q>${query}</q>` : ''}</h2>
@@ -291,7 +292,7 @@ ${
     '/:tenant/sweep',
     action(async (tenant, _req, lang) => {
       const report = await sweepTenant(tenant, deps);
-      return { ok: true, value: sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length }) };
+      return { ok: true, value: sweepSummary(lang, { scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, advancePayments: (report.advancePayments ?? []).length }) };
     }),
   );
 

@@ -1,4 +1,5 @@
 import { platformOf } from '../../platforms/registry';
+import type { ShopPlatform } from '../../platforms/shop-platform';
 import { canDismiss, creditableInvoice } from '../admin/order-actions';
 import type { HistoryEvent } from '../history/order-history';
 import { stateRules, type LedgerEntry } from '../core/ledger';
@@ -41,9 +42,18 @@ const SHOP_STATUSES: Record<string, Record<Lang, string>> = {
   trash: { pt: 'No lixo', en: 'Trash' },
 };
 
-/** The order's status on the shop in the reader's words; a plugin's own status as its slug. */
+/** An order status in the reader's words. */
+export type StatusLabel = (lang: Lang, status: string) => string;
+
+/** The order's status on a WooCommerce shop in the reader's words; a plugin's own status as its slug. */
 export function shopStatusLabel(lang: Lang, status: string): string {
   return SHOP_STATUSES[status]?.[lang] ?? status;
+}
+
+/** The order statuses of the tenant's platform in the reader's words (its catalogue: a Shopify store's own statuses). */
+export function statusLabelOf(platform: Pick<ShopPlatform, 'statusLabel'>): StatusLabel {
+  const own = platform.statusLabel;
+  return own ? (lang, status) => own(lang, status) : shopStatusLabel;
 }
 
 /** An amount in the reader's words and its currency (`1 660,50 €`, kept on one line: no-break spaces), or a dash. */
@@ -201,10 +211,10 @@ export function purposeNames(ledger: Record<string, LedgerEntry>): PurposeName {
 }
 
 /** One event of the order's story in the reader's words. */
-export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number, name: PurposeName = purposeLabel): Html {
+export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orderId: number, name: PurposeName = purposeLabel, status: StatusLabel = shopStatusLabel): Html {
   switch (event.kind) {
     case 'received':
-      return html`${t(lang, 'history.received')} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${shopStatusLabel(lang, event.status)}</span>` : ''}.`;
+      return html`${t(lang, 'history.received')} ${VIA[event.via][lang]}${event.status ? html` · ${t(lang, 'shopStatus')}: <span class="tag">${status(lang, event.status)}</span>` : ''}.`;
     case 'attempt':
       return html`${name(lang, event.purpose)}: ${STEP[event.step][lang]} · ${
         event.ok ? html`<span class="good">${t(lang, 'history.done')}</span>` : html`<span class="warn">${t(lang, 'history.failed')}</span>${event.error ? html`: <span class="muted">${event.error}</span>` : ''}`
@@ -230,9 +240,9 @@ export function eventWords(lang: Lang, event: HistoryEvent, tenant: string, orde
   }
 }
 
-function historySection(view: View, events: HistoryEvent[], tenant: string, orderId: number, zone: string, name: PurposeName): Html {
+function historySection(view: View, events: HistoryEvent[], tenant: string, orderId: number, zone: string, name: PurposeName, status: StatusLabel): Html {
   const { lang } = view;
-  const items = [...events].reverse().map((event) => html`<li data-kind="${event.kind}"><time>${shopTime(event.at, zone, lang)}</time>${eventWords(lang, event, tenant, orderId, name)}</li>`);
+  const items = [...events].reverse().map((event) => html`<li data-kind="${event.kind}"><time>${shopTime(event.at, zone, lang)}</time>${eventWords(lang, event, tenant, orderId, name, status)}</li>`);
   return html`<section id="history"><h2>${t(lang, 'historyTitle')}</h2>${items.length === 0 ? html`<p>${t(lang, 'noHistory')}</p>` : html`<ol class="history">${items}</ol>`}</section>`;
 }
 
@@ -250,7 +260,7 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${customer ? html` · ${customer}` : ''}</h2>
 ${
   order
-    ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${shopStatusLabel(lang, order.status)}</span></dd>
+    ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${statusLabelOf(platform)(lang, order.status)}</span></dd>
 <dt>${t(lang, 'total')}</dt><dd>${amount(lang, order.total, order.currency?.toUpperCase())}</dd>
 ${order.createdAt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.parse(`${order.createdAt}Z`), zone, lang)}</dd>` : ''}</dl>`
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
@@ -284,7 +294,7 @@ ${order.createdAt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.par
   const waiting = cards.filter((card) => card !== '');
   return {
     found,
-    body: html`${head}${notInvoicedSection}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name)}`,
+    body: html`${head}${notInvoicedSection}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name, statusLabelOf(platform))}`,
   };
 }
 

@@ -277,7 +277,7 @@ export async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
         }`;
   const zone = tenant.mapping.shopTimeZone;
   return html`<section id="health"><h2>${t(lang, 'health')}</h2>
-<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweepSummary(lang, { scanned: sweep.scanned, enqueued: sweep.enqueued.length, resumed: (sweep.resumed ?? []).length })}` : t(lang, 'never')}</p>
+<p>${t(lang, 'lastSweep')}: ${sweep?.until ? html`${shopTime(Date.parse(sweep.until), zone, lang)} · ${sweepSummary(lang, { scanned: sweep.scanned, enqueued: sweep.enqueued.length, resumed: (sweep.resumed ?? []).length, advancePayments: (sweep.advancePayments ?? []).length })}` : t(lang, 'never')}</p>
 <p>${t(lang, 'webhooksChecked')}: ${sweep?.webhooksCheckedAt ? shopTime(Date.parse(sweep.webhooksCheckedAt), zone, lang) : t(lang, 'never')}</p>
 ${webhooks}
 ${await refusalsTable(deps, tenant, lang)}

@@ -27,8 +27,23 @@ export interface SweepReport {
   refusedListings?: number;
   /** When the webhooks were last looked at: by this sweep, or by the minute-by-minute watch (ingest/webhook-watch.ts). */
   webhooksCheckedAt?: string;
+  /**
+   * Orders the sweep saw paid in part or before the supply (a deposit, an instalment, a pre-order
+   * paid upfront: CIVA art. 36(1)(c)), which the connector does not invoice as the whole order: which
+   * order, who keeps it in which status, and why, in both languages (connector/words.ts). Absent in
+   * reports written before it was kept.
+   */
+  advancePayments?: SweptAdvancePayment[];
   /** Deliveries the shop sent that were refused in the last hour, by reason (the watch fills it in). */
   refusedDeliveries?: { reason: string; count: number; lastAt: string }[];
+}
+
+export interface SweptAdvancePayment {
+  orderId: number;
+  kind: 'deposit' | 'pre-order';
+  status: string;
+  plugin: string;
+  why: { pt: string; en: string };
 }
 
 export function sweepReportKey(prefix: string, tenant: string): string {

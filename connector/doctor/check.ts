@@ -97,6 +97,10 @@ export interface DryRunOrder {
   notes: string[];
   /** The same in Portuguese (`--lang pt`). */
   pt?: { documentType?: string; notes: string[] };
+  /** A payment received before the supply that the connector does not invoice (CIVA art. 36(1)(c)): its kind and who keeps it in which status. */
+  advancePayment?: { kind: 'deposit' | 'pre-order'; status: string; plugin: string };
+  /** Listed in one of the platform's advance-payment statuses, not in a trigger status (not counted in the heading's "last N"). */
+  beyondTriggers?: true;
 }
 
 export interface TenantReport {

@@ -66,6 +66,15 @@ export const DOCTOR = catalogue({
     },
   ),
   'dry-run-none': fixed({ en: 'no orders in a trigger status', pt: 'nenhuma encomenda num estado que fatura' }),
+  'dry-run-advance-payments': words(
+    { orders: N },
+    {
+      en: (p) =>
+        `${countOf('en', p.orders, { one: 'order was', other: 'orders were' })} paid in part or before the supply (a deposit, an instalment, a pre-order paid upfront): the connector does not invoice ${p.orders === 1 ? 'it' : 'them'} as the whole order (CIVA art. 36(1)(c): each payment is invoiced the day it is received); ${p.orders === 1 ? 'it is' : 'they are'} on the console's not-invoiced list, with what to do`,
+      pt: (p) =>
+        `${p.orders === 1 ? '1 encomenda foi paga' : `${p.orders} encomendas foram pagas`} em parte ou antes da entrega (um sinal, uma prestação, uma pré-encomenda paga): o conector não ${p.orders === 1 ? 'a' : 'as'} fatura como encomenda inteira (art. 36.º, n.º 1, alínea c), do CIVA: cada pagamento fatura-se no dia em que é recebido); ${p.orders === 1 ? 'está' : 'estão'} na lista das não faturadas da consola, com o que fazer`,
+    },
+  ),
   'shop-total': fixed({ en: 'shop total', pt: 'total da loja' }),
   shop: fixed({ en: 'shop', pt: 'loja' }),
   exemption: fixed({ en: 'exemption', pt: 'isenção' }),

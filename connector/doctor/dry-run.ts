@@ -9,8 +9,9 @@ import { platformOf } from '../../platforms/registry';
 import { composeIssueRequest } from '../pipeline/document-requests';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { META, hasWrittenBack, metaValue } from '../shop/order-meta';
-import { documentTypeLabel } from '../words';
-import { notInvoicedReason, type GateReason } from '../ingest/plan-order';
+import { NOTES, documentTypeLabel } from '../words';
+import { advancePaymentReason, notInvoicedReason, type GateReason } from '../ingest/plan-order';
+import { ShopRequestError } from '../shop/shop';
 import type { DryRunOrder } from './check';
 import { DOCTOR, doctorSays } from './doctor-messages';
 
@@ -32,7 +33,33 @@ export async function dryRun(runtime: TenantRuntime, count: number, now: number 
   const results: DryRunOrder[] = [];
   // The whole order, as the listing carried it (WooCommerce's) or read alone (a platform whose listing gives summaries).
   for (const listed of orders) results.push(await dryRunOrder(runtime, listed, listed.source ?? (await runtime.shop.getOrder(listed.id)), now, goLiveAt));
+  for (const listed of await advancePaymentOrders(runtime, count)) {
+    const order = await dryRunOrder(runtime, listed, listed.source ?? (await runtime.shop.getOrder(listed.id)), now, goLiveAt);
+    // Only the advance payments: an order of such a status that received nothing (a pre-order charged on release) is no news.
+    if (order.advancePayment) results.push({ ...order, beyondTriggers: true });
+  }
   return results;
+}
+
+/**
+ * The last `count` orders in each of the platform's advance-payment statuses that is not a trigger
+ * status (a deposit paid, Shopify's paid in part: CIVA art. 36(1)(c)), when the tenant is told of
+ * them (settings.advancePayments `tell`). A status the shop refuses (the plugin is not installed)
+ * has no such orders.
+ */
+async function advancePaymentOrders(runtime: TenantRuntime, count: number): Promise<ListedOrder[]> {
+  const settings = runtime.config.settings;
+  if (settings.advancePayments !== 'tell') return [];
+  const statuses = (platformOf(runtime.config).advancePaymentStatuses ?? []).filter((status) => !settings.triggerStatuses.includes(status));
+  const found: ListedOrder[] = [];
+  for (const status of statuses) {
+    try {
+      found.push(...(await runtime.shop.listOrders({ statuses: [status], perPage: Math.min(count, MAX_DRY_RUN_ORDERS), orderBy: 'newest' })).orders);
+    } catch (error) {
+      if (!(error instanceof ShopRequestError) || !error.permanent) throw error;
+    }
+  }
+  return found;
 }
 
 async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unknown, now: number, goLiveAt: number): Promise<DryRunOrder> {
@@ -49,6 +76,12 @@ async function dryRunOrder(runtime: TenantRuntime, listed: ListedOrder, raw: unk
     const skipped = notInvoicedReason(order, runtime.config.settings, goLiveAt, platform);
     const zone = runtime.mapping.shopTimeZone;
     if (skipped) return { ...base, outcome: 'not-invoiced', notes: [notInvoicedWords('en', skipped, zone)], pt: { notes: [notInvoicedWords('pt', skipped, zone)] } };
+    // A deposit or a payment in part, as every delivery, sweep and person's issue judges it (CIVA art. 36(1)(c)).
+    const advance = advancePaymentReason(order, { settings: runtime.config.settings, platform });
+    if (advance) {
+      const { kind, status, plugin } = advance;
+      return { ...base, outcome: 'not-invoiced', advancePayment: { kind, status, plugin }, notes: [NOTES.advancePaymentWhy('en', advance)], pt: { notes: [NOTES.advancePaymentWhy('pt', advance)] } };
+    }
     const built = await composeIssueRequest(runtime, platform.saleOf(raw, runtime.mapping, runtime.config), { kind: 'invoice' }, null, now);
     if (built.kind !== 'document') throw new Error('the invoice mapping answered a waybill');
     const doc = built.request.Document;

@@ -105,8 +105,13 @@ function renderSummary(report: DoctorReport, source: string, lang: DoctorLang): 
 
 function renderDryRun(orders: readonly DryRunOrder[], lang: DoctorLang): string[] {
   const words = frame(lang);
-  const lines = [`  ${words.dryRun(orders.length)}`];
-  if (orders.length === 0) return [...lines, `    ${words.none}`];
+  const triggered = orders.filter((order) => !order.beyondTriggers).length;
+  const lines = [`  ${words.dryRun(triggered)}`];
+  if (triggered === 0) lines.push(`    ${words.none}`);
+  // How many, which (the lines below) and why: payments received before the supply (CIVA art. 36(1)(c)).
+  const advances = orders.filter((order) => order.advancePayment).length;
+  if (advances > 0) lines.push(`    ${DOCTOR.say(lang, 'dry-run-advance-payments', { orders: advances })}`);
+  if (orders.length === 0) return lines;
   const idWidth = Math.max(...orders.map((o) => `#${o.orderId}`.length));
   const statusWidth = Math.max(...orders.map((o) => o.status.length));
   const outcomeWidth = Math.max(...Object.values(OUTCOME[lang]).map((outcome) => outcome.length));

@@ -103,15 +103,19 @@ export class OrderHistory {
   async record(events: readonly { tenant: string; orderId: number; event: NewHistoryEvent }[], now = Date.now()): Promise<void> {
     if (events.length === 0) return;
     const commands: [string, ...string[]][] = [];
-    const touched = new Set<string>();
+    // One RPUSH per order with all its events, in the order given (a step's attempts, document and
+    // note are one command, not one each).
+    const lines = new Map<string, string[]>();
     for (const { tenant, orderId, event } of events) {
       const key = this.key(tenant, orderId);
-      commands.push(['rpush', key, JSON.stringify(withinLimits({ ...event, at: event.at ?? now }))]);
-      touched.add(key);
+      const text = JSON.stringify(withinLimits({ ...event, at: event.at ?? now }));
+      const list = lines.get(key);
+      if (list) list.push(text);
+      else lines.set(key, [text]);
       if (event.kind === 'document' && event.number) commands.push(['hset', this.numbersKey(tenant), event.number.toUpperCase(), String(orderId)]);
     }
-    for (const key of touched) {
-      commands.push(['ltrim', key, String(-HISTORY_LIMIT), '-1']);
+    for (const [key, texts] of lines) {
+      commands.push(['rpush', key, ...texts], ['ltrim', key, String(-HISTORY_LIMIT), '-1']);
       if (this.ttlMs > 0) commands.push(['pexpire', key, String(this.ttlMs)]);
     }
     // On an auto-pipelined connection (the ledger's, the webhook route's) the commands join whatever

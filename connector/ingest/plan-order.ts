@@ -77,7 +77,7 @@ export async function planOrder(order: GateOrder, ctx: PlanContext): Promise<Ord
  * statuses (listing `pre-ordered` as one invoices a pre-order charged upfront on its payment, as the
  * law asks). A pre-order charged upon release has received nothing: no invoice is due yet.
  */
-function advancePaymentReason(order: GateOrder, ctx: PlanContext): AdvancePaymentReason | undefined {
+export function advancePaymentReason(order: GatedOrder & Pick<OrderSummary, 'status'>, ctx: Pick<PlanContext, 'settings' | 'platform'>): AdvancePaymentReason | undefined {
   if (ctx.settings.advancePayments !== 'tell') return undefined;
   const advance = ctx.platform.advancePayment?.(order);
   if (!advance || !advancePaymentDuty(advance).due) return undefined;

@@ -1,9 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TimeoutError, withTimeout } from '../core/timeout';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
 import { isRedisOutage, type RedisClient } from '../core/redis-connection';
 import type { Logger } from 'pino';
@@ -115,11 +112,8 @@ export function createConnectorApp(deps: AppDeps): Express {
   const { history } = deps;
   const accountant = deps.config.admin.accountant;
   const auth = [basicAuth(() => deps.config.admin, { limiter: loginLimiter(), metrics: deps.metrics }, accountant ? [accountant] : []), accountantReadsOnly(accountant?.username)];
-  const board = new ExpressAdapter();
-  board.setBasePath('/admin/queues');
-  createBullBoard({ queues: [new BullMQAdapter(deps.queue), new BullMQAdapter(deps.sweepQueue)], serverAdapter: board });
   // Bull Board's add-job, retry and clean, and the admin API's changes: our own pages or no browser at all.
-  app.use('/admin/queues', auth, sameOriginWrites(), board.getRouter());
+  app.use('/admin/queues', auth, sameOriginWrites(), queueBoard(deps.queue, deps.sweepQueue));
   app.post('/admin/api/reload', auth, sameOriginWrites(), async (_req: Request, res: Response) => {
     if (!deps.reloads) return void res.status(404).json({ error: 'reload is not available here' });
     const result = await deps.reloads.reload();
@@ -210,3 +204,28 @@ async function updateQueueDepth(deps: AppDeps): Promise<void> {
   for (const tenant of deps.tenants.keys()) deps.metrics.waitingForPerson.set({ tenant }, waiting.get(tenant) ?? 0);
 }
 
+/**
+ * Bull Board, built on its first page view (after the login): its packages are about 3 MB of heap
+ * (and more of RSS) that a connector nobody opens the board of never uses (issue 29: the
+ * connector's memory).
+ */
+function queueBoard(...queues: Queue[]): (req: Request, res: Response, next: NextFunction) => void {
+  let router: Promise<express.Router> | undefined;
+  const build = async (): Promise<express.Router> => {
+    const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([import('@bull-board/api'), import('@bull-board/api/bullMQAdapter'), import('@bull-board/express')]);
+    const board = new ExpressAdapter();
+    board.setBasePath('/admin/queues');
+    createBullBoard({ queues: queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
+    return board.getRouter() as express.Router;
+  };
+  return (req, res, next) => {
+    router ??= build();
+    router.then(
+      (handle) => handle(req, res, next),
+      (error: unknown) => {
+        router = undefined;
+        next(error);
+      },
+    );
+  };
+}

@@ -12,7 +12,7 @@ import type { Shop } from '../shop/shop';
 import { buyerRecord } from '../shop/order-meta';
 import { productTypeFromShop, supplyKindFromShop, type LineType, type ProductFacts } from '../../law/line-type';
 import type { DispatchRegion } from '../../law/vat-rates';
-import { saleDate } from '../../law/order-to-document';
+import { saleDate, saleTaxDay } from '../../law/order-to-document';
 import type { EcbRateSource } from '../rates/ecb-rates';
 import { productExemptionFromShop } from '../../law/exemption-rules';
 import { feeLinesOf, productLinesOf, shippingLinesOf, type Sale, type SaleRefund, type SaleRefundLine } from '../../law/sale';
@@ -55,19 +55,22 @@ export async function readShopFacts(shop: Pick<Shop, 'taxRoundAtSubtotal' | 'pro
 }
 
 /**
- * The mapping settings with the ECB reference rate of the day the tax became due (the sale's day)
- * for an order in another currency (`referenceEuroRates`). When the ECB file cannot be read, the
- * static `euroRates` stay the fallback (the mapping warns they may be stale) and the reason is noted.
+ * The mapping settings with the ECB reference rate of the day the tax became due (CIVA art. 8(1):
+ * the payment's day when paid before the invoice, else the invoice's day `issued` when in time, else
+ * the deadline's; law/issue-date.ts taxDueDay; the sale's day without `issued`) for an order in
+ * another currency (`referenceEuroRates`). When the ECB file cannot be read, the static `euroRates`
+ * stay the fallback (the mapping warns they may be stale) and the reason is noted.
  */
 export async function withReferenceRate(
   source: Pick<EcbRateSource, 'rateOn'> | undefined,
   sale: Sale,
   settings: MappingSettings,
+  issued?: string,
 ): Promise<{ settings: MappingSettings; note?: MappingNote }> {
   const currency = sale.currency.toUpperCase();
   if (!source || currency === 'EUR') return { settings };
   try {
-    const rate = await source.rateOn(currency, saleDate(sale, settings));
+    const rate = await source.rateOn(currency, issued === undefined ? saleDate(sale, settings) : saleTaxDay(sale, settings, issued));
     if (!rate) return { settings, note: warning('ecb-rate-missing', { currency }) };
     return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
   } catch (error) {
@@ -130,7 +133,8 @@ export function invoiceRequest(
   const confirmed = vies?.verdict?.valid ? vies.verdict : undefined;
   const viesConfirmed = confirmed ? `${vatPrefixOf(confirmed.countryCode)}${confirmed.number} ${mapped.request.Document.Date}` : undefined;
   if (mapped.totalDifference !== undefined && facts) {
-    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(sale.currency) }) : warning('shop-rounds-per-line', {}));
+    const shop = sale.platformTitle === undefined ? {} : { shop: sale.platformTitle };
+    mapped.notes.push(facts.taxRoundAtSubtotal ? info('shop-rounds-at-subtotal', { difference: mapped.totalDifference, ...currencyParam(sale.currency), ...shop }) : warning('shop-rounds-per-line', shop));
   }
   return { kind: 'document', request: mapped.request, notes: mapped.notes, hold: mapped.hold, holds: mapped.holds, totalDifference: mapped.totalDifference, viesConfirmed };
 }
@@ -234,7 +238,7 @@ export async function composeIssueRequest(
     earlierRefundsOf((await tenant.shop.listRefunds(orderId)).map((raw) => platform.refundOf(raw, sale)), refund, sale.id);
   switch (job.kind) {
     case 'invoice': {
-      const rated = await withReferenceRate(tenant.rates, sale, await withRegimeTurnover(tenant.mapping, issueDate, counts));
+      const rated = await withReferenceRate(tenant.rates, sale, await withRegimeTurnover(tenant.mapping, issueDate, counts), issueDate);
       // The goods/service types the shop gives decide whether VIES is asked (goods to another member state: M16).
       const vies = tenant.vies ? await viesVerdictFor(tenant.vies, sale, settingsWithShopFacts(tenant.mapping, facts)) : undefined;
       const built = invoiceRequest(sale, rated.settings, issue, facts, vies);

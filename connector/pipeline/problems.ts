@@ -26,7 +26,7 @@ const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
  */
 const SHOP = z.string().max(40).optional();
 /** The problems whose fix names the shop platform (needs-person.ts records the tenant's). */
-export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused']);
+export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs', 'shop-refused']);
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
@@ -38,7 +38,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   /** The service (or the connector's check of its rules) refused the document: `answer`, what it said. */
   z.object({ code: z.literal('service-refused'), answer: AnswerSchema.optional(), message: z.string().optional(), shop: SHOP }),
   z.object({ code: z.literal('credentials'), answer: AnswerSchema.optional(), message: z.string().optional() }),
-  z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional(), shop: SHOP }),
   z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
   z.object({ code: z.literal('gave-up'), attempts: z.number(), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('no-invoice') }),
@@ -48,7 +48,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unknown-id'), externalId: z.string(), cause: z.enum(['lost-answer', 'unrecorded', 'client-changed']) }),
   z.object({ code: z.literal('no-number'), documentId: z.number(), calls: z.number() }),
   /** `total` and `difference` are amounts (12.32); older versions wrote words where the total was unknown. */
-  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY }),
+  z.object({ code: z.literal('total-differs'), number: z.string(), total: z.string().optional(), difference: z.string(), currency: CURRENCY, shop: SHOP }),
   /** A document issued dated in a month the accountant had closed (connector/month/sign-off.ts): `by` closed it on `closedOn`. */
   z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
@@ -113,11 +113,6 @@ const ROUTE_BODIES: Partial<Record<Button, (purpose: string) => string>> = {
 /** The admin API's route for a button (`retry`, `attach`, `dismiss`). */
 export function routeHint(ref: LedgerRef, button: 'retry' | 'attach' | 'dismiss'): string {
   return `POST /admin/api/orders/${ref.tenant}/${ref.orderId}/${button}${ROUTE_BODIES[button]?.(ref.purpose) ?? ''}`;
-}
-
-/** @deprecated the route of "retry" (the admin API); notes and alerts name the button. */
-export function retryHint(ref: LedgerRef): string {
-  return routeHint(ref, 'retry');
 }
 
 /** The admin API's routes that act on this problem (for API users; words name the console's buttons). */
@@ -320,11 +315,17 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: ['retry'],
     en: (p, ref, press) => ({
       reason: sentences("The shop refused the connector's request.", answerOrRecorded('en', p.answer, p.message)),
-      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`,
+      action:
+        p.shop === undefined
+          ? `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`
+          : `Check that the app is installed on the store of tenant "${ref.tenant}" and has the access scopes ${p.shop} named above (read_orders, write_orders; read_companies for orders of B2B companies) in the ${p.shop} Dev Dashboard, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
       reason: sentences('A loja recusou o pedido do conector.', answerOrRecorded('pt', p.answer, p.message)),
-      action: `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`,
+      action:
+        p.shop === undefined
+          ? `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`
+          : `Verifique se a app está instalada na loja "${ref.tenant}" e tem os âmbitos de acesso que o ${p.shop} indica acima (read_orders, write_orders; read_companies para encomendas de empresas B2B) no Dev Dashboard do ${p.shop}; depois ${press('retry')}.`,
     }),
   },
   'vies-unavailable': {
@@ -437,12 +438,16 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
   'total-differs': {
     buttons: [],
     en: (p) => ({
-      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: WooCommerce rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
-      action: 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).',
+      reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: ${p.shop ?? 'WooCommerce'} rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
+      action: p.shop === undefined
+        ? 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).'
+        : `${p.shop} always rounds the tax per line (it has no setting to round per rate): settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.`,
     }),
     pt: (p) => ({
-      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o WooCommerce arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
-      action: 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).',
+      reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o ${p.shop ?? 'WooCommerce'} arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
+      action: p.shop === undefined
+        ? 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).'
+        : `O ${p.shop} arredonda sempre o imposto linha a linha (não tem uma opção para arredondar por taxa): se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.`,
     }),
   },
 };

@@ -17,6 +17,7 @@ import { ShopRequestError, type OrderPage, type OrderQuery, type ShopWebhook } f
 import { settledOutsideProblem } from '../pipeline/problems';
 import type { EnqueueResult } from '../ingest/add-resuming';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+import { NOTES } from '../words';
 
 export interface SweepDeps {
   redis: RedisClient;
@@ -64,6 +65,7 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
     inactiveWebhooks: [],
     missingTopics: [],
     problems: [],
+    advancePayments: [],
   };
   const seen = await enqueueMissing(tenant, deps, { modifiedAfter: isoSeconds(since), orderBy: 'id' }, report, 'sweep');
   await reviewRecentCreditNotes(tenant, deps, report);
@@ -79,7 +81,10 @@ export async function sweepTenant(tenant: TenantRuntime, deps: SweepDeps): Promi
     if (atStart) await deps.redis.set(cursorKey, atStart);
   }
   await deps.redis.set(sweepReportKey(deps.prefix, tenant.config.id), JSON.stringify(report));
-  deps.logger.info({ tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, inactiveWebhooks: report.inactiveWebhooks.length }, 'sweep done');
+  deps.logger.info(
+    { tenant: tenant.config.id, scanned: report.scanned, enqueued: report.enqueued.length, resumed: report.resumed.length, waitingForPerson: report.waitingForPerson.length, advancePayments: report.advancePayments?.length ?? 0, inactiveWebhooks: report.inactiveWebhooks.length },
+    'sweep done',
+  );
   return report;
 }
 
@@ -149,7 +154,7 @@ export async function enqueueMissing(
   tenant: TenantRuntime,
   deps: Omit<SweepDeps, 'publicUrl'>,
   filter: Pick<OrderQuery, 'modifiedAfter' | 'createdAfter' | 'createdBefore' | 'ids' | 'orderBy'>,
-  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'> & { reviewed?: string[] },
+  report: Pick<SweepReport, 'scanned' | 'enqueued' | 'resumed' | 'waitingForPerson' | 'problems'> & Pick<Partial<SweepReport>, 'reviewed' | 'advancePayments'>,
   source: 'sweep' | 'backfill',
   onPage?: (progress: { status: string; scanned: number; total: number }) => void,
 ): Promise<{ latestModifiedGmt?: string }> {
@@ -158,12 +163,16 @@ export async function enqueueMissing(
   const cutOff = source === 'backfill' ? undefined : await goLiveAt(deps.redis, deps.prefix, tenant.config, deps.now);
   let latestModifiedGmt: string | undefined;
   const platform = platformOf(tenant.config);
-  for (const status of statusesToReconcile(tenant)) {
+  const reconciled = statusesToReconcile(tenant);
+  const advanceOnly = advancePaymentStatuses(tenant).filter((status) => !reconciled.includes(status));
+  for (const status of [...reconciled, ...advanceOnly]) {
     let page = 1;
     let totalPages = 1;
     let scannedForStatus = 0;
     do {
-      const listing = await listOrRefused(tenant, { ...filter, statuses: [status], perPage: 100, page }, report);
+      const query: OrderQuery = { ...filter, statuses: [status], perPage: 100, page };
+      // A plugin's status the shop does not have (the plugin is not installed) holds no order: no problem to report.
+      const listing = advanceOnly.includes(status) ? await listIfTheShopHasIt(tenant, query) : await listOrRefused(tenant, query, report);
       if (!listing) break;
       totalPages = listing.totalPages;
       for (const reason of listing.unusable) report.problems.push(`an order in the listing is not usable: ${reason}`);
@@ -181,6 +190,10 @@ export async function enqueueMissing(
           platform,
         });
         if (plan.notInvoiced) await recordNotInvoiced(deps, tenant, order.id, plan.notInvoiced);
+        if (plan.notInvoiced?.code === 'advance-payment' && report.advancePayments && !report.advancePayments.some((seen) => seen.orderId === order.id)) {
+          const { kind, status: kept, plugin } = plan.notInvoiced;
+          report.advancePayments.push({ orderId: order.id, kind, status: kept, plugin, why: { pt: NOTES.advancePaymentWhy('pt', plan.notInvoiced), en: NOTES.advancePaymentWhy('en', plan.notInvoiced) } });
+        }
         const planned = [];
         for (const job of plan.jobs) {
           const purpose = purposeOf(job.kind, job.refundId);
@@ -206,6 +219,26 @@ export async function enqueueMissing(
     } while (page <= totalPages);
   }
   return { latestModifiedGmt };
+}
+
+/** A listing of one of the platform's advance-payment statuses, or undefined when the shop has no such status (refused for good). */
+async function listIfTheShopHasIt(tenant: TenantRuntime, query: OrderQuery): Promise<OrderPage | undefined> {
+  try {
+    return await tenant.shop.listOrders(query);
+  } catch (error) {
+    if (error instanceof ShopRequestError && error.permanent) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The statuses the platform keeps advance payments in (a deposit plugin's, Shopify's paid in part:
+ * CIVA art. 36(1)(c)), listed by the sweep so that such an order whose delivery was lost is still
+ * told; none when the tenant waits silently (settings.advancePayments `ignore`).
+ */
+export function advancePaymentStatuses(tenant: Pick<TenantRuntime, 'config'>): string[] {
+  if (tenant.config.settings.advancePayments !== 'tell') return [];
+  return [...(platformOf(tenant.config).advancePaymentStatuses ?? [])];
 }
 
 /** Where an enqueued job is counted: a review is no document (the sweep's `reviewed`, where the report has it). */
@@ -235,10 +268,14 @@ async function listOrRefused(
     const byStatus = query.ids === undefined;
     const status = query.statuses?.join(',') ?? '';
     const what = byStatus ? `orders in status "${status}"` : 'the orders of recent credit notes';
+    // A platform with its own credentials (a Shopify store's token) says its own fix, never the REST key's.
+    const refused = platformOf(tenant.config).refusedWords;
     const hint =
       byStatus && error.code === 'rest_invalid_param'
         ? ` The shop has no order status "${status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
-        : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
+        : refused
+          ? ` ${refused('en', tenant.config)}.`
+          : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
     report.problems.push(`the shop refused the listing of ${what} (${error.message}); those orders were not reconciled.${hint}`);
     report.refusedListings = (report.refusedListings ?? 0) + 1;
     return undefined;

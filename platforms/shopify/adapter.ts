@@ -14,9 +14,9 @@ import { shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
 import { installedTokenCheck } from './token-check';
-import { SHOPIFY_WORDS } from './shopify-catalogue';
+import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
-import { shopifyAdvancePayment } from './advance-payments';
+import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -36,6 +36,7 @@ export const shopify: ShopPlatform = {
   otherSystemDocument: shopifyOtherSystemDocument,
   // A deposit or a payment-terms order partly paid, held by Shopify itself (CIVA art. 36(1)(c), ./advance-payments.ts).
   advancePayment: shopifyAdvancePayment,
+  advancePaymentStatuses: [SHOPIFY_PARTIALLY_PAID],
   orderWebhooks: shopifyOrderWebhooks,
   // A refused token on a console page: install the app again (or a new token in the tenants file).
   refusedWords: (lang, tenant) => {
@@ -44,6 +45,8 @@ export const shopify: ShopPlatform = {
       ? SHOPIFY_WORDS.say(lang, 'token-refused', { shop: store.shopDomain, link: `/shopify/install/${encodeURIComponent(tenant.id)}` })
       : SHOPIFY_WORDS.say(lang, 'token-refused-file', { shop: store.shopDomain });
   },
+  // Its financial statuses as the Shopify admin names them, never the slug (`partially_refunded`).
+  statusLabel: shopifyStatusLabel,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
   refundOf: (refund, sale) => shopifyRefundToSaleRefund(parseShopifyRefund(refund, sale.id), sale),
   async doctorChecks(tenant, mapping, publicUrl, services) {

@@ -273,6 +273,7 @@ export function shopifyOrderToSale(order: ShopifyOrder, settings: ShopifySaleSet
 
   return {
     platform: 'shopify',
+    platformTitle: 'Shopify',
     id: order.legacyResourceId,
     // The number people know ("#1001" in the Shopify admin) without Shopify's "#": the law writes its own.
     number: order.name.replace(/^#/, ''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogue, fixed, words } from '../../messages/catalogue';
+import type { Lang } from '../../messages/lang';
 
 /**
  * Every sentence the Shopify platform itself puts before a person, by code, in European Portuguese
@@ -16,6 +17,18 @@ export const SHOPIFY_WORDS = catalogue({
   'line-duties': fixed({ pt: 'Direitos aduaneiros', en: 'Duties' }),
   'line-tip': fixed({ pt: 'Gorjeta', en: 'Tip' }),
   'line-adjustment': fixed({ pt: 'Acerto do reembolso', en: 'Refund adjustment' }),
+
+  // An order's status as the Shopify admin names it (its financial status; `cancelled` and `test` for such orders)
+  'status-pending': fixed({ pt: 'Pendente', en: 'Payment pending' }),
+  'status-authorized': fixed({ pt: 'Autorizado', en: 'Authorized' }),
+  'status-partially_paid': fixed({ pt: 'Parcialmente pago', en: 'Partially paid' }),
+  'status-paid': fixed({ pt: 'Pago', en: 'Paid' }),
+  'status-partially_refunded': fixed({ pt: 'Parcialmente reembolsado', en: 'Partially refunded' }),
+  'status-refunded': fixed({ pt: 'Reembolsado', en: 'Refunded' }),
+  'status-voided': fixed({ pt: 'Anulado', en: 'Voided' }),
+  'status-expired': fixed({ pt: 'Expirado', en: 'Expired' }),
+  'status-cancelled': fixed({ pt: 'Cancelada', en: 'Cancelled' }),
+  'status-test': fixed({ pt: 'Encomenda de teste', en: 'Test order' }),
 
   // The install pages
   'install-title': fixed({ pt: 'Instalação da app Shopify', en: 'Shopify app install' }),
@@ -116,3 +129,12 @@ export const SHOPIFY_WORDS = catalogue({
 });
 
 export type ShopifyWordCode = keyof typeof SHOPIFY_WORDS.entries;
+
+type StatusCode = Extract<ShopifyWordCode, `status-${string}`>;
+const STATUS_CODES = new Set<string>(Object.keys(SHOPIFY_WORDS.entries).filter((code) => code.startsWith('status-')));
+
+/** An order's status (the connector's slug of Shopify's financial status) as the Shopify admin names it; an unknown one as its slug. */
+export function shopifyStatusLabel(lang: Lang, status: string): string {
+  const code = `status-${status}`;
+  return STATUS_CODES.has(code) ? SHOPIFY_WORDS.say(lang, code as StatusCode) : status;
+}

@@ -9,7 +9,7 @@ import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 import { otherSystemDocument } from './other-plugins';
-import { wooAdvancePayment } from './advance-payments';
+import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
@@ -25,6 +25,7 @@ export const woocommerce: ShopPlatform = {
   orderOf: wooShopOrder,
   otherSystemDocument,
   advancePayment: wooAdvancePayment,
+  advancePaymentStatuses: WOO_ADVANCE_PAYMENT_STATUSES,
   orderWebhooks: wooOrderWebhooks,
   webhooksOffFix: (lang) => WOO_DOCTOR.say(lang, 'webhooks-off-fix'),
   shopCallProblem,

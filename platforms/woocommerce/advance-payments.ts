@@ -18,6 +18,9 @@ export const DEPOSIT_STATUSES: Readonly<Record<string, string>> = {
 };
 export const PRE_ORDER_STATUS = 'pre-ordered';
 
+/** Every status the plugins keep an advance payment in (the dry run and the sweep list them; a shop without the plugin refuses the listing). */
+export const WOO_ADVANCE_PAYMENT_STATUSES: readonly string[] = [...Object.keys(DEPOSIT_STATUSES), PRE_ORDER_STATUS];
+
 const metaText = (meta: Meta, key: string): string | undefined => {
   const found = meta.find((m) => m.key === key)?.value;
   return typeof found === 'string' || typeof found === 'number' ? String(found).trim() : undefined;

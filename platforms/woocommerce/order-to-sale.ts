@@ -136,6 +136,7 @@ export function saleOfWooOrder(order: WooOrder, settings: Pick<MappingSettings, 
   const completed = wooTime(order.date_completed, order.date_completed_gmt);
   return {
     platform: 'woocommerce',
+    platformTitle: 'WooCommerce',
     id: String(order.id),
     ...(order.number !== undefined ? { number: order.number } : {}),
     status: order.status,

@@ -207,7 +207,7 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     expect(text.split('\n')).toEqual([
       '[Conector MagniFinance] loja1: 3 encomendas precisam da sua atenção; 1 problema nos webhooks da loja',
       '',
-      '• Encomenda #7026, fatura: parada por erro desde 23/07/26, 11:00',
+      '• Encomenda #7026, fatura: parada por erro desde 23/07/2026, 11:00',
       `  Porquê: ${pt.reason}`,
       `  O que fazer: ${pt.fix}`,
       `  Página da encomenda: ${link}`,
@@ -225,8 +225,8 @@ describe("alerts tell times on the shop's clock (settings.mapping.shopTimeZone)"
 
   it.each([
     ['Europe/Lisbon', 'en', '• Order #7031, invoice: held since 23/07/2026, 11:00'],
-    ['Atlantic/Azores', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/26, 10:00'],
-    ['Atlantic/Madeira', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/26, 11:00'],
+    ['Atlantic/Azores', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/2026, 10:00'],
+    ['Atlantic/Madeira', 'pt', '• Encomenda #7031, fatura: retida desde 23/07/2026, 11:00'],
     ['America/Sao_Paulo', 'en', '• Order #7031, invoice: held since 23/07/2026, 07:00'],
   ] as const)('an order waiting since 10:00 UTC, in a shop in %s (%s)', (timeZone, lang, line) => {
     const text = textOf({ tenant: 'loja1', lang, timeZone, orders: [order], webhooks: [], more: 0, attentionLink: 'https://invoices.example.pt/console/loja1' });
@@ -237,6 +237,6 @@ describe("alerts tell times on the shop's clock (settings.mapping.shopTimeZone)"
     const report = sweepReport({ inactiveWebhooks: [], missingTopics: [], refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-12-31T23:30:00.000Z' }] });
     // In Lisbon it is still the last day of the year; in Madrid (UTC+1) it is already the new year.
     expect(describeWebhooks(report, 'en', 'Europe/Lisbon')[0].fix).toMatch(/^3 deliveries refused \(the last on 31\/12\/2026, 23:30\)\. /);
-    expect(describeWebhooks(report, 'pt', 'Europe/Madrid')[0].fix).toMatch(/^3 entregas recusadas \(a última a 01\/01\/27, 00:30\)\. /);
+    expect(describeWebhooks(report, 'pt', 'Europe/Madrid')[0].fix).toMatch(/^3 entregas recusadas \(a última a 01\/01\/2027, 00:30\)\. /);
   });
 });

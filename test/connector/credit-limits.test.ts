@@ -24,10 +24,10 @@ describe('CIVA art. 29(7), 78(2): a second refund of the same goods is held, not
     const id = Number(order.id);
     await h.deliver(order);
     await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
-    const first = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 911, items: [{ index: 0, quantity: 2 }] })));
+    const first = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 911, items: [{ index: 0, quantity: 2 }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     await eventually('first credit note', async () => (await ledgerOf(h, id))[`credit-note-${String(first.id)}`]?.state === 'written-back');
-    const second = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 912, items: [{ index: 0, quantity: 1 }] })));
+    const second = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 912, items: [{ index: 0, quantity: 1 }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     const entry = await eventually('second held', async () => {
       const found = (await ledgerOf(h, id))[`credit-note-${String(second.id)}`];
@@ -51,7 +51,7 @@ describe('a partial line refund, then the status Refunded: the line-less refund 
     const id = Number(order.id);
     await h.deliver(order);
     await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
-    const mugs = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 921, items: [{ index: 0, quantity: 2 }] })));
+    const mugs = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 921, items: [{ index: 0, quantity: 2 }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     await eventually('mugs credited', async () => (await ledgerOf(h, id))[`credit-note-${String(mugs.id)}`]?.state === 'written-back');
     h.woo.editOrder(id, { status: 'refunded' }, { fire: true });

@@ -30,7 +30,7 @@ describe('a refund after the whole invoice was credited from the console: not cr
     expect(answer.status).toBe(303);
   };
   const refundAndTell = async (orderId: number, id: number, quantity: number) => {
-    const refund = h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id, items: [{ index: 0, quantity }] })));
+    const refund = h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId), { id, items: [{ index: 0, quantity }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(orderId) });
     return refund;
   };

@@ -32,8 +32,10 @@ const DAY = 86_400_000;
 describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first start)', () => {
   let h: Harness;
   let redis: IORedis;
+  let firstStart: number;
   beforeAll(async () => {
     // No goLiveAt: the tenant's first start is the cut-off, as on a real first install.
+    firstStart = Date.now();
     h = await startHarness({ settings: { goLiveAt: undefined } });
     redis = new IORedis(REDIS_URL);
   });
@@ -48,7 +50,9 @@ describe('day one on a live shop: the go-live cut-off (no goLiveAt: the first st
     expect(JSON.parse(created.body)).toEqual({ ignored: 'before-go-live' });
     // The cut-off is now fixed in Redis: the first start (the first moment it was needed).
     const stored = Number(await redis.get(goLiveKey(h.prefix, 'shop1')));
-    expect(stored).toBeGreaterThan(Date.now() - 60_000);
+    // Between this test's first start and now, however long a loaded machine took (no bound on the time).
+    expect(stored).toBeGreaterThanOrEqual(firstStart);
+    expect(stored).toBeLessThanOrEqual(Date.now());
     // A shipping plugin marks it completed a month later: still nothing (issue 17, second bullet).
     const updated = await h.deliver({ ...old, status: 'completed' }, 'order.updated');
     expect(JSON.parse(updated.body)).toEqual({ ignored: 'before-go-live' });

@@ -39,7 +39,7 @@ describe('CIVA art. 36(1)(a): documents are dated the day they are issued, whate
     await h.woo.settle();
     expect(h.woo.notes(oldest).some((n) => n.note.includes('after its deadline') && n.note.includes('CIVA art. 36(1)'))).toBe(true);
 
-    h.woo.addRefund(oldest, wooRefundJson(buildRefund(h.woo.order(oldest) as Record<string, unknown>, { id: 990, items: [{ index: 0, quantity: 1 }], dateGmt: daysAgo(20) })));
+    h.woo.addRefund(oldest, wooRefundJson(buildRefund(h.woo.order(oldest), { id: 990, items: [{ index: 0, quantity: 1 }], dateGmt: daysAgo(20) })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(oldest) });
     await eventually('the credit note written back', async () => (await ledgerOf(h, oldest))['credit-note-990']?.state === 'written-back');
     const credit = (await h.documentsOf(oldest)).find((d) => d.document.Type === 'C');

@@ -96,10 +96,12 @@ describe('.env for every command that reads the tenants file (doctor, backfill, 
     ['backfill', ['backfill', '--config', 'tenants.yaml', '--form', '2024-01-01'], 'Usage: magnifinance backfill --config FILE'],
     ['connector', ['connector', 'all', '--config', 'tenants.yaml', '--envfile', '.env'], 'Usage: magnifinance connector <serve|work|all>'],
     ['partner', ['partner', 'add', '--taxid', '232013969'], 'Usage: magnifinance partner <add|tokens>'],
+    ['month', ['month', '--config', 'tenants.yaml', '--tennant', 'shop1'], 'Usage: magnifinance month --config FILE'],
+    ['sandbox', ['sandbox', '--prot', '4010'], 'Usage: magnifinance sandbox [options]'],
   ])('%s: an unknown option says which, with the usage line; exit 1', async (_command, args, usage) => {
     const run = await runCli(args);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`Unknown option '${args.find((a) => ['--bogus', '--form', '--envfile', '--taxid'].includes(a)) ?? ''}'`);
+    expect(run.stderr).toContain(`Unknown option '${args.find((a) => ['--bogus', '--form', '--envfile', '--taxid', '--tennant', '--prot'].includes(a)) ?? ''}'`);
     expect(run.stderr).toContain(usage);
     expect(run.stderr).not.toContain('    at ');
   }, 60_000);

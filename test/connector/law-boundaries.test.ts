@@ -30,7 +30,7 @@ describe('issue 26 through the connector', () => {
     expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: edited })).status).toBeLessThan(300);
   };
   const refunded = async (orderId: number, refundId: number): Promise<LedgerEntry> => {
-    h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId) as Record<string, unknown>, { id: refundId, items: [{ index: 0, quantity: 1 }] })));
+    h.woo.addRefund(orderId, wooRefundJson(buildRefund(h.woo.order(orderId), { id: refundId, items: [{ index: 0, quantity: 1 }] })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(orderId) as JsonObject });
     return eventually('the credit note written back', async () => {
       const entry = (await ledgerOf(orderId))[`credit-note-${refundId}`];

@@ -40,6 +40,35 @@ describe("an order's story in Redis", () => {
     expect(await history.of('loja1', 2)).toEqual([{ kind: 'received', at: 1_500, via: 'sweep', status: 'processing' }]);
   });
 
+  it("a step's events of one order are one RPUSH (issue 29: the commands per order), in the order given", async () => {
+    // The ledger's connection is auto-pipelined: the record's commands go one by one through `call`.
+    const piped = new Redis(REDIS_URL, { enableAutoPipelining: true });
+    const history = new OrderHistory(piped, prefix, 60_000);
+    const sent: string[] = [];
+    const call = piped.call.bind(piped) as (...args: (string | number)[]) => Promise<unknown>;
+    (piped as unknown as { call: typeof call }).call = (...args) => {
+      sent.push(String(args[0]));
+      return call(...args);
+    };
+    try {
+      await history.record([
+        { tenant: 'loja1', orderId: 5, event: { kind: 'attempt', at: 3_000, purpose: 'invoice', step: 'draft', ok: true } },
+        { tenant: 'loja1', orderId: 6, event: { kind: 'received', at: 3_000, via: 'webhook' } },
+        { tenant: 'loja1', orderId: 5, event: { kind: 'attempt', at: 3_000, purpose: 'invoice', step: 'close', ok: true } },
+        { tenant: 'loja1', orderId: 5, event: { kind: 'document', at: 3_000, purpose: 'invoice', documentId: 9, number: 'FT A/9' } },
+      ]);
+    } finally {
+      piped.disconnect();
+    }
+    const reader = new OrderHistory(redis, prefix);
+    expect(sent.filter((name) => name === 'rpush')).toHaveLength(2);
+    expect(sent.sort()).toEqual(['hset', 'ltrim', 'ltrim', 'pexpire', 'pexpire', 'rpush', 'rpush']);
+    const story = await reader.of('loja1', 5);
+    expect(story.map((e) => (e.kind === 'attempt' ? e.step : e.kind))).toEqual(['draft', 'close', 'document']);
+    expect(await reader.of('loja1', 6)).toEqual([{ kind: 'received', at: 3_000, via: 'webhook' }]);
+    expect(await reader.orderOfNumber('loja1', 'FT A/9')).toBe(5);
+  });
+
   it('a text longer than the schema allows is cut when written, so it reads back; a stored line that does not parse is skipped on reading', async () => {
     const history = new OrderHistory(redis, prefix);
     await history.record([

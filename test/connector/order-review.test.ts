@@ -113,7 +113,7 @@ describe('an invoiced order changed afterwards: a person is told, nothing is iss
     expect(consolePage).toContain(`action="/console/shop1/orders/${id}/dismiss"`);
 
     // A refund with its credit note moves both totals alike: the same difference is not told twice.
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7451, items: [{ index: 1, quantity: 1 }] })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7451, items: [{ index: 1, quantity: 1 }] })));
     await eventually('the credit note', async () => (await ledgerOf(h, id))['credit-note-7451']?.state === 'written-back');
     await orderQuiet(h, id);
     expect(h.woo.notes(id).filter((n) => n.note.includes('The order was changed after'))).toHaveLength(1);
@@ -157,7 +157,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
     const h = await startHarness();
     try {
       const id = await invoiced(h);
-      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7501, items: [{ index: 0, quantity: 1 }] })));
+      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7501, items: [{ index: 0, quantity: 1 }] })));
       await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7501']?.state === 'written-back');
       await h.woo.settle();
       expect(h.woo.meta(id, `${META.creditNotePrefix}7501`)).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d\d$/) });
@@ -186,7 +186,7 @@ describe('a refund deleted after its credit note: the next update and the sweep 
     const h = await startHarness({ woo: { delivery: 'queued' } });
     try {
       const id = await invoiced(h);
-      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7502, items: [{ index: 1, quantity: 1 }] })));
+      h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7502, items: [{ index: 1, quantity: 1 }] })));
       await h.woo.runQueue();
       await eventually('credit note', async () => (await ledgerOf(h, id))['credit-note-7502']?.state === 'written-back');
       await h.woo.runQueue();

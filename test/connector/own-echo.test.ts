@@ -92,7 +92,7 @@ describe('the echo of our issuing marker is answered 200 without a job; a real c
 
   it('the same delivery carrying a refund made meanwhile (folded into one by the shop): the credit note is planned', async () => {
     const { id, echo } = await invoiced();
-    const refund = h.woo.addRefund(id, buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 931, items: [{ index: 0, quantity: 1 }] }) as JsonObject);
+    const refund = h.woo.addRefund(id, buildRefund(h.woo.order(id), { id: 931, items: [{ index: 0, quantity: 1 }] }));
     const folded = copy(echo);
     folded.refunds = (h.woo.order(id) as JsonObject).refunds as JsonObject[];
     const delivery = await resend(folded);

@@ -150,10 +150,10 @@ describe('refunds become credit notes referencing the invoice, one per refund', 
     const id = Number(order.id);
     await h.deliver(order);
     const invoiceNumber = await eventually('invoice number', () => h.woo.meta(id, META.documentNumber) as string | undefined);
-    const first = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 901, items: [{ index: 0, quantity: 1 }], reason: 'Caneca partida' })));
+    const first = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 901, items: [{ index: 0, quantity: 1 }], reason: 'Caneca partida' })));
     // WooCommerce fires order.updated on refund creation; deliver it twice (a repeat changes nothing).
     for (let i = 0; i < 2; i++) expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) })).status).toBe(202);
-    const second = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 902, shipping: true })));
+    const second = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 902, shipping: true })));
     expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) })).status).toBe(202);
 
     for (const refund of [first, second]) {

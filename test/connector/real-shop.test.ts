@@ -64,7 +64,7 @@ describe('deliveries as WooCommerce 10 queues them: WP-Cron runs when the test s
     await h.deliver(order);
     await writtenBack(h, id);
     h.woo.loseQueue();
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7301, items: [{ index: 0, quantity: 1 }] })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7301, items: [{ index: 0, quantity: 1 }] })));
     h.woo.editOrder(id, { status: 'completed' }, { fire: true });
     expect(h.woo.queued()).toHaveLength(1);
     const [delivery] = await h.woo.runQueue();
@@ -79,7 +79,7 @@ describe('deliveries as WooCommerce 10 queues them: WP-Cron runs when the test s
     await h.deliver(order);
     await writtenBack(h, id);
     h.woo.loseQueue();
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7302, items: [{ index: 0, quantity: 1 }] })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7302, items: [{ index: 0, quantity: 1 }] })));
     h.woo.deleteRefund(id, 7302);
     const [delivery] = await h.woo.runQueue();
     expect(answer(delivery.body)).toEqual({ ignored: 'nothing-to-issue' });
@@ -105,13 +105,13 @@ describe('refunds as wc_create_refund makes them (deliveries at once)', () => {
 
   it('a refund fires order.updated by itself: its credit note follows with no other delivery', async () => {
     const id = await invoiced();
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7401, items: [{ index: 1, quantity: 1 }] })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7401, items: [{ index: 1, quantity: 1 }] })));
     await writtenBack(h, id, 'credit-note-7401');
   });
 
   it('a refund of everything moves the order to refunded: one credit note, no cancellation', async () => {
     const id = await invoiced();
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 7402, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 7402, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true })));
     expect(h.woo.order(id)?.status).toBe('refunded');
     await writtenBack(h, id, 'credit-note-7402');
     await h.woo.settle();

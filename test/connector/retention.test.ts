@@ -74,7 +74,7 @@ describe('retention: finished ledgers and failed jobs expire; exactly-once then 
 
     // A refund months later: the invoice's ledger is gone again, the credit note still references it.
     await redis.del(...ledgerKeys(id, 'invoice'));
-    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Devolvido' })));
+    h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Devolvido' })));
     expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) })).status).toBe(202);
     await eventually('credit note written back', async () => (await h.connector?.ledger.forOrder('shop1', id))?.['credit-note-951']?.state === 'written-back', 30_000);
     const docs = await h.documentsOf(id);

@@ -187,7 +187,7 @@ describe('the shop says what is a service: categories and virtual flags, on invo
     expect(docOf(invoice).TaxExemptionReasonCode).toBe('M40');
     expect(vies.asked).toContainEqual({ countryCode: 'DE', vatNumber: '123456789' });
 
-    const refund = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id) as Record<string, unknown>, { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' })));
+    const refund = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 951, items: [{ index: 0, quantity: 1 }], reason: 'Curso cancelado' })));
     await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) });
     await eventually('credit note meta', () => h.woo.meta(id, `${META.creditNotePrefix}${String(refund.id)}`));
     const credit = (await h.documentsOf(id)).find((d) => d.document.Type === 'C');

@@ -134,10 +134,10 @@ describe('the sweep reconciles refunds and cancellations of invoiced orders whos
     await h.woo.settle();
     // No webhook reaches the connector for any of these changes.
     // A refund of everything moves the order to refunded by itself (wc_create_refund).
-    h.woo.addRefund(refundedId, wooRefundJson(buildRefund(h.woo.order(refundedId) as Record<string, unknown>, { id: 7001, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true })));
+    h.woo.addRefund(refundedId, wooRefundJson(buildRefund(h.woo.order(refundedId), { id: 7001, items: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }], shipping: true })));
     expect(h.woo.order(refundedId)?.status).toBe('refunded');
     h.woo.editOrder(cancelledId, { status: 'cancelled' });
-    h.woo.addRefund(partlyId, wooRefundJson(buildRefund(h.woo.order(partlyId) as Record<string, unknown>, { id: 7002, items: [{ index: 0, quantity: 1 }] })));
+    h.woo.addRefund(partlyId, wooRefundJson(buildRefund(h.woo.order(partlyId), { id: 7002, items: [{ index: 0, quantity: 1 }] })));
     h.woo.editOrder(partlyId, { status: 'completed' });
     const neverInvoiced = h.woo.putOrder(portugueseOrder({ status: 'cancelled' }));
     expect(h.woo.loseQueue()).toBeGreaterThan(0);

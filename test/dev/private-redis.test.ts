@@ -42,12 +42,11 @@ describe('Redis for npm run demo and npm test (dev/private-redis.ts)', () => {
     const emptyBin = mkdtempSync(join(tmpdir(), 'no-redis-bin-'));
     process.env.PATH = emptyBin;
     const dead = `redis://127.0.0.1:${await deadPort()}`;
-    const started = Date.now();
+    // "At once": a dead port is refused, never waited on; jest's own timeout is the only clock here (no upper bound a loaded machine could pass).
     const failure = await redisForRun(dead).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RedisUnavailableError);
     expect((failure as Error).message).toContain(`No Redis answers at ${dead}`);
     expect((failure as Error).message).toContain('sudo apt-get install redis-server');
     expect((failure as Error).message).toContain('brew install redis');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,4 +1,5 @@
 import { documentForOrder } from '../../platforms/woocommerce/documents';
+import { isBindingHold } from '../../law/credit-limits';
 import type { MappingSettingsInput } from '../../law/mapping-settings';
 import type { VatNumberVerdict } from '../../law/vat-number';
 import { buildOrder, type Cart } from './support/woo-cart';
@@ -37,6 +38,8 @@ describe('CIVA art. 36(5)(a), 40(2): a business buyer\'s invoice carries its sea
     // A held invoice also says its deadline (invoice-deadline): the reason is the rest.
     expect(holds.map((h) => h.code).filter((c) => c !== 'invoice-deadline')).toEqual(held ? ['business-buyer-address-missing'] : []);
     if (held) {
+      // Releasable: a person who added (or vouched for) the seat releases it; only the unlawful holds bind.
+      expect(holds.filter(isBindingHold)).toEqual([]);
       expect(notes.map((n) => n.message).join('\n')).toMatch(/has no address on the order: an invoice carries the buyer's seat or domicile \(CIVA art\. 36\(5\)\(a\)\)/);
     }
   });

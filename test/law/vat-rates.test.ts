@@ -111,11 +111,11 @@ describe('CIVA art. 6(1): goods take the VAT of the region they ship from, not t
     expect(notes.map((n) => n.message).join('\n')).toMatch(/Line "CTT" carries 22%/);
   });
 
-  it.each<[string, Cart['billing'], unknown[], boolean]>([
+  it.each<[string, Cart['billing'], NonNullable<Cart['meta']>, boolean]>([
     ['CIVA art. 6(6)(b): a service to a consumer takes the shop region (Azores 16 % to a Lisbon consumer)', lisbon, [], false],
     ['CIVA art. 6(6)(a): a service to a Portuguese business takes its region (Azores business, 16 %)', { ...pontaDelgada, company: 'Açor Lda' }, [{ key: '_billing_nif', value: '503504564' }], false],
   ])('%s', (_name, billing, meta, held) => {
-    const order = buildOrder({ ...cart('16', billing), meta: meta as Cart['meta'] });
+    const order = buildOrder({ ...cart('16', billing), meta });
     const { hold } = documentForOrder(wooOrder(order), { dispatchRegion: 'azores', lineTypes: { default: 'S' } });
     expect(hold).toBe(held);
   });

@@ -26,7 +26,7 @@ describe("the shop's calendar day, computed once: midnight in the shop's zone, r
 
 describe('dates as a person reads them, in the shop\'s zone', () => {
   it('writes an instant in the shop\'s zone, not the server\'s: 00:30 in Lisbon in summer is that day', () => {
-    expect(shopDateTime('pt', at('2026-07-14T23:30:00Z'), 'Europe/Lisbon')).toBe('15/07/26, 00:30');
+    expect(shopDateTime('pt', at('2026-07-14T23:30:00Z'), 'Europe/Lisbon')).toBe('15/07/2026, 00:30');
     expect(shopDateTime('en', at('2026-07-14T23:30:00Z'), 'Europe/Lisbon')).toBe('15/07/2026, 00:30');
   });
 
@@ -41,7 +41,7 @@ describe("the not-invoiced list's reasons: the shop's times, not UTC", () => {
   it('an order sold before the go-live cut-off names both times in the shop\'s zone', async () => {
     const { notInvoicedWhy } = await import('../../connector/console/not-invoiced-list');
     const reason = { code: 'before-go-live', soldAt: '2026-07-14T23:30:00.000Z', goLiveAt: '2026-07-15T08:00:00.000Z' } as const;
-    expect(notInvoicedWhy('pt', reason, 'Europe/Lisbon')).toBe('vendida a 15/07/26, 00:30, antes da entrada em funcionamento (15/07/26, 09:00)');
+    expect(notInvoicedWhy('pt', reason, 'Europe/Lisbon')).toBe('vendida a 15/07/2026, 00:30, antes da entrada em funcionamento (15/07/2026, 09:00)');
     expect(notInvoicedWhy('en', reason, 'Europe/Lisbon')).toBe('sold 15/07/2026, 00:30, before the go-live cut-off (15/07/2026, 09:00)');
   });
 });

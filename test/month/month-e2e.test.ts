@@ -45,11 +45,11 @@ describe("the accountant's month reconciles the shop, our documents and the sand
     for (const id of invoiced) await eventually(`order ${id} invoiced`, async () => (await ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' }))?.state === 'written-back', 120_000);
     // A refund the connector hears of (its credit note follows), and one whose webhook the shop never sent.
     const refunded = invoiced[1];
-    h.woo.addRefund(refunded, wooRefundJson(buildRefund(h.woo.order(refunded) as Record<string, unknown>, { id: 9101, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 0, quantity: 1 }] })));
+    h.woo.addRefund(refunded, wooRefundJson(buildRefund(h.woo.order(refunded), { id: 9101, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 0, quantity: 1 }] })));
     await eventually('the credit note', async () => (await ledger.get({ tenant: 'shop1', orderId: refunded, purpose: 'credit-note-9101' }))?.state === 'written-back', 60_000);
     for (const hook of h.hooks) hook.status = 'disabled';
     refundedWithoutNote = { order: invoiced[2], refund: 9102 };
-    h.woo.addRefund(invoiced[2], wooRefundJson(buildRefund(h.woo.order(invoiced[2]) as Record<string, unknown>, { id: 9102, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] })));
+    h.woo.addRefund(invoiced[2], wooRefundJson(buildRefund(h.woo.order(invoiced[2]), { id: 9102, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] })));
     // An order sold and never delivered to the connector (no webhook, no sweep since).
     neverInvoiced = Number(h.woo.putOrder(portugueseOrder()).id);
     // A document issued outside the connector, directly on the service, and one of ours cancelled there.

@@ -40,7 +40,7 @@ describe("the month against WooCommerce's tax report", () => {
     expect((await fetch(`${h.connector?.origin}/admin/api/sweep`, { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'shop1' }) })).status).toBe(200);
     for (const id of [...invoiced, createdEarlier]) await eventually(`order ${id} invoiced`, () => h.woo.meta(id, META.documentNumber), 60_000);
     // The book of the first order is refunded this month, and credited this month.
-    h.woo.addRefund(invoiced[0], wooRefundJson(buildRefund(h.woo.order(invoiced[0]) as Record<string, unknown>, { id: 9301, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] })));
+    h.woo.addRefund(invoiced[0], wooRefundJson(buildRefund(h.woo.order(invoiced[0]), { id: 9301, dateGmt: new Date().toISOString().slice(0, 19), items: [{ index: 1, quantity: 1 }] })));
     const ledger = h.connector?.ledger as Ledger;
     await eventually('the credit note', async () => (await ledger.get({ tenant: 'shop1', orderId: invoiced[0], purpose: 'credit-note-9301' }))?.state === 'written-back', 60_000);
   }, 180_000);

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { documentForOrder } from '../../platforms/woocommerce/documents';
 import { buildRefund } from '../law/support/woo-cart';
+import { wooOrder } from '../support/payloads';
 import { invoiceAsIssued, invoiceThroughNode } from './support/invoice';
 import { runNode } from './support/n8n-harness';
 import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
@@ -102,7 +103,7 @@ describe('CIVA art. 29(7), 78(2): the credit note names the buyer its invoice ca
       meta_data: [{ id: 9100, key: '_billing_vat', value: 'ESB12345678' }],
     };
     // As the connector issued it after VIES answered "invalid" (a person released the hold).
-    const asIssued = documentForOrder(spanish as never, {}, {}, { countryCode: 'ES', number: 'B12345678', valid: false });
+    const asIssued = documentForOrder(wooOrder(spanish), {}, {}, { countryCode: 'ES', number: 'B12345678', valid: false });
     expect(asIssued.request.Client).toMatchObject({ NIF: '999999990', CountryCode: 'ES' });
     const invoiced = await invoiceAsIssued(s, asIssued.request);
 

@@ -125,7 +125,7 @@ describe('Waybill > Create From WooCommerce Order with Order Record "In the Shop
 });
 
 describe('Create Credit Note From WooCommerce Refund with Order Record "In the Shop"', () => {
-  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] }) as IDataObject;
+  const refund = (): IDataObject => buildRefund(order963, { id: 7001, reason: 'Artigo devolvido', items: [{ index: 0, quantity: 1 }] });
   let invoiceNumber: string;
   // The order's invoice, recorded on the order as the order record writes it: the credit note reads its buyer from it (CIVA art. 29(7), 78(2)).
   beforeEach(async () => {

@@ -95,7 +95,7 @@ describe('Create ... with "Wait for Number and PDF" and "Download PDF": the PDF 
       'Document > Create Credit Note From WooCommerce Refund',
       async (sandbox) => ({
         parameters: { resource: 'document', operation: 'createCreditNoteFromRefund', orderRecord: 'none', refund: '={{ $json.refund }}', order: '={{ $json.order }}', ...(await invoiceOf(sandbox)) },
-        items: [{ json: { order, refund: buildRefund(order, { id: 7101, items: [{ index: 0, quantity: 1 }] }) as IDataObject } }],
+        items: [{ json: { order, refund: buildRefund(order, { id: 7101, items: [{ index: 0, quantity: 1 }] }) } }],
       }),
     ],
     [

@@ -257,7 +257,7 @@ export function portugueseOrder(overrides: Partial<Cart> = {}): JsonObject {
     dateCreatedGmt: new Date().toISOString().slice(0, 19),
     ...overrides,
   };
-  return buildOrder(cart) as JsonObject;
+  return buildOrder(cart);
 }
 
 export { buildRefund };

@@ -12,6 +12,8 @@ import {
   sum,
   toCents,
 } from '../../../client/money';
+import { z } from 'zod';
+import type { JsonValue } from '../../support/fake-woocommerce';
 
 /**
  * A small WooCommerce: builds REST v3 order payloads the way WooCommerce computes them, so tests can
@@ -38,8 +40,11 @@ export interface CartItem {
   quantity: number;
   /** Tax rate percent; 0 or undefined for untaxed. */
   rate?: string;
-  meta?: { key: string; value: string; display_key?: string; display_value?: string }[];
+  meta?: CartMeta[];
 }
+
+/** A meta entry of a line as WooCommerce keeps it (display_* as its admin shows it). */
+export type CartMeta = { key: string; value: string; display_key?: string; display_value?: string };
 
 export interface CartCoupon {
   code: string;
@@ -75,13 +80,114 @@ export interface Cart {
   fees?: CartFee[];
   billing?: Partial<Record<'first_name' | 'last_name' | 'company' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode' | 'country' | 'email' | 'phone', string>>;
   shippingAddress?: Partial<Record<'first_name' | 'last_name' | 'company' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode' | 'country', string>>;
-  meta?: { key: string; value: unknown }[];
+  meta?: { key: string; value: JsonValue }[];
   datePaidGmt?: string | null;
   dateCreatedGmt?: string;
   status?: string;
   /** Rate labels/ids: rate percent -> id; generated when absent. */
   omitRatePercent?: boolean;
+  /** WooCommerce's needs_processing (false: only virtual or downloadable items); left out when absent. */
+  needsProcessing?: boolean;
 }
+
+/**
+ * What buildOrder and buildRefund make: WooCommerce's REST v3 order and refund as JSON, typed here
+ * where they are built (plain JSON, so the fake shop stores them and the n8n node takes them as
+ * they are, without a cast where they are handed on).
+ */
+export type WooCartTax = { id: number; total: string; subtotal: string };
+export type WooCartLineItem = {
+  id: number;
+  name: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  tax_class: string;
+  subtotal: string;
+  subtotal_tax: string;
+  total: string;
+  total_tax: string;
+  taxes: WooCartTax[];
+  meta_data: ({ id: number } & CartMeta)[];
+  sku: string;
+  price: number;
+  parent_name?: null;
+};
+export type WooCartShippingLine = { id: number; method_title: string; method_id: string; instance_id?: string; total: string; total_tax: string; taxes: WooCartTax[]; meta_data: { id: number; key: string; value: string }[] };
+export type WooCartFeeLine = { id: number; name: string; tax_class?: string; tax_status?: string; amount?: string; total: string; total_tax: string; taxes: WooCartTax[]; meta_data: { id: number; key: string; value: string }[] };
+export type WooCartTaxLine = {
+  id: number;
+  rate_code: string;
+  rate_id: number;
+  label: string;
+  compound: boolean;
+  tax_total: string;
+  shipping_tax_total: string;
+  meta_data: never[];
+  rate_percent?: number;
+};
+type Address = Record<'first_name' | 'last_name' | 'company' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode' | 'country', string>;
+export type WooCartOrder = {
+  id: number;
+  parent_id: number;
+  number: string;
+  order_key: string;
+  created_via: string;
+  version: string;
+  status: string;
+  currency: string;
+  date_created: string;
+  date_created_gmt: string;
+  date_modified: string;
+  date_modified_gmt: string;
+  discount_total: string;
+  discount_tax: string;
+  shipping_total: string;
+  shipping_tax: string;
+  cart_tax: string;
+  total: string;
+  total_tax: string;
+  prices_include_tax: boolean;
+  customer_id: number;
+  customer_ip_address: string;
+  customer_user_agent: string;
+  customer_note: string;
+  billing: Address & { email: string; phone: string };
+  shipping: Address & { phone: string };
+  payment_method: string;
+  payment_method_title: string;
+  transaction_id: string;
+  date_paid: string | null;
+  date_paid_gmt: string | null;
+  date_completed: null;
+  date_completed_gmt: null;
+  cart_hash: string;
+  meta_data: { id: number; key: string; value: JsonValue }[];
+  line_items: WooCartLineItem[];
+  tax_lines: WooCartTaxLine[];
+  shipping_lines: WooCartShippingLine[];
+  fee_lines: WooCartFeeLine[];
+  coupon_lines: { id: number; code: string; discount: string; discount_tax: string; meta_data: { id: number; key: string; value: { code: string; amount: string; discount_type: string } }[] }[];
+  refunds: never[];
+  currency_symbol: string;
+  _links: { self: { href: string }[] };
+  needs_processing?: boolean;
+};
+export type WooCartRefund = {
+  id: number;
+  date_created: string;
+  date_created_gmt: string;
+  amount: string;
+  reason: string;
+  refunded_by: number;
+  refunded_payment: boolean;
+  meta_data: never[];
+  line_items: WooCartLineItem[];
+  shipping_lines: WooCartShippingLine[];
+  tax_lines: never[];
+  fee_lines: WooCartFeeLine[];
+  _links: { up: { href: string }[] };
+};
 
 const ZERO = parseDecimal(0);
 const ONE = parseDecimal(1);
@@ -125,7 +231,7 @@ interface RateInfo {
   percent: Decimal;
 }
 
-export function buildOrder(cart: Cart): Record<string, unknown> {
+export function buildOrder(cart: Cart): WooCartOrder {
   const inclusive = cart.pricesIncludeTax ?? false;
   const perLine = (cart.taxRounding ?? 'per-line') === 'per-line';
   const rates = new Map<string, RateInfo>();
@@ -275,7 +381,7 @@ export function buildOrder(cart: Cart): Record<string, unknown> {
       ...feeTaxes.flatMap((list) => list.filter((t) => t.id === info.id).map((t) => t.total)),
     ];
     const shipAmounts = shippingTaxes.flatMap((list) => list.filter((t) => t.id === info.id).map((t) => t.total));
-    const line: Record<string, unknown> = {
+    const line: WooCartTaxLine = {
       id: 4000 + k,
       rate_code: `PT-IVA ${formatDecimal(info.percent)}%-${k + 1}`,
       rate_id: info.id,
@@ -364,6 +470,7 @@ export function buildOrder(cart: Cart): Record<string, unknown> {
     refunds: [],
     currency_symbol: '€',
     _links: { self: [{ href: `https://loja.example.pt/wp-json/wc/v3/orders/${cart.id}` }] },
+    ...(cart.needsProcessing === undefined ? {} : { needs_processing: cart.needsProcessing }),
   };
 }
 
@@ -381,29 +488,19 @@ export interface RefundSpec {
   amount?: string;
 }
 
-interface OrderLineJson {
-  id: number;
-  name: string;
-  product_id: number;
-  variation_id: number;
-  quantity: number;
-  total: string;
-  taxes: { id: number; total: string }[];
-  sku: string;
-}
+const TaxesSchema = z.array(z.object({ id: z.number(), total: z.string() }));
 
-interface ShippingJson {
-  id: number;
-  method_title: string;
-  method_id: string;
-  total: string;
-  taxes: { id: number; total: string }[];
-}
+/** What a refund reads of its order (one this file built, or the fake shop's copy of it). */
+const RefundedOrderSchema = z.object({
+  id: z.number(),
+  line_items: z.array(z.object({ id: z.number(), name: z.string(), product_id: z.number(), variation_id: z.number(), quantity: z.number(), total: z.string(), taxes: TaxesSchema, sku: z.string() })),
+  shipping_lines: z.array(z.object({ id: z.number(), method_title: z.string(), method_id: z.string(), total: z.string(), taxes: TaxesSchema })),
+  fee_lines: z.array(z.object({ id: z.number(), name: z.string(), total: z.string(), taxes: TaxesSchema })),
+});
 
-/** A refund as WooCommerce stores it: quantities and amounts negative, amount positive. */
-export function buildRefund(order: Record<string, unknown>, spec: RefundSpec): Record<string, unknown> {
-  const items = order.line_items as OrderLineJson[];
-  const shipping = order.shipping_lines as ShippingJson[];
+/** A refund as WooCommerce stores it: quantities and amounts negative, amount positive. `order` is read through its schema. */
+export function buildRefund(order: unknown, spec: RefundSpec): WooCartRefund {
+  const { id: orderId, line_items: items, shipping_lines: shipping, fee_lines: fees } = RefundedOrderSchema.parse(order);
   const parts: Decimal[] = [];
   const lineItems = (spec.items ?? []).map((r, k) => {
     const line = items[r.index];
@@ -444,7 +541,6 @@ export function buildRefund(order: Record<string, unknown>, spec: RefundSpec): R
         };
       })
     : [];
-  const fees = order.fee_lines as (ShippingJson & { name: string })[];
   const feeLines = spec.fees
     ? fees.map((f, k) => {
         const taxes = f.taxes.map((t) => ({ id: t.id, total: round(parseDecimal(t.total), 2) }));
@@ -474,6 +570,6 @@ export function buildRefund(order: Record<string, unknown>, spec: RefundSpec): R
     shipping_lines: shippingLines,
     tax_lines: [],
     fee_lines: feeLines,
-    _links: { up: [{ href: `https://loja.example.pt/wp-json/wc/v3/orders/${String(order.id)}` }] },
+    _links: { up: [{ href: `https://loja.example.pt/wp-json/wc/v3/orders/${String(orderId)}` }] },
   };
 }

@@ -5,14 +5,13 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORTUGUESE_CARTS, REFUNDS_OF_5026 } from './portuguese-carts';
-import { buildOrder, buildRefund } from './woo-cart';
+import { buildOrder, buildRefund, type WooCartOrder } from './woo-cart';
 
 const dir = join(__dirname, '..', '..', 'fixtures', 'orders');
 mkdirSync(join(dir, 'refunds'), { recursive: true });
-const orders: Record<string, Record<string, unknown>> = {};
+const orders: Record<string, WooCartOrder> = {};
 for (const [name, cart] of Object.entries(PORTUGUESE_CARTS)) {
-  const order = buildOrder(cart);
-  if (name === 'pt-029-virtual-only') order.needs_processing = false;
+  const order = buildOrder(name === 'pt-029-virtual-only' ? { ...cart, needsProcessing: false } : cart);
   orders[name] = order;
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(order, null, 2)}\n`);
 }
