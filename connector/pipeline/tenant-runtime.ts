@@ -67,7 +67,3 @@ export function mappingSettingsFor(settings: TenantSettings): MappingSettings {
   if (unpaidTriggers.length > 0) mapping.invoiceUnpaidStatuses = [...new Set([...mapping.invoiceUnpaidStatuses, ...unpaidTriggers])];
   return mapping;
 }
-
-export function buildTenantRuntimes(tenants: TenantConfig[], services?: ShopServices): Map<string, TenantRuntime> {
-  return new Map(tenants.map((tenant) => [tenant.id, buildTenantRuntime(tenant, services)]));
-}
