@@ -185,6 +185,8 @@ export function answerWords(lang: Lang, answer: Answer): string {
     }
     case 'shop': {
       if (answer.code === 'not_json') return ANSWER.say(lang, 'shop-not-json', { status: answer.status });
+      // Shopify's Admin API says why in its own words (the scope it requires, the token it refused): never the REST key's.
+      if (answer.code?.startsWith('shopify_') && answer.said) return ANSWER.say(lang, 'shopify-answered', { said: quote(lang, answer.said) });
       const meaning = SHOP_STATUS[answer.status]?.[lang];
       return ANSWER.say(lang, 'shop-answered', { status: answer.status, ...(answer.code ? { code: answer.code } : {}), ...(meaning ? { meaning } : {}) });
     }
@@ -237,6 +239,13 @@ const ANSWER = catalogue({
     {
       pt: (p) => `O documento preparado não cumpre as regras da MagniFinance e não foi enviado; o conector recusou ${p.words}.`,
       en: (p) => `The document prepared does not meet MagniFinance's rules and was not sent; the connector refused ${p.words}.`,
+    },
+  ),
+  'shopify-answered': words(
+    { said: S },
+    {
+      pt: (p) => `A Admin API do Shopify recusou o pedido: ${p.said}.`,
+      en: (p) => `Shopify's Admin API refused the request: ${p.said}.`,
     },
   ),
   'shop-not-json': words(

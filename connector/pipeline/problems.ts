@@ -26,7 +26,7 @@ const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
  */
 const SHOP = z.string().max(40).optional();
 /** The problems whose fix names the shop platform (needs-person.ts records the tenant's). */
-export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs']);
+export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs', 'shop-refused']);
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
@@ -38,7 +38,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   /** The service (or the connector's check of its rules) refused the document: `answer`, what it said. */
   z.object({ code: z.literal('service-refused'), answer: AnswerSchema.optional(), message: z.string().optional(), shop: SHOP }),
   z.object({ code: z.literal('credentials'), answer: AnswerSchema.optional(), message: z.string().optional() }),
-  z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional() }),
+  z.object({ code: z.literal('shop-refused'), answer: AnswerSchema.optional(), message: z.string().optional(), shop: SHOP }),
   z.object({ code: z.literal('vies-unavailable'), vatNumber: z.string(), attempts: z.number(), why: z.string() }),
   z.object({ code: z.literal('gave-up'), attempts: z.number(), answer: AnswerSchema.optional(), message: z.string().optional() }),
   z.object({ code: z.literal('no-invoice') }),
@@ -315,11 +315,17 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: ['retry'],
     en: (p, ref, press) => ({
       reason: sentences("The shop refused the connector's request.", answerOrRecorded('en', p.answer, p.message)),
-      action: `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`,
+      action:
+        p.shop === undefined
+          ? `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`
+          : `Check that the app is installed on the store of tenant "${ref.tenant}" and has the access scopes ${p.shop} named above (read_orders, write_orders; read_companies for orders of B2B companies) in the ${p.shop} Dev Dashboard, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
       reason: sentences('A loja recusou o pedido do conector.', answerOrRecorded('pt', p.answer, p.message)),
-      action: `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`,
+      action:
+        p.shop === undefined
+          ? `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`
+          : `Verifique se a app está instalada na loja "${ref.tenant}" e tem os âmbitos de acesso que o ${p.shop} indica acima (read_orders, write_orders; read_companies para encomendas de empresas B2B) no Dev Dashboard do ${p.shop}; depois ${press('retry')}.`,
     }),
   },
   'vies-unavailable': {

@@ -70,3 +70,13 @@ export function nifOfAttributes(attributes: readonly { name: string; value: unkn
   }
   return undefined;
 }
+
+/**
+ * Whether the tenant reads the buyer's NIF where an orders/* webhook body cannot show it: a VAT
+ * app's order metafield (any order), or a B2B company's tax registration (an order the body says
+ * was bought for a company: REST's `company`). The company location's ID is the company's record,
+ * read live: a tax registration added after the sale is on the order's next read.
+ */
+export function unseenNifSource(sources: readonly NifSource[], boughtForCompany: boolean): boolean {
+  return sources.some((source) => source.from === 'metafield' || (source.from === 'company' && boughtForCompany));
+}

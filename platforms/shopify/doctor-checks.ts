@@ -15,14 +15,16 @@ import { listSubscriptions, missingTopics, shopifyDeliveryUrl } from './webhook-
  */
 
 export const REQUIRED_SCOPES = ['read_orders', 'write_orders'] as const;
+/** Either lets the app read a B2B order's company and its location's tax registration (the `company` NIF source). */
+export const COMPANY_SCOPES = ['read_companies', 'read_customers'] as const;
 
 const APP_PAGE = { en: 'the Shopify Dev Dashboard > your app > Versions (access scopes)', pt: 'o Dev Dashboard do Shopify > a sua app > Versões (âmbitos de acesso)' };
 
 const FactsSchema = z.object({
-  shop: z.object({ name: z.string(), currencyCode: z.string(), taxesIncluded: z.boolean(), ianaTimezone: z.string() }),
+  shop: z.object({ name: z.string(), currencyCode: z.string(), taxesIncluded: z.boolean(), ianaTimezone: z.string(), plan: z.object({ shopifyPlus: z.boolean() }) }),
   currentAppInstallation: z.object({ accessScopes: z.array(z.object({ handle: z.string() })) }),
 });
-const FACTS = '{ shop { name currencyCode taxesIncluded ianaTimezone } currentAppInstallation { accessScopes { handle } } }';
+const FACTS = '{ shop { name currencyCode taxesIncluded ianaTimezone plan { shopifyPlus } } currentAppInstallation { accessScopes { handle } } }';
 
 /** Why the Admin API refused or did not answer, and what to do. */
 export function adminCallProblem(error: unknown, store: ShopifyTenantConfig): { detail: Words; fix: Words } {
@@ -81,6 +83,25 @@ export async function shopifyDoctorChecks(client: ShopifyAdminClient, tenant: Te
           },
         ),
   );
+
+  // Shopify's Company and CompanyLocation need read_customers or read_companies: without either, a B2B order cannot be read at all.
+  // B2B is for Shopify Plus stores only: another store has no company to read.
+  if (facts.shop.plan.shopifyPlus && store.sale.nifSources.some((source) => source.from === 'company') && !COMPANY_SCOPES.some((scope) => granted.includes(scope))) {
+    checks.push(
+      warn(
+        'shop',
+        { en: 'B2B company NIFs', pt: 'NIF das empresas B2B' },
+        {
+          en: 'the app may not read companies (read_companies): an order bought for a B2B company cannot be read, and nothing is issued for it until it can',
+          pt: 'a app não pode ler empresas (read_companies): uma encomenda comprada por uma empresa B2B não pode ser lida e nada é emitido para ela enquanto não puder',
+        },
+        {
+          en: `If the store sells to B2B companies, add read_companies to the app's scopes in ${APP_PAGE.en}, release the version and approve it in the store; if it does not, take { from: company } out of shopify.sale.nifSources.`,
+          pt: `Se a loja vende a empresas B2B, acrescente read_companies aos âmbitos da app em ${APP_PAGE.pt}, publique a versão e aprove-a na loja; se não vende, retire { from: company } de shopify.sale.nifSources.`,
+        },
+      ),
+    );
+  }
 
   const url = shopifyDeliveryUrl(publicUrl, tenant.id);
   try {

@@ -96,6 +96,8 @@ export const ShopifyOrderWebhookSchema = z.object({
     .array(z.object({ id: shopifyNumericId }))
     .optional()
     .transform((list) => list ?? []),
+  /** A B2B order's company and location, by id (REST's Order.company): their tax registration is not in the body. */
+  company: z.object({ id: z.number(), location_id: z.number().nullish() }).nullish(),
 });
 
 export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhookSchema>): ListedOrder {

@@ -13,7 +13,9 @@ import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './w
 import { shopifyOtherSystemDocument } from './other-apps';
 import { shopifyAdvancePayment } from './advance-payments';
 import { comparableNif } from '../../connector/pipeline/buyer-record';
-import { nifOfAttributes } from './buyer-nif';
+import { nifOfAttributes, unseenNifSource } from './buyer-nif';
+
+type ShopifyOrderBody = z.output<typeof ShopifyOrderWebhookSchema>;
 
 /**
  * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw
@@ -70,18 +72,25 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
    * attribute the tenant's NIF sources read) than its invoice's, and not the one a person was told
    * of: a review (pipeline/buyer-change.ts) tells the owner once, never issues. A webhook body has no
    * metafields (our record of the invoice's buyer), so the ledger's copy is what it is compared with.
+   * A NIF the body cannot show (a B2B company's tax registration, a VAT app's metafield, when the
+   * tenant reads one there) is the review's to read: every update of such an invoiced order is
+   * reviewed (one order read; told once, so a later update says nothing again).
    */
-  const buyerMayHaveChanged = async (runtime: TenantRuntime, orderId: number, attributes: readonly { name: string; value: unknown }[]): Promise<boolean> => {
-    const nif = nifOfAttributes(attributes, runtime.config.shopify?.sale.nifSources ?? []);
-    if (nif === undefined) return false;
+  const buyerMayHaveChanged = async (runtime: TenantRuntime, orderId: number, body: Pick<ShopifyOrderBody, 'note_attributes' | 'company'>): Promise<boolean> => {
+    const sources = runtime.config.shopify?.sale.nifSources ?? [];
+    const nif = nifOfAttributes(body.note_attributes, sources);
+    const unseen = unseenNifSource(sources, body.company != null);
+    if (nif === undefined && !unseen) return false;
     const entry = await deps.ledger.get({ tenant: runtime.config.id, orderId, purpose: 'invoice' });
     if (entry?.state !== 'written-back' || !entry.buyerNif) return false;
+    // A NIF the body cannot show (a B2B company's tax registration, a VAT app's metafield): the review reads the order.
+    if (nif === undefined) return true;
     const seen = comparableNif(nif);
     return seen !== comparableNif(entry.buyerNif) && seen !== entry.buyerToldNif;
   };
 
   /** An orders/* delivery: the same plan as every other path (ingest/plan-order.ts). */
-  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string, attributes: readonly { name: string; value: unknown }[] = []): Promise<boolean> => {
+  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string, body?: ShopifyOrderBody): Promise<boolean> => {
     const tenant = runtime.config;
     const planned = await planOrder(order, {
       settings: tenant.settings,
@@ -97,7 +106,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
       );
       return true;
     }
-    const jobs: PlannedJob[] = topic === 'orders/updated' && (await buyerMayHaveChanged(runtime, order.id, attributes)) ? [...planned.jobs, { kind: 'review' }] : planned.jobs;
+    const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, order.id, body)) ? [...planned.jobs, { kind: 'review' }] : planned.jobs;
     if (jobs.length === 0) {
       ignore(res, tenant.id, 'nothing-to-issue', topic);
       return true;
@@ -138,7 +147,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     if (ORDER_TOPICS.has(topic)) {
       const parsed = ShopifyOrderWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
-      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic, parsed.data.note_attributes);
+      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic, parsed.data);
     } else if (topic === 'refunds/create') {
       const parsed = ShopifyRefundWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });

@@ -11,8 +11,9 @@
  *   unknown version is answered by the oldest supported one, named in `X-Shopify-API-Version`;
  * - queries are parsed and validated against the schema (graphql-js): an unknown field is a GraphQL
  *   error, like Shopify; connections need `first` or `last`;
- * - access scopes: orders need `read_orders`, orderUpdate and order metafields `write_orders`,
- *   otherwise an ACCESS_DENIED error with `requiredAccess`;
+ * - access scopes: orders need `read_orders`, orderUpdate and order metafields `write_orders`, a
+ *   B2B order's company and company location `read_customers` or `read_companies`, otherwise an
+ *   ACCESS_DENIED error with `requiredAccess`;
  * - the cost-based leaky bucket per app and store: `extensions.cost` with requestedQueryCost,
  *   actualQueryCost and throttleStatus {maximumAvailable, currentlyAvailable, restoreRate}; a query
  *   over the bucket's content answers `THROTTLED` (HTTP 200, data absent, actualQueryCost null); the
@@ -69,6 +70,8 @@ export interface FakeShopifyOptions {
   /** The store's myshopify domain. Default "loja-exemplo.myshopify.com". */
   shopDomain?: string;
   shopName?: string;
+  /** A Shopify Plus store (the only plan with B2B companies); default false. */
+  shopifyPlus?: boolean;
   currencyCode?: string;
   taxesIncluded?: boolean;
   ianaTimezone?: string;
@@ -254,6 +257,7 @@ export class FakeShopify {
     this.options = {
       shopDomain: options.shopDomain ?? 'loja-exemplo.myshopify.com',
       shopName: options.shopName ?? 'Loja Exemplo',
+      shopifyPlus: options.shopifyPlus ?? false,
       currencyCode: options.currencyCode ?? 'EUR',
       taxesIncluded: options.taxesIncluded ?? true,
       ianaTimezone: options.ianaTimezone ?? 'Europe/Lisbon',
@@ -442,6 +446,10 @@ export class FakeShopify {
         return ((record.metafields as JsonObject[] | undefined) ?? []).find((m) => m.namespace === namespace && m.key === args.key) ?? null;
       }
     }
+    // Shopify: Company and CompanyLocation "Require read_customers access scope or read_companies access scope".
+    if (info.parentType.name === 'PurchasingCompany' && (info.fieldName === 'company' || info.fieldName === 'location')) {
+      this.requireAnyScope(['read_customers', 'read_companies'], info.fieldName);
+    }
     const typeName = info.returnType.toString().replace(/[![\]]/g, '');
     if (typeName.endsWith('Connection') && Array.isArray(value)) return page(value, args);
     if (Array.isArray(value) && typeof args.first === 'number') return value.slice(0, args.first);
@@ -452,6 +460,14 @@ export class FakeShopify {
     if (this.scopes.includes(scope)) return;
     throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
       extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` },
+    });
+  }
+
+  private requireAnyScope(scopes: string[], field: string): void {
+    if (scopes.some((scope) => this.scopes.includes(scope))) return;
+    const required = scopes.map((scope) => `\`${scope}\` access scope`).join(' or ');
+    throw new GraphQLError(`Access denied for ${field} field. Required access: ${required}.`, {
+      extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `${required}.` },
     });
   }
 
@@ -469,6 +485,7 @@ export class FakeShopify {
         taxesIncluded: this.options.taxesIncluded,
         ianaTimezone: this.options.ianaTimezone,
         billingAddress: this.options.billingAddress,
+        plan: { shopifyPlus: this.options.shopifyPlus, partnerDevelopment: false, publicDisplayName: this.options.shopifyPlus ? 'Plus' : 'Basic' },
       }),
       currentAppInstallation: () => ({ id: gid('AppInstallation', this.appId), accessScopes: this.scopes.map((handle) => ({ handle })) }),
       order: (args) => {
@@ -659,6 +676,35 @@ export class FakeShopify {
     this.emit('orders/create', restOrderPayload(copy));
     if (copy.displayFinancialStatus === 'PAID') this.emit('orders/paid', restOrderPayload(copy));
     return copy;
+  }
+
+  /**
+   * The merchant sets a B2B company location's tax registration ID (Customers > Companies >
+   * location > Tax details; `companyLocationTaxSettingsUpdate` in the API). The order's
+   * `purchasingEntity.location` is the company location itself, so every order of that location
+   * reads the new ID at once; the orders themselves do not change: no orders/updated fires (Shopify
+   * sends `company_locations/update`, a topic the connector does not subscribe to).
+   */
+  setCompanyTaxRegistration(locationId: string, taxRegistrationId: string | null): void {
+    for (const order of this.orders.values()) {
+      const entity = order.purchasingEntity as JsonObject | null | undefined;
+      const location = entity?.location as JsonObject | undefined;
+      if (location?.id === locationId) location.taxSettings = { ...(location.taxSettings as JsonObject), taxRegistrationId };
+    }
+  }
+
+  /**
+   * Another app (a VAT app) writes a metafield of its own namespace on the order, through the API.
+   * Shopify documents no orders/updated for a metafield written apart from the order, so none fires
+   * here and the order's updatedAt stays: the connector must not count on seeing it until the order's
+   * next update.
+   */
+  setOtherAppMetafield(orderId: string, namespace: string, key: string, value: string): void {
+    const order = this.mustGet(orderId);
+    const metafields = order.metafields as JsonObject[];
+    const existing = metafields.find((m) => m.namespace === namespace && m.key === key);
+    if (existing) existing.value = value;
+    else metafields.push({ id: gid('Metafield', metafields.length + 9000), namespace, key, type: 'single_line_text_field', value, updatedAt: this.options.now().toISOString() });
   }
 
   /**
@@ -1051,6 +1097,8 @@ export function restOrderPayload(order: JsonObject): JsonObject {
     note: order.note ?? null,
     tags: ((order.tags ?? []) as string[]).join(', '),
     note_attributes: ((order.customAttributes ?? []) as JsonObject[]).map((a) => ({ name: a.key, value: a.value })),
+    // A B2B order names its company and location by id (REST's Order.company); nothing of their tax settings.
+    company: companyOfPurchase(order.purchasingEntity),
     total_price: money(order.totalPriceSet),
     total_price_set: restMoneySet(order.totalPriceSet),
     total_tax: money(order.totalTaxSet),
@@ -1074,6 +1122,12 @@ export function restOrderPayload(order: JsonObject): JsonObject {
     })),
     refunds: ((order.refunds ?? []) as JsonObject[]).map((r) => ({ id: Number(r.legacyResourceId), admin_graphql_api_id: r.id, created_at: r.createdAt })),
   };
+}
+
+function companyOfPurchase(entity: JsonValue | undefined): JsonObject | null {
+  const purchase = entity as JsonObject | null | undefined;
+  if (!purchase || purchase.__typename !== 'PurchasingCompany') return null;
+  return { id: Number(legacyId(String((purchase.company as JsonObject).id))), location_id: Number(legacyId(String((purchase.location as JsonObject).id))) };
 }
 
 /** The REST-shaped refund refunds/create carries. */

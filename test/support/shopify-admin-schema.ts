@@ -327,8 +327,12 @@ type ShopAddress { countryCodeV2: CountryCode zip: String provinceCode: String c
 enum CountPrecision { EXACT AT_LEAST }
 type Count { count: Int! precision: CountPrecision! }
 
+# Shopify's plan: B2B (companies, company locations) is for Shopify Plus stores only.
+type ShopPlan { shopifyPlus: Boolean! partnerDevelopment: Boolean! publicDisplayName: String! }
+
 type Shop {
   id: ID!
+  plan: ShopPlan!
   billingAddress: ShopAddress!
   name: String!
   myshopifyDomain: String!

@@ -15,7 +15,8 @@ import { EXPORT_WITH_DUTIES, GIFT_CARD_TIP_CASH, MULTI_CURRENCY_TAXES_EXCLUDED, 
  * law relies on: the lines with their taxes add up to the order's total as paid.
  */
 
-const shop = new FakeShopify();
+// A store that sells to B2B companies grants read_companies: Shopify's Company and CompanyLocation need it.
+const shop = new FakeShopify({ scopes: ['read_orders', 'write_orders', 'read_companies'] });
 let client: ShopifyAdminClient;
 
 beforeAll(async () => {

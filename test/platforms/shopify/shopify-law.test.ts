@@ -16,7 +16,8 @@ import { bag, EXPORT_WITH_DUTIES, GIFT_CARD_TIP_CASH, MULTI_CURRENCY_TAXES_EXCLU
  * document requests: what the connector's worker sends to the invoicing service for a Shopify store.
  */
 
-const store = new FakeShopify();
+// A store that sells to B2B companies grants read_companies: Shopify's Company and CompanyLocation need it.
+const store = new FakeShopify({ scopes: ['read_orders', 'write_orders', 'read_companies'] });
 let client: ShopifyAdminClient;
 const mapping = MappingSettingsSchema.parse({ shopTimeZone: 'Europe/Lisbon', externalIdPrefix: 'shopify-' });
 const issue = { issueDate: '2026-11-27', invoiceDate: '2026-11-27' };
