@@ -6,9 +6,11 @@
 import type { LedgerState } from './core/ledger';
 import { z } from 'zod';
 import type { Lang, PerLang } from '../messages/lang';
-import { catalogue, words } from '../messages/catalogue';
+import { catalogue, fixed, words } from '../messages/catalogue';
 import { countOf, type CountWords } from '../messages/plural';
 import { documentTypeLabel, documentTypeWords } from '../messages/document-types';
+import { money } from '../messages/money';
+import type { RegimeStanding } from './core/regime-standing';
 
 /** The reader's language and the document types' names: defined once, in messages/. */
 export type { Lang };
@@ -314,4 +316,41 @@ const QUOTED: PerLang<(text: string) => string> = { pt: (text) => `«${text}»`,
 /** The console's page of an order: notes and alerts link here (server.publicUrl in front). */
 export function orderPagePath(tenant: string, orderId: number): string {
   return `/console/${encodeURIComponent(tenant)}/orders/${orderId}`;
+}
+
+/**
+ * The art. 53 regime's standing near its exit (core/regime-standing.ts), for the console's warning
+ * line and the alerts: the year's M10 documents against EUR 18,750 (DL 35/2025), amounts in euros.
+ */
+const REGIME = catalogue({
+  'regime-near': words(
+    { year: N, total: S, exit: S, warnFrom: S },
+    {
+      pt: (p) =>
+        `As faturas M10 de ${p.year} emitidas pelo conector somam ${money('pt', p.total, 'EUR')}, perto do limite de ${money('pt', p.exit, 'EUR')} do regime de isenção do art. 53.º do CIVA (aviso a partir de ${money('pt', p.warnFrom, 'EUR')}). Acima do limite a loja sai de imediato do regime (DL 35/2025) e a fatura que o ultrapassa já leva IVA: o conector retém-na.`,
+      en: (p) =>
+        `The ${p.year} M10 invoices issued by the connector come to ${money('en', p.total, 'EUR')}, near the ${money('en', p.exit, 'EUR')} limit of the art. 53 CIVA exemption regime (warned from ${money('en', p.warnFrom, 'EUR')}). Past it the shop leaves the regime at once (DL 35/2025) and the invoice that crosses it already carries VAT: the connector holds it.`,
+    },
+  ),
+  'regime-past': words(
+    { year: N, total: S, exit: S },
+    {
+      pt: (p) =>
+        `As faturas M10 de ${p.year} somam ${money('pt', p.total, 'EUR')}, acima do limite de ${money('pt', p.exit, 'EUR')} do regime do art. 53.º do CIVA: a loja saiu do regime (DL 35/2025) e o conector retém as faturas M10 seguintes.`,
+      en: (p) =>
+        `The ${p.year} M10 invoices come to ${money('en', p.total, 'EUR')}, past the ${money('en', p.exit, 'EUR')} limit of the art. 53 CIVA regime: the shop has left the regime (DL 35/2025) and the connector holds the next M10 invoices.`,
+    },
+  ),
+  'regime-fix': fixed({
+      pt: 'Prepare a mudança com o seu contabilista: no dia em que a loja sai do regime, defina exemptions.regimeUntil e aplique o imposto aos produtos na loja; as faturas retidas são então emitidas com IVA.',
+      en: 'Plan the change with your accountant: on the day the shop leaves the regime, set exemptions.regimeUntil and tax the products in the shop; the held invoices are then issued with VAT.',
+  }),
+});
+
+/** What to tell of a shop near (or past) the art. 53 exit, and what to do; undefined below the warning threshold. */
+export function regimeStandingWords(lang: Lang, standing: RegimeStanding | undefined): { what: string; fix: string } | undefined {
+  if (!standing || standing.state === 'below') return undefined;
+  const { year, total, exit, warnFrom } = standing;
+  const what = standing.state === 'near' ? REGIME.say(lang, 'regime-near', { year, total, exit, warnFrom }) : REGIME.say(lang, 'regime-past', { year, total, exit });
+  return { what, fix: REGIME.say(lang, 'regime-fix') };
 }

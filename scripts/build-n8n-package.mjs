@@ -29,6 +29,7 @@ const entries = {
   'nodes/MagniFinance/MagniFinance.node': 'nodes/MagniFinance/MagniFinance.node.ts',
   'credentials/MagniFinanceApi.credentials': 'credentials/MagniFinanceApi.credentials.ts',
   'credentials/MagniFinanceWooCommerceApi.credentials': 'credentials/MagniFinanceWooCommerceApi.credentials.ts',
+  'credentials/MagniFinanceShopifyApi.credentials': 'credentials/MagniFinanceShopifyApi.credentials.ts',
 };
 /**
  * The client loads its undici transport lazily, only when no transport is given; the node always

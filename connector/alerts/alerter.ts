@@ -6,8 +6,10 @@ import type { RedisClient } from '../core/redis-connection';
 import { lastSweepReport } from '../core/sweep-report';
 import type { AlertSettings } from './alert-settings';
 import { channelsOf, type AlertChannel } from './channels';
-import { orderPagePath, type Lang } from '../words';
-import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert } from './digest';
+import { orderPagePath, regimeStandingWords, type Lang } from '../words';
+import type { MappingSettings } from '../../law/mapping-settings';
+import { regimeStanding } from '../core/regime-standing';
+import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert, type RegimeAlert } from './digest';
 
 /**
  * An attention entry is read only once it is this old: entries are scored with the worker's clock
@@ -24,7 +26,7 @@ export interface AlerterDeps {
   /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
-  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: { shopTimeZone?: string } } }[];
+  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: MappingSettings } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -38,6 +40,8 @@ interface ChannelState {
   windowHour: number;
   sentInWindow: number;
   webhooksKey: string;
+  /** The art. 53 regime's standing last told (`year/state`): told once per year and state. */
+  regimeKey: string;
   failures: number;
   retryAt: number;
 }
@@ -101,10 +105,12 @@ export class Alerter {
   async tick(): Promise<void> {
     for (const tenant of this.deps.tenants) {
       if (!tenant.alerts) continue;
+      const lang = tenant.settings?.language ?? 'en';
+      const regime = await this.regimeAlert(tenant.id, tenant.settings?.mapping, lang);
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel, { lang: tenant.settings?.language ?? 'en', timeZone: tenant.settings?.mapping?.shopTimeZone ?? DEFAULT_SHOP_ZONE }, shopNameOf(tenant));
+        await this.tickChannel(tenant.id, tenant.alerts, channel, { lang, timeZone: tenant.settings?.mapping?.shopTimeZone ?? DEFAULT_SHOP_ZONE }, shopNameOf(tenant), regime);
       }
     }
   }
@@ -117,7 +123,20 @@ export class Alerter {
     return Number(await this.deps.redis.eval(LEAD, 1, this.leaderKey, this.token, String(LEASE_MS))) === 1;
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, reader: { lang: Lang; timeZone: string }, shopName: string): Promise<void> {
+  /**
+   * A shop in the art. 53 regime whose year's M10 invoices near (or passed) the EUR 18,750 exit
+   * (core/regime-standing.ts); undefined below the warning threshold or when Redis does not answer
+   * (the next tick reads it again).
+   */
+  private async regimeAlert(tenant: string, mapping: MappingSettings | undefined, lang: Lang): Promise<RegimeAlert | undefined> {
+    if (!mapping) return undefined;
+    const standing = await regimeStanding(this.deps.ledger, tenant, mapping, (this.deps.now ?? Date.now)()).catch(() => undefined);
+    const words = regimeStandingWords(lang, standing);
+    if (!standing || !words || standing.state === 'below') return undefined;
+    return { year: standing.year, total: standing.total, exit: standing.exit, warnFrom: standing.warnFrom, state: standing.state, what: words.what, fix: words.fix };
+  }
+
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, reader: { lang: Lang; timeZone: string }, shopName: string, regime: RegimeAlert | undefined): Promise<void> {
     const { lang, timeZone } = reader;
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
@@ -130,8 +149,12 @@ export class Alerter {
     // A problem fixed and back later is told again.
     if (hooksKey === '' && state.webhooksKey !== '') await redis.hset(stateKey, 'webhooksKey', '');
     const newWebhooks = hooksKey !== '' && hooksKey !== state.webhooksKey ? webhooks : [];
-    metrics.alertsPending.set({ tenant, channel: channel.name }, pending.length + newWebhooks.length);
-    if (pending.length === 0 && newWebhooks.length === 0) return;
+    // The regime's standing is told once per year and state (near, then past); back below, forgotten.
+    const regimeKey = regime ? `${regime.year}/${regime.state}` : '';
+    if (regimeKey === '' && state.regimeKey !== '') await redis.hset(stateKey, 'regimeKey', '');
+    const newRegime = regimeKey !== '' && regimeKey !== state.regimeKey ? regime : undefined;
+    metrics.alertsPending.set({ tenant, channel: channel.name }, pending.length + newWebhooks.length + (newRegime ? 1 : 0));
+    if (pending.length === 0 && newWebhooks.length === 0 && !newRegime) return;
     if (now < state.retryAt || now - state.lastSentAt < settings.digestSeconds * 1_000) return;
     const hour = Math.floor(now / 3_600_000);
     const sentThisHour = state.windowHour === hour ? state.sentInWindow : 0;
@@ -145,6 +168,7 @@ export class Alerter {
       timeZone,
       orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
       webhooks: newWebhooks,
+      ...(newRegime ? { regime: newRegime } : {}),
       more: pending.length - taken.length,
       attentionLink: `${this.origin}/console/${encodeURIComponent(tenant)}`,
     };
@@ -169,7 +193,7 @@ export class Alerter {
       return;
     }
     const watermark = taken.length > 0 ? taken[taken.length - 1].score : state.watermark;
-    await redis.hset(stateKey, 'watermark', String(watermark), 'lastSentAt', String(now), 'windowHour', String(hour), 'sentInWindow', String(sentThisHour + 1), 'webhooksKey', hooksKey, 'failures', '0', 'retryAt', '0');
+    await redis.hset(stateKey, 'watermark', String(watermark), 'lastSentAt', String(now), 'windowHour', String(hour), 'sentInWindow', String(sentThisHour + 1), 'webhooksKey', hooksKey, 'regimeKey', newRegime ? regimeKey : state.regimeKey, 'failures', '0', 'retryAt', '0');
     metrics.alertMessages.inc({ tenant, channel: channel.name, outcome: 'sent' });
     metrics.alertsPending.set({ tenant, channel: channel.name }, digest.more);
     logger.info({ tenant, channel: channel.name, orders: digest.orders.length, webhooks: digest.webhooks.length, more: digest.more }, 'alert digest sent');
@@ -228,6 +252,7 @@ function parseState(hash: Record<string, string>): ChannelState {
     windowHour: number('windowHour'),
     sentInWindow: number('sentInWindow'),
     webhooksKey: hash.webhooksKey ?? '',
+    regimeKey: hash.regimeKey ?? '',
     failures: number('failures'),
     retryAt: number('retryAt'),
   };

@@ -31,7 +31,7 @@ function emailChannel(email: NonNullable<AlertSettings['email']>): AlertChannel 
 
 /** Slack and Teams incoming webhooks read `text`; anything else (n8n, a ticket system) reads the fields. */
 export function webhookPayload(digest: Digest, format: ChatFormat = 'plain'): Record<string, unknown> {
-  return { text: textOf(digest, format), source: 'magnifinance-connector', tenant: digest.tenant, orders: digest.orders, webhooks: digest.webhooks, more: digest.more, attention: digest.attentionLink };
+  return { text: textOf(digest, format), source: 'magnifinance-connector', tenant: digest.tenant, orders: digest.orders, webhooks: digest.webhooks, ...(digest.regime ? { regime: digest.regime } : {}), more: digest.more, attention: digest.attentionLink };
 }
 
 function webhookChannel(webhook: NonNullable<AlertSettings['webhook']>): AlertChannel {

@@ -33,6 +33,19 @@ export interface WebhookAlert {
   refused?: string;
 }
 
+/** A shop in the art. 53 regime near (or past) the EUR 18,750 exit of DL 35/2025: told once per year and state. */
+export interface RegimeAlert {
+  year: number;
+  /** The year's M10 invoices issued by the connector, in euros ("17000.00"). */
+  total: string;
+  exit: string;
+  warnFrom: string;
+  state: 'near' | 'past';
+  /** The standing and what to plan, in the tenant's language (connector/words.ts). */
+  what: string;
+  fix: string;
+}
+
 export interface Digest {
   tenant: string;
   /** The shop's name as people know it (the tenant's `name`, else the shop's host); the tenant id when absent. */
@@ -43,6 +56,8 @@ export interface Digest {
   timeZone?: string;
   orders: OrderAlert[];
   webhooks: WebhookAlert[];
+  /** The art. 53 regime's limit near or passed, when newly so. */
+  regime?: RegimeAlert;
   /** Orders pending beyond this message's cap; they follow in the next digest. */
   more: number;
   /** The shop's page in the console: every order that waits for a person. */
@@ -172,6 +187,10 @@ const SUBJECT_WORDS: PerLang<{ orders: CountWords; webhooks: CountWords }> = {
   pt: { orders: { one: 'encomenda precisa da sua atenção', other: 'encomendas precisam da sua atenção' }, webhooks: { one: 'problema nos webhooks da loja', other: 'problemas nos webhooks da loja' } },
   en: { orders: { one: 'order needs your attention', other: 'orders need your attention' }, webhooks: { one: 'shop webhook problem', other: 'shop webhook problems' } },
 };
+const REGIME_SUBJECT: PerLang<Record<RegimeAlert['state'], string>> = {
+  pt: { near: 'o limite do regime do art. 53.º está perto', past: 'o limite do regime do art. 53.º foi ultrapassado' },
+  en: { near: "the art. 53 regime's limit is near", past: "the art. 53 regime's limit is passed" },
+};
 const LABELS = {
   connector: { pt: 'Conector MagniFinance', en: 'MagniFinance connector' },
   why: { pt: 'Porquê', en: 'Why' },
@@ -226,6 +245,7 @@ export function subjectOf(digest: Digest): string {
   if (orders > 0) parts.push(countOf(lang, orders, SUBJECT_WORDS[lang].orders));
   const hooks = digest.webhooks.length;
   if (hooks > 0) parts.push(countOf(lang, hooks, SUBJECT_WORDS[lang].webhooks));
+  if (digest.regime) parts.push(REGIME_SUBJECT[lang][digest.regime.state]);
   return `[${LABELS.connector[lang]}] ${digest.shopName ?? digest.tenant}: ${parts.join('; ')}`;
 }
 
@@ -265,6 +285,10 @@ export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
     const name = hook.id === undefined ? esc(hook.topic) : `${hook.id} ${esc(hook.topic)}`;
     lines.push(`• Webhook ${name}: ${esc(status)}${where}`);
     lines.push(`  ${LABELS.whatToDo[lang]}: ${esc(hook.fix)}`);
+  }
+  if (digest.regime) {
+    lines.push(`• ${digest.regime.what}`);
+    lines.push(`  ${LABELS.whatToDo[lang]}: ${digest.regime.fix}`);
   }
   if (digest.orders.length === 0 && digest.more === 0) lines.push('', `${LABELS.shopPage[lang]}: ${digest.attentionLink}`);
   return lines.join('\n');

@@ -23,7 +23,7 @@ import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
 import { previewHtml } from './preview-page';
 import { searchOrders, shopMoreWords, type FoundOrders } from './search';
-import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, recentSection, shopAnswerBanner, sweepNotice, waitingSection } from './shop-page';
+import { companyLine, figuresSection, healthSection, notInvoicedSection, pageOffset, recentSection, regimeNotice, shopAnswerBanner, sweepNotice, waitingSection } from './shop-page';
 import { allShopsTable } from './all-shops';
 import { CONSOLE } from './console-messages';
 
@@ -103,7 +103,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       await recentSection(deps, tenant, view, pageOffset(req.query.recentFrom)),
       await healthSection(deps, tenant, view),
     ];
-    await send(req, res, view, `${shopName(tenant)} · ${t(view.lang, 'title')}`, html`${shopHeading(deps, tenant, view)}${await shopAnswerBanner(deps, tenant, view.lang)}${await companyLine(deps, tenant, view.lang)}${searchBar(tenant, view)}${sections}`);
+    await send(req, res, view, `${shopName(tenant)} · ${t(view.lang, 'title')}`, html`${shopHeading(deps, tenant, view)}${await shopAnswerBanner(deps, tenant, view.lang)}${await regimeNotice(deps, tenant, view.lang)}${await companyLine(deps, tenant, view.lang)}${searchBar(tenant, view)}${sections}`);
   });
 
   get('/:tenant/search', async (req, res) => {

@@ -4,7 +4,7 @@ import { sweepScheduleState } from '../core/queues';
 import { canDismiss } from '../admin/order-actions';
 import type { LedgerEntry } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
-import { BUTTONS, deliveryProblemWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
+import { BUTTONS, deliveryProblemWords, regimeStandingWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, type SweepReport } from '../core/sweep-report';
@@ -22,6 +22,7 @@ import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
 import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
 import { refusedWordsOf } from '../shop/refused-words';
 import { attemptWaitWords } from '../pipeline/attempt-wait';
+import { regimeStanding } from '../core/regime-standing';
 
 /*
  * The sections of a shop's console page: what needs a person, orders not invoiced, today's figures
@@ -228,6 +229,16 @@ export async function askShop<T>(deps: ConsoleDeps, tenant: TenantRuntime, call:
     await recordShopAnswer(deps.redis, deps.prefix, tenant.config.id, error, Date.now()).catch(() => undefined);
     return { ok: false, why: (lang) => failedShopCallWords(lang, error, SHOP_WAIT_MS, tenant.config.shop.timeoutMs, refusedWordsOf(tenant.config)) };
   }
+}
+
+/**
+ * A warning line when the shop is in the art. 53 regime and its year's M10 invoices near (or passed)
+ * the EUR 18,750 exit (DL 35/2025): the figure, the limit and what to plan (core/regime-standing.ts).
+ */
+export async function regimeNotice(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang): Promise<Html | string> {
+  const standing = await regimeStanding(deps.ledger, tenant.config.id, tenant.mapping, Date.now()).catch(() => undefined);
+  const words = regimeStandingWords(lang, standing);
+  return words ? html`<p id="regime-limit" class="warn" data-state="${standing?.state ?? ''}">${words.what} ${words.fix}</p>` : '';
 }
 
 /** A banner at the top of a shop's pages when the shop was last seen not answering (or refusing the key). */

@@ -31,10 +31,18 @@ export class MagniFinance implements INodeType {
         name: 'magniFinanceWooCommerceApi',
         required: true,
         // Where an order is claimed and written back (Order Record: In the Shop): the invoice, the waybill and a refund's credit note.
-        // Not for a Shopify order (shopPlatform, absent on the waybill): the package has no Shopify credential, and the node refuses its record in the shop.
+        // Not for a Shopify order (shopPlatform, absent on the waybill): that one is the Shopify credential below.
         displayOptions: {
           show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] },
           hide: { shopPlatform: ['shopify'] },
+        },
+      },
+      {
+        name: 'magniFinanceShopifyApi',
+        required: true,
+        // A Shopify order's claim and number, in its app metafields (GraphQL Admin API): the invoice and a refund's credit note.
+        displayOptions: {
+          show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document'], orderRecord: ['shop'], shopPlatform: ['shopify'] },
         },
       },
     ],

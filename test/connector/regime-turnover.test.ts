@@ -4,6 +4,7 @@ import { checkRegimeLimit } from '../../connector/doctor/regime-check';
 import { shopToday } from '../../connector/pipeline/issue-date';
 import { parseMappingSettings } from '../../law/mapping-settings';
 import { eventually, portugueseOrder, startHarness } from './support/harness';
+import { startSmtpReceiver } from '../support/smtp-receiver';
 
 /**
  * Issue 26.9, CIVA art. 53 as amended by DL 35/2025: the connector counts every M10 document it
@@ -49,6 +50,57 @@ describe('CIVA art. 53, DL 35/2025: the year\'s M10 documents, counted from the 
     } finally {
       await redis.quit();
       await h.close();
+    }
+  });
+});
+
+const ADMIN = { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` };
+
+describe('CIVA art. 53, DL 35/2025: the EUR 18,750 exit told before it bites (console, alert), at exemptions.regimeWarnFrom (default EUR 16,875, 90 %)', () => {
+  it('below the threshold nothing; the M10 invoice that reaches it -> the console\'s warning line and one alert e-mail (pt), with the year in the shop\'s zone and amounts in euros; not told again', async () => {
+    const smtp = await startSmtpReceiver({ user: 'alerts@loja.pt', password: 'smtp-pw' });
+    const h = await startHarness({
+      settings: { language: 'pt', mapping: { exemptions: { regime: 'M10' } } },
+      tenant: { alerts: { digestSeconds: 1, email: { smtp: { host: '127.0.0.1', port: smtp.port, user: 'alerts@loja.pt', password: { env: 'SMTP_PW' } }, from: 'conector@loja.pt', to: ['dono@loja.pt'] } } },
+      env: { SMTP_PW: 'smtp-pw' },
+    });
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      const ledger = new Ledger(redis, h.prefix);
+      const year = Number(shopToday(Date.now(), 'Europe/Lisbon').slice(0, 4));
+      const consolePage = async () => (await fetch(`${h.connector?.origin}/console/shop1?lang=pt`, { headers: ADMIN })).text();
+      // The year's earlier M10 invoices: EUR 16,800.00, below EUR 16,875.00.
+      await ledger.countRegimeDocument({ tenant: 'shop1', orderId: 1, purpose: 'invoice' }, year, 1_680_000n);
+      expect(await consolePage()).not.toContain('id="regime-limit"');
+
+      const reaching = untaxedOrder('100.00');
+      expect((await h.deliver(reaching)).status).toBe(202);
+      await eventually('the M10 invoice written back', async () => (await h.connector?.ledger.forOrder('shop1', Number(reaching.id)))?.invoice?.state === 'written-back', 30_000);
+      expect(await ledger.regimeTurnover('shop1', year)).toBe('16900.00');
+
+      const page = await consolePage();
+      const line = /<p id="regime-limit" class="warn" data-state="near">([^<]*)<\/p>/.exec(page)?.[1] ?? '';
+      expect(line).toContain(`As faturas M10 de ${year} emitidas pelo conector somam 16 900,00 €`);
+      expect(line).toContain('limite de 18 750,00 €');
+      expect(line).toContain('aviso a partir de 16 875,00 €');
+      expect(line).toContain('exemptions.regimeUntil');
+
+      const mail = await eventually('the regime alert e-mail', () => smtp.mails.find((m) => m.subject.includes('art. 53')), 15_000);
+      expect(mail.to).toEqual(['dono@loja.pt']);
+      expect(mail.subject).toContain('o limite do regime do art. 53.º está perto');
+      expect(mail.text).toContain(`• As faturas M10 de ${year} emitidas pelo conector somam 16 900,00 €`);
+      expect(mail.text).toContain('O que fazer: Prepare a mudança com o seu contabilista');
+
+      // Told once: an order needing a person later is told without the regime again.
+      await ledger.record({ tenant: 'shop1', orderId: 7101, purpose: 'invoice' }, { state: 'alert-no-number', detail: 'no number', externalId: 'wc-7101', alertAt: Date.now() });
+      await ledger.markAttention({ tenant: 'shop1', orderId: 7101, purpose: 'invoice' });
+      const next = await eventually('the next digest', () => smtp.mails.find((m) => m.text.includes('#7101')), 15_000);
+      expect(next.subject).not.toContain('art. 53');
+      expect(smtp.mails.filter((m) => m.subject.includes('art. 53'))).toHaveLength(1);
+    } finally {
+      await redis.quit();
+      await h.close();
+      await smtp.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { ISO_COUNTRY_CODES, ISO_CURRENCY_CODES } from '../../client/schemas/iso-codes';
 import { EXEMPTION_CODES } from '../../law/exemption-codes';
 import { MagniFinanceApi } from '../../credentials/MagniFinanceApi.credentials';
+import { MagniFinanceShopifyApi } from '../../credentials/MagniFinanceShopifyApi.credentials';
 import { MagniFinanceWooCommerceApi } from '../../credentials/MagniFinanceWooCommerceApi.credentials';
 import * as client from '../../nodes/MagniFinance/actions/client';
 import * as document from '../../nodes/MagniFinance/actions/document';
@@ -70,6 +71,12 @@ describe('the node is an installable community node', () => {
         required: true,
         displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] }, hide: { shopPlatform: ['shopify'] } },
       },
+      // A Shopify order's record (its app metafields): the package's own Shopify credential, n8n's belong to n8n-nodes-base.
+      {
+        name: new MagniFinanceShopifyApi().name,
+        required: true,
+        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document'], orderRecord: ['shop'], shopPlatform: ['shopify'] } },
+      },
     ]);
   });
 
@@ -84,7 +91,11 @@ describe('the node is an installable community node', () => {
   it('package.json lists the built node and credential, with n8n-workflow as a peer', () => {
     expect(packageJson.name).toMatch(/^n8n-nodes-/);
     expect(packageJson.n8n.nodes).toEqual(['dist/nodes/MagniFinance/MagniFinance.node.js']);
-    expect(packageJson.n8n.credentials).toEqual(['dist/credentials/MagniFinanceApi.credentials.js', 'dist/credentials/MagniFinanceWooCommerceApi.credentials.js']);
+    expect(packageJson.n8n.credentials).toEqual([
+      'dist/credentials/MagniFinanceApi.credentials.js',
+      'dist/credentials/MagniFinanceWooCommerceApi.credentials.js',
+      'dist/credentials/MagniFinanceShopifyApi.credentials.js',
+    ]);
     // n8n's rules: no runtime dependencies, n8n-workflow as the only peer, as "*" (the scanner
     // refuses a range; the tested majors are 1.x and 2.x: scripts/test-n8n-package.sh).
     expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });

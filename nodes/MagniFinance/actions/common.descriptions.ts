@@ -365,7 +365,7 @@ export const shopPlatformFields: [INodeProperties, INodeProperties] = [
       {
         name: 'Shopify',
         value: 'shopify',
-        description: 'An order from the Shopify Trigger (orders/paid, orders/updated) or the Shopify node (Order > Get); Order Record: None only',
+        description: 'An order from the Shopify Trigger (orders/paid, orders/updated) or the Shopify node (Order > Get); Order Record: In the Shop needs the MagniFinance: Shopify Shop API credential',
       },
     ],
     default: 'woocommerce',
@@ -385,14 +385,15 @@ export const shopPlatformFields: [INodeProperties, INodeProperties] = [
 /**
  * Where the order's document is recorded. "In the Shop": the node claims the order in WooCommerce
  * before it issues (shop/order-claim.ts), resumes a claimed document by its id, and writes the
- * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop API credential.
+ * number on the order itself, item by item. It needs the MagniFinance: WooCommerce Shop API credential,
+ * or for a Shopify order the MagniFinance: Shopify Shop API credential (shop/shopify-orders.ts).
  */
 const ORDER_RECORD_OPTIONS: INodePropertyOptions[] = [
   {
     name: 'In the Shop (Claim, Resume, Write Back)',
     value: 'shop',
     description:
-      'Claims the order in WooCommerce before issuing, so a second run for the same order (an update while this one waits, a redelivery, a retry) never issues a second document, and writes the number on the order',
+      'Claims the order in the shop (WooCommerce meta, Shopify app metafields) before issuing, so a second run for the same order (an update while this one waits, a redelivery, a retry) never issues a second document, and writes the number on the order',
   },
   {
     name: 'None (Workflow Writes Back)',

@@ -7,9 +7,7 @@
 type Lang = 'pt' | 'en';
 
 interface ShopifyParams {
-  /** Order Record "In the Shop" for a Shopify order: the package has no Shopify credential. */
-  'shopify-order-record-unavailable': { order: string; externalId: string };
-  /** A B2B order whose NIF source is the company's tax registration, which a REST body does not carry. */
+  /** A B2B order whose NIF source is the company's tax registration, which a REST body does not carry (Order Record "None"). */
   'shopify-company-nif-unread': { order: string };
   /** A NIF source that is a metafield: a webhook body carries no metafields. */
   'shopify-metafield-nif-unread': { order: string; metafield: string };
@@ -26,20 +24,6 @@ type Entry<P> = Record<Lang, { reason: (p: P) => string; whatToDo: (p: P) => str
 const NOTHING_SENT: Record<Lang, string> = { en: 'Nothing was sent to MagniFinance.', pt: 'Nada foi enviado à MagniFinance.' };
 
 const CATALOGUE: { [C in ShopifyCode]: Entry<ShopifyParams[C]> } = {
-  'shopify-order-record-unavailable': {
-    en: {
-      reason: (p) =>
-        `Order ${p.order} was not invoiced: Order Record "In the Shop" claims the order and writes its number in the shop, and this package has no Shopify credential to do that in Shopify`,
-      whatToDo: (p) =>
-        `Set Order Record to "None (Workflow Writes Back)": the External ID ${p.externalId} then keeps a repeated run from issuing a second document for the same buyer; write the number back with n8n's Shopify node. Or let the connector invoice this shop: it claims each order and writes the number as metafields (docs/shopify.md). ${NOTHING_SENT.en}`,
-    },
-    pt: {
-      reason: (p) =>
-        `A encomenda ${p.order} não foi faturada: o registo «Na loja» reserva a encomenda e escreve o número na loja, e este pacote não tem uma credencial Shopify para o fazer na Shopify`,
-      whatToDo: (p) =>
-        `Escolha o registo «Nenhum (o fluxo escreve)»: o External ID ${p.externalId} impede então que uma execução repetida emita um segundo documento para o mesmo cliente; escreva o número na encomenda com o nó Shopify do n8n. Ou deixe o conector faturar esta loja: reserva cada encomenda e escreve o número em metafields (docs/shopify.md). ${NOTHING_SENT.pt}`,
-    },
-  },
   'shopify-company-nif-unread': {
     en: {
       reason: (p) =>

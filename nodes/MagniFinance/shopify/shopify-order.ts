@@ -9,14 +9,18 @@ import type { MappingSettings } from '../../../law/mapping-settings';
 import { externalIdForOrder, externalIdForRefund } from '../../../law/external-id';
 import { documentForSale, type OrderDocument } from '../../../law/order-to-document';
 import { creditNoteForRefund } from '../../../law/refund-to-credit-note';
-import type { Sale } from '../../../law/sale';
+import type { Sale, SaleRefund } from '../../../law/sale';
+import { nifMetafieldOf } from '../../../platforms/shopify/buyer-nif';
 import { parseShopifyOrder, parseShopifyRefund } from '../../../platforms/shopify/order-query';
 import { shopifyOrderToSale } from '../../../platforms/shopify/order-to-sale';
 import { shopifyRefundToSaleRefund } from '../../../platforms/shopify/refund-to-sale-refund';
 import { alreadyIssuedJson, AlreadyIssued, createOnce } from '../helpers/already-issued';
 import { createdDocumentOutput } from '../helpers/await-finalized-document';
 import { throwIfHeld } from '../helpers/held-order';
-import { invoiceDocumentIdParameter, readInvoiceBuyer } from '../helpers/invoice-buyer';
+import { invoiceDocumentIdParameter, readInvoiceBuyer, recordedInvoiceId, type InvoiceBuyer } from '../helpers/invoice-buyer';
+import { issueWithClaim } from '../shop/issue-with-claim';
+import { creditNoteRecord, INVOICE_RECORD } from '../shop/record-purposes';
+import { shopifyOrders, type ShopifyShop } from '../shop/shopify-orders';
 import { nodeErrorFor, refusedOrderError } from '../helpers/node-errors';
 import type { ItemWithBinary } from '../helpers/pdf-binary';
 import { readJsonObject } from '../helpers/parameters';
@@ -27,9 +31,11 @@ import { SHOPIFY_ORDER_FIX, shopifyText, type ShopifyMessage } from './shopify-m
  * The two from-order operations for a Shopify order (Shop Platform: Shopify): the order and the
  * refund as n8n's Shopify Trigger or Shopify node give them (./rest-payloads.ts), mapped by the
  * connector's own Shopify mapping into the neutral sale and through the same law (law/), so the
- * holds, the refusals and the External ID are the connector's. The record is the External ID
- * (Order Record "None"): "In the Shop" is refused before anything is sent, with the reason
- * (shopify-order-record-unavailable), since the package has no Shopify credential.
+ * holds, the refusals and the External ID are the connector's. Order Record "None": the External ID
+ * is the record, and the order is mapped from the item (the webhook's REST body). "In the Shop":
+ * the order is claimed in its app metafields through the GraphQL Admin API (../shop/shopify-orders.ts,
+ * with the MagniFinance: Shopify Shop API credential) as a WooCommerce order is in its meta, and the
+ * order and refund are read as the connector reads them (only their ids are taken from the items).
  */
 
 function issuesText(error: z.ZodError): string {
@@ -93,9 +99,12 @@ function saleOf(context: IExecuteFunctions, itemIndex: number, order: ShopifyRes
   return inShopifyWords(context, itemIndex, () => shopifyOrderToSale(parseShopifyOrder(shopifyOrderOfRest(order)), settings));
 }
 
-function refuseOrderRecordInShop(context: IExecuteFunctions, itemIndex: number, order: ShopifyRestOrder, externalId: string): void {
-  if (context.getNodeParameter('orderRecord', itemIndex) !== 'shop') return;
-  throw refusal(context, itemIndex, { code: 'shopify-order-record-unavailable', params: { order: order.name, externalId } }, { orderId: order.id, orderName: order.name, externalId });
+const inTheShop = (context: IExecuteFunctions, itemIndex: number): boolean => context.getNodeParameter('orderRecord', itemIndex) === 'shop';
+
+/** The order as the shop has it now (GraphQL, as the connector reads it), as the neutral sale. */
+async function saleNow(context: IExecuteFunctions, itemIndex: number, shop: ShopifyShop, orderId: number, settings: ShopifySaleSettings): Promise<Sale> {
+  const order = await shop.readOrder(orderId, nifMetafieldOf(settings.nifSources));
+  return inShopifyWords(context, itemIndex, () => shopifyOrderToSale(order, settings));
 }
 
 async function create(
@@ -120,20 +129,39 @@ export async function invoiceShopifyOrder(
   token: string | undefined,
 ): Promise<IDataObject | ItemWithBinary> {
   const order = readShopifyOrder(context, itemIndex);
-  refuseOrderRecordInShop(context, itemIndex, order, externalIdForOrder(order.id, settings));
-  const sale = saleOf(context, itemIndex, order, readShopifySettings(context, itemIndex));
-  const mapped = inShopifyWords(context, itemIndex, () => documentForSale(sale, settings));
-  const summary: IDataObject = {
-    orderId: order.id,
-    orderName: order.name,
-    shopPlatform: 'shopify',
-    externalId: mapped.request.Document.ExternalId ?? null,
-    documentType: mapped.request.Document.Type,
-    totalDifference: mapped.totalDifference ?? null,
-    notes: mapped.notes.map((note) => ({ ...note })),
+  const shopifySettings = readShopifySettings(context, itemIndex);
+  const mapOrder = (sale: Sale) => {
+    const mapped = inShopifyWords(context, itemIndex, () => documentForSale(sale, settings));
+    const summary: IDataObject = {
+      orderId: order.id,
+      orderName: order.name,
+      shopPlatform: 'shopify',
+      externalId: mapped.request.Document.ExternalId ?? null,
+      documentType: mapped.request.Document.Type,
+      totalDifference: mapped.totalDifference ?? null,
+      notes: mapped.notes.map((note) => ({ ...note })),
+    };
+    throwIfHeld(context.getNode(), itemIndex, mapped, summary, SHOPIFY_ORDER_FIX.en);
+    return { mapped, summary: { ...summary, held: false } };
   };
-  throwIfHeld(context.getNode(), itemIndex, mapped, summary, SHOPIFY_ORDER_FIX.en);
-  return await create(context, itemIndex, client, mapped, token, { ...summary, held: false });
+  if (inTheShop(context, itemIndex)) {
+    const shop = await shopifyOrders(context);
+    return await issueWithClaim.call(context, {
+      itemIndex,
+      client,
+      shop,
+      orderId: order.id,
+      externalId: externalIdForOrder(order.id, settings),
+      purpose: INVOICE_RECORD,
+      token,
+      build: async () => {
+        const { mapped, summary } = mapOrder(await saleNow(context, itemIndex, shop, order.id, shopifySettings));
+        return { kind: 'document', request: mapped.request, summary };
+      },
+    });
+  }
+  const { mapped, summary } = mapOrder(saleOf(context, itemIndex, order, shopifySettings));
+  return await create(context, itemIndex, client, mapped, token, summary);
 }
 
 /** Document > Create Credit Note From Refund, Shop Platform: Shopify: the refunds/create body and its order. */
@@ -158,8 +186,53 @@ export async function creditShopifyRefund(
   if (refund.order_id !== order.id) {
     throw refusal(context, itemIndex, { code: 'shopify-refund-other-order', params: { order: order.name, orderId: order.id, refundId: refund.id, refundOrderId: refund.order_id } }, facts);
   }
-  refuseOrderRecordInShop(context, itemIndex, order, externalIdForRefund(order.id, refund.id, settings));
-  const sale = saleOf(context, itemIndex, order, readShopifySettings(context, itemIndex));
+  const shopifySettings = readShopifySettings(context, itemIndex);
+  const givenInvoiceId = invoiceDocumentIdParameter(context, itemIndex);
+  // The buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself: its id given, or (In the Shop) recorded in the order's metafields.
+  const buyerOfInvoice = async (meta: readonly { key: string; value?: unknown }[] | undefined) =>
+    await readInvoiceBuyer(
+      context,
+      itemIndex,
+      client,
+      token,
+      { invoiceNumber, documentId: givenInvoiceId ?? recordedInvoiceId(meta, invoiceNumber), order: order.name },
+      { ...facts, reference: invoiceNumber },
+    );
+  const mapCredit = (sale: Sale, saleRefund: () => SaleRefund, invoiceBuyer: InvoiceBuyer) => {
+    const mapped = inShopifyWords(context, itemIndex, () => creditNoteForRefund(sale, saleRefund(), invoiceNumber, settings, { invoiceBuyer }));
+    const summary: IDataObject = {
+      ...facts,
+      shopPlatform: 'shopify',
+      externalId: mapped.request.Document.ExternalId ?? null,
+      documentType: mapped.request.Document.Type,
+      reference: invoiceNumber,
+      totalDifference: mapped.totalDifference ?? null,
+      notes: mapped.notes.map((note) => ({ ...note })),
+    };
+    throwIfHeld(context.getNode(), itemIndex, mapped, summary, SHOPIFY_ORDER_FIX.en);
+    return { mapped, summary };
+  };
+  if (inTheShop(context, itemIndex)) {
+    const shop = await shopifyOrders(context);
+    let invoiceBuyer: InvoiceBuyer | undefined;
+    return await issueWithClaim.call(context, {
+      itemIndex,
+      client,
+      shop,
+      orderId: order.id,
+      externalId: externalIdForRefund(order.id, refund.id, settings),
+      purpose: creditNoteRecord(refund.id),
+      token,
+      build: async (fresh) => {
+        invoiceBuyer ??= await buyerOfInvoice(fresh.meta_data);
+        const sale = await saleNow(context, itemIndex, shop, order.id, shopifySettings);
+        const raw = await shop.readRefund(refund.id);
+        const { mapped, summary } = mapCredit(sale, () => shopifyRefundToSaleRefund(parseShopifyRefund(raw, sale.id), sale), invoiceBuyer);
+        return { kind: 'document', request: mapped.request, summary };
+      },
+    });
+  }
+  const sale = saleOf(context, itemIndex, order, shopifySettings);
   const foreign = refund.transactions.find((t) => t.currency !== sale.currency);
   if (foreign) {
     throw refusal(
@@ -169,28 +242,8 @@ export async function creditShopifyRefund(
       facts,
     );
   }
-  // The buyer the invoice carried (CIVA art. 29(7), 78(2)), read from the invoice itself: a webhook body carries no metafields, so its id is the field's.
-  const invoiceBuyer = await readInvoiceBuyer(
-    context,
-    itemIndex,
-    client,
-    token,
-    { invoiceNumber, documentId: invoiceDocumentIdParameter(context, itemIndex), order: order.name },
-    { ...facts, reference: invoiceNumber },
-  );
-  const mapped = inShopifyWords(context, itemIndex, () => {
-    const saleRefund = shopifyRefundToSaleRefund(parseShopifyRefund(shopifyRefundOfRest(refund, order), sale.id), sale);
-    return creditNoteForRefund(sale, saleRefund, invoiceNumber, settings, { invoiceBuyer });
-  });
-  const summary: IDataObject = {
-    ...facts,
-    shopPlatform: 'shopify',
-    externalId: mapped.request.Document.ExternalId ?? null,
-    documentType: mapped.request.Document.Type,
-    reference: invoiceNumber,
-    totalDifference: mapped.totalDifference ?? null,
-    notes: mapped.notes.map((note) => ({ ...note })),
-  };
-  throwIfHeld(context.getNode(), itemIndex, mapped, summary, SHOPIFY_ORDER_FIX.en);
+  // A webhook body carries no metafields: the invoice's id is the field's.
+  const invoiceBuyer = await buyerOfInvoice(undefined);
+  const { mapped, summary } = mapCredit(sale, () => shopifyRefundToSaleRefund(parseShopifyRefund(shopifyRefundOfRest(refund, order), sale.id), sale), invoiceBuyer);
   return await create(context, itemIndex, client, mapped, token, summary);
 }

@@ -33,6 +33,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 
 import type { MagniFinanceApi as MagniFinanceApiType } from '../../../credentials/MagniFinanceApi.credentials';
 import type { MagniFinanceWooCommerceApi as MagniFinanceWooCommerceApiType } from '../../../credentials/MagniFinanceWooCommerceApi.credentials';
+import type { MagniFinanceShopifyApi as MagniFinanceShopifyApiType } from '../../../credentials/MagniFinanceShopifyApi.credentials';
 import type { MagniFinance as MagniFinanceType } from '../../../nodes/MagniFinance/MagniFinance.node';
 
 /**
@@ -59,6 +60,9 @@ const { MagniFinanceWooCommerceApi } = (
     ? require(`${installed}/dist/credentials/MagniFinanceWooCommerceApi.credentials.js`)
     : require('../../../credentials/MagniFinanceWooCommerceApi.credentials')
 ) as { MagniFinanceWooCommerceApi: typeof MagniFinanceWooCommerceApiType };
+const { MagniFinanceShopifyApi } = (
+  installed ? require(`${installed}/dist/credentials/MagniFinanceShopifyApi.credentials.js`) : require('../../../credentials/MagniFinanceShopifyApi.credentials')
+) as { MagniFinanceShopifyApi: typeof MagniFinanceShopifyApiType };
 /* eslint-enable @typescript-eslint/no-require-imports */
 const { NodeApiError, Workflow: WorkflowClass } = n8nWorkflow;
 /** The error classes of the n8n-workflow the node runs with (for instanceof checks in tests). */
@@ -79,11 +83,19 @@ export interface ShopCredentials extends ICredentialDataDecryptedObject {
   consumerSecret: string;
 }
 
+/** The MagniFinance: Shopify Shop API credential (the fake Shopify's address and token). */
+export interface ShopifyShopCredentials extends ICredentialDataDecryptedObject {
+  shopUrl: string;
+  accessToken: string;
+}
+
 export interface RunOptions {
   parameters: INodeParameters;
   credentials: Credentials;
   /** For Order Record "In the Shop". */
   shop?: { credentials: ShopCredentials; certificate: string };
+  /** For Order Record "In the Shop" with Shop Platform "Shopify". */
+  shopify?: ShopifyShopCredentials;
   /** Aborting it cancels the execution (n8n's Stop, or the process going away mid-run). */
   cancel?: AbortController;
   /** n8n's execution id (getExecutionId). */
@@ -174,8 +186,8 @@ function applyAuthentication(
   n8nNode: INode,
   options: IHttpRequestOptions,
   credentials: IDataObject,
+  auth: { properties: { headers?: IDataObject } } = new MagniFinanceApi().authenticate,
 ): IHttpRequestOptions {
-  const auth = new MagniFinanceApi().authenticate;
   const headers: Record<string, string> = { ...((options.headers as Record<string, string>) ?? {}) };
   for (const [name, value] of Object.entries(auth.properties.headers ?? {})) {
     headers[name] = String(resolveWithCredentials(workflow, n8nNode, value, credentials));
@@ -336,6 +348,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
     getExecutionId: () => options.executionId ?? 'test-execution',
     getCredentials: async (type: string) => {
       if (type === 'magniFinanceWooCommerceApi' && options.shop) return { ...options.shop.credentials };
+      if (type === 'magniFinanceShopifyApi' && options.shopify) return { ...options.shopify };
       // n8n: a node whose credential is not set fails with this message.
       if (type !== 'magniFinanceApi') throw new Error(`Node does not have any credentials set for "${type}"`);
       return { ...options.credentials };
@@ -390,6 +403,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
         if (credentialsType === 'magniFinanceWooCommerceApi' && options.shop) {
           const shop = options.shop;
           return await sendOverHttp(n8nNode, applyBasicAuthentication(workflow, n8nNode, requestOptions, shop.credentials), requests, shop.certificate);
+        }
+        if (credentialsType === 'magniFinanceShopifyApi' && options.shopify) {
+          return await sendOverHttp(n8nNode, applyAuthentication(workflow, n8nNode, requestOptions, options.shopify, new MagniFinanceShopifyApi().authenticate), requests);
         }
         if (credentialsType !== 'magniFinanceApi') throw new Error(`Unknown credential ${credentialsType}`);
         const credentials = (additional?.credentialsDecrypted?.data ?? options.credentials) as IDataObject;
@@ -498,4 +514,26 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 export function evaluateExpression(expression: string, json: IDataObject): unknown {
   const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
   return workflow.expression.getParameterValue(expression, null, 0, 0, n8nNode.name, [{ json }], 'manual', {});
+}
+
+/** The MagniFinance: Shopify Shop API credential's own test, as n8n runs it (its request resolved, its header applied, sent over HTTP). */
+export async function testShopifyCredential(credentials: ShopifyShopCredentials): Promise<CredentialTestResult> {
+  const type = new MagniFinanceShopifyApi();
+  const { workflow, node: n8nNode } = workflowFor({}, 'Europe/Lisbon', defaultVersion);
+  const request = type.test.request as IRequestOptionsSimplified & IHttpRequestOptions;
+  const resolved: IHttpRequestOptions = {
+    url: String(resolveWithCredentials(workflow, n8nNode, request.url, credentials)),
+    baseURL: String(resolveWithCredentials(workflow, n8nNode, request.baseURL, credentials)),
+    method: request.method ?? 'GET',
+    body: request.body as IDataObject,
+    json: true,
+    returnFullResponse: true,
+  };
+  try {
+    const answer = (await sendOverHttp(n8nNode, applyAuthentication(workflow, n8nNode, resolved, credentials, type.authenticate), [])) as { statusCode: number };
+    return { status: 'OK', message: 'Connection successful!', httpStatus: answer.statusCode };
+  } catch (error) {
+    const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
+    return { status: 'Error', message: (error as Error).message, ...(httpCode ? { httpStatus: httpCode } : {}) };
+  }
 }

@@ -1,0 +1,190 @@
+/**
+ * Order Record "In the Shop" for a Shopify order: the claim, the resume and the write-back kept in
+ * the order's app metafields through the GraphQL Admin API (nodes/MagniFinance/shop/shopify-orders.ts),
+ * with the package's own MagniFinance: Shopify Shop API credential. Against the fake Shopify (GraphQL
+ * validated against the Admin schema, cost headers, throttling) and the sandbox, over HTTP, through
+ * the node's real execute (or the installed package: scripts/test-n8n-package.sh).
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { FakeShopify, type JsonObject } from '../support/fake-shopify';
+import { sweaterAndShippingRefund, TAXES_INCLUDED } from '../platforms/shopify/fixtures/orders';
+import { runNode, savedNode, testShopifyCredential, type RunResult } from './support/n8n-harness';
+import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
+import { paidOrder1001, refund1001 } from './support/shopify-rest';
+
+const ORDER = String(TAXES_INCLUDED.id);
+const wait = { waitForDocument: true, options: { firstCheckAfterSeconds: 10, checkIntervalSeconds: 1, waitTimeoutSeconds: 30 } };
+const invoice: INodeParameters = { resource: 'document', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'shop', ...wait };
+const creditNote = (invoiceNumber: string): INodeParameters => ({
+  resource: 'document',
+  operation: 'createCreditNoteFromRefund',
+  shopPlatform: 'shopify',
+  orderRecord: 'shop',
+  order: '={{ $json.order }}',
+  refund: '={{ $json.refund }}',
+  invoiceNumber,
+  ...wait,
+});
+
+let store: FakeShopify;
+let s: NodeSandbox;
+beforeEach(async () => {
+  store = new FakeShopify();
+  await store.start();
+  store.addOrder(TAXES_INCLUDED);
+  s = await startNodeSandbox();
+});
+afterEach(async () => {
+  await store.close();
+  await s.close();
+});
+
+function run(parameters: INodeParameters, json: IDataObject, extra: { cancel?: AbortController; executionId?: string; accessToken?: string } = {}): Promise<RunResult> {
+  return runNode({
+    credentials: s.credentials,
+    shopify: { shopUrl: store.url, accessToken: extra.accessToken ?? store.accessToken },
+    parameters,
+    onError: 'continueErrorOutput',
+    items: [{ json: structuredClone(json) }],
+    ...(extra.cancel ? { cancel: extra.cancel } : {}),
+    ...(extra.executionId ? { executionId: extra.executionId } : {}),
+  });
+}
+
+interface SandboxDoc {
+  id: number;
+  status: string;
+  client: { NIF: string };
+  document: { ExternalId?: string };
+}
+async function made(externalId: string): Promise<SandboxDoc[]> {
+  return ((await s.admin('GET', '/documents')).body as { documents: SandboxDoc[] }).documents.filter((d) => d.status !== 'draft' && d.document.ExternalId === externalId);
+}
+
+/** The order's metafields in the app's own namespace, as the merchant's admin (and the connector) sees them. */
+const metafields = (): JsonObject[] => ((store.orders.get(ORDER)?.metafields ?? []) as JsonObject[]).filter((m) => String(m.namespace).startsWith('app--'));
+const metafield = (key: string): string | undefined => metafields().find((m) => m.key === key)?.value as string | undefined;
+const namedDocument = (prefix: string): number | undefined => {
+  for (const m of metafields()) {
+    if (!String(m.key).startsWith(prefix)) continue;
+    const claim = JSON.parse(String(m.value)) as { documentId?: number };
+    if (claim.documentId !== undefined) return claim.documentId;
+  }
+  return undefined;
+};
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 600; i += 1) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('Order Record "In the Shop" for a Shopify order: app metafields through the GraphQL Admin API', () => {
+  it('asks for the package\'s own Shopify credential (n8n\'s Shopify credentials belong to another package), not the WooCommerce one', () => {
+    expect(savedNode({ resource: 'document', operation: 'createFromOrder', shopPlatform: 'shopify' }, 3).credentials).toEqual(['magniFinanceApi', 'magniFinanceShopifyApi']);
+    expect(savedNode({ resource: 'document', operation: 'createCreditNoteFromRefund', shopPlatform: 'shopify' }, 3).credentials).toEqual(['magniFinanceApi', 'magniFinanceShopifyApi']);
+    expect(savedNode({ resource: 'document', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'none' }, 3).credentials).toEqual(['magniFinanceApi']);
+  });
+
+  it('the credential\'s Test asks the store\'s GraphQL Admin API with the token: a good one passes, a wrong one gets 401', async () => {
+    expect(await testShopifyCredential({ shopUrl: `${store.url}/`, accessToken: store.accessToken })).toMatchObject({ status: 'OK', httpStatus: 200 });
+    expect(await testShopifyCredential({ shopUrl: store.url, accessToken: 'shpat_wrong' })).toMatchObject({ status: 'Error', httpStatus: 401 });
+  });
+
+  it('orders/paid and orders/updated at the same moment: one invoice, its number in the order\'s metafields; a later run finds it there', async () => {
+    const [a, b] = await Promise.all([run(invoice, paidOrder1001(), { executionId: 'paid' }), run(invoice, paidOrder1001(), { executionId: 'updated' })]);
+    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
+    const invoices = await made('wc-5962412736508');
+    expect(invoices).toHaveLength(1);
+    const outcomes = [a, b].map((r) => String((r.output[0][0].json.orderRecord as IDataObject).outcome)).sort();
+    expect([['already-recorded', 'issued'], ['issued', 'resumed']]).toContainEqual(outcomes);
+    const number = a.output[0][0].json.documentNumber;
+    expect(number).toEqual(expect.any(String));
+    expect(b.output[0][0].json.documentNumber).toBe(number);
+    // Where the connector writes them: the merchant, the connector and the next run read the same keys.
+    expect(metafield('magnifinance_document_number')).toBe(number);
+    expect(metafield('magnifinance_document_id')).toBe(String(invoices[0].id));
+    // The mapping read the order from the shop as the connector does: the same document as the item's.
+    const issuing = [a, b].find((r) => (r.output[0][0].json.orderRecord as IDataObject).outcome === 'issued');
+    expect(issuing?.output[0][0].json).toMatchObject({ orderId: 5962412736508, orderName: '#1001', shopPlatform: 'shopify', externalId: 'wc-5962412736508' });
+
+    const later = await run(invoice, paidOrder1001(), { executionId: 'retry' });
+    expect(later.output[0][0].json).toMatchObject({ alreadyIssued: true, documentNumber: number, orderRecord: { outcome: 'already-recorded' } });
+    expect(await made('wc-5962412736508')).toHaveLength(1);
+  }, 120_000);
+
+  it('the order changed during the wait (the buyer\'s NIF changed while the first run waits for its number): one invoice, the second run resumes it', async () => {
+    const first = run(invoice, paidOrder1001(), { executionId: 'first' });
+    const documentId = await until('the first run to name its draft', () => namedDocument('magnifinance_claim_invoice_'));
+    // The merchant corrects the buyer's NIF: the service's External ID check alone would let a second invoice through for the new buyer.
+    store.setAttributes(ORDER, [{ key: 'nif', value: '232013969' }]);
+    const second = run(invoice, paidOrder1001(), { executionId: 'second' });
+    const [a, b] = await Promise.all([first, second]);
+    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
+    const invoices = await made('wc-5962412736508');
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0].id).toBe(documentId);
+    // Closed with the order as the shop had it at the close (before or after the correction, as the race fell): one buyer, one invoice.
+    expect(['509442013', '232013969']).toContain(invoices[0].client.NIF);
+    expect(b.output[0][0].json).toMatchObject({ documentId, alreadyIssued: true });
+    expect(metafield('magnifinance_document_number')).toBe(a.output[0][0].json.documentNumber);
+  }, 120_000);
+
+  it('a run that dies after the close, before the write-back: the next run resumes the invoice by its id and writes its number', async () => {
+    const cancel = new AbortController();
+    const first = run(invoice, paidOrder1001(), { cancel });
+    const documentId = await until('the draft to be named', () => namedDocument('magnifinance_claim_invoice_'));
+    await until('the invoice to be closed', async () => (await made('wc-5962412736508')).length === 1 || undefined);
+    cancel.abort();
+    await expect(first).rejects.toThrow();
+    expect(metafield('magnifinance_document_number')).toBeUndefined();
+
+    const later = await run(invoice, paidOrder1001());
+    expect(later.output[0][0].json).toMatchObject({ documentId, writtenBack: true, alreadyIssued: true, orderRecord: { outcome: 'resumed' } });
+    expect(await made('wc-5962412736508')).toHaveLength(1);
+  }, 120_000);
+
+  it('the refund\'s credit note: claimed and recorded under the refund, naming the buyer the recorded invoice carried (CIVA art. 29(7), 78(2)), not the NIF the order gives since', async () => {
+    const issued = await run(invoice, paidOrder1001());
+    const invoiceNumber = String(issued.output[0][0].json.documentNumber);
+    expect((await made('wc-5962412736508'))[0].client.NIF).toBe('509442013');
+    store.setAttributes(ORDER, [{ key: 'nif', value: '232013969' }]);
+    store.refund(ORDER, { ...sweaterAndShippingRefund(), id: 'gid://shopify/Refund/929361501', orderAdjustments: [] });
+
+    const [a, b] = await Promise.all([
+      run(creditNote(invoiceNumber), { order: paidOrder1001(), refund: refund1001() }, { executionId: 'refund-1' }),
+      run(creditNote(invoiceNumber), { order: paidOrder1001(), refund: refund1001() }, { executionId: 'refund-2' }),
+    ]);
+    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
+    const notes = await made('wc-5962412736508-R929361501');
+    expect(notes).toHaveLength(1);
+    expect(notes[0].client.NIF).toBe('509442013');
+    const record = JSON.parse(metafield('magnifinance_credit_note_929361501') ?? '{}') as IDataObject;
+    expect(record).toMatchObject({ documentId: String(notes[0].id), number: expect.any(String) });
+    const issuedRun = [a, b].find((r) => (r.output[0][0].json.orderRecord as IDataObject).outcome === 'issued');
+    expect(issuedRun?.output[0][0].json).toMatchObject({ documentType: 'C', reference: invoiceNumber, refundId: 929361501 });
+    expect(issuedRun?.output[0][0].json.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'credit-note-invoice-buyer', params: expect.objectContaining({ nif: '509442013', orderNif: '232013969' }) })]));
+  }, 120_000);
+
+  it('a drained API budget (another app spent it): the queries wait for Shopify\'s bucket, nothing is lost', async () => {
+    store.drainBucket(0);
+    const result = await run(invoice, paidOrder1001());
+    expect(result.output[1]).toEqual([]);
+    expect(result.output[0][0].json).toMatchObject({ writtenBack: true, alreadyIssued: false });
+    expect(await made('wc-5962412736508')).toHaveLength(1);
+    expect(metafield('magnifinance_document_number')).toBe(result.output[0][0].json.documentNumber);
+    // Shopify said THROTTLED at least once, and every query ran in the end.
+    expect(store.costLog.some((entry) => entry.throttled)).toBe(true);
+  }, 120_000);
+
+  it('a refused token fails the item with the reason, before anything is issued', async () => {
+    const result = await run(invoice, paidOrder1001(), { accessToken: 'shpat_wrong' });
+    expect(String((result.output[1][0].json.error as IDataObject).message)).toContain('Shopify refused the access token (HTTP 401)');
+    expect(await made('wc-5962412736508')).toHaveLength(0);
+    expect(result.requests.filter((r) => r.url.startsWith(s.sandbox.baseUrl))).toEqual([]);
+  }, 60_000);
+});
