@@ -18,6 +18,7 @@ import { admitRefund, admitSale } from './sale-schema';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
 import { regimeOn } from './small-business-regime';
+import { vouchersRefunded } from './vouchers';
 import { lineRate, resolveTaxRates, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
 
@@ -185,7 +186,7 @@ function creditLines(
  */
 export function creditNoteForRefund(
   sale: Sale,
-  refund: SaleRefund,
+  given: SaleRefund,
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
   issue?: IssueOptions,
@@ -193,7 +194,7 @@ export function creditNoteForRefund(
   earlierRefunds: readonly SaleRefund[] = [],
 ): CreditNote {
   admitSale(sale);
-  admitRefund(refund, sale);
+  admitRefund(given, sale);
   for (const earlierRefund of earlierRefunds) admitRefund(earlierRefund, sale);
   const parsed = settingsFrom(settingsInput);
   // The credit note corrects its invoice: the rates and the regime of the day its tax became due
@@ -201,8 +202,17 @@ export function creditNoteForRefund(
   const invoiceTaxDay = issue?.invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(issue.invoiceDate) ? saleTaxDay(sale, parsed, issue.invoiceDate) : saleDate(sale, parsed);
   const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, invoiceTaxDay);
   const orderId = saleRef(sale);
-  const refundId = platformId(refund.id);
   const notes: MappingNote[] = [];
+  // Gift cards sold were no supply and are not on the invoice: giving their money back credits nothing (vouchers.ts).
+  const vouchers = vouchersRefunded(sale, given, settings);
+  const refund = vouchers.rest;
+  if (refund === undefined) {
+    throw mappingError(orderId, 'only-vouchers-refunded', { refund: platformId(given.id), names: vouchers.names.map((n) => `"${n}"`).join(', '), count: vouchers.names.length });
+  }
+  if (vouchers.names.length > 0) {
+    notes.push(info('voucher-refund-left-out', { refund: platformId(given.id), names: vouchers.names.map((n) => `"${n}"`).join(', '), count: vouchers.names.length, amount: formatDecimal(vouchers.gross, 2), ...currencyParam(sale.currency) }));
+  }
+  const refundId = platformId(refund.id);
   const reference = invoiceNumber.trim();
   if (!reference) throw mappingError(orderId, 'refund-needs-invoice', { refund: refundId });
   if (reference.length > 50) throw mappingError(orderId, 'invoice-number-too-long', { invoice: reference });
@@ -216,7 +226,7 @@ export function creditNoteForRefund(
   const rates = resolveTaxRates(sale, notes);
 
   // CIVA art. 29(7), 78(2): never more than the invoice, net of the credit notes of earlier refunds.
-  const earlier = earlierRefunds.filter((r) => r.id !== refund.id);
+  const earlier = earlierRefunds.filter((r) => r.id !== refund.id).flatMap((r) => vouchersRefunded(sale, r, settings).rest ?? []);
   const earlierLines = earlier.map((r) => creditLines(sale, r, rates, settings, []));
   const planned = creditLines(sale, refund, rates, settings, notes, earlierLines.flat());
   const limitHolds = creditLimitHolds(

@@ -11,10 +11,11 @@ import type { ConnectorMetrics } from '../core/metrics';
 import { clearForPerson } from '../pipeline/needs-person';
 import { parseProblem, ProblemSchema, settledOutsideProblem } from '../pipeline/problems';
 import { addNoteQuietly } from '../pipeline/write-back';
-import { NOTES, purposeWords, stateLabel, type Lang } from '../words';
+import { NOTES, type Lang } from '../words';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { HistoryEvent, OrderHistory } from '../history/order-history';
 import { ACTION_NOTES } from './action-notes';
+import { refusalSays } from './action-refusals';
 
 /**
  * What a person can do to an order, from the admin API (JSON) or the console (forms): one
@@ -97,7 +98,7 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
           ok: false,
           status: 409,
           error: `order ${orderId} has another system's document (${which}): the connector never invoices it`,
-          says: { pt: `a encomenda ${orderId} já tem um documento de outro sistema (${which}) e o conector nunca a fatura.`, en: `order ${orderId} has another system's document (${which}): the connector never invoices it.` },
+          says: refusalSays('other-system', { orderId, which }),
         };
       }
       const results = await addResuming(deps.queue, deps.redis, jobsToEnqueue(tenant, orderId, plan.jobs, Date.now()));
@@ -109,7 +110,7 @@ export async function retryOrder(deps: OrderActionDeps, tenant: string, orderId:
         ok: false,
         status: 502,
         error: `could not fetch order ${orderId} from the shop: ${why}`,
-        says: { pt: `não foi possível ler a encomenda ${orderId} na loja (${why}). Tente de novo daqui a pouco.`, en: `could not read order ${orderId} from the shop (${why}). Try again in a moment.` },
+        says: refusalSays('shop-unreadable', { orderId, why }),
       };
     }
   }
@@ -154,7 +155,7 @@ export async function attachDocument(
       ok: false,
       status: 409,
       error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only duplicate-unknown-id takes a document id by hand`,
-      says: stateSays(ref, entry, { pt: 'só se associa um documento quando o conector não sabe o id do documento emitido', en: 'a document is attached only when the connector does not know the id of the issued document' }),
+      says: stateSays(ref, entry, 'why-attach'),
     };
   }
   let found: string | undefined;
@@ -168,7 +169,7 @@ export async function attachDocument(
       ok: false,
       status: 502,
       error: `could not read document ${documentId} from MagniFinance: ${why}`,
-      says: { pt: `não foi possível ler o documento ${documentId} na MagniFinance (${why}).`, en: `could not read document ${documentId} from MagniFinance (${why}).` },
+      says: refusalSays('document-unreadable', { documentId, why }),
     };
   }
   if (!entry.externalId || found !== entry.externalId) {
@@ -176,10 +177,7 @@ export async function attachDocument(
       ok: false,
       status: 409,
       error: `document ${documentId} has ExternalId ${found ?? 'none'}, not ${entry.externalId ?? '(unknown)'}`,
-      says: {
-        pt: `o documento ${documentId} não é o desta encomenda: o seu ExternalId é ${found ?? '(nenhum)'} e devia ser ${entry.externalId ?? '(desconhecido)'}. Confirme o id no back-office.`,
-        en: `document ${documentId} is not this order's: its ExternalId is ${found ?? '(none)'}, not ${entry.externalId ?? '(unknown)'}. Check the id in the back-office.`,
-      },
+      says: refusalSays('document-not-this', { documentId, found, expected: entry.externalId }),
     };
   }
   await deps.ledger.record(ref, { state: 'created', documentId, detail: 'document id attached by hand', lastError: '' });
@@ -211,7 +209,7 @@ export async function releaseHold(
       ok: false,
       status: 409,
       error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}, not held`,
-      says: stateSays(ref, entry, { pt: 'já não está retida', en: 'it is no longer held' }),
+      says: stateSays(ref, entry, 'why-release'),
     };
   }
   await deps.ledger.record(ref, { holdReleasedAt: Date.now() });
@@ -231,7 +229,7 @@ export async function creditableInvoice(deps: Pick<OrderActionDeps, 'ledger'>, t
     return {
       ok: false,
       error: `order ${orderId} has no invoice issued by the connector to credit`,
-      says: { pt: `a encomenda ${orderId} não tem uma fatura emitida pelo conector que possa ser creditada.`, en: `order ${orderId} has no invoice issued by the connector to credit.` },
+      says: refusalSays('no-invoice', { orderId }),
     };
   }
   const cancellation = await deps.ledger.get({ tenant, orderId, purpose: 'cancellation' });
@@ -239,7 +237,7 @@ export async function creditableInvoice(deps: Pick<OrderActionDeps, 'ledger'>, t
     return {
       ok: false,
       error: `the invoice ${invoice.documentNumber} of order ${orderId} is already credited or cancelled (state ${cancellation.state ?? 'none'})`,
-      says: { pt: `a fatura ${invoice.documentNumber} já foi creditada ou anulada: não se emite outra nota de crédito.`, en: `invoice ${invoice.documentNumber} is already credited or cancelled: no second credit note is issued.` },
+      says: refusalSays('already-credited', { number: invoice.documentNumber }),
     };
   }
   return { ok: true, invoice };
@@ -270,7 +268,7 @@ export async function creditWholeInvoice(
       ok: false,
       status: 409,
       error: "the shop's cancellation rule (onCancelled) is ignore: nothing to issue",
-      says: { pt: 'a regra de cancelamento da loja (onCancelled) é ignore: não há nada a emitir.', en: "the shop's cancellation rule (onCancelled) is ignore: nothing to issue." },
+      says: refusalSays('cancellation-ignored'),
     };
   }
   const creditNote = !options.policy || onCancelled === 'credit-note';
@@ -327,7 +325,7 @@ export async function dismissOrder(
       ok: false,
       status: 409,
       error: `the ${ref.purpose} of order ${ref.orderId} is in state ${entry?.state ?? 'none'}; only an order on hold, refused or failed with nothing issued can be marked as handled`,
-      says: stateSays(ref, entry, { pt: 'só se marca como tratada uma encomenda retida, por corrigir ou parada por erro, sem documento emitido', en: 'only an order held, to be corrected or stopped by an error, with nothing issued, can be marked as handled' }),
+      says: stateSays(ref, entry, 'why-dismiss'),
     };
   }
   const now = Date.now();
@@ -367,9 +365,6 @@ function problemCodeOf(entry: LedgerEntry): string | undefined {
 }
 
 /** "The invoice of order 5001 is in state «na encomenda»: <why not>." in both languages. */
-function stateSays(ref: { orderId: number; purpose: string }, entry: LedgerEntry | null, why: Record<Lang, string>): Record<Lang, string> {
-  return {
-    pt: `a ${purposeWords('pt', ref.purpose)} da encomenda ${ref.orderId} está no estado «${stateLabel('pt', entry?.state)}»: ${why.pt}.`,
-    en: `the ${purposeWords('en', ref.purpose)} of order ${ref.orderId} is in state "${stateLabel('en', entry?.state)}": ${why.en}.`,
-  };
+function stateSays(ref: { orderId: number; purpose: string }, entry: LedgerEntry | null, why: 'why-attach' | 'why-release' | 'why-dismiss'): Record<Lang, string> {
+  return refusalSays('in-state', { purpose: ref.purpose, orderId: ref.orderId, state: entry?.state, why: refusalSays(why) });
 }

@@ -97,7 +97,6 @@ export function inlinePairs(file: string, text: string): string[] {
  */
 const STILL_INLINE = new Map<string, string>([
   ['platforms/shopify/doctor-checks.ts', "the Shopify helper (Shopify's doctor checks, into shopify-catalogue.ts)"],
-  ['connector/admin/order-actions.ts', "the console's owner (a person's actions on an order, into console-messages.ts)"],
 ]);
 
 describe('one voice: no source writes a reader\'s words inline, as an `{ en, pt }` pair or `both(…)`, outside a catalogue', () => {

@@ -7,7 +7,7 @@ import type { MappingSettings } from '../../../law/mapping-settings';
 import { WooOrderSchema } from '../../../platforms/woocommerce/order-schema';
 import type { WooOrder } from '../../../platforms/woocommerce/order-schema';
 import type { WooOrderInput } from '../../../platforms/woocommerce/documents';
-import { looksLikeShopifyOrder } from '../shopify/rest-payloads';
+import { looksLikeShopifyOrder } from '../../../platforms/shopify/rest-payloads';
 import { readJsonObject } from './parameters';
 
 function issuesText(error: z.ZodError): string {

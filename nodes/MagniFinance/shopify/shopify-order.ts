@@ -24,12 +24,12 @@ import { shopifyOrders, type ShopifyShop } from '../shop/shopify-orders';
 import { nodeErrorFor, refusedOrderError } from '../helpers/node-errors';
 import type { ItemWithBinary } from '../helpers/pdf-binary';
 import { readJsonObject } from '../helpers/parameters';
-import { shopifyOrderOfRest, shopifyRefundOfRest, ShopifyRestOrderSchema, ShopifyRestRefundSchema, type ShopifyRestOrder } from './rest-payloads';
+import { shopifyOrderOfRest, shopifyRefundOfRest, ShopifyRestOrderSchema, ShopifyRestRefundSchema, type ShopifyRestOrder } from '../../../platforms/shopify/rest-payloads';
 import { SHOPIFY_ORDER_FIX, shopifyText, type ShopifyMessage } from './shopify-messages';
 
 /**
  * The two from-order operations for a Shopify order (Shop Platform: Shopify): the order and the
- * refund as n8n's Shopify Trigger or Shopify node give them (./rest-payloads.ts), mapped by the
+ * refund as n8n's Shopify Trigger or Shopify node give them (platforms/shopify/rest-payloads.ts, beside the adapter's other Shopify quirks), mapped by the
  * connector's own Shopify mapping into the neutral sale and through the same law (law/), so the
  * holds, the refusals and the External ID are the connector's. Order Record "None": the External ID
  * is the record, and the order is mapped from the item (the webhook's REST body). "In the Shop":

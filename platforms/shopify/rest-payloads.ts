@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-import { formatDecimal, multiply, parseDecimal, round, sum } from '../../../client/money';
-import type { MoneyBag, ShopifyOrder, ShopifyRefund, ShopifyTaxLine } from '../../../platforms/shopify/order-query';
-import { shopifyNumericId } from '../../../platforms/shopify/legacy-id';
+import { formatDecimal, multiply, parseDecimal, round, sum } from '../../client/money';
+import type { MoneyBag, ShopifyOrder, ShopifyRefund, ShopifyTaxLine } from './order-query';
+import { shopifyNumericId } from './legacy-id';
 
 /**
+ * Shopify's REST shapes renamed to the GraphQL ones, kept here with the platform's other quirks (the
+ * n8n node is its caller: nodes/MagniFinance/shopify/shopify-order.ts; the connector reads GraphQL).
  * Shopify's orders and refunds as n8n hands them on: the Shopify Trigger delivers the webhook's body
  * (orders/paid, orders/updated: the Admin REST API's Order resource; refunds/create: its Refund
  * resource, snake_case) and n8n's Shopify node (Order > Get) answers the same REST Order. The
