@@ -4,8 +4,8 @@ import { creditNoteRequest, withInvoiceReferenceRate, withReferenceRate } from '
 import { EcbRateSource, ExchangeRatesSettingsSchema } from '../../connector/rates/ecb-rates';
 import { parseMappingSettings } from '../../law/mapping-settings';
 import { documentForSale } from '../../law/order-to-document';
+import { parseWooRefund } from '../../platforms/woocommerce/order-schema';
 import { saleRefundOfWooRefund } from '../../platforms/woocommerce/refund-to-sale-refund';
-import { wooRefund } from '../support/payloads';
 import { wooSale } from '../law/support/sale';
 import { buildOrder, buildRefund, type Cart } from '../law/support/woo-cart';
 import { META } from '../../connector/shop/order-meta';
@@ -58,7 +58,7 @@ describe('CIVA art. 8(1), 18(9), 29(7): a credit note carries the exchange rate 
   ])('%s', async (_name, extra, invoiceDate, taxDay) => {
     const order = buildOrder(cart(extra));
     const sale = wooSale(order, settings);
-    const refund = saleRefundOfWooRefund(wooRefund(buildRefund(order, { id: 8201, items: [{ index: 0, quantity: 1 }] })), 8200);
+    const refund = saleRefundOfWooRefund(parseWooRefund(buildRefund(order, { id: 8201, items: [{ index: 0, quantity: 1 }] }), 8200), 8200);
     // The credit note is issued on 2026-06-01, when the ECB quotes another rate.
     const issue = { issueDate: '2026-06-01', ...(invoiceDate ? { invoiceDate } : {}) };
     const rated = await withInvoiceReferenceRate(source, sale, settings, invoiceDate);
