@@ -457,6 +457,20 @@ const CATALOGUE = {
       `${p.names} ${p.count === 1 ? 'é um cartão-oferta vendido' : 'são cartões-oferta vendidos'} por ${money(p.amount, p.currency)} sem IVA: a venda de um vale multiúsos não é uma transmissão tributável, o IVA é devido quando é utilizado (art. 7.º, n.os 13 e 14, do CIVA). ` +
       'A fatura cobre o resto da encomenda e deixa o cartão de fora; a encomenda que o usar é faturada pelo preço total.',
   ),
+  'voucher-refund-left-out': entry(
+    { refund: z.union([S, N]), names: S, count: N, amount: S, currency: OPT },
+    (p) =>
+      `Refund ${p.refund} gives back ${p.amount} for ${p.count === 1 ? 'a gift card' : 'gift cards'} sold (${p.names}): their sale was no supply and is not on the invoice (CIVA art. 7(13)-(14)), so that part is not credited`,
+    (p) =>
+      `O reembolso ${p.refund} devolve ${money(p.amount, p.currency)} ${p.count === 1 ? 'de um cartão-oferta vendido' : 'de cartões-oferta vendidos'} (${p.names}): a sua venda não foi uma transmissão tributável e não está na fatura (art. 7.º, n.os 13 e 14, do CIVA), por isso essa parte não é creditada.`,
+  ),
+  'only-vouchers-refunded': entry(
+    { refund: z.union([S, N]), names: S, count: N },
+    (p) =>
+      `refund ${p.refund} only gives back ${p.count === 1 ? 'a gift card' : 'gift cards'} sold (${p.names}): their sale was no supply and is not on the invoice (CIVA art. 7(13)-(14)), so there is nothing to credit. Nothing was issued: mark this refund as handled`,
+    (p) =>
+      `O reembolso ${p.refund} só devolve ${p.count === 1 ? 'um cartão-oferta vendido' : 'cartões-oferta vendidos'} (${p.names}): a sua venda não foi uma transmissão tributável e não está na fatura (art. 7.º, n.os 13 e 14, do CIVA), por isso não há nada a creditar. Nada foi emitido: marque este reembolso como tratado.`,
+  ),
   'voucher-sold-held': entry(
     { names: S, count: N, amount: S, currency: OPT },
     (p) =>

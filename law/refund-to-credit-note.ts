@@ -18,6 +18,7 @@ import { admitRefund, admitSale } from './sale-schema';
 import { issueDay, lateIssueNote, type IssueOptions } from './issue-date';
 import { addDays, shopDay } from './shop-date';
 import { regimeOn } from './small-business-regime';
+import { vouchersRefunded } from './vouchers';
 import { lineRate, resolveTaxRates, type SaleRates } from './tax-rates';
 import { clipText, plainText } from './text';
 
@@ -179,13 +180,24 @@ function creditLines(
 }
 
 /**
+ * The day the tax of the invoice a credit note corrects became due: the credit note takes that
+ * day's VAT rates, regime and exchange rate, as its invoice did (CIVA art. 8(1), 18(9), 29(7)):
+ * from the invoice's date (`invoiceDate`, yyyy-mm-dd) when the caller knows it (the payment's day
+ * when paid before it, else the invoice's own day when issued in time, else the deadline's:
+ * issue-date.ts taxDueDay), else the sale's day.
+ */
+export function creditedTaxDay(sale: Sale, settings: MappingSettings, invoiceDate: string | undefined): string {
+  return invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate) ? saleTaxDay(sale, settings, invoiceDate) : saleDate(sale, settings);
+}
+
+/**
  * A sale's refund as the credit note (C) that corrects the sale's invoice. Quantities and amounts
  * are positive on the credit note; the total is the refund amount to the cent. The sale and its
  * refunds come from a platform's adapter (platforms/<name>/).
  */
 export function creditNoteForRefund(
   sale: Sale,
-  refund: SaleRefund,
+  given: SaleRefund,
   invoiceNumber: string,
   settingsInput?: MappingSettingsInput | MappingSettings,
   issue?: IssueOptions,
@@ -193,16 +205,23 @@ export function creditNoteForRefund(
   earlierRefunds: readonly SaleRefund[] = [],
 ): CreditNote {
   admitSale(sale);
-  admitRefund(refund, sale);
+  admitRefund(given, sale);
   for (const earlierRefund of earlierRefunds) admitRefund(earlierRefund, sale);
   const parsed = settingsFrom(settingsInput);
-  // The credit note corrects its invoice: the rates and the regime of the day its tax became due
-  // (CIVA art. 8(1), 18(9)): from the invoice's date when the caller gives it, else the sale's day.
-  const invoiceTaxDay = issue?.invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(issue.invoiceDate) ? saleTaxDay(sale, parsed, issue.invoiceDate) : saleDate(sale, parsed);
+  const invoiceTaxDay = creditedTaxDay(sale, parsed, issue?.invoiceDate);
   const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, invoiceTaxDay);
   const orderId = saleRef(sale);
-  const refundId = platformId(refund.id);
   const notes: MappingNote[] = [];
+  // Gift cards sold were no supply and are not on the invoice: giving their money back credits nothing (vouchers.ts).
+  const vouchers = vouchersRefunded(sale, given, settings);
+  const refund = vouchers.rest;
+  if (refund === undefined) {
+    throw mappingError(orderId, 'only-vouchers-refunded', { refund: platformId(given.id), names: vouchers.names.map((n) => `"${n}"`).join(', '), count: vouchers.names.length });
+  }
+  if (vouchers.names.length > 0) {
+    notes.push(info('voucher-refund-left-out', { refund: platformId(given.id), names: vouchers.names.map((n) => `"${n}"`).join(', '), count: vouchers.names.length, amount: formatDecimal(vouchers.gross, 2), ...currencyParam(sale.currency) }));
+  }
+  const refundId = platformId(refund.id);
   const reference = invoiceNumber.trim();
   if (!reference) throw mappingError(orderId, 'refund-needs-invoice', { refund: refundId });
   if (reference.length > 50) throw mappingError(orderId, 'invoice-number-too-long', { invoice: reference });
@@ -216,7 +235,7 @@ export function creditNoteForRefund(
   const rates = resolveTaxRates(sale, notes);
 
   // CIVA art. 29(7), 78(2): never more than the invoice, net of the credit notes of earlier refunds.
-  const earlier = earlierRefunds.filter((r) => r.id !== refund.id);
+  const earlier = earlierRefunds.filter((r) => r.id !== refund.id).flatMap((r) => vouchersRefunded(sale, r, settings).rest ?? []);
   const earlierLines = earlier.map((r) => creditLines(sale, r, rates, settings, []));
   const planned = creditLines(sale, refund, rates, settings, notes, earlierLines.flat());
   const limitHolds = creditLimitHolds(

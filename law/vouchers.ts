@@ -1,7 +1,7 @@
-import { abs, Decimal, isZero, parseDecimal, round, sum } from '../client/money';
+import { abs, compare, Decimal, formatDecimal, isZero, parseDecimal, round, subtract, sum } from '../client/money';
 import { configuredExemption, configuredFeeExemption } from './exemption-rules';
 import type { MappingSettings } from './mapping-settings';
-import { feeLinesOf, lineTax, productLinesOf, type Sale, type SaleLine } from './sale';
+import { feeLinesOf, lineTax, productLinesOf, type Sale, type SaleLine, type SaleRefund } from './sale';
 import { plainText } from './text';
 
 /**
@@ -78,4 +78,31 @@ export function withoutVouchersSold(sale: Sale, settings: MappingSettings): Vouc
     names: sold.map((line) => plainText(line.name)),
     gross: round(sum(sold.map((line) => parseDecimal(line.total))), 2),
   };
+}
+
+/** What a refund gives back for gift cards sold, and the rest of it, which a credit note corrects. */
+export interface VouchersRefunded {
+  names: string[];
+  /** The money given back for them (positive). */
+  gross: Decimal;
+  /** The refund without those lines and their money; undefined when it gives back nothing else. */
+  rest?: SaleRefund;
+}
+
+/**
+ * A refund of a gift card sold: its sale was no supply and was left out of the invoice (CIVA art.
+ * 7(13)-(14), `withoutVouchersSold`), so giving the money back corrects nothing on it, and a credit
+ * note never credits what was not invoiced (art. 29(7), 78(2)). Those refund lines, and the money
+ * they gave back, are taken out; the rest is credited as any refund.
+ */
+export function vouchersRefunded(sale: Sale, refund: SaleRefund, settings: MappingSettings): VouchersRefunded {
+  const invoiced = new Set(withoutVouchersSold(sale, settings).sale.lines);
+  const leftOut = new Set(sale.lines.filter((line) => !invoiced.has(line)).map((line) => line.id));
+  const given = refund.lines.filter((line) => line.saleLineId !== undefined && leftOut.has(line.saleLineId));
+  if (given.length === 0) return { names: [], gross: parseDecimal(0), rest: refund };
+  const gross = round(sum(given.map((line) => parseDecimal(line.total))), 2);
+  const lines = refund.lines.filter((line) => !given.includes(line));
+  const amount = subtract(round(abs(parseDecimal(refund.amount)), 2), gross);
+  const nothingElse = lines.length === 0 && refund.withoutLines === undefined && compare(amount, parseDecimal(0)) <= 0;
+  return { names: given.map((line) => plainText(line.name)), gross, ...(nothingElse ? {} : { rest: { ...refund, lines, amount: formatDecimal(amount, 2) } }) };
 }

@@ -58,7 +58,7 @@ export interface ShopPlatform {
    * and meta), in the law's words (law/advance-payment.ts); undefined for any other order, or when
    * the platform has no such plugins.
    */
-  advancePayment?(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt'>): AdvancePayment | undefined;
+  advancePayment?(order: Pick<OrderSummary, 'status' | 'attributes' | 'paidAt' | 'outstanding'>): AdvancePayment | undefined;
   /**
    * The statuses those orders are kept in (a plugin's own, or the platform's "paid in part"): the dry
    * run and the sweep list them beside the trigger statuses, so an advance payment is reported even

@@ -23,7 +23,7 @@ export type GateReason = { code: 'before-go-live'; soldAt: string; goLiveAt: str
 export type AdvancePaymentReason = { code: 'advance-payment'; kind: AdvancePayment['kind']; status: string; plugin: string };
 
 /** What the gate reads: the order's attributes and when it was sold. */
-export type GatedOrder = Pick<OrderSummary, 'attributes' | 'paidAt' | 'createdAt' | 'paymentMethod'>;
+export type GatedOrder = Pick<OrderSummary, 'attributes' | 'paidAt' | 'createdAt' | 'paymentMethod' | 'outstanding'>;
 
 export type GateOrder = PlannableOrder & GatedOrder;
 

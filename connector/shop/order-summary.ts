@@ -29,6 +29,12 @@ export interface OrderSummary {
   createdAt: string | null;
   /** The payment method's id as the shop names it ("cod"); null when it has none. */
   paymentMethod: string | null;
+  /**
+   * What the shop still has to receive, decimal text in the order's currency ("70.00"), when the
+   * platform says (Shopify's totalOutstandingSet): above zero on an order paid or refunded in part
+   * before the rest was paid, which the advance-payment rule holds (law/advance-payment.ts).
+   */
+  outstanding?: string;
   /** Its refunds; `total` ("-5.00") absent when the platform's order does not carry it (the review then leaves the coverage unjudged). */
   refunds: readonly { id: number; total?: string }[];
 }

@@ -38,6 +38,7 @@ export const ORDER_QUERY = `query ConnectorOrder($id: ID!, $nifNamespace: String
     shippingAddress { ${ADDRESS} }
     purchasingEntity { ... on PurchasingCompany { company { name } location { taxSettings { taxRegistrationId } } } }
     totalPriceSet { ${MONEY} }
+    totalOutstandingSet { shopMoney { amount } }
     totalTipReceivedSet { ${MONEY} }
     totalCashRoundingAdjustment { paymentSet { ${MONEY} } }
     discountApplications(first: 10) { nodes { index __typename ... on DiscountCodeApplication { code } ... on AutomaticDiscountApplication { title } ... on ManualDiscountApplication { title } } }
@@ -138,6 +139,8 @@ export const shopifyOrderSchema = z.object({
     .object({ company: z.object({ name: z.string() }).optional(), location: z.object({ taxSettings: z.object({ taxRegistrationId: z.string().nullable() }) }).optional() })
     .nullable(),
   totalPriceSet: moneyBagSchema,
+  /** What the shop still has to receive (absent in older stored copies). */
+  totalOutstandingSet: z.object({ shopMoney: z.object({ amount: z.string() }) }).optional(),
   totalTipReceivedSet: moneyBagSchema,
   totalCashRoundingAdjustment: z.object({ paymentSet: moneyBagSchema }),
   discountApplications: z.object({ nodes: z.array(z.object({ index: z.number(), __typename: z.string(), code: z.string().optional(), title: z.string().optional() })) }),

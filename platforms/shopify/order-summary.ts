@@ -48,6 +48,8 @@ export interface ShopifyOrderHead {
   marks?: { key: string; value: string }[];
   /** The payment gateway's name, when the read carried it. */
   paymentMethod?: string | null;
+  /** What the shop still has to receive (totalOutstandingSet, REST total_outstanding), when the read carried it. */
+  outstanding?: string | null;
 }
 
 /** The connector's meta key of one of our metafields ("magnifinance_document_number" -> "_magnifinance_document_number"). */
@@ -72,6 +74,7 @@ export function summaryOfHead(head: ShopifyOrderHead): ListedOrder {
     modifiedAt: gmt(head.updatedAt),
     paymentMethod: head.paymentMethod ?? null,
     refunds: head.refunds.map((r) => ({ id: Number(r.id), ...(r.total !== undefined ? { total: r.total } : {}) })),
+    ...(head.outstanding ? { outstanding: head.outstanding } : {}),
   };
 }
 
@@ -83,11 +86,15 @@ export const ShopifyOrderWebhookSchema = z.object({
   test: z.boolean().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code'),
   total_price: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount'),
+  /** What is not yet paid (REST Order.total_outstanding). */
+  total_outstanding: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount').nullish(),
   created_at: z.string(),
   processed_at: z.string().nullable().optional(),
   updated_at: z.string(),
   /** Shopify's REST tags: one comma-separated string. */
   tags: z.string().nullish(),
+  /** The order's note (the merchant's, with the connector's block at its end): other apps may write there. */
+  note: z.string().nullish(),
   note_attributes: z
     .array(z.object({ name: z.string(), value: z.unknown() }))
     .nullish()
@@ -110,9 +117,11 @@ export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhook
     paidAt: order.processed_at,
     updatedAt: order.updated_at,
     refunds: order.refunds.map((r) => ({ id: String(r.id) })),
+    outstanding: order.total_outstanding,
     // A webhook body carries no metafields: the ledger says what this connector already did.
     metafields: [],
     marks: markMeta({
+      note: order.note,
       tags: (order.tags ?? '').split(','),
       attributes: order.note_attributes.map((a) => ({ key: a.name, value: a.value === null || a.value === undefined ? null : String(a.value) })),
     }),
@@ -128,9 +137,10 @@ export const ShopifyRefundWebhookSchema = z.object({
 /** The GraphQL selection of one order in a listing, and its schema. */
 export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus cancelledAt test currencyCode createdAt processedAt updatedAt
   totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
+  totalOutstandingSet { shopMoney { amount } }
   refunds(first: 20) { id totalRefundedSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } } }
   metafields(first: 20, namespace: "$app") { nodes { key value } }
-  tags customAttributes { key value }
+  tags note customAttributes { key value }
   billingAddress { firstName lastName company }`;
 
 /** The metafields other apps' marks are in, when the tenant named some (./other-apps.ts). */
@@ -148,9 +158,11 @@ export const orderHeadSchema = z.object({
   processedAt: z.string(),
   updatedAt: z.string(),
   totalPriceSet: moneyBagSchema,
+  totalOutstandingSet: z.object({ shopMoney: z.object({ amount: z.string() }) }).optional(),
   refunds: z.array(z.object({ id: shopifyGidWithExactId, totalRefundedSet: moneyBagSchema })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
   tags: z.array(z.string()),
+  note: z.string().nullish(),
   customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
   marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }).optional(),
   billingAddress: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), company: z.string().nullable() }).nullable(),
@@ -167,8 +179,9 @@ export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): L
       paidAt: order.processedAt,
       updatedAt: order.updatedAt,
       refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id), total: r.totalRefundedSet.shopMoney.amount })),
+      outstanding: order.totalOutstandingSet?.shopMoney.amount,
       metafields: order.metafields.nodes,
-      marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [] }),
+      marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [], note: order.note }),
     }),
     // The buyer's name, for the console's lists and search (never stored by the connector).
     buyer: { firstName: order.billingAddress?.firstName ?? '', lastName: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },

@@ -21,6 +21,7 @@ export function shopifyShopOrder(order: ShopifyOrder): OrderSummary {
     refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id) })),
     metafields: order.metafields.nodes,
     paymentMethod: order.paymentGatewayNames[0] ?? null,
+    outstanding: order.totalOutstandingSet?.shopMoney.amount,
   });
   return summary;
 }

@@ -27,6 +27,8 @@ const SAMPLES: { [C in MappingCode]: MappingParams<C> } = {
   'only-vouchers-sold': { names: '"Cartão-presente 25 €"', count: 1 },
   'voucher-sold-left-out': { names: '"Cartão-presente 25 €"', count: 1, amount: '25.00' },
   'voucher-sold-held': { names: '"Cartão-presente 25 €"', count: 1, amount: '25.00' },
+  'voucher-refund-left-out': { refund: '5000000001', names: '"Cartão-presente 25 €"', count: 1, amount: '25.00' },
+  'only-vouchers-refunded': { refund: '5000000001', names: '"Cartão-presente 25 €"', count: 1 },
   'refund-without-lines-held': { refund: 9, amount: '1.00' },
   'negative-order-total': { total: '-5.00' },
   'lines-differ-from-total': { lines: '36.04', totalKind: 'order', total: '40.00', difference: '3.96' },

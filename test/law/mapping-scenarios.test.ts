@@ -283,6 +283,8 @@ const NOT_MADE_HERE: Partial<Record<MappingCode, string>> = {
   'shop-rounds-per-line': "the connector's note (the shop's rounding setting)",
   'unknown-message': 'what a stored message of another version reads as',
   'refund-without-lines-held': "an amount a platform records apart from a refund's lines (Shopify's order adjustment): test/platforms/shopify/shopify-law.test.ts",
+  'voucher-refund-left-out': "a refund that gives back a gift card sold (a Shopify gift-card line): test/platforms/shopify/gift-card-refund.test.ts",
+  'only-vouchers-refunded': 'as voucher-refund-left-out',
 };
 
 describe('what the mapping really says', () => {
