@@ -3,6 +3,7 @@ import IORedis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { deletePrefix, freePort, orderTemplate, REDIS_URL, signedOrder, spawnTs, stop } from './connector-support';
+import { cpuMs } from './counts';
 
 /**
  * Ingest: signed ~6 KB orders at 64 connections, every request a distinct order, against the
@@ -22,6 +23,12 @@ interface IngestFigures {
   errors: number;
   jobsStored: number;
   peakRssMb: number;
+  /**
+   * The server process's CPU (user + system) per answered webhook over the measured rounds, µs: a
+   * count of work that the machine's load moves far less than the rate (the load generator and the
+   * other server share the cores).
+   */
+  cpuUsPerWebhook: number;
   rounds: string[];
 }
 
@@ -80,10 +87,13 @@ export async function benchConnectorIngest(nodeFlags: string[] = []): Promise<In
     servers.push(await startServer('naive', nodeFlags), await startServer('connector', nodeFlags));
     for (const server of servers) await load(server.url, template, 50_000_000, 2); // warm-up (JIT, script loading)
     const rounds = new Map<RunningServer, autocannon.Result[]>(servers.map((server) => [server, []]));
+    const cpu = new Map<RunningServer, number>(servers.map((server) => [server, 0]));
     let offset = 0;
     for (let round = 0; round < ROUNDS; round++) {
       for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+        const before = cpuMs(server.child.pid);
         rounds.get(server)?.push(await load(server.url, template, offset, DURATION_S));
+        cpu.set(server, (cpu.get(server) ?? 0) + cpuMs(server.child.pid) - before);
         offset += 1_000_000;
       }
     }
@@ -103,6 +113,7 @@ export async function benchConnectorIngest(nodeFlags: string[] = []): Promise<In
         errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
         jobsStored: waiting,
         peakRssMb: server.rss,
+        cpuUsPerWebhook: Math.round(((cpu.get(server) ?? NaN) * 1000) / results.reduce((sum, r) => sum + r.requests.total, 0)),
         rounds: results.map((r) => `${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms`),
       });
     }

@@ -180,6 +180,17 @@ function creditLines(
 }
 
 /**
+ * The day the tax of the invoice a credit note corrects became due: the credit note takes that
+ * day's VAT rates, regime and exchange rate, as its invoice did (CIVA art. 8(1), 18(9), 29(7)):
+ * from the invoice's date (`invoiceDate`, yyyy-mm-dd) when the caller knows it (the payment's day
+ * when paid before it, else the invoice's own day when issued in time, else the deadline's:
+ * issue-date.ts taxDueDay), else the sale's day.
+ */
+export function creditedTaxDay(sale: Sale, settings: MappingSettings, invoiceDate: string | undefined): string {
+  return invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate) ? saleTaxDay(sale, settings, invoiceDate) : saleDate(sale, settings);
+}
+
+/**
  * A sale's refund as the credit note (C) that corrects the sale's invoice. Quantities and amounts
  * are positive on the credit note; the total is the refund amount to the cent. The sale and its
  * refunds come from a platform's adapter (platforms/<name>/).
@@ -197,9 +208,7 @@ export function creditNoteForRefund(
   admitRefund(given, sale);
   for (const earlierRefund of earlierRefunds) admitRefund(earlierRefund, sale);
   const parsed = settingsFrom(settingsInput);
-  // The credit note corrects its invoice: the rates and the regime of the day its tax became due
-  // (CIVA art. 8(1), 18(9)): from the invoice's date when the caller gives it, else the sale's day.
-  const invoiceTaxDay = issue?.invoiceDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(issue.invoiceDate) ? saleTaxDay(sale, parsed, issue.invoiceDate) : saleDate(sale, parsed);
+  const invoiceTaxDay = creditedTaxDay(sale, parsed, issue?.invoiceDate);
   const settings = parsed.exemptions.regimeUntil === undefined ? parsed : regimeOn(parsed, invoiceTaxDay);
   const orderId = saleRef(sale);
   const notes: MappingNote[] = [];

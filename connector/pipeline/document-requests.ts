@@ -1,6 +1,6 @@
 import type { CreateDocumentRequest } from '../../client/schemas/document';
 import type { CreateWaybillRequest } from '../../client/schemas/waybill';
-import { creditNoteForRefund } from '../../law/refund-to-credit-note';
+import { creditedTaxDay, creditNoteForRefund } from '../../law/refund-to-credit-note';
 import { asParsedSettings, documentForSale } from '../../law/order-to-document';
 import { waybillForSale } from '../../law/order-to-waybill';
 import type { IssueOptions } from '../../law/issue-date';
@@ -67,10 +67,28 @@ export async function withReferenceRate(
   settings: MappingSettings,
   issued?: string,
 ): Promise<{ settings: MappingSettings; note?: MappingNote }> {
+  return referenceRateOn(source, sale, settings, () => (issued === undefined ? saleDate(sale, settings) : saleTaxDay(sale, settings, issued)));
+}
+
+/**
+ * The mapping settings of a credit note with the ECB reference rate its invoice carried: the rate of
+ * the day the invoice's tax became due (CIVA art. 8(1), 18(9), 29(7): law/refund-to-credit-note.ts
+ * creditedTaxDay, from the invoice's date `invoiceDate`), never the credit note's own day.
+ */
+export async function withInvoiceReferenceRate(
+  source: Pick<EcbRateSource, 'rateOn'> | undefined,
+  sale: Sale,
+  settings: MappingSettings,
+  invoiceDate: string | undefined,
+): Promise<{ settings: MappingSettings; note?: MappingNote }> {
+  return referenceRateOn(source, sale, settings, () => creditedTaxDay(sale, settings, invoiceDate));
+}
+
+async function referenceRateOn(source: Pick<EcbRateSource, 'rateOn'> | undefined, sale: Sale, settings: MappingSettings, taxDay: () => string): Promise<{ settings: MappingSettings; note?: MappingNote }> {
   const currency = sale.currency.toUpperCase();
   if (!source || currency === 'EUR') return { settings };
   try {
-    const rate = await source.rateOn(currency, issued === undefined ? saleDate(sale, settings) : saleTaxDay(sale, settings, issued));
+    const rate = await source.rateOn(currency, taxDay());
     if (!rate) return { settings, note: warning('ecb-rate-missing', { currency }) };
     return { settings: { ...settings, referenceEuroRates: { ...settings.referenceEuroRates, [currency]: { euroRate: rate.euroRate, day: rate.day } } } };
   } catch (error) {
@@ -247,16 +265,25 @@ export async function composeIssueRequest(
     }
     case 'waybill':
       return waybillRequest(sale, tenant.mapping, new Date(now), facts);
+    // A credit note carries its invoice's exchange rate: the ECB's of the invoice's tax day (CIVA art. 8(1), 18(9), 29(7)).
     case 'credit-note': {
       // Order payloads only summarise refunds; the lines come from the refund itself.
       const refund = platform.refundOf(await tenant.shop.getRefund(orderId, job.refundId ?? 0), sale);
-      return creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+      return creditNoteAtInvoiceRate(await withInvoiceReferenceRate(tenant.rates, sale, tenant.mapping, invoice?.documentDate), (settings, before) => creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', settings, issue, facts, before), await earlier(refund));
     }
     case 'cancellation': {
       const refund = fullRefundOf(sale, new Date(now));
-      return creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', tenant.mapping, issue, facts, await earlier(refund));
+      return creditNoteAtInvoiceRate(await withInvoiceReferenceRate(tenant.rates, sale, tenant.mapping, invoice?.documentDate), (settings, before) => creditNoteRequest(sale, refund, invoice?.documentNumber ?? '', settings, issue, facts, before), await earlier(refund));
     }
     case 'review':
       throw new UnrecoverableError('a review issues no document');
   }
+}
+
+
+/** A credit note composed with the settings its invoice's rate gave, the reason noted when the ECB could not be read. */
+function creditNoteAtInvoiceRate(rated: { settings: MappingSettings; note?: MappingNote }, compose: (settings: MappingSettings, earlier: readonly SaleRefund[]) => IssueRequest, earlier: readonly SaleRefund[]): IssueRequest {
+  const built = compose(rated.settings, earlier);
+  if (rated.note) built.notes.push(rated.note);
+  return built;
 }

@@ -26,7 +26,7 @@ const CURRENCY = z.string().regex(/^[A-Za-z]{3}$/).optional();
  */
 const SHOP = z.string().max(40).optional();
 /** The problems whose fix names the shop platform (needs-person.ts records the tenant's). */
-export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs', 'shop-refused']);
+export const SHOP_NAMED_PROBLEMS: ReadonlySet<string> = new Set(['held', 'order-refused', 'order-unreadable', 'service-refused', 'total-differs', 'shop-refused', 'order-deleted', 'order-changed']);
 
 export const ProblemSchema = z.discriminatedUnion('code', [
   /** The mapping held the order (a consumer invoice without a NIF, a NIF that is not valid...): its holds, coded. `reasons`: older versions' English words. */
@@ -52,7 +52,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
   /** A document issued dated in a month the accountant had closed (connector/month/sign-off.ts): `by` closed it on `closedOn`. */
   z.object({ code: z.literal('month-closed'), number: z.string(), day: z.string(), month: z.string(), by: z.string(), closedOn: z.string() }),
   /** The order is gone from the shop (deleted for good); `number` when its document was issued before. */
-  z.object({ code: z.literal('order-deleted'), number: z.string().optional() }),
+  z.object({ code: z.literal('order-deleted'), number: z.string().optional(), shop: SHOP }),
   /** `actual`: the company the token is (another tenant's, `actualTenant`; one of the agency's partners, `actualPartner`). */
   z.object({
     code: z.literal('wrong-company'),
@@ -73,6 +73,7 @@ export const ProblemSchema = z.discriminatedUnion('code', [
     difference: z.string(),
     currency: CURRENCY,
     way: z.enum(['ask', 'credit-and-reissue', 'difference-document']),
+    shop: SHOP,
     /** The credit note a person asked for the whole invoice (the console): the order still stands in the shop. */
     creditedBy: z.string().optional(),
   }),
@@ -422,17 +423,27 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
       reason: p.number
         ? `Order #${ref.orderId} was deleted from the shop after its ${purposeWords('en', ref.purpose)} ${p.number} was issued, so the number and PDF could not be put on it. ${p.number} stays valid: a certified document is never deleted.`
         : `Order #${ref.orderId} no longer exists on the shop (deleted); nothing was issued for it.`,
-      action: p.number
-        ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; if the order was deleted by mistake, restore it in WooCommerce, then ${press('retry')}. Then ${press('dismiss')}.`
-        : `Nothing to do if the order was meant to go: ${press('dismiss')}. If it was deleted by mistake, restore it in WooCommerce, then ${press('retry')}.`,
+      action:
+        p.shop !== undefined
+          ? p.number
+            ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; ${p.shop} cannot restore a deleted order, so if the sale stands ${p.number} stays as it is. Then ${press('dismiss')}.`
+            : `Nothing to do if the order was meant to go: ${press('dismiss')}. ${p.shop} cannot restore a deleted order: if the sale stands, issue its invoice in the MagniFinance back-office.`
+          : p.number
+            ? `If the sale did not happen, issue a credit note for ${p.number} in the MagniFinance back-office; if the order was deleted by mistake, restore it in WooCommerce, then ${press('retry')}. Then ${press('dismiss')}.`
+            : `Nothing to do if the order was meant to go: ${press('dismiss')}. If it was deleted by mistake, restore it in WooCommerce, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
       reason: p.number
         ? `A encomenda #${ref.orderId} foi apagada da loja depois de emitida a ${purposeWords('pt', ref.purpose)} ${p.number}, por isso não foi possível registar nela o número e o PDF. ${p.number} continua válida: um documento certificado nunca é apagado.`
         : `A encomenda #${ref.orderId} já não existe na loja (foi apagada); nada foi emitido para ela.`,
-      action: p.number
-        ? `Se a venda não se concretizou, emita uma nota de crédito da ${p.number} no back-office da MagniFinance; se a encomenda foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}. No fim, ${press('dismiss')}.`
-        : `Se a encomenda era mesmo para apagar, não há nada a fazer: ${press('dismiss')}. Se foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}.`,
+      action:
+        p.shop !== undefined
+          ? p.number
+            ? `Se a venda não se concretizou, emita uma nota de crédito da ${p.number} no back-office da MagniFinance; o ${p.shop} não repõe uma encomenda apagada, por isso, se a venda se mantém, a ${p.number} fica como está. No fim, ${press('dismiss')}.`
+            : `Se a encomenda era mesmo para apagar, não há nada a fazer: ${press('dismiss')}. O ${p.shop} não repõe uma encomenda apagada: se a venda se mantém, emita a sua fatura no back-office da MagniFinance.`
+          : p.number
+            ? `Se a venda não se concretizou, emita uma nota de crédito da ${p.number} no back-office da MagniFinance; se a encomenda foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}. No fim, ${press('dismiss')}.`
+            : `Se a encomenda era mesmo para apagar, não há nada a fazer: ${press('dismiss')}. Se foi apagada por engano, reponha-a no WooCommerce e depois ${press('retry')}.`,
     }),
   },
   'total-differs': {
@@ -484,8 +495,8 @@ const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-i
     en: (p, _ref, press) =>
       p.creditedBy
         ? {
-            reason: `Invoice ${p.number} was credited in full by credit note ${p.creditedBy}, as a person asked in the console, but the order still stands in WooCommerce for ${moneyWords('en', p.shopNet, currencyOf(p))}.`,
-            action: `If the sale did not go ahead, cancel the order in WooCommerce (no second credit note is issued). If the invoice was wrong and the sale stands, issue the right invoice in the MagniFinance back-office (the connector issues one invoice per order), then ${press('dismiss')}.`,
+            reason: `Invoice ${p.number} was credited in full by credit note ${p.creditedBy}, as a person asked in the console, but the order still stands in ${p.shop ?? 'WooCommerce'} for ${moneyWords('en', p.shopNet, currencyOf(p))}.`,
+            action: `If the sale did not go ahead, cancel the order in ${p.shop ?? 'WooCommerce'} (no second credit note is issued). If the invoice was wrong and the sale stands, issue the right invoice in the MagniFinance back-office (the connector issues one invoice per order), then ${press('dismiss')}.`,
           }
         : {
             reason: `The order was changed after ${p.number} was issued: its total net of refunds is now ${moneyWords('en', p.shopNet, currencyOf(p))} while the connector's documents cover ${moneyWords('en', p.covered, currencyOf(p))} (a difference of ${moneyWords('en', p.difference, currencyOf(p))}). A certified document cannot be changed, so the connector issued nothing for the difference.`,
@@ -494,8 +505,8 @@ const EXTRA_WORDING: Pick<Wording, 'order-changed' | 'refund-gone' | 'credited-i
     pt: (p, _ref, press) =>
       p.creditedBy
         ? {
-            reason: `A fatura ${p.number} foi creditada na totalidade pela nota de crédito ${p.creditedBy}, a pedido de uma pessoa na consola, mas a encomenda continua ativa no WooCommerce, com ${moneyWords('pt', p.shopNet, currencyOf(p))}.`,
-            action: `Se a venda não se realizou, cancele a encomenda no WooCommerce (não é emitida uma segunda nota de crédito). Se a fatura estava errada e a venda se mantém, emita a fatura correta no back-office da MagniFinance (o conector emite uma só fatura por encomenda) e depois ${press('dismiss')}.`,
+            reason: `A fatura ${p.number} foi creditada na totalidade pela nota de crédito ${p.creditedBy}, a pedido de uma pessoa na consola, mas a encomenda continua ativa no ${p.shop ?? 'WooCommerce'}, com ${moneyWords('pt', p.shopNet, currencyOf(p))}.`,
+            action: `Se a venda não se realizou, cancele a encomenda no ${p.shop ?? 'WooCommerce'} (não é emitida uma segunda nota de crédito). Se a fatura estava errada e a venda se mantém, emita a fatura correta no back-office da MagniFinance (o conector emite uma só fatura por encomenda) e depois ${press('dismiss')}.`,
           }
         : {
             reason: `A encomenda foi alterada depois de emitida a ${p.number}: o seu total, descontados os reembolsos, é agora ${moneyWords('pt', p.shopNet, currencyOf(p))}, e os documentos do conector cobrem ${moneyWords('pt', p.covered, currencyOf(p))} (uma diferença de ${moneyWords('pt', p.difference, currencyOf(p))}). Um documento certificado não pode ser alterado, por isso o conector não emitiu nada pela diferença.`,

@@ -31,7 +31,7 @@ export class MagniFinance implements INodeType {
         name: 'magniFinanceWooCommerceApi',
         required: true,
         // Where an order is claimed and written back (Order Record: In the Shop): the invoice, the waybill and a refund's credit note.
-        // Not for a Shopify order (shopPlatform, absent on the waybill): that one is the Shopify credential below.
+        // Not for a Shopify order: that one is the Shopify credential below.
         displayOptions: {
           show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'] },
           hide: { shopPlatform: ['shopify'] },
@@ -40,9 +40,9 @@ export class MagniFinance implements INodeType {
       {
         name: 'magniFinanceShopifyApi',
         required: true,
-        // A Shopify order's claim and number, in its app metafields (GraphQL Admin API): the invoice and a refund's credit note.
+        // A Shopify order's claim and number, in its app metafields (GraphQL Admin API): the invoice, the waybill and a refund's credit note.
         displayOptions: {
-          show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document'], orderRecord: ['shop'], shopPlatform: ['shopify'] },
+          show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'], shopPlatform: ['shopify'] },
         },
       },
     ],

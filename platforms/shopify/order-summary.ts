@@ -93,6 +93,8 @@ export const ShopifyOrderWebhookSchema = z.object({
   updated_at: z.string(),
   /** Shopify's REST tags: one comma-separated string. */
   tags: z.string().nullish(),
+  /** The order's note (the merchant's, with the connector's block at its end): other apps may write there. */
+  note: z.string().nullish(),
   note_attributes: z
     .array(z.object({ name: z.string(), value: z.unknown() }))
     .nullish()
@@ -119,6 +121,7 @@ export function summaryOfWebhookOrder(order: z.output<typeof ShopifyOrderWebhook
     // A webhook body carries no metafields: the ledger says what this connector already did.
     metafields: [],
     marks: markMeta({
+      note: order.note,
       tags: (order.tags ?? '').split(','),
       attributes: order.note_attributes.map((a) => ({ key: a.name, value: a.value === null || a.value === undefined ? null : String(a.value) })),
     }),
@@ -137,7 +140,7 @@ export const ORDER_HEAD_FIELDS = `legacyResourceId name displayFinancialStatus c
   totalOutstandingSet { shopMoney { amount } }
   refunds(first: 20) { id totalRefundedSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } } }
   metafields(first: 20, namespace: "$app") { nodes { key value } }
-  tags customAttributes { key value }
+  tags note customAttributes { key value }
   billingAddress { firstName lastName company }`;
 
 /** The metafields other apps' marks are in, when the tenant named some (./other-apps.ts). */
@@ -159,6 +162,7 @@ export const orderHeadSchema = z.object({
   refunds: z.array(z.object({ id: shopifyGidWithExactId, totalRefundedSet: moneyBagSchema })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
   tags: z.array(z.string()),
+  note: z.string().nullish(),
   customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
   marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }).optional(),
   billingAddress: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), company: z.string().nullable() }).nullable(),
@@ -177,7 +181,7 @@ export function summaryOfListedOrder(order: z.output<typeof orderHeadSchema>): L
       refunds: order.refunds.map((r) => ({ id: legacyIdOf(r.id), total: r.totalRefundedSet.shopMoney.amount })),
       outstanding: order.totalOutstandingSet?.shopMoney.amount,
       metafields: order.metafields.nodes,
-      marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [] }),
+      marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [], note: order.note }),
     }),
     // The buyer's name, for the console's lists and search (never stored by the connector).
     buyer: { firstName: order.billingAddress?.firstName ?? '', lastName: order.billingAddress?.lastName ?? '', company: order.billingAddress?.company ?? '' },

@@ -1,4 +1,5 @@
 import type { OtherSystemDocument } from '../shop-platform';
+import { merchantNoteOf } from './order-note';
 
 /**
  * Other invoicing apps' marks on a Shopify order. An app that issued a certified document for an
@@ -7,7 +8,8 @@ import type { OtherSystemDocument } from '../shop-platform';
  * - an **order attribute** (`customAttributes`, "additional details" in the admin; `note_attributes`
  *   in a webhook body);
  * - an **order metafield** in the app's own namespace (not an app-reserved `app--<id>` one, which only
- *   its owner reads).
+ *   its owner reads);
+ * - words in the order's **note** (the merchant's part: the connector's own block is never read as a mark).
  * None of the Portuguese apps (InvoiceXpress's Xpressifi, Moloni, TOConline Invoices, Vendus,
  * CentralGest, Jasmin) names its mark in its public documentation (docs/shopify.md, "Documents from
  * other apps", lists the pages read): there is no built-in mark, and a tenant lists the marks its
@@ -20,17 +22,17 @@ import type { OtherSystemDocument } from '../shop-platform';
  * through this platform like WooCommerce's meta keys.
  */
 
-export type ShopifyMarkKind = 'tag' | 'attribute' | 'metafield';
+export type ShopifyMarkKind = 'tag' | 'attribute' | 'metafield' | 'note';
 
 export interface ShopifyMark {
   /** Who leaves it, as the tenant named it (or the mark itself). */
   system: string;
   kind: ShopifyMarkKind;
-  /** The tag, the attribute's key, or `namespace.key`. */
+  /** The tag, the attribute's key, `namespace.key`, or the words the order's note holds. */
   name: string;
 }
 
-const MARK = /^(?:([^=]{1,80})=)?(tag|attribute|metafield):(.{1,150})$/;
+const MARK = /^(?:([^=]{1,80})=)?(tag|attribute|metafield|note):(.{1,150})$/;
 
 /** A tenant's entry of settings.otherSystemMetaKeys as a Shopify mark; undefined when it is not one (a WooCommerce meta key). */
 export function parseShopifyMark(entry: string): ShopifyMark | undefined {
@@ -55,9 +57,19 @@ export function markedMetafields(extraKeys: readonly string[]): string[] {
   });
 }
 
+/** The meta key an order's note is carried under (the merchant's part: the connector's own block is left out). */
+const NOTE_KEY = 'note';
+
 /** An order's possible marks as summary meta entries. */
-export function markMeta(order: { tags: readonly string[]; attributes: readonly { key: string; value: string | null }[]; metafields?: readonly { namespace: string; key: string; value: string }[] }): { key: string; value: string }[] {
+export function markMeta(order: {
+  tags: readonly string[];
+  attributes: readonly { key: string; value: string | null }[];
+  metafields?: readonly { namespace: string; key: string; value: string }[];
+  note?: string | null;
+}): { key: string; value: string }[] {
+  const note = order.note ? merchantNoteOf(order.note) : '';
   return [
+    ...(note.trim() !== '' ? [{ key: NOTE_KEY, value: note }] : []),
     ...order.tags.filter((tag) => tag.trim() !== '').map((tag) => ({ key: markKey('tag', tag), value: tag.trim() })),
     ...order.attributes.map((a) => ({ key: markKey('attribute', a.key), value: a.value ?? '' })),
     ...(order.metafields ?? []).map((m) => ({ key: markKey('metafield', `${m.namespace}.${m.key}`), value: m.value })),
@@ -73,6 +85,15 @@ export function shopifyOtherSystemDocument(meta: readonly { key: string; value?:
   for (const entry of extraKeys) {
     const mark = parseShopifyMark(entry);
     if (!mark) continue;
+    if (mark.kind === 'note') {
+      // Words an app writes in the order's note ("Fatura FR 2026/12"), found without case: the line that holds them.
+      const note = meta.find((m) => m.key === NOTE_KEY && typeof m.value === 'string');
+      const line = String(note?.value ?? '')
+        .split('\n')
+        .find((text) => text.toLowerCase().includes(mark.name.toLowerCase()));
+      if (line) return { system: mark.system, key: `note:${mark.name}`, value: shortened(line.trim()) };
+      continue;
+    }
     const key = markKey(mark.kind, mark.name);
     const found = meta.find((m) => m.key === key && typeof m.value === 'string' && m.value.trim() !== '' && m.value.trim() !== '0');
     if (found) return { system: mark.system, key: `${mark.kind}:${mark.name}`, value: shortened(String(found.value).trim()) };

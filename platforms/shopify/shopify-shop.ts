@@ -57,6 +57,8 @@ const ORDERS_PAGE = `query ConnectorOrders($first: Int!, $after: String, $query:
   orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) { nodes { ${ORDER_HEAD_FIELDS} } pageInfo { hasNextPage endCursor } }
   ordersCount(query: $query, limit: 10000) { count }
 }`;
+/** One order's metafields the tenant's other-app marks name. */
+const ORDER_MARKS = `query ConnectorOrderMarks($id: ID!, $markKeys: [String!], $markCount: Int!) { order(id: $id) { ${MARKED_METAFIELDS_FIELD} } }`;
 /** The same page with the metafields the tenant's other-app marks name. */
 const ORDERS_PAGE_WITH_MARKS = `query ConnectorOrdersMarked($first: Int!, $after: String, $query: String, $sortKey: OrderSortKeys, $reverse: Boolean, $markKeys: [String!], $markCount: Int!) {
   orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) { nodes { ${ORDER_HEAD_FIELDS} ${MARKED_METAFIELDS_FIELD} } pageInfo { hasNextPage endCursor } }
@@ -120,6 +122,24 @@ export class ShopifyShop implements Shop {
       timeoutMs: store.timeoutMs,
       onPace,
     });
+  }
+
+  /** Whether the tenant named metafields where other invoicing apps mark their orders (./other-apps.ts). */
+  get marksMetafields(): boolean {
+    return (this.options.markedMetafields ?? []).length > 0;
+  }
+
+  /**
+   * The metafields the tenant named as other apps' marks, on one order: what an orders/* webhook body
+   * cannot carry (it has no metafields), read before its delivery is planned.
+   */
+  async markedMetafieldsOf(orderId: number): Promise<{ namespace: string; key: string; value: string }[]> {
+    const marks = this.options.markedMetafields ?? [];
+    if (marks.length === 0) return [];
+    const answer = await this.client
+      .query(ORDER_MARKS, { id: orderGid(orderId), markKeys: marks, markCount: marks.length }, z.object({ order: z.object({ marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }) }).nullable() }))
+      .catch(toShopError);
+    return answer.order?.marked.nodes ?? [];
   }
 
   async getOrder(orderId: number): Promise<unknown> {

@@ -10,7 +10,8 @@ import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
 import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
 import { statusOfRefusal, verifyShopifyWebhook, type ShopifyDelivery } from './webhook-signature';
-import { shopifyOtherSystemDocument } from './other-apps';
+import { markMeta, shopifyOtherSystemDocument } from './other-apps';
+import { ShopifyShop } from './shopify-shop';
 import { shopifyAdvancePayment } from './advance-payments';
 import { comparableNif } from '../../connector/pipeline/buyer-record';
 import { deliveryProblemOf } from './webhook-words';
@@ -41,6 +42,28 @@ function issuesOf(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
     .join('; ');
+}
+
+/** How long a delivery waits for an order's other-app metafields (Shopify waits 5 s for the answer). */
+const MARKS_WAIT_MS = 2_000;
+
+/**
+ * The metafields the tenant named as other invoicing apps' marks, on one order ([] when it names
+ * none); undefined when they could not be read within MARKS_WAIT_MS (the delivery is then refused
+ * with 503, so nothing is planned on an absence the body cannot prove).
+ */
+async function markedMetafieldsOf(runtime: TenantRuntime, orderId: number): Promise<{ namespace: string; key: string; value: string }[] | undefined> {
+  const shop = runtime.shop;
+  if (!(shop instanceof ShopifyShop) || !shop.marksMetafields) return [];
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), MARKS_WAIT_MS);
+  });
+  try {
+    return await Promise.race([shop.markedMetafieldsOf(orderId).catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
@@ -150,7 +173,17 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     if (ORDER_TOPICS.has(topic)) {
       const parsed = ShopifyOrderWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
-      handled = await orderDelivery(runtime, summaryOfWebhookOrder(parsed.data), res, topic, parsed.data);
+      const summary = summaryOfWebhookOrder(parsed.data);
+      // Other apps' metafield marks are not in a webhook body: read them before planning, never concluded from their absence here.
+      const marks = await markedMetafieldsOf(runtime, summary.id);
+      if (marks === undefined) {
+        deps.metrics.webhooksRefused.inc({ tenant: tenant.id, reason: 'marks-unreadable' });
+        deps.logger.warn({ tenant: tenant.id, orderId: summary.id, topic }, 'could not read the order\'s other-app marks: answered 503, Shopify delivers again and the sweep reads them');
+        res.status(503).json({ error: 'marks-unreadable' });
+        return;
+      }
+      const marked = marks.length > 0 ? { ...summary, attributes: [...summary.attributes, ...markMeta({ tags: [], attributes: [], metafields: marks })] } : summary;
+      handled = await orderDelivery(runtime, marked, res, topic, parsed.data);
     } else if (topic === 'refunds/create') {
       const parsed = ShopifyRefundWebhookSchema.safeParse(json);
       if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });

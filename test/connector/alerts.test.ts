@@ -75,13 +75,13 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     await needsPerson(h, 7001, 'duplicate-unknown-id', 'a retried create came back DocumentIsADuplicate');
     await needsPerson(h, 7002, 'alert-no-number', 'no number after 7 Get Document calls');
 
-    const first = bodyOf(await eventually('the first e-mail', () => smtp.mails[0], 15_000));
+    const first = bodyOf(await eventually('the first e-mail', () => smtp.mails[0], 90_000));
     expect(smtp.mails[0].to).toEqual(['dono@loja.pt', 'contabilista@loja.pt']);
     expect(first).toContain(': 1 shop webhook problem');
     expect(first).toMatch(/Webhook \d+ order\.updated: disabled/);
     expect(first).toContain('back to Active');
     // The two orders come together in the next digest, not one message each.
-    const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 15_000));
+    const second = bodyOf(await eventually('the second e-mail', () => smtp.mails[1], 90_000));
     expect(second).toContain(': 2 orders need your attention');
     expect(second).toContain('Order #7001, invoice: issued with an unknown id since');
     // The time on the shop's clock (the harness's shop is in Lisbon), never a UTC stamp.
@@ -96,7 +96,7 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     expect(second).not.toContain('Webhook');
 
     // The receiver refused the whole first round (3 tries); nothing was dropped: the next round carries it all.
-    const message = await eventually('the chat message', () => receiver.received[0], 20_000);
+    const message = await eventually('the chat message', () => receiver.received[0], 90_000);
     expect(receiver.attempts()).toBe(4);
     expect(message.text).toEqual(expect.stringContaining('Order #7001, invoice'));
     expect(message).toMatchObject({
@@ -115,31 +115,31 @@ describe('alerts: a person is told by e-mail and chat webhook, batched, rate-lim
     });
     expect(metrics).toContain('magnifinance_alert_messages_total{tenant="shop1",channel="webhook",outcome="failed"} 3');
     expect(metrics).toContain('magnifinance_alert_messages_total{tenant="shop1",channel="email",outcome="sent"} 2');
-  }, 40_000);
+  }, 240_000);
 
   it('after a restart only what is new is told; past the hourly cap of a channel the rest waits, counted as pending', async () => {
     await h.connector?.close();
     const restarted = await h.startConnector('all');
     await needsPerson(h, 7003, 'alert-no-number', 'no number after 7 Get Document calls');
-    const third = bodyOf(await eventually('the third e-mail', () => smtp.mails[2], 15_000));
+    const third = bodyOf(await eventually('the third e-mail', () => smtp.mails[2], 90_000));
     expect(third).toContain(': 1 order needs your attention');
     expect(third).toContain('Order #7003');
     expect(third).not.toContain('Order #7001');
     expect(third).not.toContain('Webhook');
-    const chat = await eventually('the second chat message', () => receiver.received[1], 15_000);
+    const chat = await eventually('the second chat message', () => receiver.received[1], 90_000);
     expect((chat.orders as { orderId: number }[]).map((o) => o.orderId)).toEqual([7003]);
     expect(chat.webhooks).toEqual([]);
 
     // E-mail has sent its 3 messages of the hour; the chat webhook has sent 2 and still may.
     await needsPerson(h, 7004, 'alert-no-number', 'x');
-    const chat2 = await eventually('the third chat message', () => receiver.received[2], 15_000);
+    const chat2 = await eventually('the third chat message', () => receiver.received[2], 90_000);
     expect((chat2.orders as { orderId: number }[]).map((o) => o.orderId)).toEqual([7004]);
     await eventually('order 7004 pending on e-mail only', async () => {
       const pending = await restarted.metrics.registry.getSingleMetricAsString('magnifinance_alerts_pending');
       return pending.includes('magnifinance_alerts_pending{tenant="shop1",channel="email"} 1') && pending.includes('magnifinance_alerts_pending{tenant="shop1",channel="webhook"} 0');
-    }, 15_000);
+    }, 90_000);
     expect(smtp.mails).toHaveLength(3);
-  }, 60_000);
+  }, 360_000);
 });
 
 /** The mail's text with quoted-printable soft breaks and the bullet undone. */
@@ -160,14 +160,14 @@ describe("alerts: other tenants' entries in the attention list never hide this t
       await redis.zadd(`${h.prefix}:attention`, ...others);
       await redis.zadd(`${h.prefix}:attention`, Date.now() - 10_000, 'shop1:7100:invoice');
       await h.startConnector('work');
-      const message = await eventually('the chat message', () => receiver.received[0], 15_000);
+      const message = await eventually('the chat message', () => receiver.received[0], 90_000);
       expect((message.orders as { orderId: number; state: string }[]).map((o) => o.orderId)).toEqual([7100]);
     } finally {
       redis.disconnect();
       await h.close();
       await receiver.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('an alert says what the order note and the console say', () => {

@@ -75,7 +75,7 @@ describe('the node is an installable community node', () => {
       {
         name: new MagniFinanceShopifyApi().name,
         required: true,
-        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document'], orderRecord: ['shop'], shopPlatform: ['shopify'] } },
+        displayOptions: { show: { operation: ['createFromOrder', 'createCreditNoteFromRefund'], resource: ['document', 'waybill'], orderRecord: ['shop'], shopPlatform: ['shopify'] } },
       },
     ]);
   });

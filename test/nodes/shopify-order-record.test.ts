@@ -170,6 +170,19 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     expect(issuedRun?.output[0][0].json.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'credit-note-invoice-buyer', params: expect.objectContaining({ nif: '509442013', orderNif: '232013969' }) })]));
   }, 120_000);
 
+  it('the waybill (the law\'s waybill of the neutral sale): two runs at once give one, its number in the order\'s metafield magnifinance_waybill', async () => {
+    const loadAddress = { addressDetail: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', countryCode: 'PT' };
+    const waybill: INodeParameters = { resource: 'waybill', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'shop', mappingSettings: JSON.stringify({ waybill: { loadAddress } }), ...wait };
+    const [a, b] = await Promise.all([run(waybill, paidOrder1001(), { executionId: 'w-1' }), run(waybill, paidOrder1001(), { executionId: 'w-2' })]);
+    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
+    const waybills = await made('wc-5962412736508-W');
+    expect(waybills).toHaveLength(1);
+    const number = a.output[0][0].json.documentNumber;
+    expect(number).toEqual(expect.any(String));
+    expect(b.output[0][0].json.documentNumber).toBe(number);
+    expect(JSON.parse(metafield('magnifinance_waybill') ?? '{}')).toMatchObject({ number, documentId: String(waybills[0].id) });
+  }, 120_000);
+
   it('a drained API budget (another app spent it): the queries wait for Shopify\'s bucket, nothing is lost', async () => {
     store.drainBucket(0);
     const result = await run(invoice, paidOrder1001());

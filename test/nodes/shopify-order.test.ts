@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { OrderMappingError } from '../../law/mapping-errors';
 import { MappingSettingsSchema } from '../../law/mapping-settings';
 import { documentForSale } from '../../law/order-to-document';
+import { waybillForSale } from '../../law/order-to-waybill';
 import { creditNoteForRefund } from '../../law/refund-to-credit-note';
 import type { Sale } from '../../law/sale';
 import { shopify } from '../../platforms/shopify/adapter';
@@ -202,5 +203,36 @@ describe('Document > Create Credit Note From Refund with Shop Platform "Shopify"
   it('a refund given with another order is refused', async () => {
     const { output } = await runNode({ credentials: s.credentials, parameters: creditNote('FR A/1'), items: [{ json: { order: b2bOrder(), refund: { ...refund1001(), total_duties_set: set('0.00') } } }], onError: 'continueErrorOutput' });
     expect(output[1][0].json.error).toMatchObject({ why: { code: 'shopify-refund-other-order', params: { refundOrderId: 5962412736508 } } });
+  });
+});
+
+describe('Waybill > Create From Order with Shop Platform "Shopify": the law\'s waybill of the neutral sale', () => {
+  const loadAddress = { addressDetail: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', countryCode: 'PT' };
+  const mappingSettings = JSON.stringify({ waybill: { loadAddress } });
+
+  it('carries the goods to the shipping address as the connector\'s sale would (shipping does not travel), once per order', async () => {
+    const parameters = { resource: 'waybill', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'none', mappingSettings };
+    const { output, requests } = await runNode({ credentials: s.credentials, parameters, items: [{ json: paidOrder1001() }] });
+    expect(output[0][0].json).toMatchObject({ orderId: 5962412736508, orderName: '#1001', shopPlatform: 'shopify', externalId: 'wc-5962412736508-W', documentId: expect.any(Number) });
+    const connector = waybillForSale(connectorSale, MappingSettingsSchema.parse({ waybill: { loadAddress } }), new Date());
+    const sent = JSON.parse(requests[0].body ?? '{}') as { Client: IDataObject; Waybill: { Lines: IDataObject[]; DestinationAddress: IDataObject } };
+    expect(sent.Waybill.Lines).toEqual(onWire(connector.request.Waybill.Lines));
+    expect(sent.Waybill.Lines.map((line) => line.Description)).not.toContain('CTT Expresso');
+    expect(sent.Waybill.DestinationAddress).toEqual(connector.request.Waybill.DestinationAddress);
+    expect(sent.Client).toEqual(connector.request.Client);
+
+    const again = await runNode({ credentials: s.credentials, parameters, items: [{ json: paidOrder1001() }] });
+    expect(again.output[0][0].json).toMatchObject({ alreadyIssued: true, externalId: 'wc-5962412736508-W' });
+  });
+
+  it('without a load address it is refused as the law refuses it, nothing sent', async () => {
+    const { output, requests } = await runNode({
+      credentials: s.credentials,
+      parameters: { resource: 'waybill', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'none' },
+      items: [{ json: paidOrder1001() }],
+      onError: 'continueErrorOutput',
+    });
+    expect(requests).toHaveLength(0);
+    expect(output[1][0].json.error).toMatchObject({ refused: true, why: expect.objectContaining({ code: 'waybill-no-load-address' }) });
   });
 });

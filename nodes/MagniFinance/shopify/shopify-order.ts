@@ -6,7 +6,8 @@ import type { MagniFinanceClient } from '../../../client/rest-client';
 import { shopifySaleSettingsSchema, type ShopifySaleSettings } from '../../../connector/config/shopify-tenant';
 import { OrderMappingError } from '../../../law/mapping-errors';
 import type { MappingSettings } from '../../../law/mapping-settings';
-import { externalIdForOrder, externalIdForRefund } from '../../../law/external-id';
+import { externalIdForOrder, externalIdForRefund, externalIdForWaybill } from '../../../law/external-id';
+import { waybillForSale } from '../../../law/order-to-waybill';
 import { documentForSale, type OrderDocument } from '../../../law/order-to-document';
 import { creditNoteForRefund } from '../../../law/refund-to-credit-note';
 import type { Sale, SaleRefund } from '../../../law/sale';
@@ -19,7 +20,7 @@ import { createdDocumentOutput } from '../helpers/await-finalized-document';
 import { throwIfHeld } from '../helpers/held-order';
 import { invoiceDocumentIdParameter, readInvoiceBuyer, recordedInvoiceId, type InvoiceBuyer } from '../helpers/invoice-buyer';
 import { issueWithClaim } from '../shop/issue-with-claim';
-import { creditNoteRecord, INVOICE_RECORD } from '../shop/record-purposes';
+import { creditNoteRecord, INVOICE_RECORD, WAYBILL_RECORD } from '../shop/record-purposes';
 import { shopifyOrders, type ShopifyShop } from '../shop/shopify-orders';
 import { nodeErrorFor, refusedOrderError } from '../helpers/node-errors';
 import type { ItemWithBinary } from '../helpers/pdf-binary';
@@ -246,4 +247,53 @@ export async function creditShopifyRefund(
   const invoiceBuyer = await buyerOfInvoice(undefined);
   const { mapped, summary } = mapCredit(sale, () => shopifyRefundToSaleRefund(parseShopifyRefund(shopifyRefundOfRest(refund, order), sale.id), sale), invoiceBuyer);
   return await create(context, itemIndex, client, mapped, token, summary);
+}
+
+/**
+ * Waybill > Create From Order, Shop Platform: Shopify: the order's goods as the law's waybill of the
+ * neutral sale (law/order-to-waybill.ts, as for WooCommerce), loaded at Mapping Settings'
+ * `waybill.loadAddress`. "In the Shop": claimed in the order's app metafields, its number written as
+ * `magnifinance_waybill` (the connector's key).
+ */
+export async function waybillShopifyOrder(
+  context: IExecuteFunctions,
+  itemIndex: number,
+  client: MagniFinanceClient,
+  settings: MappingSettings,
+  token: string | undefined,
+): Promise<IDataObject | ItemWithBinary> {
+  const order = readShopifyOrder(context, itemIndex);
+  const shopifySettings = readShopifySettings(context, itemIndex);
+  const mapWaybill = (sale: Sale) => {
+    const mapped = inShopifyWords(context, itemIndex, () => waybillForSale(sale, settings, new Date()));
+    const summary: IDataObject = {
+      orderId: order.id,
+      orderName: order.name,
+      shopPlatform: 'shopify',
+      externalId: mapped.request.Waybill.ExternalId ?? null,
+      notes: mapped.notes.map((note) => ({ ...note })),
+    };
+    throwIfHeld(context.getNode(), itemIndex, mapped, summary, SHOPIFY_ORDER_FIX.en);
+    return { mapped, summary };
+  };
+  if (inTheShop(context, itemIndex)) {
+    const shop = await shopifyOrders(context);
+    return await issueWithClaim.call(context, {
+      itemIndex,
+      client,
+      shop,
+      orderId: order.id,
+      externalId: externalIdForWaybill(order.id, settings),
+      purpose: WAYBILL_RECORD,
+      token,
+      build: async () => {
+        const { mapped, summary } = mapWaybill(await saleNow(context, itemIndex, shop, order.id, shopifySettings));
+        return { kind: 'waybill', request: mapped.request, summary };
+      },
+    });
+  }
+  const { mapped, summary } = mapWaybill(saleOf(context, itemIndex, order, shopifySettings));
+  const created = await createOnce(context.getNode(), itemIndex, mapped.request.Waybill.ExternalId, () => client.createWaybill(mapped.request, token ? { token } : undefined));
+  if (created instanceof AlreadyIssued) return alreadyIssuedJson(created, summary);
+  return createdDocumentOutput.call(context, itemIndex, client, created, mapped.request.IsToClose, token, { ...summary, documentNumber: created.documentNumber ?? null });
 }

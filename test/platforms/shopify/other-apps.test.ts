@@ -18,7 +18,7 @@ import { TAXES_INCLUDED } from './fixtures/orders';
  * sweep and the console read, the same gate as WooCommerce's other plugins, reached through the platform.
  */
 
-const MARKS = ['Moloni=tag:moloni-faturado', 'Vendus=attribute:vendus_fatura', 'InvoiceXpress=metafield:xpressifi.invoice_number'];
+const MARKS = ['Moloni=tag:moloni-faturado', 'Vendus=attribute:vendus_fatura', 'InvoiceXpress=metafield:xpressifi.invoice_number', 'TOConline=note:Fatura TOConline'];
 
 function order(id: string, changes: JsonObject): JsonObject {
   return { ...structuredClone(TAXES_INCLUDED), id: `gid://shopify/Order/${id}`, legacyResourceId: id, name: `#${id.slice(-4)}`, ...changes };
@@ -30,6 +30,7 @@ describe('other apps\' marks, as a tenant names them', () => {
     ['Moloni=tag:Moloni Faturado', { system: 'Moloni', kind: 'tag', name: 'Moloni Faturado' }],
     ['attribute:invoice', { system: 'attribute:invoice', kind: 'attribute', name: 'invoice' }],
     ['InvoiceXpress=metafield:xpressifi.invoice_number', { system: 'InvoiceXpress', kind: 'metafield', name: 'xpressifi.invoice_number' }],
+    ['TOConline=note:Fatura TOConline', { system: 'TOConline', kind: 'note', name: 'Fatura TOConline' }],
   ])('reads %s', (entry, mark) => {
     expect(parseShopifyMark(entry)).toEqual(mark);
   });
@@ -100,6 +101,33 @@ describe('a Shopify order another app invoiced is never invoiced here', () => {
     expect(listed?.reason).toEqual({ code: 'other-system', ...found });
   });
 
+  it('a delivery of an order another app marked in a metafield (not in the body): the route reads it, answered, not queued, listed as not invoiced', async () => {
+    const id = '7100000000005';
+    store.addOrder(order(id, { metafields: [{ id: 'gid://shopify/Metafield/880001', namespace: 'xpressifi', key: 'invoice_number', type: 'single_line_text_field', value: 'FT 2026/1300' }] }));
+    await store.settled();
+    const delivery = deliveryOf(id);
+    expect(delivery.body).not.toContain('FT 2026/1300');
+    expect(delivery.statuses).toEqual([200]);
+    expect(await connector.queue.getJob(documentJobId(TENANT, Number(id), 'invoice'))).toBeUndefined();
+    const listed = (await listNotInvoiced(redis, prefix, TENANT)).find((entry) => entry.orderId === Number(id));
+    expect(listed?.reason).toEqual({ code: 'other-system', system: 'InvoiceXpress', key: 'metafield:xpressifi.invoice_number', value: 'FT 2026/1300' });
+  });
+
+  it('words another app wrote in the order\'s note (the merchant\'s part, any case): not queued, the line listed; the same words in the connector\'s own block are no mark', async () => {
+    const id = '7100000000007';
+    store.addOrder(order(id, { note: 'Embrulhar para oferta.\nfatura toconline FR 2026/77 emitida' }));
+    await store.settled();
+    expect(deliveryOf(id).statuses).toEqual([200]);
+    expect(await connector.queue.getJob(documentJobId(TENANT, Number(id), 'invoice'))).toBeUndefined();
+    const listed = (await listNotInvoiced(redis, prefix, TENANT)).find((entry) => entry.orderId === Number(id));
+    expect(listed?.reason).toEqual({ code: 'other-system', system: 'TOConline', key: 'note:Fatura TOConline', value: 'fatura toconline FR 2026/77 emitida' });
+    expect(shopifyOtherSystemDocument([{ key: 'note', value: 'Embrulhar.' }], MARKS)).toBeUndefined();
+    const ours = order('7100000000008', { note: 'Embrulhar.\n\n--- MagniFinance ---\nO cliente pediu a Fatura TOConline à parte.' });
+    store.addOrder(ours);
+    await store.settled();
+    expect(await connector.queue.getJob(documentJobId(TENANT, 7100000000008, 'invoice'))).toBeDefined();
+  });
+
   it('an order without a mark is queued as usual', async () => {
     store.addOrder(order('7100000000003', { tags: ['oferta'] }));
     await store.settled();
@@ -116,5 +144,25 @@ describe('a Shopify order another app invoiced is never invoiced here', () => {
     const plain = page.orders.find((o) => o.id === 7100000000003);
     expect(plain).toBeDefined();
     expect(platformOf(tenant).otherSystemDocument(plain?.attributes ?? [], tenant.settings.otherSystemMetaKeys)).toBeUndefined();
+  });
+
+  it('the marks cannot be read (the Admin API refuses): 503, nothing queued; Shopify delivers again', async () => {
+    const id = '7100000000006';
+    store.scopes = [];
+    try {
+      store.addOrder(order(id, {}));
+      const delivery = await (async () => {
+        for (let i = 0; i < 200; i += 1) {
+          const found = store.deliveries.find((d) => d.topic === 'orders/paid' && (JSON.parse(d.body) as { id: number }).id === Number(id));
+          if (found && found.statuses.length > 0) return found;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error('no answered delivery');
+      })();
+      expect(delivery.statuses[0]).toBe(503);
+      expect(await connector.queue.getJob(documentJobId(TENANT, Number(id), 'invoice'))).toBeUndefined();
+    } finally {
+      store.scopes = ['read_orders', 'write_orders'];
+    }
   });
 });

@@ -5,7 +5,7 @@ import { ConnectorMetrics } from '../../../connector/core/metrics';
 import { startConnector, type RunningConnector } from '../../../connector/main/runtime';
 import { statusLabelOf } from '../../../connector/console/order-page';
 import { invoiceRequest } from '../../../connector/pipeline/document-requests';
-import { problemWords, type Problem } from '../../../connector/pipeline/problems';
+import { problemWords, SHOP_NAMED_PROBLEMS, type Problem } from '../../../connector/pipeline/problems';
 import type { SweepReport } from '../../../connector/core/sweep-report';
 import { type MappingMessage, mappingText, namingPlatform } from '../../../law/mapping-messages';
 import { MappingSettingsSchema } from '../../../law/mapping-settings';
@@ -192,6 +192,18 @@ describe("the connector's words on a Shopify order", () => {
     expect(`${shopifyWords.reason} ${shopifyWords.action}`).not.toMatch(/WooCommerce/);
     const wooWords = problemWords(lang, differs(), ref);
     expect(wooWords.action).toContain(lang === 'en' ? 'Turn on WooCommerce > Settings > Tax' : 'Ative WooCommerce > Definições > Impostos');
+  });
+
+  it.each(LANGS)('an order deleted after its invoice, and an invoice credited in full while the order stands (%s): Shopify\'s words, recorded for a Shopify tenant', (lang) => {
+    const deleted = problemWords(lang, { code: 'order-deleted', number: 'FR 1/7', shop: 'Shopify' }, ref);
+    expect(`${deleted.reason} ${deleted.action}`).not.toMatch(/WooCommerce|restore it|reponha-a/);
+    expect(deleted.action).toContain(lang === 'en' ? 'Shopify cannot restore a deleted order' : 'o Shopify não repõe uma encomenda apagada');
+    const credited = problemWords(lang, { code: 'order-changed', number: 'FR 1/7', shopNet: '10.00', covered: '0.00', difference: '10.00', currency: 'EUR', way: 'ask', creditedBy: 'NC 1/1', shop: 'Shopify' }, ref);
+    expect(`${credited.reason} ${credited.action}`).not.toMatch(/WooCommerce/);
+    expect(credited.action).toContain(lang === 'en' ? 'cancel the order in Shopify' : 'cancele a encomenda no Shopify');
+    // WooCommerce's (no shop recorded): as before.
+    expect(problemWords(lang, { code: 'order-deleted', number: 'FR 1/7' }, ref).action).toContain(lang === 'en' ? 'restore it in WooCommerce' : 'reponha-a no WooCommerce');
+    for (const code of ['total-differs', 'shop-refused', 'order-deleted', 'order-changed']) expect(SHOP_NAMED_PROBLEMS.has(code)).toBe(true);
   });
 
   it.each(['pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided', 'expired', 'cancelled', 'test'])(

@@ -13,19 +13,23 @@ import { readPartnerToken } from '../../helpers/parameters';
 import { issueWithClaim } from '../../shop/issue-with-claim';
 import { WAYBILL_RECORD } from '../../shop/record-purposes';
 import { shopOrders } from '../../shop/woo-rest';
+import { waybillShopifyOrder } from '../../shopify/shopify-order';
 import {
   createOptions,
   orderFields,
   orderRecordFields,
+  shopPlatformFields,
   waitForDocumentFields,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
+  shopPlatformFields[0],
   {
     ...orderFields[0],
     hint: 'The load address comes from Mapping Settings: {"waybill": {"loadAddress": {...}}}',
   },
   orderFields[1],
+  shopPlatformFields[1],
   ...orderRecordFields,
   ...waitForDocumentFields(),
   createOptions,
@@ -47,9 +51,10 @@ export async function execute(
   itemIndex: number,
   client: MagniFinanceClient,
 ): Promise<IDataObject | ItemWithBinary> {
-  const { input, order } = readOrder(this, itemIndex);
   const settings = readMappingSettings(this, itemIndex);
   const token = readPartnerToken(this, itemIndex);
+  if (this.getNodeParameter('shopPlatform', itemIndex, 'woocommerce') === 'shopify') return await waybillShopifyOrder(this, itemIndex, client, settings, token);
+  const { input, order } = readOrder(this, itemIndex);
   const mapWaybill = (from: WooOrderInput) => {
     const mapped = waybillForOrder(from, settings, new Date());
     const summary: IDataObject = {
