@@ -63,13 +63,15 @@ export const HISTORY_LIMIT = 200;
 /** The longest text of each field the schema reads back (a longer one is cut when written). */
 const TEXT_LIMITS: Readonly<Record<string, number>> = { status: 64, purpose: 64, error: 2000, answer: 8000, number: 64, type: 4, total: 32, corrects: 64, text: 4000, problem: 8000, by: 200, detail: 1000 };
 
+/** `event` with every text longer than the schema allows cut (in place: the caller's own copy). */
 function withinLimits<E extends Record<string, unknown>>(event: E): E {
-  const cut: Record<string, unknown> = { ...event };
-  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
-    const value = cut[field];
-    if (typeof value === 'string' && value.length > max) cut[field] = value.slice(0, max);
+  const fields = event as Record<string, unknown>;
+  for (const field in fields) {
+    const max = TEXT_LIMITS[field];
+    const value = fields[field];
+    if (typeof max === 'number' && typeof value === 'string' && value.length > max) fields[field] = value.slice(0, max);
   }
-  return cut as E;
+  return event;
 }
 
 export class OrderHistory {
