@@ -244,50 +244,16 @@ export function sweepSummary(lang: Lang, d: { scanned: number; enqueued: number;
 }
 
 /**
- * Deliveries the webhook route refused (or could not use), by reason: the likely cause and the fix,
- * for the console's webhook health and the alerts. A wrong secret is the common one: WooCommerce
- * shows the webhook as healthy while every order is refused.
+ * Deliveries the webhook route refused (or could not use), by reason (ingest/webhook-health.ts).
+ * Their likely cause and fix name the platform's screens and settings, so the tenant's platform
+ * words them (ShopPlatform.deliveryProblemWords): a WooCommerce shop shows a webhook with a wrong
+ * secret as healthy while every order is refused; a Shopify store's is the app's client secret.
  */
 export const DELIVERY_PROBLEMS = ['bad-signature', 'missing-signature', 'unknown-topic', 'invalid-payload', 'malformed-json', 'too-large', 'redis-unavailable'] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 
-const DELIVERY_PROBLEM_WORDS: Record<DeliveryProblem, Record<Lang, { cause: string; fix: string }>> = {
-  'bad-signature': {
-    en: { cause: "the webhook's Secret in WooCommerce differs from this tenant's shop.webhookSecret (or the webhook belongs to another shop)", fix: 'In WooCommerce > Settings > Advanced > Webhooks, set the Secret of each order webhook to shop.webhookSecret (or change shop.webhookSecret and reload); the sweep catches the orders refused meanwhile.' },
-    pt: { cause: 'o Segredo do webhook no WooCommerce é diferente do shop.webhookSecret desta loja (ou o webhook é de outra loja)', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, ponha no Segredo de cada webhook de encomendas o shop.webhookSecret (ou mude o shop.webhookSecret e recarregue o ficheiro de lojas); entretanto, a sincronização apanha as encomendas recusadas.' },
-  },
-  'missing-signature': {
-    en: { cause: 'deliveries arrive unsigned: something other than WooCommerce posts to this URL, or a proxy strips the X-WC-Webhook-Signature header', fix: 'Check what posts to this URL and that the proxy in front of the connector passes the X-WC-Webhook-* headers.' },
-    pt: { cause: 'as entregas chegam sem assinatura: algo que não é o WooCommerce envia para este endereço, ou um proxy retira o cabeçalho X-WC-Webhook-Signature', fix: 'Verifique o que envia pedidos para este endereço e se o proxy à frente do conector deixa passar os cabeçalhos X-WC-Webhook-*.' },
-  },
-  'unknown-topic': {
-    en: { cause: 'a webhook of a topic the connector does not use (not an order created or updated, nor a product updated or deleted) delivers here', fix: 'In WooCommerce > Settings > Advanced > Webhooks, delete that webhook or set its Topic to Order created / Order updated (or Product updated / Product deleted).' },
-    pt: { cause: 'um webhook com um tópico que o conector não usa (nem encomenda criada ou atualizada, nem produto atualizado ou eliminado) entrega neste endereço', fix: 'Em WooCommerce > Definições > Avançado > Webhooks, apague esse webhook ou mude o Tópico para Encomenda criada / Encomenda atualizada (ou Produto atualizado / Produto eliminado).' },
-  },
-  'invalid-payload': {
-    en: { cause: "the body is not an order as the REST API v3 sends it: the webhook's API version is not v3", fix: 'Set the API version of each order webhook to "WP REST API Integration v3".' },
-    pt: { cause: 'o corpo não é uma encomenda como a API REST v3 a envia: a versão da API do webhook não é a v3', fix: 'Ponha a versão da API de cada webhook de encomendas em "WP REST API Integration v3".' },
-  },
-  'malformed-json': {
-    en: { cause: 'the body is not JSON: a plugin or proxy altered it', fix: 'Check the plugins that hook into webhook deliveries and the proxy in front of the connector.' },
-    pt: { cause: 'o corpo não é JSON: um plugin ou um proxy alterou-o', fix: 'Verifique os plugins que interferem com as entregas de webhooks e o proxy à frente do conector.' },
-  },
-  'too-large': {
-    en: { cause: 'the order is larger than server.maxBodyBytes', fix: 'Raise server.maxBodyBytes; the sweep issues the order meanwhile.' },
-    pt: { cause: 'a encomenda é maior do que server.maxBodyBytes', fix: 'Aumente server.maxBodyBytes; entretanto, a sincronização apanha a encomenda.' },
-  },
-  'redis-unavailable': {
-    en: { cause: "the connector's Redis did not answer (503)", fix: "Check Redis; WooCommerce does not resend, the sweep catches those orders." },
-    pt: { cause: 'o Redis do conector não respondeu (503)', fix: 'Verifique o Redis. O WooCommerce não volta a enviar essas entregas, mas a sincronização apanha as encomendas.' },
-  },
-};
-
 export function isDeliveryProblem(reason: string): reason is DeliveryProblem {
   return (DELIVERY_PROBLEMS as readonly string[]).includes(reason);
-}
-
-export function deliveryProblemWords(lang: Lang, reason: DeliveryProblem): { cause: string; fix: string } {
-  return DELIVERY_PROBLEM_WORDS[reason][lang];
 }
 
 /**

@@ -10,6 +10,10 @@ import type { AdvancePayment } from '../law/advance-payment';
 import type { MappingSettings } from '../law/mapping-settings';
 import type { Sale, SaleAttribute, SaleRefund } from '../law/sale';
 import type { Lang } from '../messages/lang';
+import type { DeliveryProblem } from '../connector/words';
+
+/** An order webhook the sweep found not delivering to this connector: one of the shop's, not active, or a topic none delivers. */
+export type WebhookFinding = { state: 'inactive'; id: number; topic: string } | { state: 'missing'; topic: string };
 
 /** A document another invoicing system has on an order: which system, under which key, and the document as a person reads it. */
 export interface OtherSystemDocument {
@@ -78,6 +82,14 @@ export interface ShopPlatform {
    * itself (Shop.ensureWebhooks).
    */
   webhooksOffFix?(lang: Lang): string;
+  /**
+   * A delivery the webhook route refused (ingest/webhook-health.ts's codes), in the platform's words:
+   * its likely cause and the fix, with the platform's own screens and settings (the console's webhook
+   * health and the alerts), so a tenant never reads another platform's.
+   */
+  deliveryProblemWords(lang: Lang, reason: DeliveryProblem): { cause: string; fix: string };
+  /** What to do about an order webhook the sweep found not delivering (the alerts), in the platform's words. */
+  webhookFix(lang: Lang, finding: WebhookFinding): string;
   /**
    * The shop refuses the connector's credentials (401/403), in the platform's own words with the fix,
    * for the console's banners and pages; absent: the words of a WooCommerce REST key.

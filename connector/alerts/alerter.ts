@@ -9,7 +9,9 @@ import { channelsOf, type AlertChannel } from './channels';
 import { orderPagePath, regimeStandingWords, type Lang } from '../words';
 import type { MappingSettings } from '../../law/mapping-settings';
 import { regimeStanding } from '../core/regime-standing';
-import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert, type RegimeAlert } from './digest';
+import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert, type RegimeAlert, type WebhookWords } from './digest';
+import type { TenantConfig } from '../config/load-config';
+import { platformOf } from '../../platforms/registry';
 
 /**
  * An attention entry is read only once it is this old: entries are scored with the worker's clock
@@ -26,7 +28,7 @@ export interface AlerterDeps {
   /** Public origin of the connector: the links in the messages open its console's pages. */
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
-  tenants: { id: string; name?: string; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: MappingSettings } }[];
+  tenants: { id: string; name?: string; platform?: TenantConfig['platform']; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: MappingSettings } }[];
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -110,7 +112,7 @@ export class Alerter {
       for (const channel of this.channels.get(tenant.id) ?? []) {
         // The lease is taken (or renewed) before each channel: a process that lost it stops there.
         if (this.stopped || !(await this.lead())) return;
-        await this.tickChannel(tenant.id, tenant.alerts, channel, { lang, timeZone: tenant.settings?.mapping?.shopTimeZone ?? DEFAULT_SHOP_ZONE }, shopNameOf(tenant), regime);
+        await this.tickChannel(tenant.id, tenant.alerts, channel, { lang, timeZone: tenant.settings?.mapping?.shopTimeZone ?? DEFAULT_SHOP_ZONE, platform: platformOf(tenant) }, shopNameOf(tenant), regime);
       }
     }
   }
@@ -136,7 +138,7 @@ export class Alerter {
     return { year: standing.year, total: standing.total, exit: standing.exit, warnFrom: standing.warnFrom, state: standing.state, what: words.what, fix: words.fix };
   }
 
-  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, reader: { lang: Lang; timeZone: string }, shopName: string, regime: RegimeAlert | undefined): Promise<void> {
+  private async tickChannel(tenant: string, settings: AlertSettings, channel: AlertChannel, reader: { lang: Lang; timeZone: string; platform: WebhookWords }, shopName: string, regime: RegimeAlert | undefined): Promise<void> {
     const { lang, timeZone } = reader;
     const { redis, prefix, metrics, logger } = this.deps;
     const now = (this.deps.now ?? Date.now)();
@@ -144,7 +146,7 @@ export class Alerter {
     const state = parseState(await redis.hgetall(stateKey));
 
     const pending = await this.pendingOrders(tenant, state.watermark, now - SETTLE_MS);
-    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant), lang, timeZone);
+    const webhooks = describeWebhooks(await lastSweepReport(redis, prefix, tenant), reader.platform, lang, timeZone);
     const hooksKey = webhooksKey(webhooks);
     // A problem fixed and back later is told again.
     if (hooksKey === '' && state.webhooksKey !== '') await redis.hset(stateKey, 'webhooksKey', '');

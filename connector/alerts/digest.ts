@@ -8,7 +8,8 @@ import type { LedgerEntry, LedgerRef, LedgerState } from '../core/ledger';
 import type { ChatFormat } from './alert-settings';
 import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../core/sweep-report';
-import { buttonWords, deliveryProblemWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
+import { buttonWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
+import type { ShopPlatform } from '../../platforms/shop-platform';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
@@ -126,7 +127,13 @@ const FALLBACK: Record<Lang, { unknownId: string; unrecorded: string; noNumber: 
 /** The mapping's default zone (settings.mapping.shopTimeZone), for a digest that names none. */
 export const DEFAULT_SHOP_ZONE = 'Europe/Lisbon';
 
-export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en', timeZone: string = DEFAULT_SHOP_ZONE): WebhookAlert[] {
+/**
+ * What the tenant's platform says of its webhooks (platforms/shop-platform.ts): where a person fixes
+ * a refused delivery or a webhook that does not deliver is the platform's screen, never the connector's words.
+ */
+export type WebhookWords = Pick<ShopPlatform, 'deliveryProblemWords' | 'webhookFix'>;
+
+export function describeWebhooks(report: SweepReport | null, platform: WebhookWords, lang: Lang = 'en', timeZone: string = DEFAULT_SHOP_ZONE): WebhookAlert[] {
   if (!report) return [];
   return [
     ...report.inactiveWebhooks.map((hook) => ({
@@ -134,10 +141,10 @@ export function describeWebhooks(report: SweepReport | null, lang: Lang = 'en', 
       topic: hook.topic,
       status: hook.status,
       deliveryUrl: hook.deliveryUrl,
-      fix: ALERT.say(lang, 'webhook-inactive', { id: hook.id, topic: hook.topic }),
+      fix: platform.webhookFix(lang, { state: 'inactive', id: hook.id, topic: hook.topic }),
     })),
-    ...report.missingTopics.map((topic) => ({ topic, status: 'missing', fix: ALERT.say(lang, 'webhook-missing', { topic }) })),
-    ...refusedDeliveryAlerts(report, lang, timeZone),
+    ...report.missingTopics.map((topic) => ({ topic, status: 'missing', fix: platform.webhookFix(lang, { state: 'missing', topic }) })),
+    ...refusedDeliveryAlerts(report, platform, lang, timeZone),
   ];
 }
 
@@ -147,20 +154,6 @@ const AT = z.union([z.string(), z.number()]);
 
 /** The alerts' sentences with facts (the shop owner's e-mail and chat): codes with typed parameters per language. */
 const ALERT = catalogue({
-  'webhook-inactive': words(
-    { id: z.number(), topic: S },
-    {
-      pt: (p) => `Em WooCommerce > Definições > Avançado > Webhooks, volte a pôr o webhook ${p.id} (${p.topic}) no estado Ativo; a sincronização apanha as encomendas que lhe escaparam.`,
-      en: (p) => `In WooCommerce > Settings > Advanced > Webhooks, set webhook ${p.id} (${p.topic}) back to Active; the sweep catches the orders it missed.`,
-    },
-  ),
-  'webhook-missing': words(
-    { topic: S },
-    {
-      pt: (p) => `Adicione um webhook ${p.topic}, no estado Ativo, que entregue ao conector (docs/connector.md); até lá, a sincronização apanha essas encomendas.`,
-      en: (p) => `Add an Active ${p.topic} webhook that delivers to the connector (docs/connector.md); until then the sweep catches those orders.`,
-    },
-  ),
   'deliveries-refused': words(
     { count: S, at: AT, timeZone: S },
     { pt: (p) => `${p.count} (a última a ${timeWords('pt', p.at, p.timeZone)})`, en: (p) => `${p.count} (the last on ${timeWords('en', p.at, p.timeZone)})` },
@@ -200,10 +193,10 @@ const LABELS = {
 } satisfies Record<string, PerLang>;
 
 /** Deliveries refused in the last hour (ingest/webhook-health.ts): told once per reason while they go on. */
-function refusedDeliveryAlerts(report: SweepReport, lang: Lang, timeZone: string): WebhookAlert[] {
+function refusedDeliveryAlerts(report: SweepReport, platform: WebhookWords, lang: Lang, timeZone: string): WebhookAlert[] {
   return (report.refusedDeliveries ?? []).flatMap((refused) => {
     if (!isDeliveryProblem(refused.reason)) return [];
-    const words = deliveryProblemWords(lang, refused.reason);
+    const words = platform.deliveryProblemWords(lang, refused.reason);
     const count = ALERT.say(lang, 'deliveries-refused', { count: countOf(lang, refused.count, REFUSED_DELIVERIES[lang]), at: refused.lastAt, timeZone });
     const cause = words.cause.charAt(0).toUpperCase() + words.cause.slice(1);
     return [{ topic: DELIVERIES[lang], status: `refused (${refused.reason})`, refused: refused.reason, fix: `${count}. ${cause}. ${words.fix}` }];

@@ -4,7 +4,7 @@ import { sweepScheduleState } from '../core/queues';
 import { canDismiss } from '../admin/order-actions';
 import type { LedgerEntry } from '../core/ledger';
 import { entryWords } from '../pipeline/problems';
-import { BUTTONS, deliveryProblemWords, regimeStandingWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
+import { BUTTONS, regimeStandingWords, documentTypeLabel, orderPagePath, purposeLabel, stateLabel, sweepSummary, type Lang } from '../words';
 import { refusalsOf } from '../ingest/webhook-health';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import { lastSweepReport, type SweepReport } from '../core/sweep-report';
@@ -21,6 +21,7 @@ import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
 import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
 import { refusedWordsOf } from '../shop/refused-words';
+import { platformOf } from '../../platforms/registry';
 import { attemptWaitWords } from '../pipeline/attempt-wait';
 import { regimeStanding } from '../core/regime-standing';
 
@@ -99,8 +100,10 @@ async function refusalsTable(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lan
   const refusals = await refusalsOf(deps.redis, deps.prefix, tenant.config.id);
   if (refusals.length === 0) return html`<h3>${t(lang, 'refusedDeliveries')}</h3><p>${t(lang, 'noRefusals')}</p>`;
   const zone = tenant.mapping.shopTimeZone;
+  // The cause and the fix name the tenant's platform's screens and settings (its words, not another platform's).
+  const platform = platformOf(tenant.config);
   const rows = refusals.map((refusal) => {
-    const words = deliveryProblemWords(lang, refusal.reason);
+    const words = platform.deliveryProblemWords(lang, refusal.reason);
     return html`<tr data-reason="${refusal.reason}"><td data-label="${t(lang, 'reason')}">${refusal.reason}</td><td class="warn" data-label="${t(lang, 'count')}">${refusal.count}</td><td data-label="${t(lang, 'lastSeen')}">${shopTime(refusal.lastAt, zone, lang)}</td><td data-label="${t(lang, 'likelyCause')}">${words.cause}</td><td data-label="${t(lang, 'whatToDo')}">${words.fix}</td></tr>`;
   });
   return html`<h3>${t(lang, 'refusedDeliveries')}</h3><table id="refusals" class="stack"><tr><th>${t(lang, 'reason')}</th><th>${t(lang, 'count')}</th><th>${t(lang, 'lastSeen')}</th><th>${t(lang, 'likelyCause')}</th><th>${t(lang, 'whatToDo')}</th></tr>${rows}</table>`;

@@ -17,6 +17,7 @@ import { installedTokenCheck } from './token-check';
 import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
+import { shopifyDeliveryProblemWords, shopifyWebhookFix } from './webhook-words';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -38,6 +39,9 @@ export const shopify: ShopPlatform = {
   advancePayment: shopifyAdvancePayment,
   advancePaymentStatuses: [SHOPIFY_PARTIALLY_PAID],
   orderWebhooks: shopifyOrderWebhooks,
+  // A refused delivery and a subscription the watch could not create, in Shopify's words (the client secret, its subscriptions).
+  deliveryProblemWords: shopifyDeliveryProblemWords,
+  webhookFix: shopifyWebhookFix,
   // A refused token on a console page: install the app again (or a new token in the tenants file).
   refusedWords: (lang, tenant) => {
     const store = tenant.shopify as ShopifyTenantConfig;

@@ -14,6 +14,7 @@ import { markMeta, shopifyOtherSystemDocument } from './other-apps';
 import { ShopifyShop } from './shopify-shop';
 import { shopifyAdvancePayment } from './advance-payments';
 import { comparableNif } from '../../connector/pipeline/buyer-record';
+import { deliveryProblemOf } from './webhook-words';
 import { nifOfAttributes, unseenNifSource } from './buyer-nif';
 
 type ShopifyOrderBody = z.output<typeof ShopifyOrderWebhookSchema>;
@@ -74,7 +75,9 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     const tenantId = String(req.params.tenant);
     const known = deps.tenants.has(tenantId);
     deps.metrics.webhooksRefused.inc({ tenant: known ? tenantId : '-', reason: refusal.reason });
-    if (known) void recordRefusal(deps.redis, deps.prefix, tenantId, refusal.reason, now()).catch(() => undefined);
+    // Counted under the connector's codes (a wrong client secret is `bad-signature`), so the console and the alerts tell it.
+    const problem = deliveryProblemOf(refusal.reason);
+    if (known && problem) void recordRefusal(deps.redis, deps.prefix, tenantId, problem, now()).catch(() => undefined);
     deps.logger.warn({ tenant: tenantId, reason: refusal.reason, detail: refusal.detail, topic: req.get('x-shopify-topic'), webhookId: req.get('x-shopify-webhook-id') }, 'webhook refused');
     res.status(refusal.status).json({ error: refusal.reason, detail: refusal.detail });
   };

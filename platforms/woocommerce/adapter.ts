@@ -11,6 +11,7 @@ import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 import { otherSystemDocument } from './other-plugins';
 import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
+import { wooDeliveryProblemWords, wooWebhookFix } from './webhook-words';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -28,6 +29,8 @@ export const woocommerce: ShopPlatform = {
   advancePaymentStatuses: WOO_ADVANCE_PAYMENT_STATUSES,
   orderWebhooks: wooOrderWebhooks,
   webhooksOffFix: (lang) => WOO_DOCTOR.say(lang, 'webhooks-off-fix'),
+  deliveryProblemWords: wooDeliveryProblemWords,
+  webhookFix: wooWebhookFix,
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);

@@ -138,9 +138,7 @@ const PLATFORM_SCREEN = /WooCommerce\s*>|Shopify admin\s*>|Settings\s*>\s*Advanc
  * of connector/ that still name one, each with who moves its words; this list only shrinks.
  */
 const STILL_NAMING_SCREENS = new Map<string, string>([
-  ['connector/words.ts', "the next session (a refused delivery's cause and fix: the platform's catalogue)"],
   ['connector/pipeline/problems.ts', 'the Shopify helper (the 0.01 rounding fix names WooCommerce\'s tax setting)'],
-  ['connector/alerts/digest.ts', "the next session (the inactive-webhook alert's fix: the platform's catalogue)"],
 ]);
 
 function screensNamed(file: string): string[] {

@@ -1,4 +1,5 @@
 import { englishWords } from '../support/english-words';
+import { PLATFORMS } from '../../platforms/registry';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import IORedis from 'ioredis';
@@ -201,7 +202,7 @@ describe('alerts in the tenant\'s language (settings.language)', () => {
     expect(describeOrder(entry, ref, 'en')).toEqual({ state: 'failed', reason: needed.reason, fix: needed.action });
     expect(needed.action).toContain('press "Try again" on the order\'s page');
 
-    const webhooks = describeWebhooks(sweepReport({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] }), 'pt');
+    const webhooks = describeWebhooks(sweepReport({ inactiveWebhooks: [{ id: 4, topic: 'order.updated', status: 'disabled', deliveryUrl: 'https://x/webhooks/woocommerce/loja1' }], missingTopics: [] }), PLATFORMS.woocommerce, 'pt');
     // 10:00 UTC in July is 11:00 on the shop's clock in Lisbon (summer time): the message says the shop's time.
     const text = textOf({ tenant: 'loja1', lang: 'pt', timeZone: 'Europe/Lisbon', orders: [{ orderId: 7026, purpose: 'invoice', ...pt, link, since: '2026-07-23T10:00:00.000Z' }], webhooks, more: 2, attentionLink: 'https://invoices.example.pt/console/loja1' });
     expect(text.split('\n')).toEqual([
@@ -236,7 +237,7 @@ describe("alerts tell times on the shop's clock (settings.mapping.shopTimeZone)"
   it("refused deliveries: the last one's time on the shop's clock, in both languages", () => {
     const report = sweepReport({ inactiveWebhooks: [], missingTopics: [], refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-12-31T23:30:00.000Z' }] });
     // In Lisbon it is still the last day of the year; in Madrid (UTC+1) it is already the new year.
-    expect(describeWebhooks(report, 'en', 'Europe/Lisbon')[0].fix).toMatch(/^3 deliveries refused \(the last on 31\/12\/2026, 23:30\)\. /);
-    expect(describeWebhooks(report, 'pt', 'Europe/Madrid')[0].fix).toMatch(/^3 entregas recusadas \(a última a 01\/01\/2027, 00:30\)\. /);
+    expect(describeWebhooks(report, PLATFORMS.woocommerce, 'en', 'Europe/Lisbon')[0].fix).toMatch(/^3 deliveries refused \(the last on 31\/12\/2026, 23:30\)\. /);
+    expect(describeWebhooks(report, PLATFORMS.woocommerce, 'pt', 'Europe/Madrid')[0].fix).toMatch(/^3 entregas recusadas \(a última a 01\/01\/2027, 00:30\)\. /);
   });
 });

@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { PLATFORMS } from '../../platforms/registry';
 import { describeWebhooks } from '../../connector/alerts/digest';
 import { parseConfig } from '../../connector/config/load-config';
 import { ConnectorMetrics } from '../../connector/core/metrics';
@@ -57,9 +58,9 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
       const stored = await lastSweepReport(redis, h.prefix, 'shop1');
       return stored?.refusedDeliveries?.some((r) => r.reason === 'bad-signature' && r.count === 3) ? stored : undefined;
     });
-    const alerts = describeWebhooks(report, 'en');
+    const alerts = describeWebhooks(report, PLATFORMS.woocommerce, 'en');
     expect(alerts).toContainEqual(expect.objectContaining({ status: 'refused (bad-signature)', fix: expect.stringMatching(/^3 deliveries refused \(the last on \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\)\. The webhook's Secret in WooCommerce differs/) }));
-    expect(describeWebhooks(report, 'pt').map((a) => a.fix).join(' ')).toContain('O Segredo do webhook no WooCommerce é diferente');
+    expect(describeWebhooks(report, PLATFORMS.woocommerce, 'pt').map((a) => a.fix).join(' ')).toContain('O Segredo do webhook no WooCommerce é diferente');
   });
 
   it('a webhook WooCommerce disabled is noticed by the next watch (every minute by default), without a sweep', async () => {
@@ -71,7 +72,7 @@ describe('webhook health you can see: refused deliveries per tenant, a disabled 
     // Found by the watch (a report with no sweep window), not by a sweep.
     expect(report.since).toBe('');
     expect(await connector.metrics.registry.getSingleMetricAsString('magnifinance_shop_webhooks_disabled')).toContain('magnifinance_shop_webhooks_disabled{tenant="shop1"} 1');
-    expect(describeWebhooks(report, 'en')).toContainEqual(expect.objectContaining({ id: hooks[1].id, topic: 'order.updated', status: 'disabled' }));
+    expect(describeWebhooks(report, PLATFORMS.woocommerce, 'en')).toContainEqual(expect.objectContaining({ id: hooks[1].id, topic: 'order.updated', status: 'disabled' }));
     const list = await (await fetch(`${connector.origin}/console?lang=en`, { headers: ADMIN })).text();
     expect(list).toMatch(/<span class="warn">\d+ ✗<\/span>/);
 

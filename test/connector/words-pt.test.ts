@@ -1,7 +1,8 @@
 import { describeOrder, describeWebhooks, subjectOf, textOf, type Digest } from '../../connector/alerts/digest';
+import { PLATFORMS } from '../../platforms/registry';
 import { answerWords, type Answer } from '../../connector/pipeline/answers';
 import { problemWords, ProblemSchema, type Problem } from '../../connector/pipeline/problems';
-import { DELIVERY_PROBLEMS, deliveryProblemWords, NOTES, purposeLabel, stateLabel, sweepSummary, type Lang } from '../../connector/words';
+import { DELIVERY_PROBLEMS, NOTES, purposeLabel, stateLabel, sweepSummary, type Lang } from '../../connector/words';
 import { LEDGER_STATES } from '../../connector/core/ledger';
 import { englishWords } from '../support/english-words';
 import { sweepReport } from './support/sweep-report';
@@ -70,8 +71,9 @@ const PROBLEMS: Problem[] = [
 ];
 
 /** Someone else's words, quoted, are left out of the check; so are identifiers in snake_case (woocommerce_rest_cannot_view). */
+/** The prose of a text: quotes, identifiers, HTTP headers (X-Shopify-Shop-Domain) and webhook topics (orders/paid) are names, not words. */
 function prose(text: string): string {
-  return text.replace(/«[^»]*»/g, ' ').replace(/\b\w+_\w+\b/g, ' ');
+  return text.replace(/«[^»]*»/g, ' ').replace(/\b\w+_\w+\b/g, ' ').replace(/\bX-[\w*-]+/g, ' ').replace(/\b[a-z]+\/(?:\*|[a-z_]+)/g, ' ');
 }
 
 function expectPortuguese(pt: string, en: string): void {
@@ -146,9 +148,9 @@ describe('message-code check: the notes written on orders', () => {
 describe('message-code check: states, purposes, delivery problems, the sweep, the alert digest', () => {
   it.each([...LEDGER_STATES])('state %s', (state) => expectPortuguese(stateLabel('pt', state), stateLabel('en', state)));
   it.each(['invoice', 'waybill', 'cancellation', 'review', 'credit-note-77'])('purpose %s', (purpose) => expect(englishWords(purposeLabel('pt', purpose))).toEqual([]));
-  it.each([...DELIVERY_PROBLEMS])('delivery problem %s', (reason) => {
-    const pt = deliveryProblemWords('pt', reason);
-    const en = deliveryProblemWords('en', reason);
+  it.each(Object.values(PLATFORMS).flatMap((platform) => DELIVERY_PROBLEMS.map((reason) => [platform.name, reason] as const)))('%s: delivery problem %s', (name, reason) => {
+    const pt = PLATFORMS[name].deliveryProblemWords('pt', reason);
+    const en = PLATFORMS[name].deliveryProblemWords('en', reason);
     expectPortuguese(pt.cause, en.cause);
     expectPortuguese(pt.fix, en.fix);
   });
@@ -172,6 +174,7 @@ describe('message-code check: states, purposes, delivery problems, the sweep, th
           missingTopics: ['order.created'],
           refusedDeliveries: [{ reason: 'bad-signature', count: 3, lastAt: '2026-11-24T09:00:00.000Z' }],
         }),
+        PLATFORMS.woocommerce,
         lang,
       ),
       more: 4,
