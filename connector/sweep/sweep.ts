@@ -164,7 +164,10 @@ export async function enqueueMissing(
   let latestModifiedGmt: string | undefined;
   const platform = platformOf(tenant.config);
   const reconciled = statusesToReconcile(tenant);
-  const advanceOnly = advancePaymentStatuses(tenant).filter((status) => !reconciled.includes(status));
+  // The plugins' statuses the shop refused lately are not asked again (one read of what it refused).
+  const refusedStatuses = new RefusedStatuses(deps.redis, deps.prefix, tenant.config.id, now);
+  const refusedLately = await refusedStatuses.lately();
+  const advanceOnly = advancePaymentStatuses(tenant).filter((status) => !reconciled.includes(status) && !refusedLately.has(status));
   for (const status of [...reconciled, ...advanceOnly]) {
     let page = 1;
     let totalPages = 1;
@@ -172,7 +175,7 @@ export async function enqueueMissing(
     do {
       const query: OrderQuery = { ...filter, statuses: [status], perPage: 100, page };
       // A plugin's status the shop does not have (the plugin is not installed) holds no order: no problem to report.
-      const listing = advanceOnly.includes(status) ? await listIfTheShopHasIt(tenant, query) : await listOrRefused(tenant, query, report);
+      const listing = advanceOnly.includes(status) ? await listIfTheShopHasIt(tenant, query, refusedStatuses) : await listOrRefused(tenant, query, report);
       if (!listing) break;
       totalPages = listing.totalPages;
       for (const reason of listing.unusable) report.problems.push(`an order in the listing is not usable: ${reason}`);
@@ -221,13 +224,51 @@ export async function enqueueMissing(
   return { latestModifiedGmt };
 }
 
-/** A listing of one of the platform's advance-payment statuses, or undefined when the shop has no such status (refused for good). */
-async function listIfTheShopHasIt(tenant: TenantRuntime, query: OrderQuery): Promise<OrderPage | undefined> {
+/**
+ * A listing of one of the platform's advance-payment statuses, or undefined when the shop has no such
+ * status (refused for good). A status the shop says it does not have (400: WooCommerce's
+ * rest_invalid_param, the plugin is not installed) is remembered for a day, so each sweep does not
+ * ask again; other refusals (a key refused) are not remembered: the next sweep asks.
+ */
+async function listIfTheShopHasIt(tenant: TenantRuntime, query: OrderQuery, refused: RefusedStatuses): Promise<OrderPage | undefined> {
   try {
     return await tenant.shop.listOrders(query);
   } catch (error) {
-    if (error instanceof ShopRequestError && error.permanent) return undefined;
-    throw error;
+    if (!(error instanceof ShopRequestError) || !error.permanent) throw error;
+    if (error.status === 400) for (const status of query.statuses ?? []) await refused.remember(status);
+    return undefined;
+  }
+}
+
+/** How long a shop's refusal of a plugin's status is remembered: a plugin installed meanwhile is listed by the next day's sweeps. */
+export const REFUSED_STATUS_MEMORY_MS = 24 * 3_600_000;
+
+/**
+ * The plugins' statuses a tenant's shop refused lately, in one Redis hash (status -> until when, ms):
+ * one read per sweep, safe on a cluster (one key). Redis not answering forgets nothing and asks the shop.
+ */
+export class RefusedStatuses {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    private readonly tenant: string,
+    private readonly now: () => number,
+  ) {}
+
+  static key(prefix: string, tenant: string): string {
+    return `${prefix}:sweep:${tenant}:refused-statuses`;
+  }
+
+  async lately(): Promise<Set<string>> {
+    const stored = await this.redis.hgetall(RefusedStatuses.key(this.prefix, this.tenant)).catch(() => ({}) as Record<string, string>);
+    const now = this.now();
+    return new Set(Object.entries(stored).filter(([, until]) => Number(until) > now).map(([status]) => status));
+  }
+
+  async remember(status: string): Promise<void> {
+    const key = RefusedStatuses.key(this.prefix, this.tenant);
+    await this.redis.hset(key, status, String(this.now() + REFUSED_STATUS_MEMORY_MS)).catch(() => undefined);
+    await this.redis.pexpire(key, REFUSED_STATUS_MEMORY_MS).catch(() => undefined);
   }
 }
 
