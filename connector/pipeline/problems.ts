@@ -6,6 +6,7 @@ import { MappingMessageSchema, mappingText, type MappingMessage } from '../../la
 import { datePt } from '../../law/mapping-words';
 import { money } from '../../messages/money';
 import { catalogue, fixed, words } from '../../messages/catalogue';
+import { PLATFORMS } from '../../platforms/registry';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -192,6 +193,16 @@ const SETTLE_WAYS: Record<Lang, Record<Of<'order-changed'>['way'], (p: Of<'order
 type Words<C extends Problem['code']> = (p: Of<C>, ref: LedgerRef, press: Press) => ProblemWords;
 /** Per code: the buttons its words name (the admin API's routes for them), and the words per language. */
 type Wording = { [C in Problem['code']]: { buttons: ('retry' | 'attach' | 'dismiss')[] } & Record<Lang, Words<C>> };
+
+/**
+ * What the shop can do about a cent between its total and the invoice's: the platform's own words
+ * (its tax setting, platforms/shop-platform.ts), found by the title recorded with the problem;
+ * absent, WooCommerce (as every problem recorded before platforms were named).
+ */
+function roundingFix(lang: Lang, shop: string | undefined): string {
+  const platform = shop === undefined ? PLATFORMS.woocommerce : Object.values(PLATFORMS).find((candidate) => candidate.title === shop);
+  return platform ? platform.roundingFix(lang) : SAY.say(lang, 'rounding-settle');
+}
 
 const orderFix: Record<Lang, (press: Press, shop?: string) => string> = {
   en: (press, shop = 'WooCommerce') =>
@@ -450,15 +461,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: [],
     en: (p) => ({
       reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: ${p.shop ?? 'WooCommerce'} rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
-      action: p.shop === undefined
-        ? 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).'
-        : `${p.shop} always rounds the tax per line (it has no setting to round per rate): settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.`,
+      action: roundingFix('en', p.shop),
     }),
     pt: (p) => ({
       reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o ${p.shop ?? 'WooCommerce'} arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
-      action: p.shop === undefined
-        ? 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).'
-        : `O ${p.shop} arredonda sempre o imposto linha a linha (não tem uma opção para arredondar por taxa): se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.`,
+      action: roundingFix('pt', p.shop),
     }),
   },
 };
@@ -572,6 +579,11 @@ const SAY = catalogue({
   press: words({ button: S }, { pt: (p) => `carregue em ${p.button}`, en: (p) => `press ${p.button}` }),
   'press-on-page': words({ button: S }, { pt: (p) => `carregue em ${p.button} na página da encomenda no conector`, en: (p) => `press ${p.button} on the order's page in the connector` }),
   quoted: words({ text: S }, { pt: (p) => `«${p.text}»`, en: (p) => `"${p.text}"` }),
+  // A platform this version does not know (a title recorded by a newer one): what holds on any shop.
+  'rounding-settle': fixed({
+    en: 'Settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.',
+    pt: 'Se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.',
+  }),
   'vies-silent': words({ seconds: z.number() }, { pt: (p) => `sem resposta em ${p.seconds} s`, en: (p) => `no answer within ${p.seconds} s` }),
   'vies-unreachable': fixed({ pt: 'o VIES não estava acessível', en: 'the VIES could not be reached' }),
   'vies-answered': words({ answer: S }, { pt: (p) => `o VIES respondeu ${p.answer}`, en: (p) => `the VIES answered ${p.answer}` }),
