@@ -110,6 +110,12 @@ export interface ShopPlatform {
    */
   roundingFix(lang: Lang): string;
   /**
+   * What to check when the shop refused one of the connector's requests for an order (its
+   * credentials and their permissions), in the platform's words, for the order's problem (no full
+   * stop: the problem goes on with the button to press).
+   */
+  shopRefusedFix(lang: Lang, tenantId: string): string;
+  /**
    * An order status of the platform in the reader's words, as the platform itself names it (its
    * catalogue; a status it does not know as its slug); absent: WooCommerce's statuses.
    */

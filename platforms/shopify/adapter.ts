@@ -19,7 +19,7 @@ import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
 import { markedMetafields, markMeta, shopifyOtherSystemDocument } from './other-apps';
 import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 import { shopifyDeliveryProblemWords, shopifyWebhookFix } from './webhook-words';
-import { shopifyRoundingFix } from './shop-words';
+import { shopifyRoundingFix, shopifyShopRefusedFix } from './shop-words';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -53,6 +53,7 @@ export const shopify: ShopPlatform = {
   // The sweep's refused listing: the same words, the store's token (never a REST key).
   listingRefusedFix: (lang, tenant) => tokenRefused(lang, tenant),
   roundingFix: shopifyRoundingFix,
+  shopRefusedFix: shopifyShopRefusedFix,
   // Its financial statuses as the Shopify admin names them, never the slug (`partially_refunded`).
   statusLabel: shopifyStatusLabel,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),

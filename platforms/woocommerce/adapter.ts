@@ -12,7 +12,7 @@ import { otherSystemDocument } from './other-plugins';
 import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 import { wooDeliveryProblemWords, wooWebhookFix } from './webhook-words';
-import { wooListingRefusedFix, wooRoundingFix } from './shop-words';
+import { wooListingRefusedFix, wooRoundingFix, wooShopRefusedFix } from './shop-words';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -34,6 +34,7 @@ export const woocommerce: ShopPlatform = {
   webhookFix: wooWebhookFix,
   listingRefusedFix: wooListingRefusedFix,
   roundingFix: wooRoundingFix,
+  shopRefusedFix: wooShopRefusedFix,
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
