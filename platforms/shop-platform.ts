@@ -54,6 +54,14 @@ export interface ShopPlatform {
    * what the worker checks under the lock (our issuing marker, another system's document).
    */
   attributesOf?(order: unknown): SaleAttribute[];
+  /**
+   * The order's modification stamp, as a delivery's copy and the Shop's read both carry it
+   * (WooCommerce's date_modified_gmt): with the order's digest and our own attributes it proves, under
+   * the order's lock, that the copy a delivery carried (ingest/carried-orders.ts) is still the shop's
+   * (pipeline/issue-step.ts). Absent for a platform whose deliveries carry no copy to prove (Shopify:
+   * its webhook's body is the REST order, its read the GraphQL one; the worker always reads).
+   */
+  modifiedStamp?(order: unknown): string | undefined;
   /** The platform's order, as its Shop reads it (getOrder), in the port's words (the review, a person's retry); throws an OrderMappingError naming the fields when the payload cannot be read. */
   orderOf(order: unknown): OrderSummary;
   /**

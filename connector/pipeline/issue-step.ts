@@ -175,21 +175,31 @@ async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, 
 
 /**
  * Whether the shop's order, read under the lock, is the very copy the delivery carried: nothing
- * changed since (the order itself, its modification date, our own meta). Otherwise the document is
- * composed again from the shop's copy.
+ * changed since (the order itself, its modification stamp, our own attributes), as its platform
+ * reads them. A platform that gives no modification stamp never has a carried copy proven: the
+ * document is composed again from the shop's copy, as it is whenever anything changed.
  */
 function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
   const carried = ctx.composedFrom;
-  const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
-  if (stamp(carried) === undefined || stamp(carried) !== stamp(fresh)) return false;
+  const platform = platformOf(ctx.tenant.config);
+  const stamp = platform.modifiedStamp?.(carried);
+  if (stamp === undefined || stamp !== platform.modifiedStamp?.(fresh)) return false;
   // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
   ctx.composedDigest = orderDigest(carried);
-  return ctx.composedDigest === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+  if (ctx.composedDigest !== orderDigest(fresh)) return false;
+  const ours = ourAttributes(ctx, carried);
+  return ours !== undefined && ours === ourAttributes(ctx, fresh);
 }
 
-function ourMeta(raw: unknown): unknown[] {
-  const meta = raw !== null && typeof raw === 'object' ? (raw as { meta_data?: unknown }).meta_data : undefined;
-  return Array.isArray(meta) ? meta.filter((entry: { key?: unknown }) => typeof entry?.key === 'string' && entry.key.startsWith(OUR_META_PREFIX)) : [];
+/** The order's attributes this connector wrote (OUR_META_PREFIX), as one text to compare; undefined when the copy cannot be read. */
+function ourAttributes(ctx: StepContext, raw: unknown): string | undefined {
+  const platform = platformOf(ctx.tenant.config);
+  try {
+    const attributes = platform.attributesOf?.(raw) ?? platform.saleOf(raw, ctx.tenant.mapping, ctx.tenant.config).attributes;
+    return JSON.stringify(attributes.filter((attribute) => attribute.key.startsWith(OUR_META_PREFIX)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The carried copy is not proven (changed since, or a decision to make on the shop's own copy): the issue step again, reading the order. */

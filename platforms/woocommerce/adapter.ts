@@ -24,6 +24,8 @@ export const woocommerce: ShopPlatform = {
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
+  // The same in a webhook's payload and a REST read (one serializer): proves a delivery's carried copy.
+  modifiedStamp: wooModifiedStamp,
   orderOf: wooShopOrder,
   otherSystemDocument,
   advancePayment: wooAdvancePayment,
@@ -57,3 +59,9 @@ export const woocommerce: ShopPlatform = {
     };
   },
 };
+
+/** The order's date_modified_gmt: WooCommerce stamps every save of the order. */
+export function wooModifiedStamp(order: unknown): string | undefined {
+  const stamp = order !== null && typeof order === 'object' ? (order as { date_modified_gmt?: unknown }).date_modified_gmt : undefined;
+  return typeof stamp === 'string' ? stamp : undefined;
+}
