@@ -96,6 +96,22 @@ export interface ShopPlatform {
    */
   refusedWords?(lang: Lang, tenant: TenantConfig): string;
   /**
+   * What to check when the shop refuses the sweep's listing of its orders (401/403, the credentials),
+   * in the platform's words, for the sweep's report (no full stop: the report ends the sentence).
+   */
+  listingRefusedFix(lang: Lang, tenant: TenantConfig): string;
+  /**
+   * What the shop can do about the cent its total differs from the invoice's by (it rounded the tax
+   * per line, the invoice rounds it once per rate): the platform's own tax setting, if it has one.
+   */
+  roundingFix(lang: Lang): string;
+  /**
+   * What to check when the shop refused one of the connector's requests for an order (its
+   * credentials and their permissions), in the platform's words, for the order's problem (no full
+   * stop: the problem goes on with the button to press).
+   */
+  shopRefusedFix(lang: Lang, tenantId: string): string;
+  /**
    * An order status of the platform in the reader's words, as the platform itself names it (its
    * catalogue; a status it does not know as its slug); absent: WooCommerce's statuses.
    */

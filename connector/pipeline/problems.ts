@@ -6,6 +6,8 @@ import { MappingMessageSchema, mappingText, type MappingMessage } from '../../la
 import { datePt } from '../../law/mapping-words';
 import { money } from '../../messages/money';
 import { catalogue, fixed, words } from '../../messages/catalogue';
+import { PLATFORMS } from '../../platforms/registry';
+import type { ShopPlatform } from '../../platforms/shop-platform';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -193,6 +195,27 @@ type Words<C extends Problem['code']> = (p: Of<C>, ref: LedgerRef, press: Press)
 /** Per code: the buttons its words name (the admin API's routes for them), and the words per language. */
 type Wording = { [C in Problem['code']]: { buttons: ('retry' | 'attach' | 'dismiss')[] } & Record<Lang, Words<C>> };
 
+/**
+ * What the shop can do about a cent between its total and the invoice's: the platform's own words
+ * (its tax setting, platforms/shop-platform.ts), found by the title recorded with the problem;
+ * absent, WooCommerce (as every problem recorded before platforms were named).
+ */
+function roundingFix(lang: Lang, shop: string | undefined): string {
+  const platform = platformTitled(shop);
+  return platform ? platform.roundingFix(lang) : SAY.say(lang, 'rounding-settle');
+}
+
+/** What to check when the shop refused the connector's request (its credentials): the platform's words, found as above. */
+function shopRefusedFix(lang: Lang, shop: string | undefined, tenant: string): string {
+  const platform = platformTitled(shop);
+  return platform ? platform.shopRefusedFix(lang, tenant) : SAY.say(lang, 'shop-access', { tenant });
+}
+
+/** The platform a problem names by its title (recorded for a tenant of another platform than WooCommerce); absent: WooCommerce; unknown here: undefined. */
+function platformTitled(shop: string | undefined): ShopPlatform | undefined {
+  return shop === undefined ? PLATFORMS.woocommerce : Object.values(PLATFORMS).find((candidate) => candidate.title === shop);
+}
+
 const orderFix: Record<Lang, (press: Press, shop?: string) => string> = {
   en: (press, shop = 'WooCommerce') =>
     `Correct the order in ${shop} (or the tenant's mapping settings) and save it: the connector tries again on the order's next update and on the next sweep; to try now, ${press('retry')}. Nothing was issued.`,
@@ -316,17 +339,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: ['retry'],
     en: (p, ref, press) => ({
       reason: sentences("The shop refused the connector's request.", answerOrRecorded('en', p.answer, p.message)),
-      action:
-        p.shop === undefined
-          ? `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`
-          : `Check that the app is installed on the store of tenant "${ref.tenant}" and has the access scopes ${p.shop} named above (read_orders, write_orders; read_companies for orders of B2B companies) in the ${p.shop} Dev Dashboard, then ${press('retry')}.`,
+      action: `${shopRefusedFix('en', p.shop, ref.tenant)}, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
       reason: sentences('A loja recusou o pedido do conector.', answerOrRecorded('pt', p.answer, p.message)),
-      action:
-        p.shop === undefined
-          ? `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`
-          : `Verifique se a app está instalada na loja "${ref.tenant}" e tem os âmbitos de acesso que o ${p.shop} indica acima (read_orders, write_orders; read_companies para encomendas de empresas B2B) no Dev Dashboard do ${p.shop}; depois ${press('retry')}.`,
+      action: `${shopRefusedFix('pt', p.shop, ref.tenant)}; depois ${press('retry')}.`,
     }),
   },
   'vies-unavailable': {
@@ -450,15 +467,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: [],
     en: (p) => ({
       reason: `${p.number} was issued for ${p.total ? moneyWords('en', p.total, currencyOf(p)) : 'a total'} while the shop's total differs by ${moneyWords('en', p.difference, currencyOf(p))}: ${p.shop ?? 'WooCommerce'} rounded the tax per line, the invoice rounds it once per rate (legally right), and no split of the lines reaches the shop's figure.`,
-      action: p.shop === undefined
-        ? 'Turn on WooCommerce > Settings > Tax > "Round tax at subtotal level, instead of rounding per line" so new orders agree to the cent; settle the cent with the customer if needed (a credit note for it can be issued in the back-office).'
-        : `${p.shop} always rounds the tax per line (it has no setting to round per rate): settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.`,
+      action: roundingFix('en', p.shop),
     }),
     pt: (p) => ({
       reason: `${p.number} foi emitida ${p.total ? `por ${moneyWords('pt', p.total, currencyOf(p))}` : ''} e o total da loja difere em ${moneyWords('pt', p.difference, currencyOf(p))}: o ${p.shop ?? 'WooCommerce'} arredondou o imposto linha a linha, a fatura arredonda-o uma vez por taxa (como a lei manda) e nenhuma repartição das linhas chega ao valor da loja.`.replace('emitida  e', 'emitida e'),
-      action: p.shop === undefined
-        ? 'Ative WooCommerce > Definições > Impostos > "Arredondar o imposto ao nível do subtotal, em vez de arredondar por linha", para que as novas encomendas batam certo ao cêntimo; se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office).'
-        : `O ${p.shop} arredonda sempre o imposto linha a linha (não tem uma opção para arredondar por taxa): se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.`,
+      action: roundingFix('pt', p.shop),
     }),
   },
 };
@@ -572,6 +585,15 @@ const SAY = catalogue({
   press: words({ button: S }, { pt: (p) => `carregue em ${p.button}`, en: (p) => `press ${p.button}` }),
   'press-on-page': words({ button: S }, { pt: (p) => `carregue em ${p.button} na página da encomenda no conector`, en: (p) => `press ${p.button} on the order's page in the connector` }),
   quoted: words({ text: S }, { pt: (p) => `«${p.text}»`, en: (p) => `"${p.text}"` }),
+  // A platform this version does not know (a title recorded by a newer one): what holds on any shop.
+  'shop-access': words(
+    { tenant: S },
+    { en: (p) => `Check the connector's access to the shop of tenant "${p.tenant}" (its credentials and their permissions)`, pt: (p) => `Verifique o acesso do conector à loja "${p.tenant}" (as credenciais e as suas permissões)` },
+  ),
+  'rounding-settle': fixed({
+    en: 'Settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.',
+    pt: 'Se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.',
+  }),
   'vies-silent': words({ seconds: z.number() }, { pt: (p) => `sem resposta em ${p.seconds} s`, en: (p) => `no answer within ${p.seconds} s` }),
   'vies-unreachable': fixed({ pt: 'o VIES não estava acessível', en: 'the VIES could not be reached' }),
   'vies-answered': words({ answer: S }, { pt: (p) => `o VIES respondeu ${p.answer}`, en: (p) => `the VIES answered ${p.answer}` }),

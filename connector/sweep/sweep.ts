@@ -309,14 +309,11 @@ async function listOrRefused(
     const byStatus = query.ids === undefined;
     const status = query.statuses?.join(',') ?? '';
     const what = byStatus ? `orders in status "${status}"` : 'the orders of recent credit notes';
-    // A platform with its own credentials (a Shopify store's token) says its own fix, never the REST key's.
-    const refused = platformOf(tenant.config).refusedWords;
+    // What to check is the platform's to say (a WooCommerce REST key, a Shopify store's token): the report is the operator's, in English.
     const hint =
       byStatus && error.code === 'rest_invalid_param'
         ? ` The shop has no order status "${status}": correct settings.triggerStatuses of tenant "${tenant.config.id}" (the doctor lists the shop's statuses).`
-        : refused
-          ? ` ${refused('en', tenant.config)}.`
-          : ` Check the shop URL and the REST API key of tenant "${tenant.config.id}".`;
+        : ` ${platformOf(tenant.config).listingRefusedFix('en', tenant.config)}.`;
     report.problems.push(`the shop refused the listing of ${what} (${error.message}); those orders were not reconciled.${hint}`);
     report.refusedListings = (report.refusedListings ?? 0) + 1;
     return undefined;

@@ -3,6 +3,7 @@ import type { TenantConfig } from '../../connector/config/load-config';
 import type { ShopServices } from '../../connector/shop/shop-services';
 import { shopifySaleSettingsSchema, type ShopifyTenantConfig } from '../../connector/config/shopify-tenant';
 import type { ShopPlatform } from '../shop-platform';
+import type { Lang } from '../../messages/lang';
 import { adminCallProblem, shopifyDoctorChecks } from './doctor-checks';
 import { parseShopifyOrder, parseShopifyRefund } from './order-query';
 import { shopifyOrderAttributes, shopifyOrderToSale } from './order-to-sale';
@@ -18,6 +19,7 @@ import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
 import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
 import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 import { shopifyDeliveryProblemWords, shopifyWebhookFix } from './webhook-words';
+import { shopifyRoundingFix, shopifyShopRefusedFix } from './shop-words';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -43,12 +45,11 @@ export const shopify: ShopPlatform = {
   deliveryProblemWords: shopifyDeliveryProblemWords,
   webhookFix: shopifyWebhookFix,
   // A refused token on a console page: install the app again (or a new token in the tenants file).
-  refusedWords: (lang, tenant) => {
-    const store = tenant.shopify as ShopifyTenantConfig;
-    return store.accessToken === undefined
-      ? SHOPIFY_WORDS.say(lang, 'token-refused', { shop: store.shopDomain, link: `/shopify/install/${encodeURIComponent(tenant.id)}` })
-      : SHOPIFY_WORDS.say(lang, 'token-refused-file', { shop: store.shopDomain });
-  },
+  refusedWords: (lang, tenant) => tokenRefused(lang, tenant),
+  // The sweep's refused listing: the same words, the store's token (never a REST key).
+  listingRefusedFix: (lang, tenant) => tokenRefused(lang, tenant),
+  roundingFix: shopifyRoundingFix,
+  shopRefusedFix: shopifyShopRefusedFix,
   // Its financial statuses as the Shopify admin names them, never the slug (`partially_refunded`).
   statusLabel: shopifyStatusLabel,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),
@@ -61,6 +62,14 @@ export const shopify: ShopPlatform = {
     return token ? { ...result, checks: [token, ...result.checks] } : result;
   },
 };
+
+/** The store refused the connector's token: install the app again (or a new token in the tenants file). */
+function tokenRefused(lang: Lang, tenant: TenantConfig): string {
+  const store = tenant.shopify as ShopifyTenantConfig;
+  return store.accessToken === undefined
+    ? SHOPIFY_WORDS.say(lang, 'token-refused', { shop: store.shopDomain, link: `/shopify/install/${encodeURIComponent(tenant.id)}` })
+    : SHOPIFY_WORDS.say(lang, 'token-refused-file', { shop: store.shopDomain });
+}
 
 /** The tenant's store, its token from the tenants file or, once installed through the connector, from the sealed copy. */
 function shopOf(tenant: TenantConfig, services: ShopServices | undefined): ShopifyShop {

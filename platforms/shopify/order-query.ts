@@ -154,6 +154,8 @@ export const shopifyOrderSchema = z.object({
   refunds: z.array(z.object({ id: shopifyGidWithExactId, createdAt: z.string().nullable() })),
   metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
   nifMetafield: z.object({ value: z.string() }).nullable(),
+  /** Other apps' metafields the tenant names as their marks (./other-apps.ts), when the Shop read them beside the order. */
+  marked: z.object({ nodes: z.array(z.object({ namespace: z.string(), key: z.string(), value: z.string() })) }).optional(),
 });
 export type ShopifyOrder = z.output<typeof shopifyOrderSchema>;
 

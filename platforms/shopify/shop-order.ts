@@ -3,6 +3,7 @@ import type { OrderSummary } from '../../connector/shop/order-summary';
 import { legacyIdOf, type ShopifyOrder } from './order-query';
 import { shopifyStatus, summaryOfHead } from './order-summary';
 import { missingTopics, shopifyDeliveryUrl } from './webhook-subscriptions';
+import { markMeta } from './other-apps';
 
 /**
  * A Shopify order in the port's words (connector/shop/order-summary.ts), its other apps' marks, and which webhook subscriptions are this connector's.
@@ -22,6 +23,8 @@ export function shopifyShopOrder(order: ShopifyOrder): OrderSummary {
     metafields: order.metafields.nodes,
     paymentMethod: order.paymentGatewayNames[0] ?? null,
     outstanding: order.totalOutstandingSet?.shopMoney.amount,
+    // Other invoicing apps' marks (tags, attributes, the note, the named metafields): a person's "issue" meets the same gate.
+    marks: markMeta({ tags: order.tags, attributes: order.customAttributes, metafields: order.marked?.nodes ?? [], note: order.note }),
   });
   return summary;
 }

@@ -145,7 +145,8 @@ export class ShopifyShop implements Shop {
   async getOrder(orderId: number): Promise<unknown> {
     const order = await readShopifyOrder(this.client, orderId, nifMetafieldOf(this.store.sale.nifSources)).catch(toShopError);
     if (!order) throw new ShopRequestError(404, 'shopify_not_found', `Order ${orderId} is not in the Shopify store ${this.store.shopDomain}`);
-    return order;
+    // Other apps' metafield marks, when the tenant names some: a person's "issue" is gated on them as the route and the listing are.
+    return this.marksMetafields ? { ...order, marked: { nodes: await this.markedMetafieldsOf(orderId) } } : order;
   }
 
   async listOrders(query: OrderQuery): Promise<OrderPage> {

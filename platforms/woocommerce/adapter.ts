@@ -12,6 +12,7 @@ import { otherSystemDocument } from './other-plugins';
 import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 import { wooDeliveryProblemWords, wooWebhookFix } from './webhook-words';
+import { wooListingRefusedFix, wooRoundingFix, wooShopRefusedFix } from './shop-words';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -31,6 +32,9 @@ export const woocommerce: ShopPlatform = {
   webhooksOffFix: (lang) => WOO_DOCTOR.say(lang, 'webhooks-off-fix'),
   deliveryProblemWords: wooDeliveryProblemWords,
   webhookFix: wooWebhookFix,
+  listingRefusedFix: wooListingRefusedFix,
+  roundingFix: wooRoundingFix,
+  shopRefusedFix: wooShopRefusedFix,
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);

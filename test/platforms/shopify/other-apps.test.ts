@@ -128,6 +128,18 @@ describe('a Shopify order another app invoiced is never invoiced here', () => {
     expect(await connector.queue.getJob(documentJobId(TENANT, 7100000000008, 'invoice'))).toBeDefined();
   });
 
+  it.each([
+    ['a tag', '7100000000009', { tags: ['MOLONI-FATURADO'] }, 'Moloni: tag:moloni-faturado'],
+    ['a metafield', '7100000000010', { metafields: [{ id: 'gid://shopify/Metafield/880002', namespace: 'xpressifi', key: 'invoice_number', type: 'single_line_text_field', value: 'FT 2026/1400' }] }, 'InvoiceXpress: metafield:xpressifi.invoice_number'],
+  ])('a person\'s "issue" of an order another app marked with %s is refused with the mark (the order read alone carries it)', async (_name, id, changes, which) => {
+    store.addOrder(order(id, changes));
+    await store.settled();
+    const answer = await request(`${connector.origin}/admin/api/orders/${TENANT}/${id}/retry`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('admin:admin-pw').toString('base64')}` } });
+    expect(answer.statusCode).toBe(409);
+    expect(((await answer.body.json()) as { error: string }).error).toContain(which);
+    expect(await connector.queue.getJob(documentJobId(TENANT, Number(id), 'invoice'))).toBeUndefined();
+  });
+
   it('an order without a mark is queued as usual', async () => {
     store.addOrder(order('7100000000003', { tags: ['oferta'] }));
     await store.settled();
