@@ -48,7 +48,11 @@ export interface ShopPlatform {
    * `tenant`, how the platform's own settings read it (a Shopify store's currency policy and NIF sources).
    */
   saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
-  /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
+  /**
+   * Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can,
+   * with other invoicing systems' marks where the platform keeps them apart (Shopify's tags and note):
+   * what the worker checks under the lock (our issuing marker, another system's document).
+   */
   attributesOf?(order: unknown): SaleAttribute[];
   /** The platform's order, as its Shop reads it (getOrder), in the port's words (the review, a person's retry); throws an OrderMappingError naming the fields when the payload cannot be read. */
   orderOf(order: unknown): OrderSummary;

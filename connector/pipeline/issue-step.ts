@@ -17,6 +17,7 @@ import { draftWasClosed, saveDraft, closeRefused, waitForSeriesDate } from './dr
 import { createWaybillOnce } from './waybill-issue';
 import { cancelInvoice } from './invoice-cancel';
 import { creditedInFull } from './credit-check';
+import type { GateReason } from '../ingest/plan-order';
 
 /**
  * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
@@ -123,6 +124,10 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
       if (newDraft) {
         const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
         if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+        // Another invoicing system's mark written since the delivery was planned (two apps answering
+        // the same 'paid'): the order is that system's, as ingest would have said; nothing is created.
+        const other = ref.purpose === 'invoice' && nothingIssued(current) ? platform.otherSystemDocument(meta, tenant.config.settings.otherSystemMetaKeys) : undefined;
+        if (other) return otherSystemInvoiced(ctx, current, { code: 'other-system', ...other });
       }
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
@@ -144,6 +149,28 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     const regime = regimeTurnoverOf({ ...doc, Date: issue.date });
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency, regime });
   });
+}
+
+/** No invoice of ours exists or may exist for the order: no draft with an id, no create that may have been sent. */
+function nothingIssued(entry: LedgerEntry | null): boolean {
+  return entry?.state === 'drafting' || stateRules(entry?.state).document === 'none';
+}
+
+/**
+ * The order has another invoicing system's document (found under the lock, before our first draft):
+ * it goes on the not-invoiced list with the note on the order, as at ingest, and the ledger forgets
+ * the purpose (an attempt's error, a hold: nothing was issued), so the planner never takes the order
+ * for one this connector invoices (planOrder's invoiceKnown) nor plans its refunds here.
+ */
+async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, reason: Extract<GateReason, { code: 'other-system' }>): Promise<Outcome> {
+  const { deps, ref } = ctx;
+  await deps.notInvoiced(ctx.tenant, ref.orderId, reason);
+  if (entry) {
+    await deps.ledger.clearFields(ref, Object.keys(entry) as (keyof LedgerEntry)[]);
+    await deps.ledger.clearAttention(ref);
+  }
+  ctx.log.info({ system: reason.system, key: reason.key }, "another invoicing system's document appeared on the order after it was planned: not invoiced here");
+  return { done: `not invoiced: another system's document (${reason.system}: ${reason.key} = ${reason.value})` };
 }
 
 /**
