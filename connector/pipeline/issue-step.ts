@@ -18,6 +18,7 @@ import { createWaybillOnce } from './waybill-issue';
 import { cancelInvoice } from './invoice-cancel';
 import { creditedInFull } from './credit-check';
 import type { GateReason } from '../ingest/plan-order';
+import type { Sale } from '../../law/sale';
 
 /**
  * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
@@ -83,6 +84,10 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
       ctx.log.warn({ state: entry.state, documentId: entry.documentId }, 'ledger lost: rebuilt from the issuing marker on the order');
     }
   }
+  // Another system's mark on the copy just read (written since the planning): decided under the lock
+  // before any hold or trace asks a person about an order that is not ours to invoice.
+  const marked = await otherSystemFirst(ctx, entry, sale);
+  if (marked) return marked;
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
@@ -154,6 +159,23 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
 /** No invoice of ours exists or may exist for the order: no draft with an id, no create that may have been sent. */
 function nothingIssued(entry: LedgerEntry | null): boolean {
   return entry?.state === 'drafting' || stateRules(entry?.state).document === 'none';
+}
+
+/**
+ * An invoice of an order read afresh (a carried copy is the one ingest checked) that already shows
+ * another system's mark: the not-invoiced outcome under the order's lock, unless a run holding the
+ * lock meanwhile issued something (then the issue step runs again, from the ledger).
+ */
+async function otherSystemFirst(ctx: StepContext, entry: LedgerEntry | null, sale: Sale): Promise<Outcome | undefined> {
+  if (ctx.ref.purpose !== 'invoice' || ctx.carried || !nothingIssued(entry)) return undefined;
+  const platform = platformOf(ctx.tenant.config);
+  const other = platform.otherSystemDocument(platform.attributesOf?.(ctx.composedFrom) ?? sale.attributes, ctx.tenant.config.settings.otherSystemMetaKeys);
+  if (!other) return undefined;
+  return withLock(ctx, async (_stillHeld, underLock) => {
+    const again = resumeFrom(underLock);
+    if (again) return again;
+    return nothingIssued(underLock) ? otherSystemInvoiced(ctx, underLock, { code: 'other-system', ...other }) : { next: 'issue' };
+  });
 }
 
 /**

@@ -75,3 +75,36 @@ describe("another plugin's document written between the planning and the worker'
     expect(await h.documentsOf(id)).toHaveLength(0);
   });
 });
+
+describe("another plugin's document on an order the law would hold, written after the planning", () => {
+  let h: Harness;
+  const redis = new IORedis(REDIS_URL);
+  beforeAll(async () => {
+    h = await startHarness({ role: 'serve' });
+  });
+  afterAll(async () => {
+    await h.close();
+    redis.disconnect();
+  });
+
+  it('no person is asked about the hold: the order is listed as not invoiced, nothing held, nothing issued', async () => {
+    // A company buyer whose VAT number is not valid: the connector would hold the invoice for a person.
+    const order = portugueseOrder({ billing: { company: 'Empresa Exemplo, Lda.', first_name: 'Rui', last_name: 'Costa', address_1: 'Av. da Liberdade 1', city: 'Lisboa', postcode: '1250-096', country: 'PT', email: 'rui@empresa.pt' }, meta: [{ key: '_billing_nif', value: '123456788' }] });
+    const id = Number(order.id);
+    const ref = { tenant: 'shop1', orderId: id, purpose: 'invoice' };
+    const serve = h.connector;
+    if (!serve) throw new Error('no connector');
+    expect((await h.deliver(order)).status).toBe(202);
+    await eventually('the invoice job queued', () => serve.queue.getJob(documentJobId('shop1', id, 'invoice')));
+    const meta = (h.woo.order(id)?.meta_data ?? []) as JsonObject[];
+    h.woo.editOrder(id, { meta_data: [...meta, { id: 990003, key: '_molonion_sent', value: '77120' }] });
+
+    const worker = await h.startConnector('work');
+    const listed = await eventually('the order on the not-invoiced list', async () => (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === id && entry.noted));
+    expect(listed.reason).toMatchObject({ code: 'other-system', key: '_molonion_sent', value: '77120' });
+    await eventually('the job finished', async () => (await worker.queue.getJob(documentJobId('shop1', id, 'invoice'))) === undefined);
+    expect(await worker.ledger.get(ref)).toBeNull();
+    expect(await worker.ledger.attention()).not.toContain(`shop1:${id}:invoice`);
+    expect(await h.documentsOf(id)).toHaveLength(0);
+  });
+});
