@@ -48,8 +48,20 @@ export interface ShopPlatform {
    * `tenant`, how the platform's own settings read it (a Shopify store's currency policy and NIF sources).
    */
   saleOf(order: unknown, mapping: MappingSettings, tenant?: TenantConfig): Sale;
-  /** Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can: what the worker checks under the lock. */
+  /**
+   * Only the order's attributes (its meta), read more cheaply than `saleOf` when the platform can,
+   * with other invoicing systems' marks where the platform keeps them apart (Shopify's tags and note):
+   * what the worker checks under the lock (our issuing marker, another system's document).
+   */
   attributesOf?(order: unknown): SaleAttribute[];
+  /**
+   * The order's modification stamp, as a delivery's copy and the Shop's read both carry it
+   * (WooCommerce's date_modified_gmt): with the order's digest and our own attributes it proves, under
+   * the order's lock, that the copy a delivery carried (ingest/carried-orders.ts) is still the shop's
+   * (pipeline/issue-step.ts). Absent for a platform whose deliveries carry no copy to prove (Shopify:
+   * its webhook's body is the REST order, its read the GraphQL one; the worker always reads).
+   */
+  modifiedStamp?(order: unknown): string | undefined;
   /** The platform's order, as its Shop reads it (getOrder), in the port's words (the review, a person's retry); throws an OrderMappingError naming the fields when the payload cannot be read. */
   orderOf(order: unknown): OrderSummary;
   /**
@@ -105,6 +117,12 @@ export interface ShopPlatform {
    * per line, the invoice rounds it once per rate): the platform's own tax setting, if it has one.
    */
   roundingFix(lang: Lang): string;
+  /**
+   * What to check when the shop refused one of the connector's requests for an order (its
+   * credentials and their permissions), in the platform's words, for the order's problem (no full
+   * stop: the problem goes on with the button to press).
+   */
+  shopRefusedFix(lang: Lang, tenantId: string): string;
   /**
    * An order status of the platform in the reader's words, as the platform itself names it (its
    * catalogue; a status it does not know as its slug); absent: WooCommerce's statuses.

@@ -18,15 +18,6 @@ export function wordsIn(lang: DoctorLang, words: Words): string {
   return typeof words === 'string' ? words : words[lang];
 }
 
-/**
- * Builds a text in both languages from parts: `say\`could not check: ${detail}\`` with Words parts.
- * @deprecated words belong in a catalogue (`inEveryLang(CATALOGUE)(code, params)`, messages/catalogue.ts);
- * test/architecture/one-voice.test.ts lists the last file that still writes `both(en, pt)` inline.
- */
-export function both(en: (part: (w: Words) => string) => string, pt: (part: (w: Words) => string) => string): { en: string; pt: string } {
-  return { en: en((w) => wordsIn('en', w)), pt: pt((w) => wordsIn('pt', w)) };
-}
-
 /** "could not check: ..." in both languages. */
 export function couldNotCheck(detail: Words): { en: string; pt: string } {
   return doctorSays('could-not-check', { detail });

@@ -13,6 +13,7 @@ import { recordShopAnswer } from '../shop/shop-answer';
 import { withTimeout } from '../core/timeout';
 import { BatchingEnqueuer } from '../ingest/enqueuer';
 import { WebhookWatch } from '../ingest/webhook-watch';
+import { recordNotInvoiced } from '../ingest/not-invoiced';
 import { shopServices } from '../shop/shop-services';
 import { listenForProductChanges } from '../shop/product-changes';
 import { DOCUMENTS_QUEUE, purposeOf, SWEEP_QUEUE, type DocumentJobData, type SweepJobData } from '../core/jobs';
@@ -186,7 +187,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
     // removed shop's jobs still find it and finish.
-    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history, documentFacts: new DocumentFacts(workerRedis, prefix), signOffs: new MonthSignOffs(workerRedis, prefix) });
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history, documentFacts: new DocumentFacts(workerRedis, prefix), signOffs: new MonthSignOffs(workerRedis, prefix),
+      // Another system's document found by the worker under the order's lock: listed and noted as at ingest.
+      notInvoiced: (runtime, orderId, reason) => recordNotInvoiced({ redis: workerRedis, prefix, logger, now: clock.now, history }, runtime, orderId, reason),
+    });
     const companies = new CompanyGuard({ tenants: tenants.forWork, redis: workerRedis, prefix, ledger, metrics, logger, now: clock.now, publicUrl, history });
     const worker = new Worker<DocumentJobData, string>(
       DOCUMENTS_QUEUE,

@@ -17,6 +17,7 @@ import { draftWasClosed, saveDraft, closeRefused, waitForSeriesDate } from './dr
 import { createWaybillOnce } from './waybill-issue';
 import { cancelInvoice } from './invoice-cancel';
 import { creditedInFull } from './credit-check';
+import type { GateReason } from '../ingest/plan-order';
 
 /**
  * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
@@ -123,6 +124,10 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
       if (newDraft) {
         const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
         if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+        // Another invoicing system's mark written since the delivery was planned (two apps answering
+        // the same 'paid'): the order is that system's, as ingest would have said; nothing is created.
+        const other = ref.purpose === 'invoice' && nothingIssued(current) ? platform.otherSystemDocument(meta, tenant.config.settings.otherSystemMetaKeys) : undefined;
+        if (other) return otherSystemInvoiced(ctx, current, { code: 'other-system', ...other });
       }
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
@@ -146,23 +151,55 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   });
 }
 
+/** No invoice of ours exists or may exist for the order: no draft with an id, no create that may have been sent. */
+function nothingIssued(entry: LedgerEntry | null): boolean {
+  return entry?.state === 'drafting' || stateRules(entry?.state).document === 'none';
+}
+
+/**
+ * The order has another invoicing system's document (found under the lock, before our first draft):
+ * it goes on the not-invoiced list with the note on the order, as at ingest, and the ledger forgets
+ * the purpose (an attempt's error, a hold: nothing was issued), so the planner never takes the order
+ * for one this connector invoices (planOrder's invoiceKnown) nor plans its refunds here.
+ */
+async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, reason: Extract<GateReason, { code: 'other-system' }>): Promise<Outcome> {
+  const { deps, ref } = ctx;
+  await deps.notInvoiced(ctx.tenant, ref.orderId, reason);
+  if (entry) {
+    await deps.ledger.clearFields(ref, Object.keys(entry) as (keyof LedgerEntry)[]);
+    await deps.ledger.clearAttention(ref);
+  }
+  ctx.log.info({ system: reason.system, key: reason.key }, "another invoicing system's document appeared on the order after it was planned: not invoiced here");
+  return { done: `not invoiced: another system's document (${reason.system}: ${reason.key} = ${reason.value})` };
+}
+
 /**
  * Whether the shop's order, read under the lock, is the very copy the delivery carried: nothing
- * changed since (the order itself, its modification date, our own meta). Otherwise the document is
- * composed again from the shop's copy.
+ * changed since (the order itself, its modification stamp, our own attributes), as its platform
+ * reads them. A platform that gives no modification stamp never has a carried copy proven: the
+ * document is composed again from the shop's copy, as it is whenever anything changed.
  */
 function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
   const carried = ctx.composedFrom;
-  const stamp = (raw: unknown): unknown => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).date_modified_gmt : undefined);
-  if (stamp(carried) === undefined || stamp(carried) !== stamp(fresh)) return false;
+  const platform = platformOf(ctx.tenant.config);
+  const stamp = platform.modifiedStamp?.(carried);
+  if (stamp === undefined || stamp !== platform.modifiedStamp?.(fresh)) return false;
   // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
   ctx.composedDigest = orderDigest(carried);
-  return ctx.composedDigest === orderDigest(fresh) && JSON.stringify(ourMeta(carried)) === JSON.stringify(ourMeta(fresh));
+  if (ctx.composedDigest !== orderDigest(fresh)) return false;
+  const ours = ourAttributes(ctx, carried);
+  return ours !== undefined && ours === ourAttributes(ctx, fresh);
 }
 
-function ourMeta(raw: unknown): unknown[] {
-  const meta = raw !== null && typeof raw === 'object' ? (raw as { meta_data?: unknown }).meta_data : undefined;
-  return Array.isArray(meta) ? meta.filter((entry: { key?: unknown }) => typeof entry?.key === 'string' && entry.key.startsWith(OUR_META_PREFIX)) : [];
+/** The order's attributes this connector wrote (OUR_META_PREFIX), as one text to compare; undefined when the copy cannot be read. */
+function ourAttributes(ctx: StepContext, raw: unknown): string | undefined {
+  const platform = platformOf(ctx.tenant.config);
+  try {
+    const attributes = platform.attributesOf?.(raw) ?? platform.saleOf(raw, ctx.tenant.mapping, ctx.tenant.config).attributes;
+    return JSON.stringify(attributes.filter((attribute) => attribute.key.startsWith(OUR_META_PREFIX)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The carried copy is not proven (changed since, or a decision to make on the shop's own copy): the issue step again, reading the order. */

@@ -7,6 +7,7 @@ import { datePt } from '../../law/mapping-words';
 import { money } from '../../messages/money';
 import { catalogue, fixed, words } from '../../messages/catalogue';
 import { PLATFORMS } from '../../platforms/registry';
+import type { ShopPlatform } from '../../platforms/shop-platform';
 
 /**
  * Every reason an order waits for a person, with its fix, in the reader's language: one table of
@@ -200,8 +201,19 @@ type Wording = { [C in Problem['code']]: { buttons: ('retry' | 'attach' | 'dismi
  * absent, WooCommerce (as every problem recorded before platforms were named).
  */
 function roundingFix(lang: Lang, shop: string | undefined): string {
-  const platform = shop === undefined ? PLATFORMS.woocommerce : Object.values(PLATFORMS).find((candidate) => candidate.title === shop);
+  const platform = platformTitled(shop);
   return platform ? platform.roundingFix(lang) : SAY.say(lang, 'rounding-settle');
+}
+
+/** What to check when the shop refused the connector's request (its credentials): the platform's words, found as above. */
+function shopRefusedFix(lang: Lang, shop: string | undefined, tenant: string): string {
+  const platform = platformTitled(shop);
+  return platform ? platform.shopRefusedFix(lang, tenant) : SAY.say(lang, 'shop-access', { tenant });
+}
+
+/** The platform a problem names by its title (recorded for a tenant of another platform than WooCommerce); absent: WooCommerce; unknown here: undefined. */
+function platformTitled(shop: string | undefined): ShopPlatform | undefined {
+  return shop === undefined ? PLATFORMS.woocommerce : Object.values(PLATFORMS).find((candidate) => candidate.title === shop);
 }
 
 const orderFix: Record<Lang, (press: Press, shop?: string) => string> = {
@@ -327,17 +339,11 @@ const WORDING: Omit<Wording, 'order-changed' | 'refund-gone' | 'credited-in-full
     buttons: ['retry'],
     en: (p, ref, press) => ({
       reason: sentences("The shop refused the connector's request.", answerOrRecorded('en', p.answer, p.message)),
-      action:
-        p.shop === undefined
-          ? `Check the shop URL and that the REST API key of tenant "${ref.tenant}" has read/write access, then ${press('retry')}.`
-          : `Check that the app is installed on the store of tenant "${ref.tenant}" and has the access scopes ${p.shop} named above (read_orders, write_orders; read_companies for orders of B2B companies) in the ${p.shop} Dev Dashboard, then ${press('retry')}.`,
+      action: `${shopRefusedFix('en', p.shop, ref.tenant)}, then ${press('retry')}.`,
     }),
     pt: (p, ref, press) => ({
       reason: sentences('A loja recusou o pedido do conector.', answerOrRecorded('pt', p.answer, p.message)),
-      action:
-        p.shop === undefined
-          ? `Verifique o endereço da loja e se a chave da API REST da loja "${ref.tenant}" tem acesso de leitura e escrita; depois ${press('retry')}.`
-          : `Verifique se a app está instalada na loja "${ref.tenant}" e tem os âmbitos de acesso que o ${p.shop} indica acima (read_orders, write_orders; read_companies para encomendas de empresas B2B) no Dev Dashboard do ${p.shop}; depois ${press('retry')}.`,
+      action: `${shopRefusedFix('pt', p.shop, ref.tenant)}; depois ${press('retry')}.`,
     }),
   },
   'vies-unavailable': {
@@ -580,6 +586,10 @@ const SAY = catalogue({
   'press-on-page': words({ button: S }, { pt: (p) => `carregue em ${p.button} na página da encomenda no conector`, en: (p) => `press ${p.button} on the order's page in the connector` }),
   quoted: words({ text: S }, { pt: (p) => `«${p.text}»`, en: (p) => `"${p.text}"` }),
   // A platform this version does not know (a title recorded by a newer one): what holds on any shop.
+  'shop-access': words(
+    { tenant: S },
+    { en: (p) => `Check the connector's access to the shop of tenant "${p.tenant}" (its credentials and their permissions)`, pt: (p) => `Verifique o acesso do conector à loja "${p.tenant}" (as credenciais e as suas permissões)` },
+  ),
   'rounding-settle': fixed({
     en: 'Settle the cent with the customer if needed (a credit note for it can be issued in the back-office); your accountant may choose roundingLine, which closes such a gap with a 0% line.',
     pt: 'Se necessário, acerte o cêntimo com o cliente (pode emitir uma nota de crédito no back-office); o seu contabilista pode escolher o roundingLine, que fecha essa diferença com uma linha a 0 %.',

@@ -11,6 +11,7 @@ import type { TenantRuntime } from './tenant-runtime';
 import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
 import type { DocumentFacts } from '../month/ledger-documents';
 import type { MonthSignOffs } from '../month/sign-off';
+import type { GateReason } from '../ingest/plan-order';
 
 /**
  * The document job's run: what each step reads (the job, its tenant, the ledger entry, the order's
@@ -34,6 +35,12 @@ export interface PipelineDeps {
   documentFacts?: Pick<DocumentFacts, 'remember'>;
   /** The months the accountant closed: a document dated in one goes to a person. */
   signOffs?: Pick<MonthSignOffs, 'of'>;
+  /**
+   * Puts an order on the tenant's not-invoiced list with its reason, and the one private note on the
+   * order, as ingest does (ingest/not-invoiced.ts, recordNotInvoiced): the worker found another
+   * invoicing system's document on the order under its lock, after the delivery was planned.
+   */
+  notInvoiced: (tenant: TenantRuntime, orderId: number, reason: Extract<GateReason, { code: 'other-system' }>) => Promise<void>;
 }
 
 export interface StepContext {

@@ -16,10 +16,10 @@ import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
 import { installedTokenCheck } from './token-check';
 import { SHOPIFY_WORDS, shopifyStatusLabel } from './shopify-catalogue';
-import { markedMetafields, shopifyOtherSystemDocument } from './other-apps';
+import { markedMetafields, markMeta, shopifyOtherSystemDocument } from './other-apps';
 import { SHOPIFY_PARTIALLY_PAID, shopifyAdvancePayment } from './advance-payments';
 import { shopifyDeliveryProblemWords, shopifyWebhookFix } from './webhook-words';
-import { shopifyRoundingFix } from './shop-words';
+import { shopifyRoundingFix, shopifyShopRefusedFix } from './shop-words';
 
 /** Shopify behind the connector's ports: its GraphQL Admin API as the Shop, its signed webhooks, its doctor checks. */
 export const shopify: ShopPlatform = {
@@ -33,7 +33,11 @@ export const shopify: ShopPlatform = {
   webhookRouter: (deps) => Router().use(shopifyWebhookRouter(deps), shopifyInstallRouter(deps)),
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.
   saleOf: (order, _mapping, tenant) => shopifyOrderToSale(parseShopifyOrder(order), tenant?.shopify?.sale ?? shopifySaleSettingsSchema.parse({})),
-  attributesOf: (order) => shopifyOrderAttributes(parseShopifyOrder(order)),
+  // Its attributes and app metafields, and other apps' marks (tags, attributes, the note, the named metafields): the worker checks them under the lock.
+  attributesOf: (order) => {
+    const parsed = parseShopifyOrder(order);
+    return [...shopifyOrderAttributes(parsed), ...markMeta({ tags: parsed.tags, attributes: parsed.customAttributes, metafields: parsed.marked?.nodes ?? [], note: parsed.note })];
+  },
   orderOf: (order) => shopifyShopOrder(parseShopifyOrder(order)),
   // Other invoicing apps' tags, attributes and metafields, as the tenant names them (./other-apps.ts).
   otherSystemDocument: shopifyOtherSystemDocument,
@@ -49,6 +53,7 @@ export const shopify: ShopPlatform = {
   // The sweep's refused listing: the same words, the store's token (never a REST key).
   listingRefusedFix: (lang, tenant) => tokenRefused(lang, tenant),
   roundingFix: shopifyRoundingFix,
+  shopRefusedFix: shopifyShopRefusedFix,
   // Its financial statuses as the Shopify admin names them, never the slug (`partially_refunded`).
   statusLabel: shopifyStatusLabel,
   shopCallProblem: (error, tenant) => adminCallProblem(error, tenant.shopify as ShopifyTenantConfig),

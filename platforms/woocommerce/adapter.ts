@@ -12,7 +12,7 @@ import { otherSystemDocument } from './other-plugins';
 import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 import { wooDeliveryProblemWords, wooWebhookFix } from './webhook-words';
-import { wooListingRefusedFix, wooRoundingFix } from './shop-words';
+import { wooListingRefusedFix, wooRoundingFix, wooShopRefusedFix } from './shop-words';
 
 /** WooCommerce behind the connector's ports: its REST API as the Shop, its signed order webhooks, its doctor checks. */
 export const woocommerce: ShopPlatform = {
@@ -24,6 +24,8 @@ export const woocommerce: ShopPlatform = {
   webhookRouter: wooWebhookRouter,
   saleOf: (order, mapping) => saleOfWooOrder(parseWooOrder(order), mapping),
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
+  // The same in a webhook's payload and a REST read (one serializer): proves a delivery's carried copy.
+  modifiedStamp: wooModifiedStamp,
   orderOf: wooShopOrder,
   otherSystemDocument,
   advancePayment: wooAdvancePayment,
@@ -34,6 +36,7 @@ export const woocommerce: ShopPlatform = {
   webhookFix: wooWebhookFix,
   listingRefusedFix: wooListingRefusedFix,
   roundingFix: wooRoundingFix,
+  shopRefusedFix: wooShopRefusedFix,
   shopCallProblem,
   refundOf(refund, sale) {
     const orderId = Number(sale.id);
@@ -56,3 +59,9 @@ export const woocommerce: ShopPlatform = {
     };
   },
 };
+
+/** The order's date_modified_gmt: WooCommerce stamps every save of the order. */
+export function wooModifiedStamp(order: unknown): string | undefined {
+  const stamp = order !== null && typeof order === 'object' ? (order as { date_modified_gmt?: unknown }).date_modified_gmt : undefined;
+  return typeof stamp === 'string' ? stamp : undefined;
+}

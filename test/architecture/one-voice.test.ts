@@ -91,16 +91,9 @@ export function inlinePairs(file: string, text: string): string[] {
   return found;
 }
 
-/**
- * Files that still write their words inline, each named with who converts it; this list only
- * shrinks: a new file never joins it.
- */
-const STILL_INLINE = new Map<string, string>([
-  ['platforms/shopify/doctor-checks.ts', "the Shopify helper (Shopify's doctor checks, into shopify-catalogue.ts)"],
-]);
-
 describe('one voice: no source writes a reader\'s words inline, as an `{ en, pt }` pair or `both(…)`, outside a catalogue', () => {
-  const sources = sourcesUnder('.').filter((file) => !STILL_INLINE.has(file));
+  // No file is let off this rule any more: Shopify's doctor checks were the last (platforms/shopify/doctor-words.ts).
+  const sources = sourcesUnder('.');
 
   it.each(sources)('%s has no inline { en, pt } pair', (file) => {
     expect(inlinePairs(file, readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
@@ -121,11 +114,6 @@ describe('one voice: no source writes a reader\'s words inline, as an `{ en, pt 
       "const both = (say: Say) => ({ en: say('en'), pt: say('pt') });",
     ];
     for (const text of fine) expect(inlinePairs('x.ts', text)).toEqual([]);
-  });
-
-  it.each([...STILL_INLINE])('%s is allowed for now, owned by %s', (file) => {
-    expect(sources).not.toContain(file);
-    expect(inlinePairs(file, readFileSync(join(ROOT, file), 'utf8')).length).toBeGreaterThan(0);
   });
 });
 

@@ -117,6 +117,42 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     expect(await made('wc-5962412736508')).toHaveLength(1);
   }, 120_000);
 
+  it('two runs race for the order (both read it unclaimed): Shopify\'s compare-and-set lets one claim it, the other resumes its document; one document in all, drafts included', async () => {
+    // Both runs' first claim writes are held until both have arrived (each read the order unclaimed before writing);
+    // the first then runs, and the second only once the first run's claim names its draft.
+    const fresh = (inputs: JsonObject[]): boolean =>
+      inputs.some((m) => String(m.key).startsWith('magnifinance_claim_invoice_') && (JSON.parse(String(m.value)) as { documentId?: number }).documentId === undefined);
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const both = new Promise<void>((resolve) => (bothArrived = resolve));
+    let releaseSecond!: () => void;
+    const second = new Promise<void>((resolve) => (releaseSecond = resolve));
+    store.beforeMetafieldsSet = async (inputs) => {
+      if (!fresh(inputs)) return;
+      arrived += 1;
+      if (arrived === 1) await both;
+      else if (arrived === 2) {
+        bothArrived();
+        await second;
+      }
+    };
+    const racing = Promise.all([run(invoice, paidOrder1001(), { executionId: 'race-1' }), run(invoice, paidOrder1001(), { executionId: 'race-2' })]);
+    const draft = await until('the claim to name its draft', () => namedDocument('magnifinance_claim_invoice_'));
+    releaseSecond();
+    const [a, b] = await racing;
+    expect(arrived).toBeGreaterThanOrEqual(2);
+    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
+    // The second run's claim was refused (STALE_OBJECT): it never saved a draft of its own.
+    const all = ((await s.admin('GET', '/documents')).body as { documents: SandboxDoc[] }).documents.filter((d) => String(d.document.ExternalId).startsWith('wc-5962412736508'));
+    expect(all.map((d) => d.id)).toEqual([draft]);
+    expect(all[0].status).not.toBe('draft');
+    const outcomes = [a, b].map((r) => String((r.output[0][0].json.orderRecord as IDataObject).outcome)).sort();
+    expect([['already-recorded', 'issued'], ['issued', 'resumed']]).toContainEqual(outcomes);
+    expect(b.output[0][0].json.documentNumber).toBe(a.output[0][0].json.documentNumber);
+    // One claim for the purpose, not one per run.
+    expect(metafields().filter((m) => String(m.key).startsWith('magnifinance_claim_invoice_')).map((m) => m.key)).toEqual(['magnifinance_claim_invoice_held']);
+  }, 120_000);
+
   it('the order changed during the wait (the buyer\'s NIF changed while the first run waits for its number): one invoice, the second run resumes it', async () => {
     const first = run(invoice, paidOrder1001(), { executionId: 'first' });
     const documentId = await until('the first run to name its draft', () => namedDocument('magnifinance_claim_invoice_'));

@@ -59,3 +59,30 @@ describe("the sweep's refused listing says the platform's credentials", () => {
     }
   });
 });
+
+describe("the shop refused an order's request: what to check is the platform's (shop-refused)", () => {
+  // How each language says to press «Try again»: read off a problem this change does not touch (credentials).
+  const pressed = (lang: 'en' | 'pt'): string => {
+    const action = problemWords(lang, { code: 'credentials' }, ref).action;
+    return action.slice(action.lastIndexOf(lang === 'en' ? ', then ' : ' e depois ') + (lang === 'en' ? ', then ' : ' e depois ').length, -1);
+  };
+  const refused = (shop?: string): Problem => ({ code: 'shop-refused', ...(shop ? { shop } : {}) });
+
+  it('WooCommerce (no platform recorded): its REST key, word for word as before', () => {
+    expect(problemWords('en', refused(), ref).action).toBe(`Check the shop URL and that the REST API key of tenant "loja" has read/write access, then ${pressed('en')}.`);
+    expect(problemWords('pt', refused(), ref).action).toBe(`Verifique o endereço da loja e se a chave da API REST da loja "loja" tem acesso de leitura e escrita; depois ${pressed('pt')}.`);
+  });
+
+  it("Shopify: the app's scopes in the Dev Dashboard, word for word as before", () => {
+    expect(problemWords('en', refused('Shopify'), ref).action).toBe(
+      `Check that the app is installed on the store of tenant "loja" and has the access scopes Shopify named above (read_orders, write_orders; read_companies for orders of B2B companies) in the Shopify Dev Dashboard, then ${pressed('en')}.`,
+    );
+    expect(problemWords('pt', refused('Shopify'), ref).action).toBe(
+      `Verifique se a app está instalada na loja "loja" e tem os âmbitos de acesso que o Shopify indica acima (read_orders, write_orders; read_companies para encomendas de empresas B2B) no Dev Dashboard do Shopify; depois ${pressed('pt')}.`,
+    );
+  });
+
+  it('a platform this version does not know: no REST key, no Dev Dashboard', () => {
+    for (const lang of ['en', 'pt'] as const) expect(problemWords(lang, refused('Magento'), ref).action).not.toMatch(/REST|Dev Dashboard|WooCommerce|Shopify/);
+  });
+});

@@ -24,7 +24,16 @@
  * - `orders(query: "updated_at:>'...'", sortKey: UPDATED_AT)` with Shopify's search syntax (field,
  *   comparator, quoted or bare value, terms joined by AND), opaque cursors;
  * - metafieldsSet (`$app` resolves to the app's reserved namespace `app--{appId}`, at most 25 per
- *   call, type checked), orderUpdate (note and tags overwritten as given; it fires orders/updated);
+ *   call, type checked, atomic) with compare-and-set (shopify.dev, metafieldsSet, "As of 2024-07"):
+ *   an input that carries `compareDigest` is written only if the stored metafield's digest
+ *   (`Metafield.compareDigest`, of its value) is that one, or, when it is null, only if the metafield
+ *   does not exist yet; otherwise nothing of the call is written and the userError says STALE_OBJECT
+ *   (a string that is no digest: INVALID_COMPARE_DIGEST); an input without it is written whatever is
+ *   stored. The check and the write are one synchronous step, as atomic as Shopify's. The message
+ *   words of those two userErrors are the fake's (Shopify's docs give the codes and their meaning,
+ *   not the words); `beforeMetafieldsSet` lets a test hold a metafieldsSet request before it runs,
+ *   to order two runs' writes;
+ * - orderUpdate (note and tags overwritten as given; it fires orders/updated);
  * - webhook subscriptions created, listed and deleted through GraphQL; deliveries of the REST-shaped
  *   payload signed with the app's client secret (base64 HMAC-SHA256 of the exact body) and the headers
  *   X-Shopify-Topic, -Hmac-Sha256, -Shop-Domain, -API-Version, -Webhook-Id, -Event-Id,
@@ -37,7 +46,7 @@
  *   `financial_status`, `total_outstanding` and `payment_terms` (shopify.dev: Order,
  *   OrderDisplayFinancialStatus, PaymentTerms, PaymentSchedule).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
@@ -122,6 +131,11 @@ export interface FakeDelivery {
 interface Bucket {
   available: number;
   at: number;
+}
+
+/** A metafield's compare digest: SHA-256 of its stored value, hex (Shopify: "The data stored in the resource, represented as a digest"). */
+export function compareDigestOf(metafield: JsonObject): string {
+  return createHash('sha256').update(String(metafield.value)).digest('hex');
 }
 
 function gid(type: string, id: string | number): string {
@@ -244,6 +258,8 @@ export class FakeShopify {
   readonly costLog: { requested: number; throttled: boolean; available: number }[] = [];
   /** HTTP statuses of every GraphQL request, in order. */
   readonly requestStatuses: number[] = [];
+  /** A test's hold on a metafieldsSet request (its inputs as sent), awaited before the request runs. */
+  beforeMetafieldsSet?: (metafields: JsonObject[]) => Promise<void>;
   private server?: Server;
   private baseUrl = '';
   private bucket: Bucket;
@@ -393,6 +409,9 @@ export class FakeShopify {
       send(200, { errors: unsized.map((name) => ({ message: `you must provide one of first or last`, path: [name] })) });
       return;
     }
+    if (this.beforeMetafieldsSet && /\bmetafieldsSet\s*\(/.test(body.query) && Array.isArray(variables.metafields)) {
+      await this.beforeMetafieldsSet(variables.metafields as JsonObject[]);
+    }
     const cost = requestedQueryCost(schema, document, variables);
     this.refill();
     if (cost > MAX_QUERY_COST) {
@@ -427,6 +446,7 @@ export class FakeShopify {
     const record = source as Record<string, unknown>;
     const value = record[info.fieldName];
     if (typeof value === 'function') return (value as (a: Record<string, unknown>) => unknown).call(source, args);
+    if (info.parentType.name === 'Metafield' && info.fieldName === 'compareDigest') return compareDigestOf(record as JsonObject);
     if (info.parentType.name === 'Order') {
       if (info.fieldName === 'metafields') {
         const namespace = typeof args.namespace === 'string' ? this.namespace(args.namespace) : undefined;
@@ -622,6 +642,17 @@ export class FakeShopify {
       const type = typeof input.type === 'string' ? input.type : undefined;
       if (type && !METAFIELD_TYPES.has(type)) errors.push({ field: ['metafields', String(index), 'type'], message: `Type '${type}' is not a valid type.`, code: 'INVALID_TYPE', elementIndex: index });
       if (type === 'url' && !/^https?:\/\//.test(String(input.value))) errors.push({ field: ['metafields', String(index), 'value'], message: 'Value must be a valid URL.', code: 'INVALID_VALUE', elementIndex: index });
+      // Compare-and-set: only an input that carries compareDigest (null included) is checked.
+      if (Object.prototype.hasOwnProperty.call(input, 'compareDigest') && this.orders.has(ownerId)) {
+        const expected = input.compareDigest;
+        const namespace = this.namespace(typeof input.namespace === 'string' ? input.namespace : '$app');
+        const stored = ((this.orders.get(ownerId)?.metafields as JsonObject[] | undefined) ?? []).find((m) => m.namespace === namespace && m.key === input.key);
+        const field = ['metafields', String(index), 'compareDigest'];
+        if (expected !== null && !/^[0-9a-f]{64}$/.test(String(expected))) errors.push({ field, message: 'The compareDigest is invalid.', code: 'INVALID_COMPARE_DIGEST', elementIndex: index });
+        else if (expected === null ? stored !== undefined : stored === undefined || compareDigestOf(stored) !== expected) {
+          errors.push({ field, message: 'The metafield has been modified since it was loaded.', code: 'STALE_OBJECT', elementIndex: index });
+        }
+      }
     });
     // metafieldsSet is atomic: one invalid input and nothing is written.
     if (errors.length > 0) return { metafields: [], userErrors: errors };

@@ -232,6 +232,7 @@ type Metafield implements Node {
   key: String!
   value: String!
   type: String!
+  compareDigest: String!
   createdAt: DateTime!
   updatedAt: DateTime!
 }
@@ -371,7 +372,7 @@ type Query {
   webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!], uri: String): WebhookSubscriptionConnection!
 }
 
-input MetafieldsSetInput { ownerId: ID! namespace: String key: String! value: String! type: String }
+input MetafieldsSetInput { ownerId: ID! namespace: String key: String! value: String! type: String compareDigest: String }
 type MetafieldsSetUserError { field: [String!] message: String! code: String elementIndex: Int }
 type MetafieldsSetPayload { metafields: [Metafield!] userErrors: [MetafieldsSetUserError!]! }
 

@@ -12,6 +12,8 @@ interface ClaimParams {
   /** A waybill create was sent by a run that never named the document (it died, or the create's answer was lost). */
   'create-unknown': { orderId: number; externalId: string; claim: string; record: string };
   'written-back-failed': { orderId: number; documentId: number; documentNumber: string; cause: string };
+  /** A waybill was created, and the shop refused its id on the claim (compare-and-set: the claim had changed), which no run should do to a claim that is sending. */
+  'claim-changed-after-create': { orderId: number; externalId: string; documentId: number; claim: string; record: string };
 }
 export type ClaimCode = keyof ClaimParams;
 export type ClaimMessage = { [C in ClaimCode]: { code: C; params: ClaimParams[C] } }[ClaimCode];
@@ -35,6 +37,16 @@ const CATALOGUE: { [C in ClaimCode]: Record<Lang, { reason: (p: ClaimParams[C]) 
     pt: {
       reason: (p) => `A encomenda #${p.orderId} não foi enviada outra vez: uma execução enviou a criação com o External ID ${p.externalId} e parou antes de indicar o documento (${p.claim}), por isso o documento pode existir`,
       whatToDo: (p) => `Procure o External ID ${p.externalId} na MagniFinance. Se lá estiver, escreva-o na encomenda #${p.orderId} como ${p.record.replace(' and ', ' e ')}; se não, apague o meta ${p.claim} da encomenda e corra-a outra vez. Nada foi emitido agora.`,
+    },
+  },
+  'claim-changed-after-create': {
+    en: {
+      reason: (p) => `Document id ${p.documentId} (External ID ${p.externalId}) was created for order #${p.orderId}, but the order's claim ${p.claim} had changed before its id could be written on it, so the order does not record it`,
+      whatToDo: (p) => `Nothing more is sent by this run. Look in MagniFinance for External ID ${p.externalId}: keep document id ${p.documentId}, write its number on order #${p.orderId} as ${p.record}, and check that no other run issued a second one.`,
+    },
+    pt: {
+      reason: (p) => `O documento id ${p.documentId} (External ID ${p.externalId}) foi criado para a encomenda #${p.orderId}, mas a reserva ${p.claim} da encomenda mudou antes de o seu id lá ser escrito, por isso a encomenda não o regista`,
+      whatToDo: (p) => `Esta execução não envia mais nada. Procure o External ID ${p.externalId} na MagniFinance: mantenha o documento id ${p.documentId}, escreva o seu número na encomenda #${p.orderId} como ${p.record.replace(' and ', ' e ')} e confirme que nenhuma outra execução emitiu um segundo.`,
     },
   },
   'written-back-failed': {

@@ -12,13 +12,13 @@ import { cancellableSleep } from '../helpers/cancellable-sleep';
 import { nodeErrorFor } from '../helpers/node-errors';
 import { withPdf, type ItemWithBinary } from '../helpers/pdf-binary';
 import { claimText, type ClaimMessage } from './claim-messages';
-import { claimKey, ClaimSchema, CLOCK_MARGIN_MS, claimsOf, claimValue, leaderOf, type Claim, type PlacedClaim } from './order-claim';
+import { CAS_SLOT, claimKey, ClaimSchema, CLOCK_MARGIN_MS, claimsOf, claimValue, leaderOf, type Claim, type PlacedClaim } from './order-claim';
 import type { OrderRecordPurpose } from './record-purposes';
 import type { ShopOrder, ShopOrders } from './woo-rest';
 
 /** How long a claim without document holds the order: claim, draft, the draft's id on the order (a few requests). */
 export const CLAIM_LEASE_MS = 180_000;
-/** Between our claim's write and the read that decides the leader: every claim placed before ours is committed by then. */
+/** Between our claim's write and the read that decides the leader (a shop without compare-and-set): every claim placed before ours is committed by then. */
 const SETTLE_MS = 1_000;
 /** How often a run waiting for another run's claim (no document yet) reads the order again. */
 const POLL_MS = 5_000;
@@ -50,7 +50,8 @@ type Outcome = 'issued' | 'resumed' | 'already-recorded';
 /**
  * Issues the order's invoice at most once, with the order itself as the record (see order-claim.ts):
  * the number already on the order is reported, never issued again; otherwise the run claims the
- * order, reads the claims back, and either saves its draft (its id on the order before the close)
+ * order (in a shop with compare-and-set, Shopify, the one claim of the purpose, swapped only over
+ * what the run read), reads the claims back, and either saves its draft (its id on the order before the close)
  * and closes it, or resumes the leading claim's document by id, or waits for the leading run to
  * name its document. The number is written on the order as soon as it is known, item by item.
  */
@@ -68,6 +69,13 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
     const leader = leaderOf(claimsOf(order.meta_data, purpose), Date.now(), run);
     if (!leader) {
       const claim: Claim = { run, externalId: job.externalId, at: Date.now(), until: Date.now() + CLAIM_LEASE_MS, execution: this.getExecutionId() };
+      if (shop.swapMeta) {
+        // The one claim of the purpose, placed only over what this run read: absent, or the void claim it saw. Another run's write in between: refused, read again.
+        const key = claimKey(purpose, CAS_SLOT);
+        const current = order.meta_data.find((entry) => entry.key === key);
+        order = (await shop.swapMeta(orderId, key, current ? (current.digest ?? null) : null, claimValue(claim))) ?? (await shop.get(orderId));
+        continue;
+      }
       await shop.putMeta(orderId, [{ key: claimKey(purpose, run), value: claimValue(claim) }]);
       await cancellableSleep(SETTLE_MS, signal);
       order = await shop.get(orderId);
@@ -94,22 +102,32 @@ export async function issueWithClaim(this: IExecuteFunctions, job: ClaimedIssue)
     }
     if (built.kind === 'waybill') {
       // No draft to name first: the claim says the create is on its way before it is sent.
-      await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), sending: Date.now() }) }]);
+      const sending = Date.now();
+      const marked = await putClaim(shop, orderId, leader, { ...stripPlacement(leader), sending });
+      if (!marked) {
+        // Our claim changed since we read it (its lease ran out and another run took the order): nothing was sent.
+        order = await shop.get(orderId);
+        continue;
+      }
+      const ours = claimsOf(marked.meta_data, purpose).find((claim) => claim.key === leader.key) ?? leader;
       let created: number;
       try {
         created = (await job.client.createWaybill(built.request, job.token ? { token: job.token } : undefined)).documentId;
       } catch (error) {
         // Refused before anything was made (our checks, the service's validation, the credential): the order is free again.
-        if (nothingMade(error)) await release(shop, orderId, leader, 'the create was refused before anything was made');
+        if (nothingMade(error)) await release(shop, orderId, ours, 'the create was refused before anything was made');
         if (error instanceof DocumentDuplicateError) throw personError(this, job.itemIndex, { code: 'unrecorded-duplicate', params: { orderId, externalId: job.externalId, record: job.purpose.keys } });
         throw nodeErrorFor(this.getNode(), error, job.itemIndex);
       }
-      order = await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), sending: Date.now(), documentId: created }) }]);
+      // A claim that is sending never stops counting, so nobody else can have changed it; if the shop says otherwise, a person decides.
+      const named = await putClaim(shop, orderId, ours, { ...stripPlacement(ours), sending, documentId: created });
+      if (!named) throw personError(this, job.itemIndex, { code: 'claim-changed-after-create', params: { orderId, externalId: job.externalId, documentId: created, claim: leader.key, record: job.purpose.keys } }, { documentId: created });
       order = await shop.get(orderId);
       continue;
     }
     const draft = await saveDraft(job, built.request, run);
-    order = await shop.putMeta(orderId, [{ key: leader.key, value: claimValue({ ...stripPlacement(leader), documentId: draft }) }]);
+    // Named only on our claim as we read it: taken over meanwhile (its lease ran out), the draft stays a draft (no legal effect).
+    await putClaim(shop, orderId, leader, { ...stripPlacement(leader), documentId: draft });
     // Read again: the document that leads now is the one closed (ours, unless a claim placed before ours named one meanwhile).
     order = await shop.get(orderId);
   }
@@ -124,8 +142,18 @@ function stripPlacement(claim: PlacedClaim): Claim {
   return ClaimSchema.parse(claim);
 }
 
+/**
+ * Changes a placed claim. In a shop with compare-and-set, only while it is as this run read it
+ * (undefined: it changed, nothing written); otherwise the run's own key is written.
+ */
+async function putClaim(shop: ShopOrders, orderId: number, claim: PlacedClaim, value: Claim): Promise<ShopOrder | undefined> {
+  if (shop.swapMeta && claim.digest !== undefined) return await shop.swapMeta(orderId, claim.key, claim.digest, claimValue(value));
+  return await shop.putMeta(orderId, [{ key: claim.key, value: claimValue(value) }]);
+}
+
+/** Gives the claim up; a claim changed since it was read (another run's now) is left as it is. */
 async function release(shop: ShopOrders, orderId: number, claim: PlacedClaim, reason: string): Promise<void> {
-  await shop.putMeta(orderId, [{ key: claim.key, value: claimValue({ ...stripPlacement(claim), released: reason }) }]);
+  await putClaim(shop, orderId, claim, { ...stripPlacement(claim), released: reason });
 }
 
 /** A draft under its own External ID (`<External ID>.n<run>`): a draft has no legal effect, the close gives it the order's. */

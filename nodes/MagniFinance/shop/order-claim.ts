@@ -18,8 +18,17 @@ import type { OrderMeta } from './woo-rest';
  * its draft; a draft it may have saved has no legal effect). A claim naming a document never
  * stops counting: any run resumes that document by its id (closing a draft by id cannot make a
  * second document; a closed one answers DocumentIsClosed).
+ *
+ * A shop with compare-and-set (Shopify: metafieldsSet with `compareDigest`, see
+ * ShopOrders.swapMeta) keeps one claim per purpose instead, `_magnifinance_claim_<purpose>_held`
+ * (CAS_SLOT): a run places it only if the entry is absent (compareDigest null) or still the void
+ * claim it read (its digest), and changes its own claim only while it is unchanged; the shop
+ * refuses every other write (STALE_OBJECT). So exactly one run holds the order at a time, with no
+ * ranking and no settling wait.
  */
 export const CLAIM_PREFIX = '_magnifinance_claim_';
+/** The run part of the one claim key of a shop with compare-and-set: `_magnifinance_claim_<purpose>_held`. */
+export const CAS_SLOT = 'held';
 
 export const ClaimSchema = z.object({
   /** The run that placed it (random, per item and run). */
@@ -48,6 +57,8 @@ export interface PlacedClaim extends Claim {
   key: string;
   /** The meta row's id in the shop's database: the order in which claims were placed. */
   row: number;
+  /** Its compare digest as read, in a shop with compare-and-set. */
+  digest?: string;
 }
 
 /**
@@ -76,7 +87,7 @@ export function claimsOf(meta: readonly OrderMeta[], purpose: string): PlacedCla
   for (const entry of meta) {
     if (!entry.key.startsWith(prefix)) continue;
     const parsed = ClaimSchema.safeParse(parsedValue(entry.value));
-    if (parsed.success) claims.push({ ...parsed.data, key: entry.key, row: entry.id });
+    if (parsed.success) claims.push({ ...parsed.data, key: entry.key, row: entry.id, ...(entry.digest !== undefined ? { digest: entry.digest } : {}) });
   }
   return claims.sort((a, b) => a.row - b.row);
 }

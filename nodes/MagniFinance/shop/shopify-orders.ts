@@ -9,17 +9,19 @@ import type { OrderMeta, ShopOrder, ShopOrders } from './woo-rest';
 
 /** The node's own app metafields of an order, a page at a time (claims, records, the connector's keys when it is the same app). */
 const RECORD_QUERY = `query NodeOrderRecord($id: ID!, $after: String) {
-  order(id: $id) { id metafields(first: 50, namespace: "$app", after: $after) { nodes { id key value createdAt } pageInfo { hasNextPage endCursor } } }
+  order(id: $id) { id metafields(first: 50, namespace: "$app", after: $after) { nodes { id key value createdAt compareDigest } pageInfo { hasNextPage endCursor } } }
 }`;
 const SET_QUERY = `mutation NodeOrderRecordSet($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) { metafields { key } userErrors { field message code } }
 }`;
 
-const metafieldSchema = z.object({ id: z.string(), key: z.string(), value: z.string(), createdAt: z.string() });
+const metafieldSchema = z.object({ id: z.string(), key: z.string(), value: z.string(), createdAt: z.string(), compareDigest: z.string() });
 const recordAnswer = z.object({
   order: z.object({ id: z.string(), metafields: z.object({ nodes: z.array(metafieldSchema), pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }) }) }).nullable(),
 });
 const setAnswer = z.object({ metafieldsSet: z.object({ userErrors: z.array(z.object({ message: z.string(), code: z.string().nullable().optional() })) }).nullable() });
+/** Shopify's answer to a compareDigest that no longer matches the stored value (MetafieldsSetUserErrorCode, since API 2024-07). */
+const STALE_OBJECT = 'STALE_OBJECT';
 const moreLines = z.object({ order: z.object({ lineItems: shopifyOrderSchema.shape.lineItems }) });
 
 /** A Shopify id's number ("gid://shopify/Metafield/123" -> 123). */
@@ -39,11 +41,14 @@ function metafieldOf(ownerId: string, entry: { key: string; value: string | IDat
  * Order Record "In the Shop" for a Shopify order: the same claim, resume and write-back as for
  * WooCommerce (./issue-with-claim.ts), kept in the order's app-owned metafields (namespace `$app`:
  * no other app can change them) under the connector's keys (`magnifinance_document_number`, ...,
- * as platforms/shopify writes them), through the GraphQL Admin API. Each run's claim is its own
- * metafield (`magnifinance_claim_<purpose>_<run>`), never another's. WooCommerce numbers meta rows
- * in the order they were written; a metafield's equivalent is when Shopify created it and then its
- * id: the claims are ranked by (createdAt, id), every run that reads them agrees on the leader, and
- * a claim placed after the leader read the order back (1 s later) ranks after it.
+ * as platforms/shopify writes them), through the GraphQL Admin API. The claim is one metafield per
+ * purpose (`magnifinance_claim_<purpose>_held`) changed only by compare-and-set (`swapMeta`):
+ * metafieldsSet with `compareDigest` (Shopify, since API 2024-07; the connector pins a later
+ * version): null places it only if it does not exist, a digest read with the metafield changes it
+ * only if it is still that value; otherwise Shopify writes nothing and answers the userError
+ * STALE_OBJECT. Of two runs that read the order free, exactly one places its claim. (The
+ * metafields are listed by (createdAt, id) as the record's rows; only a claim written by the
+ * node's first Shopify version, one per run, is still ranked by them.)
  *
  * `readOrder` and `readRefund` read the order and refund as the connector reads them (its own GraphQL
  * documents and schemas, platforms/shopify/order-query.ts), so the document is mapped from the
@@ -72,9 +77,15 @@ export async function shopifyOrders(context: IExecuteFunctions): Promise<Shopify
       after = order.metafields.pageInfo.endCursor;
     }
     const ranked = found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || numericId(a.id) - numericId(b.id));
-    const meta: OrderMeta[] = ranked.map((m, index) => ({ id: index + 1, key: metaKeyOfMetafield(m.key), value: m.value }));
+    const meta: OrderMeta[] = ranked.map((m, index) => ({ id: index + 1, key: metaKeyOfMetafield(m.key), value: m.value, digest: m.compareDigest }));
     return { id: orderId, meta_data: meta } as ShopOrder;
   };
+
+  const refused = (orderId: number, errors: { message: string }[]): NodeApiError =>
+    new NodeApiError(context.getNode(), { message: errors.map((e) => e.message).join('; ') } as JsonObject, {
+      message: `Shopify refused the metafields of order ${orderId}: ${errors.map((e) => e.message).join('; ')}`,
+      description: 'The app of the access token needs the scope write_orders.',
+    });
 
   return {
     get,
@@ -82,12 +93,16 @@ export async function shopifyOrders(context: IExecuteFunctions): Promise<Shopify
       const ownerId = orderGid(orderId);
       const answer = await api.query(SET_QUERY, { metafields: entries.map((entry) => metafieldOf(ownerId, entry)) }, setAnswer);
       const errors = answer.metafieldsSet?.userErrors ?? [];
-      if (errors.length > 0) {
-        throw new NodeApiError(context.getNode(), { message: errors.map((e) => e.message).join('; ') } as JsonObject, {
-          message: `Shopify refused the metafields of order ${orderId}: ${errors.map((e) => e.message).join('; ')}`,
-          description: 'The app of the access token needs the scope write_orders.',
-        });
-      }
+      if (errors.length > 0) throw refused(orderId, errors);
+      return await get(orderId);
+    },
+    async swapMeta(orderId, key, expected, value) {
+      // compareDigest is always sent, null included: left out, Shopify would write whatever is there.
+      const metafield = { ...metafieldOf(orderGid(orderId), { key, value }), compareDigest: expected };
+      const answer = await api.query(SET_QUERY, { metafields: [metafield] }, setAnswer);
+      const errors = answer.metafieldsSet?.userErrors ?? [];
+      if (errors.some((e) => e.code === STALE_OBJECT)) return undefined;
+      if (errors.length > 0) throw refused(orderId, errors);
       return await get(orderId);
     },
     async readOrder(orderId, nifMetafield) {

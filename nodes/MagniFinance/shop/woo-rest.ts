@@ -7,7 +7,13 @@ export const SHOP_CREDENTIAL_TYPE = 'magniFinanceWooCommerceApi';
 const ShopCredentialsSchema = z.object({ url: z.string().trim().min(1) });
 
 /** One meta entry as WooCommerce's REST API answers it (the id is the database row's). */
-export const OrderMetaSchema = z.object({ id: z.number().int(), key: z.string(), value: z.unknown() });
+export const OrderMetaSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.unknown(),
+  /** The entry's compare digest, where the shop has compare-and-set (Shopify's Metafield.compareDigest); WooCommerce has none. */
+  digest: z.string().optional(),
+});
 export type OrderMeta = z.infer<typeof OrderMetaSchema>;
 
 /** The parts of an order this module reads; the mapping parses the rest with its own schema. */
@@ -25,6 +31,14 @@ const FullResponseSchema = z.object({ statusCode: z.number().int(), body: z.unkn
 export interface ShopOrders {
   get(orderId: number): Promise<ShopOrder>;
   putMeta(orderId: number, entries: { key: string; value: string | IDataObject }[]): Promise<ShopOrder>;
+  /**
+   * Compare-and-set of one entry, where the shop has it (Shopify: metafieldsSet with
+   * `compareDigest`; WooCommerce's REST API has none): writes `value` only if the entry is still as
+   * read (`expected` its digest then; null: only if the entry does not exist yet), atomically in
+   * the shop. Answers the order as read after the write, or undefined when the entry changed
+   * meanwhile (nothing written).
+   */
+  swapMeta?(orderId: number, key: string, expected: string | null, value: string): Promise<ShopOrder | undefined>;
 }
 
 export async function shopOrders(context: IExecuteFunctions): Promise<ShopOrders> {

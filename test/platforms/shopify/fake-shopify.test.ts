@@ -164,6 +164,39 @@ describe('fake Shopify: orders, search and write-back', () => {
     const read = await graphql(shop, `query($id: ID!) { order(id: $id) { metafields(first: 5, namespace: "$app") { nodes { key value } } } }`, { id: TAXES_INCLUDED.id });
     expect((((read.body.data as JsonObject).order as JsonObject).metafields as JsonObject).nodes).toEqual([{ key: 'invoice_number', value: 'FR 2026/12' }]);
   });
+
+  it('metafieldsSet with compareDigest is a compare-and-set (shopify.dev, since 2024-07): null creates only, a digest read changes only that value, a mismatch writes nothing of the call (STALE_OBJECT)', async () => {
+    const set = `mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { metafields { key value compareDigest } userErrors { field message code elementIndex } } }`;
+    const input = (key: string, value: string, extra: Record<string, unknown> = {}): JsonObject => ({ ownerId: TAXES_INCLUDED.id, namespace: '$app', key, type: 'single_line_text_field', value, ...extra }) as JsonObject;
+    const answerOf = (body: JsonObject): JsonObject => (body.data as JsonObject).metafieldsSet as JsonObject;
+    const stored = async (key: string): Promise<JsonObject | undefined> => {
+      const read = await graphql(shop, `query($id: ID!) { order(id: $id) { metafields(first: 20, namespace: "$app") { nodes { key value compareDigest } } } }`, { id: TAXES_INCLUDED.id });
+      return ((((read.body.data as JsonObject).order as JsonObject).metafields as JsonObject).nodes as JsonObject[]).find((m) => m.key === key);
+    };
+
+    const created = answerOf((await graphql(shop, set, { m: [input('claim', 'run-a', { compareDigest: null })] })).body);
+    expect(created.userErrors).toEqual([]);
+    const first = await stored('claim');
+    expect(first).toMatchObject({ value: 'run-a', compareDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((created.metafields as JsonObject[])[0].compareDigest).toBe(first?.compareDigest);
+
+    // null again: it exists now; nothing of the call is written, the other input included (atomic).
+    const again = answerOf((await graphql(shop, set, { m: [input('other', 'x'), input('claim', 'run-b', { compareDigest: null })] })).body);
+    expect(again.userErrors).toEqual([{ field: ['metafields', '1', 'compareDigest'], message: 'The metafield has been modified since it was loaded.', code: 'STALE_OBJECT', elementIndex: 1 }]);
+    expect(await stored('claim')).toMatchObject({ value: 'run-a' });
+    expect(await stored('other')).toBeUndefined();
+
+    // The digest read: written, and the old digest no longer matches.
+    expect(answerOf((await graphql(shop, set, { m: [input('claim', 'run-a+draft', { compareDigest: first?.compareDigest })] })).body).userErrors).toEqual([]);
+    const stale = answerOf((await graphql(shop, set, { m: [input('claim', 'run-b', { compareDigest: first?.compareDigest })] })).body);
+    expect((stale.userErrors as JsonObject[]).map((e) => e.code)).toEqual(['STALE_OBJECT']);
+    expect(await stored('claim')).toMatchObject({ value: 'run-a+draft' });
+
+    // A string that is no digest; and no compareDigest at all, which writes whatever is stored.
+    expect((answerOf((await graphql(shop, set, { m: [input('claim', 'x', { compareDigest: 'not-a-digest' })] })).body).userErrors as JsonObject[]).map((e) => e.code)).toEqual(['INVALID_COMPARE_DIGEST']);
+    expect(answerOf((await graphql(shop, set, { m: [input('claim', 'blind')] })).body).userErrors).toEqual([]);
+    expect(await stored('claim')).toMatchObject({ value: 'blind' });
+  });
 });
 
 describe('fake Shopify: webhook deliveries', () => {

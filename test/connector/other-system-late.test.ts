@@ -1,0 +1,61 @@
+import IORedis from 'ioredis';
+import { documentJobId } from '../../connector/core/jobs';
+import { listNotInvoiced } from '../../connector/ingest/not-invoiced';
+import type { JsonObject } from '../support/fake-woocommerce';
+import { eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from './support/harness';
+
+/**
+ * Two invoicing plugins answer the same 'paid' (an owner trying the connector beside Moloni's): the
+ * delivery is planned with no other system's mark on the order, and Moloni writes its document's meta
+ * before the worker creates anything. The worker reads the order again under the order's lock and
+ * finds it: no document, the order on the not-invoiced list with the reason and the one note ingest
+ * gives, no ledger entry that would make the planner take the order for one invoiced here.
+ */
+describe("another plugin's document written between the planning and the worker's create", () => {
+  let h: Harness;
+  const redis = new IORedis(REDIS_URL);
+  beforeAll(async () => {
+    // Serve only: the delivery's job waits in the queue until the test starts a worker.
+    h = await startHarness({ role: 'serve' });
+  });
+  afterAll(async () => {
+    await h.close();
+    redis.disconnect();
+  });
+
+  it('nothing issued, the order listed as not invoiced with one note, and the story tells it', async () => {
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    const serve = h.connector;
+    if (!serve) throw new Error('no connector');
+    expect((await h.deliver(order)).status).toBe(202);
+    await eventually('the invoice job queued', () => serve.queue.getJob(documentJobId('shop1', id, 'invoice')));
+    expect(await listNotInvoiced(redis, h.prefix, 'shop1')).toEqual([]);
+
+    // Moloni's plugin answered the same 'paid' and wrote its document on the order.
+    const meta = (h.woo.order(id)?.meta_data ?? []) as JsonObject[];
+    h.woo.editOrder(id, { meta_data: [...meta, { id: 990001, key: '_moloni_sent', value: '512334' }] });
+
+    const worker = await h.startConnector('work');
+    const listed = await eventually('the order on the not-invoiced list', async () => (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === id && entry.noted));
+    expect(listed.reason).toEqual({ code: 'other-system', system: 'Moloni', key: '_moloni_sent', value: '512334' });
+    await eventually('the job finished', async () => (await worker.queue.getJob(documentJobId('shop1', id, 'invoice'))) === undefined);
+
+    expect(await h.documentsOf(id)).toHaveLength(0);
+    expect((await h.sandbox.store.documents()).filter((doc) => (doc.document.ExternalId ?? '').startsWith(`wc-${id}`))).toHaveLength(0);
+    const notes = h.woo.notes(id).filter((note) => note.note.includes('512334'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].note).toContain('Moloni');
+    expect(await worker.ledger.get({ tenant: 'shop1', orderId: id, purpose: 'invoice' })).toBeNull();
+    const story = await worker.history.of('shop1', id);
+    expect(story.filter((event) => event.kind === 'note' && event.text.includes('Moloni: _moloni_sent = 512334'))).toHaveLength(1);
+    expect(story.some((event) => event.kind === 'document' || (event.kind === 'attempt' && event.step === 'draft'))).toBe(false);
+
+    // The next update of the order is the other system's at ingest too: no job, the note not written again.
+    const again = await h.deliver(h.woo.order(id) as JsonObject, 'order.updated');
+    expect(JSON.parse(again.body)).toEqual({ ignored: 'other-system' });
+    await h.woo.settle();
+    expect(await worker.queue.getJob(documentJobId('shop1', id, 'invoice'))).toBeUndefined();
+    expect(h.woo.notes(id).filter((note) => note.note.includes('512334'))).toHaveLength(1);
+  });
+});
