@@ -58,4 +58,20 @@ describe("another plugin's document written between the planning and the worker'
     expect(await worker.queue.getJob(documentJobId('shop1', id, 'invoice'))).toBeUndefined();
     expect(h.woo.notes(id).filter((note) => note.note.includes('512334'))).toHaveLength(1);
   });
+  it('an invoice held for a person (nothing issued), then invoiced by another plugin: the update is planned (the ledger knows the order), the worker issues nothing, the entry and its attention item go', async () => {
+    const order = portugueseOrder({ meta: [{ key: 'hd_wc_ie_plus_invoice_receipt_id', value: '88123401' }] });
+    const id = Number(order.id);
+    const ref = { tenant: 'shop1', orderId: id, purpose: 'invoice' };
+    const serve = h.connector;
+    if (!serve) throw new Error('no connector');
+    await serve.ledger.record(ref, { state: 'held', detail: 'the buyer has no VAT number' });
+    await serve.ledger.markAttention(ref);
+    expect((await h.deliver(order, 'order.updated')).status).toBe(202);
+
+    const listed = await eventually('the order on the not-invoiced list', async () => (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === id && entry.noted));
+    expect(listed.reason).toEqual({ code: 'other-system', system: 'InvoiceXpress', key: 'hd_wc_ie_plus_invoice_receipt_id', value: '88123401' });
+    await eventually('the ledger entry gone', async () => (await serve.ledger.get(ref)) === null);
+    expect(await serve.ledger.attention()).not.toContain(`shop1:${id}:invoice`);
+    expect(await h.documentsOf(id)).toHaveLength(0);
+  });
 });
