@@ -301,7 +301,7 @@ async function countsPerOrder(run: {
 }
 
 if (require.main === module) {
-  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
+  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), rate: process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined, finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
     (figures) => process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${String(error)}\n`);
