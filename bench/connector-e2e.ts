@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { MemoryProbeReport } from './memory-probe';
 import { Pool } from 'undici';
 import { META } from '../connector/shop/order-meta';
 import { startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
 import { spawn } from 'node:child_process';
 import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, orderTemplate, peakRssMb, percentile, REPO, signedOrder, spawnHttp, stop, writeJson } from './connector-support';
-import { callCounterFlags, cpuMs, metricSum, ownCpuMs, perDocument, redisCounts, redisDelta, serviceCalls, shopCalls, startBenchRedis, type RedisCounts } from './counts';
+import { callCounterFlags, cpuMs, memoryProbeFlags, metricSum, ownCpuMs, perDocument, redisCounts, redisDelta, serviceCalls, shopCalls, startBenchRedis, type RedisCounts } from './counts';
 
 /**
  * Webhook to written-back invoice, everything real and over HTTP: the sandbox (its own process,
@@ -43,6 +44,8 @@ export interface EndToEndFigures {
   webhookToNumberMaxMs: number;
   documentsOnService: number;
   connectorPeakRssMb: number;
+  /** With BENCH_MEMORY_PROBE: where the connector's peak resident set went (bench/memory-probe.ts). */
+  connectorMemory?: Pick<MemoryProbeReport, 'atPeakRss' | 'max'>;
   /** Webhooks the connector refused, by status, each sent again after a pause (the run fails after 5 refusals of one). */
   webhooksRefusedThenResent: Record<number, number>;
   /** What one order cost, counted (not timed): see bench/counts.ts. */
@@ -118,6 +121,7 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     }
     connector = await spawnHttp('cli/magnifinance.ts', ['connector', split ? 'serve' : 'all', '--config', configPath], `http://127.0.0.1:${connectorPort}/readyz`, { BENCH_REDIS_PORT: new URL(redis.url).port }, [
       ...callCounterFlags(),
+      ...memoryProbeFlags(),
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
       ...(options.nodeFlags ?? []),
     ]);
@@ -194,6 +198,7 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     const lastLanded = Math.max(...landed.values());
     const documents = ((await (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
     const rss = Math.max(peakRssMb(connector.pid), ...workers.map((w) => peakRssMb(w.pid)));
+    const connectorMemory = memoryProbeReport();
     return {
       orderBytes: Buffer.byteLength(template.text),
       orders: options.orders,
@@ -208,6 +213,7 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
       webhookToNumberMaxMs: durations[durations.length - 1],
       documentsOnService: documents,
       connectorPeakRssMb: rss,
+      ...(connectorMemory ? { connectorMemory } : {}),
       webhooksRefusedThenResent: refused,
       perOrder,
     };
@@ -219,6 +225,14 @@ export async function benchConnectorEndToEnd(options: EndToEndOptions): Promise<
     await redis.stop();
     if (configPath) rmSync(configPath, { force: true });
   }
+}
+
+/** What the memory probe wrote at the connector's peak so far (it writes at each new peak). */
+function memoryProbeReport(): Pick<MemoryProbeReport, 'atPeakRss' | 'max'> | undefined {
+  const file = process.env.BENCH_MEMORY_PROBE;
+  if (!file || !existsSync(file)) return undefined;
+  const { atPeakRss, max } = JSON.parse(readFileSync(file, 'utf8')) as MemoryProbeReport;
+  return { atPeakRss, max };
 }
 
 function sum(values: number[]): number {
@@ -287,7 +301,7 @@ async function countsPerOrder(run: {
 }
 
 if (require.main === module) {
-  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
+  benchConnectorEndToEnd({ orders: Number(process.env.BENCH_ORDERS ?? 1000), orderBytes: Number(process.env.BENCH_ORDER_BYTES ?? 6144), latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 150), workerProcesses: Number(process.env.BENCH_WORKERS ?? 0), nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 256), rate: process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined, finalizeDelayMs: Number(process.env.BENCH_FINALIZE_MS ?? 1000) }).then(
     (figures) => process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${String(error)}\n`);

@@ -104,7 +104,10 @@ export function peakRssMb(pid: number | undefined): number {
 
 /** Spawns an entry that signals nothing on stdout; resolves when `url` answers 200. */
 export async function spawnHttp(entry: string, args: string[], url: string, env: NodeJS.ProcessEnv = {}, execArgv: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...execArgv, ...nodeArgs(entry, args)], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_CHILD_STDOUT: what the process prints goes to the bench's stderr (e.g. V8's
+  // `--trace-gc-verbose` through BENCH_NODE_FLAGS: the heap's growing factor at each mark-compact).
+  const stdout = process.env.BENCH_CHILD_STDOUT ? process.stderr : 'ignore';
+  const child = spawn(process.execPath, [...execArgv, ...nodeArgs(entry, args)], { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', stdout, 'inherit'] });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} ${args.join(' ')} exited with ${child.exitCode}`);

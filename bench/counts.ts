@@ -120,6 +120,17 @@ export function callCounterFlags(): string[] {
   return ['--require', 'ts-node/register/transpile-only', '--require', join(__dirname, 'call-counter.ts')];
 }
 
+/**
+ * With BENCH_MEMORY_PROBE (a file path), the node flag that preloads bench/memory-probe.ts into the
+ * connector: where its peak resident set goes, written to that file. Without it, nothing.
+ */
+export function memoryProbeFlags(): string[] {
+  if (!process.env.BENCH_MEMORY_PROBE) return [];
+  const dist = process.env.BENCH_DIST;
+  if (dist) return ['--require', join(dist, 'bench', 'memory-probe.js')];
+  return ['--require', 'ts-node/register/transpile-only', '--require', join(__dirname, 'memory-probe.ts')];
+}
+
 /** Shop calls by kind, from the fake shop's request log (method and path, ids as :id). */
 export function shopCalls(requests: readonly { method: string; path: string }[]): Record<string, number> {
   const counts: Record<string, number> = {};
