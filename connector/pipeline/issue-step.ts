@@ -2,11 +2,12 @@ import { platformOf } from '../../platforms/registry';
 import { isBindingHold } from '../../law/credit-limits';
 import { regimeTurnoverOf } from '../../law/small-business-regime';
 import { restoreFromOrder, restoreIssuingFromOrder } from './order-memory';
-import { issuingMarker, orderDigest, OUR_META_PREFIX } from '../shop/order-meta';
+import { hasWrittenBack, issuingMarker, orderDigest, OUR_META_PREFIX } from '../shop/order-meta';
 import { stateRules, type LedgerEntry } from '../core/ledger';
 import { composeIssueRequest } from './document-requests';
 import { issueDateFor, seriesOf, shopToday } from './issue-date';
 import { parseProblem, personNeeded } from './problems';
+import { isMappingRefusal } from './needs-person';
 import { earlierDocumentTrace } from './earlier-traces';
 import { externalIdForOrder } from '../../law/external-id';
 import { type StepContext, type Outcome, waitThen, resumeFrom, orderOf } from './step-context';
@@ -70,6 +71,12 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     // A refusal (a currency without a rate, an address the law cannot place) is decided on the shop's
     // own copy: the copy a delivery carried may be older than the owner's fix (console.test).
     if (ctx.carried) return recompose(ctx);
+    // An order another system invoiced is not ours to invoice: its mark decides before a person is
+    // told the order is refused (mapping-failed) and asked to fix what is not theirs to fix here.
+    if (isMappingRefusal(error)) {
+      const marked = await otherSystemFirst(ctx, entry);
+      if (marked) return marked;
+    }
     throw error;
   }
   // No ledger, yet our meta on the order (a late delivery of an order whose ledger expired): done.
@@ -166,10 +173,13 @@ function nothingIssued(entry: LedgerEntry | null): boolean {
  * another system's mark: the not-invoiced outcome under the order's lock, unless a run holding the
  * lock meanwhile issued something (then the issue step runs again, from the ledger).
  */
-async function otherSystemFirst(ctx: StepContext, entry: LedgerEntry | null, sale: Sale): Promise<Outcome | undefined> {
+async function otherSystemFirst(ctx: StepContext, entry: LedgerEntry | null, sale?: Sale): Promise<Outcome | undefined> {
   if (ctx.ref.purpose !== 'invoice' || ctx.carried || !nothingIssued(entry)) return undefined;
   const platform = platformOf(ctx.tenant.config);
-  const other = platform.otherSystemDocument(platform.attributesOf?.(ctx.composedFrom) ?? sale.attributes, ctx.tenant.config.settings.otherSystemMetaKeys);
+  const attributes = attributesRead(ctx, sale);
+  // Our own marker or document on the order (a ledger lost before the compose was refused): ours, not the other system's.
+  if (!attributes || issuingMarker(attributes, ctx.ref.purpose) || hasWrittenBack(attributes, ctx.ref.purpose)) return undefined;
+  const other = platform.otherSystemDocument(attributes, ctx.tenant.config.settings.otherSystemMetaKeys);
   if (!other) return undefined;
   return withLock(ctx, async (_stillHeld, underLock) => {
     const again = resumeFrom(underLock);
@@ -252,4 +262,14 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   // What "attach" checks the named document against (admin/order-actions.ts).
   await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
   return { done: 'held' };
+}
+
+/** The attributes of the copy just read (its platform's cheap read, or the sale's); undefined when the copy cannot be read (a refusal of the order itself, without the platform's attributesOf). */
+function attributesRead(ctx: StepContext, sale: Sale | undefined): Sale['attributes'] | undefined {
+  if (sale) return platformOf(ctx.tenant.config).attributesOf?.(ctx.composedFrom) ?? sale.attributes;
+  try {
+    return platformOf(ctx.tenant.config).attributesOf?.(ctx.composedFrom);
+  } catch {
+    return undefined;
+  }
 }

@@ -114,7 +114,8 @@ export function isPermanent(error: unknown): boolean {
   );
 }
 
-function isMappingRefusal(error: unknown): boolean {
+/** The order or the law refuses the document (the problem's `mapping-failed`): a person fixes the order. */
+export function isMappingRefusal(error: unknown): boolean {
   return error instanceof OrderMappingError || error instanceof LocalValidationError || error instanceof ServiceValidationError || error instanceof ZodError;
 }
 

@@ -108,3 +108,45 @@ describe("another plugin's document on an order the law would hold, written afte
     expect(await h.documentsOf(id)).toHaveLength(0);
   });
 });
+
+describe("another plugin's document on an order the law refuses, written after the planning", () => {
+  let h: Harness;
+  const redis = new IORedis(REDIS_URL);
+  beforeAll(async () => {
+    h = await startHarness({ role: 'serve' });
+  });
+  afterAll(async () => {
+    await h.close();
+    redis.disconnect();
+  });
+
+  it('not refused to a person (mapping-failed): the order is listed as not invoiced, nothing on the attention list, nothing issued', async () => {
+    // A line of -1: the law cannot read the order as a sale, the compose refuses it.
+    const order = portugueseOrder();
+    const id = Number(order.id);
+    const broken = { ...order, line_items: (order.line_items as JsonObject[]).map((item, i) => (i === 0 ? { ...item, quantity: -1 } : item)) as unknown as JsonObject[] };
+    const ref = { tenant: 'shop1', orderId: id, purpose: 'invoice' };
+    const serve = h.connector;
+    if (!serve) throw new Error('no connector');
+    expect((await h.deliver(broken)).status).toBe(202);
+    await eventually('the invoice job queued', () => serve.queue.getJob(documentJobId('shop1', id, 'invoice')));
+    const meta = (h.woo.order(id)?.meta_data ?? []) as JsonObject[];
+    h.woo.editOrder(id, { meta_data: [...meta, { id: 990004, key: '_moloni_sent', value: '88001' }] });
+
+    const worker = await h.startConnector('work');
+    // Decided either way: listed as not invoiced, or refused to a person (what happened before).
+    const decided = await eventually('the order listed or refused', async () => {
+      const listed = (await listNotInvoiced(redis, h.prefix, 'shop1')).find((entry) => entry.orderId === id && entry.noted);
+      if (listed) return { listed: listed.reason };
+      const state = (await worker.ledger.get(ref))?.state;
+      return state === 'mapping-failed' ? { refused: state } : undefined;
+    });
+    expect(decided).toEqual({ listed: { code: 'other-system', system: 'Moloni', key: '_moloni_sent', value: '88001' } });
+    await eventually('the job finished', async () => (await worker.queue.getJob(documentJobId('shop1', id, 'invoice'))) === undefined);
+    expect(await worker.ledger.get(ref)).toBeNull();
+    expect(await worker.ledger.attention()).not.toContain(`shop1:${id}:invoice`);
+    await h.woo.settle();
+    expect(h.woo.notes(id).filter((note) => note.note.includes('is not a sale the invoicing law can read'))).toHaveLength(0);
+    expect(await h.documentsOf(id)).toHaveLength(0);
+  });
+});
