@@ -156,6 +156,8 @@ describe('refunds become credit notes referencing the invoice, one per refund', 
     const second = h.woo.addRefund(id, wooRefundJson(buildRefund(h.woo.order(id), { id: 902, shipping: true })));
     expect((await sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload: h.woo.order(id) })).status).toBe(202);
 
+    // The invoice's own notes follow its number on the order (their own requests): counted below.
+    await eventually('invoice written-back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
     for (const refund of [first, second]) {
       await eventually(`credit note for ${String(refund.id)}`, async () => (await ledgerOf(h, id))[`credit-note-${String(refund.id)}`]?.state === 'written-back');
       expect(h.woo.meta(id, `${META.creditNotePrefix}${String(refund.id)}`)).toMatchObject({ number: expect.any(String), pdfUrl: expect.any(String) });
@@ -237,7 +239,9 @@ describe('the service numbers the document later than the first Get Document', (
     const number = await eventually('the number on the order', () => h.woo.meta(id, META.documentNumber) as string | undefined);
     expect(number).toMatch(/\S/);
     expect(await h.documentsOf(id)).toHaveLength(1);
-    const ledger = await ledgerOf(h, id);
+    // The number is on the order before the note is written and the ledger says written-back (its
+    // own requests after the meta): wait for the ledger, as a slow shop or a loaded machine shows.
+    const ledger = await eventually('ledger written-back', async () => ((await ledgerOf(h, id)).invoice?.state === 'written-back' ? ledgerOf(h, id) : undefined));
     expect(ledger.invoice).toMatchObject({ state: 'written-back', documentNumber: number });
     expect((ledger.invoice.finalizedAt as number) - (ledger.invoice.createdAt as number)).toBeGreaterThanOrEqual(600);
     expect(ledger.invoice.lastError ?? '').toBe('');
