@@ -161,6 +161,11 @@ describe("the month against WooCommerce's tax report", () => {
       expect(pdf).toContain('O relatório de impostos do WooCommerce');
       expect(pdf).toContain('Este WooCommerce não tem o relatório de impostos da sua análise (wc-analytics)');
       expect((await pdfPages(pack, 'en', 'shop-report-no-route-en')).join(' ')).toContain('This WooCommerce has no analytics tax report (wc-analytics)');
+      // A key that may not read reports (401/403), and a report that could not be read: the page's reason line, in the PDF too.
+      const notAllowed: MonthPack = { ...pack, shopReport: { status: 'not-available', reason: 'not-allowed', platform: 'woocommerce' } };
+      expect((await pdfPages(notAllowed, 'pt', 'shop-report-not-allowed-pt')).join(' ')).toContain('A chave REST da loja não pode ler os relatórios do WooCommerce');
+      const unread: MonthPack = { ...pack, shopReport: { status: 'unread', error: 'HTTP 502', platform: 'woocommerce' } };
+      expect((await pdfPages(unread, 'en', 'shop-report-unread-en')).join(' ')).toContain("Could not read WooCommerce's tax report (HTTP 502): make the pack again.");
       expect(pack.findings).toEqual([]);
     } finally {
       await older.close();
