@@ -154,7 +154,9 @@ async function runDemo(redisUrl: string, privateRedis: boolean): Promise<number>
   const started = Date.now();
   const sandbox = await startSandbox({ port: 0, finalizeDelayMs: FINALIZE_DELAY_MS, accounts: [DEMO_ACCOUNT, SHOPIFY_CLIENT_ACCOUNT] });
   const shop = await startFakeWooCommerce();
-  const store = new FakeShopify({ shopDomain: 'loja-demo.myshopify.com', shopName: 'Loja Demo Shopify', retryDelayMs: () => 200 });
+  // The app's token may read B2B companies (read_companies): the second Shopify order is bought for one,
+  // and Shopify answers ACCESS_DENIED for its company without that scope (docs/shopify.md).
+  const store = new FakeShopify({ shopDomain: 'loja-demo.myshopify.com', shopName: 'Loja Demo Shopify', retryDelayMs: () => 200, scopes: ['read_orders', 'write_orders', 'read_companies'] });
   await store.start();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

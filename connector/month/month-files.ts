@@ -3,6 +3,7 @@ import { formatDecimal, subtract } from '../../client/money';
 import { localDateTime } from '../../law/shop-date';
 import type { MonthPack } from './month-pack';
 import { boxRows } from './month-render';
+import { MONTH_SENTENCES } from './month-sentences';
 import { shopReportView } from './shop-report-view';
 import { FIELD_LABELS, findingKind, formatFor, MONTH_LABELS, monthText, REGION_LABELS, signOffText } from './month-words';
 import { BOX_FIELDS } from './vat-boxes';
@@ -165,7 +166,15 @@ export async function packXlsx(pack: MonthPack, lang: Lang): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** One A4 page: the figures, what needs attention (the first ones), the VAT boxes, exemptions, OSS, the sign-off. */
+/** The explanations the PDF gives under each rate of the shop's tax report; the others are counted on one line, and are in the XLSX and the CSV. */
+const PDF_REASONS_PER_RATE = 2;
+
+/**
+ * One A4 page: the figures, what needs attention (the first ones), the VAT boxes, exemptions, OSS,
+ * the sign-off, and the comparison with the shop's own tax report (per rate the shop's VAT and ours,
+ * the difference and its first explanations; or why there is none). When that comparison does not fit
+ * below the rest it starts a second page, whole; a row that would fall off a page goes to the next one.
+ */
 export async function packPdf(pack: MonthPack, lang: Lang, shopName: string): Promise<Buffer> {
   const f = formatFor(lang, { oneLine: true });
   const { default: PDFDocument } = await import('pdfkit');
@@ -174,8 +183,16 @@ export async function packPdf(pack: MonthPack, lang: Lang, shopName: string): Pr
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const width = doc.page.width - 80;
+  const top = 40;
   const bottom = doc.page.height - 60;
+  const ROW = 12;
+  const HEADING = 24;
+  /** A new page when `height` more would pass the bottom. */
+  const room = (height: number): void => {
+    if (doc.y + height > bottom) doc.addPage();
+  };
   const heading = (text: string): void => {
+    room(HEADING + ROW);
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).fillColor('#222').text(text, 40);
     doc.moveDown(0.2).font('Helvetica').fontSize(8.5);
   };
@@ -199,19 +216,22 @@ export async function packPdf(pack: MonthPack, lang: Lang, shopName: string): Pr
   for (const x of shown) doc.text(`• ${monthText(lang, x, f).why}`, { width });
   if (attention.length > shown.length) doc.fillColor('#555').text(`+ ${attention.length - shown.length} ${EXTRA.more[lang]}`, { width });
   heading(MONTH_LABELS.boxes[lang]);
-  const rows = boxRows(pack, lang, { oneLine: true });
-  const columns = pack.saft ? [0, 70, 320, 400, 470] : [0, 70, 400];
-  const line = (cells: (string | undefined)[], bold = false): void => {
-    if (doc.y > bottom) return;
+  /** One row of a table: cells at the column offsets, amounts (from `rightFrom` on) right-aligned. */
+  const tableRow = (columns: readonly number[], cells: (string | undefined)[], options: { bold?: boolean; rightFrom: number; boldFirst?: boolean }): void => {
+    room(ROW);
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor('#222');
+    doc.fontSize(8.5).fillColor('#222');
     cells.forEach((cell, i) => {
+      doc.font(options.bold || (options.boldFirst && i === 0) ? 'Helvetica-Bold' : 'Helvetica');
       const x = 40 + columns[i];
       const w = (columns[i + 1] ?? width) - columns[i] - 6;
-      doc.text(cell ?? '', x, y, { width: w, align: i >= 2 ? 'right' : 'left', lineBreak: false });
+      doc.text(cell ?? '', x, y, { width: w, align: i >= options.rightFrom ? 'right' : 'left', lineBreak: false });
     });
-    doc.text('', 40, y + 12);
+    doc.font('Helvetica').text('', 40, y + ROW);
   };
+  const rows = boxRows(pack, lang, { oneLine: true });
+  const columns = pack.saft ? [0, 70, 320, 400, 470] : [0, 70, 400];
+  const line = (cells: (string | undefined)[], bold = false): void => tableRow(columns, cells, { bold, rightFrom: 2 });
   line(['', '', MONTH_LABELS.ours[lang], ...(pack.saft ? [MONTH_LABELS.saft[lang], MONTH_LABELS.difference[lang]] : [])], true);
   for (const r of rows) line([r.region, r.label, r.ours, ...(pack.saft ? [r.saft, r.difference] : [])]);
   if (pack.exemptions.length > 0) {
@@ -224,6 +244,42 @@ export async function packPdf(pack: MonthPack, lang: Lang, shopName: string): Pr
   if (ossRows.length === 0) doc.fillColor('#555').text(MONTH_LABELS.ossNone[lang], 40);
   for (const r of ossRows) line([r.country, `${r.documents} ${MONTH_LABELS.documents[lang].toLowerCase()} · ${r.rates.map((x) => `${x} %`).join(', ')}`, `${MONTH_LABELS.base[lang]} ${f.money(r.base, 'EUR')}`, `${MONTH_LABELS.vat[lang]} ${f.money(r.vat, 'EUR')}`]);
   if (quarter && quarter.missing.length > 0) doc.fillColor('#555').text(`${MONTH_LABELS.ossMissing[lang]} ${quarter.missing.join(', ')}`, 40);
+
+  // The shop's own tax report beside ours (the page's, the CLI's, the CSV's and the XLSX's words).
+  const report = shopReportView(pack, lang, { oneLine: true });
+  const shopColumns = [0, 62, 162, 226, 356, 446];
+  const INDENT = 12;
+  const reasons = report.rows.map((r) => r.why.slice(0, PDF_REASONS_PER_RATE));
+  const hidden = report.rows.reduce((n, r) => n + Math.max(0, r.why.length - PDF_REASONS_PER_RATE), 0);
+  const more = hidden > 0 ? MONTH_SENTENCES.say(lang, 'shop-report-more', { platform: pack.shopReport.platform, more: hidden }) : undefined;
+  doc.font('Helvetica').fontSize(8);
+  const noteHeight = (text: string, indent = 0): number => doc.heightOfString(text, { width: width - indent }) + 1;
+  const reasonText = (text: string): string => `– ${text}`;
+  const sectionHeight =
+    HEADING +
+    report.notes.reduce((h, n) => h + noteHeight(n), 0) +
+    (report.rows.length > 0 ? 6 + ROW : 0) +
+    report.rows.reduce((h, _r, i) => h + ROW + reasons[i].reduce((rh, w) => rh + noteHeight(reasonText(w), INDENT), 0) + 2, 0) +
+    (more ? noteHeight(more) : 0);
+  // Whole on this page when it fits, else whole on a page of its own (flowing on when longer than a page).
+  if (doc.y + sectionHeight > bottom && sectionHeight <= bottom - top) doc.addPage();
+  heading(report.title);
+  const note = (text: string, indent = 0): void => {
+    doc.font('Helvetica').fontSize(8);
+    room(noteHeight(text, indent));
+    doc.fillColor('#555').text(text, 40 + indent, doc.y, { width: width - indent });
+  };
+  for (const n of report.notes) note(n);
+  if (report.rows.length > 0) {
+    doc.moveDown(0.6);
+    tableRow(shopColumns, [report.heads.rate, report.heads.shop, report.heads.orders, report.heads.ours, report.heads.base, report.heads.difference], { bold: true, rightFrom: 1 });
+    report.rows.forEach((r, i) => {
+      tableRow(shopColumns, [r.rate, r.shop, r.shopOrders, r.ours, r.base, r.difference], { boldFirst: true, rightFrom: 1 });
+      for (const why of reasons[i]) note(reasonText(why), INDENT);
+      doc.text('', 40, doc.y + 2);
+    });
+  }
+  if (more) note(more);
   doc.end();
   return done;
 }

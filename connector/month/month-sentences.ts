@@ -183,6 +183,13 @@ export const MONTH_SENTENCES = catalogue({
         `${p.amount} not traced to an order: ${[p.withoutDocument.length > 0 ? `orders of the month without a document yet (${orderList('en', p.withoutDocument)})` : '', p.refunds.length > 0 ? `refunds of the month without a credit note (${orderList('en', p.refunds)})` : '', 'orders in statuses the connector does not invoice (e.g. on-hold)', `taxes rounded line by line by ${platformName(p.platform)}`].filter(Boolean).join('; ')}.`,
     },
   ),
+  'shop-report-more': words(
+    { platform: S, more: N },
+    {
+      pt: (p) => `E mais ${count(p.more, 'explicação', 'explicações')} no XLSX (folha «${platformName(p.platform)}») e no CSV.`,
+      en: (p) => `And ${p.more} more ${p.more === 1 ? 'explanation' : 'explanations'} in the XLSX (the "${platformName(p.platform)}" sheet) and the CSV.`,
+    },
+  ),
   'mail-label': words({}, { pt: () => 'E-mail ao contabilista', en: () => 'E-mail to the accountant' }),
   'mail-sent': words(
     { to: S, day: S, time: S },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mappingError } from '../../law/mapping-errors';
 import { DECIMAL_TEXT, MoneyText, normalizeAmount } from '../../connector/shop/money-text';
 import { WooOrderSummarySchema } from './order-summary';
+import { commonWooOrder } from './order-fast-path';
 
 /**
  * WooCommerce REST v3 order and refund as order webhooks deliver them. Strict on the fields the
@@ -208,6 +209,9 @@ function idOf(input: unknown): number | string | undefined {
 
 /** Parses a webhook body into an order, or throws an OrderMappingError naming the bad fields. */
 export function parseWooOrder(input: unknown): WooOrder {
+  // The common case proven by hand (order-fast-path.ts), held to zod's answer by its test; zod decides the rest.
+  const fast = commonWooOrder(input);
+  if (fast) return fast;
   const result = WooOrderSchema.safeParse(input);
   if (!result.success) {
     throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
@@ -224,11 +228,43 @@ export function parseWooOrderSummary(input: unknown): z.output<typeof WooOrderSu
 
 const WooOrderMetaSchema = z.looseObject({ id: z.number(), meta_data: metaList });
 
-/** Only the meta of an order (what the worker checks under the lock): the rest of the order is not validated again. */
+/**
+ * Only the meta of an order (what the worker checks under the lock): the rest of the order is not
+ * validated again. The common case is proven by hand (`commonWooOrderMeta`), anything else by zod,
+ * which decides and words the refusal: the meta is read three times per document (the carried
+ * copy, the shop's copy under the lock, its attributes), and zod's walk with its copies was most of
+ * that cost (issue 29, sixth pass).
+ */
 export function parseWooOrderMeta(input: unknown): WooOrder['meta_data'] {
+  const fast = commonWooOrderMeta(input);
+  if (fast) return fast;
   const result = WooOrderMetaSchema.safeParse(input);
   if (!result.success) throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
   return result.data.meta_data;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * WooOrderMetaSchema's answer for an order whose meta entries are all of the expected kinds (a
+ * numeric id; each entry an object with a text key, a value, a text display_key if any), else
+ * undefined (zod decides). Each entry is copied, as zod's loose object copies it.
+ */
+export function commonWooOrderMeta(input: unknown): WooOrder['meta_data'] | undefined {
+  if (!isRecord(input) || typeof input.id !== 'number' || !Number.isFinite(input.id)) return undefined;
+  const meta = input.meta_data;
+  if (meta === undefined) return [];
+  if (!Array.isArray(meta)) return undefined;
+  const list: WooOrder['meta_data'] = new Array(meta.length);
+  for (let i = 0; i < meta.length; i++) {
+    const entry: unknown = meta[i];
+    if (!isRecord(entry) || typeof entry.key !== 'string' || !('value' in entry)) return undefined;
+    if (entry.display_key !== undefined && typeof entry.display_key !== 'string') return undefined;
+    list[i] = { ...entry, key: entry.key, value: entry.value };
+  }
+  return list;
 }
 
 export function parseWooRefund(input: unknown, orderId?: number): WooRefund {

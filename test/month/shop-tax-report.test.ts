@@ -2,7 +2,8 @@ import IORedis from 'ioredis';
 import { Ledger } from '../../connector/core/ledger';
 import { monthBefore } from '../../connector/month/accountant-mail';
 import { tenantMonthPack } from '../../connector/month/month-service';
-import { packCsv, packXlsx } from '../../connector/month/month-files';
+import { packCsv, packPdf, packXlsx } from '../../connector/month/month-files';
+import type { MonthPack } from '../../connector/month/month-pack';
 import { packText } from '../../connector/month/month-render';
 import { ShopMonthOrders } from '../../connector/month/shop-orders';
 import type { ShopTaxRate } from '../../connector/month/shop-tax-report';
@@ -13,6 +14,21 @@ import ExcelJS from 'exceljs';
 import { buildRefund, eventually, portugueseOrder, REDIS_URL, startHarness, type Harness } from '../connector/support/harness';
 import { startFakeWooCommerce } from '../support/fake-woocommerce';
 import { wooRefundJson } from '../support/payloads';
+import { pdfPageTexts } from './pdf-text';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The PDFs made here, to look at (pdftoppm). */
+const SAMPLES = join(tmpdir(), 'magnifinance-month-files');
+
+/** The PDF's pages as a person reads them, the file kept under SAMPLES. */
+async function pdfPages(pack: MonthPack, lang: 'pt' | 'en', name: string): Promise<string[]> {
+  const pdf = await packPdf(pack, lang, 'Loja das Canecas');
+  mkdirSync(SAMPLES, { recursive: true });
+  writeFileSync(join(SAMPLES, `${name}.pdf`), pdf);
+  return pdfPageTexts(pdf);
+}
 
 /**
  * Our VAT of the month against WooCommerce's own tax report (wc-analytics/reports/taxes, served by
@@ -84,6 +100,53 @@ describe("the month against WooCommerce's tax report", () => {
     await book.xlsx.load((await packXlsx(pack, 'en')) as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('WooCommerce');
     expect(sheet?.getRow(2).values).toEqual(expect.arrayContaining([23, 17.5, 3, 20.37, 88.5, -2.87]));
+
+    // The PDF the accountant opens first from the e-mail: per rate WooCommerce's VAT, ours, the difference and why, on its one page.
+    const pt = await pdfPages(pack, 'pt', 'shop-report-pt');
+    expect(pt).toHaveLength(1);
+    expect(pt[0]).toContain('O relatório de impostos do WooCommerce');
+    expect(pt[0]).toContain('não são erros');
+    expect(pt[0]).toMatch(/IVA 23 % 17,50 € 3 20,37 € 88,50 € -2,87 €/);
+    expect(pt[0]).toMatch(/IVA 6 % 1,13 € 2 2,26 € \S+ € -1,13 €/);
+    expect(pt[0]).toContain(`-6,79 €: encomendas criadas noutro mês e faturadas neste (#${createdEarlier}); o WooCommerce conta-as no mês em que foram criadas.`);
+    expect(pt[0]).toContain('3,92 € sem encomenda a que se possa atribuir');
+    const en = await pdfPages(pack, 'en', 'shop-report-en');
+    expect(en).toHaveLength(1);
+    expect(en[0]).toContain("WooCommerce's tax report");
+    expect(en[0]).toMatch(/VAT 23 % €17.50 3 €20.37 €88.50 -€2.87/);
+    expect(en[0]).toContain(`-€6.79: orders created in another month and invoiced in this one (#${createdEarlier}); WooCommerce counts them in the month they were created.`);
+    expect(en[0]).not.toMatch(/more explanations? in the XLSX/);
+
+    // More reasons than the page holds: the first ones, and how many more are in the XLSX and the CSV.
+    const compared = pack.shopReport.status === 'compared' ? pack.shopReport : undefined;
+    const crowded: MonthPack = {
+      ...pack,
+      shopReport: {
+        ...(compared as NonNullable<typeof compared>),
+        rates: rates.map((r) => (r.percent === '23' ? { ...r, explained: [...r.explained, { code: 'cancelled-document', orders: [invoiced[1]], tax: '1.00' }, { code: 'order-cancelled-in-shop', orders: [invoiced[0]], tax: '-1.00' }] } : r)),
+      },
+    };
+    const crowdedEn = (await pdfPages(crowded, 'en', 'shop-report-crowded-en')).join(' ');
+    expect(crowdedEn).toContain(`-€6.79: orders created in another month`);
+    expect(crowdedEn).toContain(`€1.00: documents cancelled on MagniFinance whose orders WooCommerce still counts (#${invoiced[1]}).`);
+    expect(crowdedEn).not.toContain('orders cancelled in the shop with documents of this month');
+    expect(crowdedEn).toContain('And 2 more explanations in the XLSX (the "WooCommerce" sheet) and the CSV.');
+    expect((await pdfPages(crowded, 'pt', 'shop-report-crowded-pt')).join(' ')).toContain('E mais 2 explicações no XLSX (folha «WooCommerce») e no CSV.');
+
+    // A month of many rates: the comparison goes whole to a second page, and no rate is lost.
+    const many: MonthPack = {
+      ...crowded,
+      shopReport: {
+        ...(compared as NonNullable<typeof compared>),
+        rates: Array.from({ length: 20 }, (_, i) => ({ ...rates[0], percent: String(30 - i), names: [], shopTax: '17.50', ourTax: '17.50', difference: '0.00', explained: [], rest: '0.00' })),
+      },
+    };
+    const pages = await pdfPages(many, 'pt', 'shop-report-many-pt');
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).not.toContain('O relatório de impostos do WooCommerce');
+    expect(pages[1]).toContain('O relatório de impostos do WooCommerce');
+    for (let i = 0; i < 20; i += 1) expect(pages[1]).toContain(`IVA ${30 - i} % 17,50 €`);
+    expect(pages[1]).toContain('Igual, ao cêntimo.');
   }, 60_000);
 
   it('says "not available" for a shop without the analytics report', async () => {
@@ -94,6 +157,15 @@ describe("the month against WooCommerce's tax report", () => {
       const pack = await tenantMonthPack(buildTenantRuntime(tenant), { redis, prefix: h.prefix, ledger: new Ledger(redis, h.prefix) }, month);
       expect(pack.shopReport).toEqual({ status: 'not-available', reason: 'no-route', platform: 'woocommerce' });
       expect(packText(pack, 'pt')).toContain('Este WooCommerce não tem o relatório de impostos da sua análise (wc-analytics)');
+      const pdf = (await pdfPages(pack, 'pt', 'shop-report-no-route-pt')).join(' ');
+      expect(pdf).toContain('O relatório de impostos do WooCommerce');
+      expect(pdf).toContain('Este WooCommerce não tem o relatório de impostos da sua análise (wc-analytics)');
+      expect((await pdfPages(pack, 'en', 'shop-report-no-route-en')).join(' ')).toContain('This WooCommerce has no analytics tax report (wc-analytics)');
+      // A key that may not read reports (401/403), and a report that could not be read: the page's reason line, in the PDF too.
+      const notAllowed: MonthPack = { ...pack, shopReport: { status: 'not-available', reason: 'not-allowed', platform: 'woocommerce' } };
+      expect((await pdfPages(notAllowed, 'pt', 'shop-report-not-allowed-pt')).join(' ')).toContain('A chave REST da loja não pode ler os relatórios do WooCommerce');
+      const unread: MonthPack = { ...pack, shopReport: { status: 'unread', error: 'HTTP 502', platform: 'woocommerce' } };
+      expect((await pdfPages(unread, 'en', 'shop-report-unread-en')).join(' ')).toContain("Could not read WooCommerce's tax report (HTTP 502): make the pack again.");
       expect(pack.findings).toEqual([]);
     } finally {
       await older.close();

@@ -5,6 +5,8 @@ import { Ledger } from '../../connector/core/ledger';
 import { monthPack, type MonthPack } from '../../connector/month/month-pack';
 import { ShopMonthOrders } from '../../connector/month/shop-orders';
 import { packText } from '../../connector/month/month-render';
+import { packPdf } from '../../connector/month/month-files';
+import { pdfPageTexts } from './pdf-text';
 import { SHOPIFY_TRIGGER_STATUSES } from '../../connector/config/shopify-tenant';
 import { localDateTime } from '../../law/shop-date';
 import { ShopifyShop } from '../../platforms/shopify/shopify-shop';
@@ -105,5 +107,11 @@ describe('a Shopify refund is counted in the month it was made', () => {
     // Shopify has no tax report per rate: the pack says so, it is no difference.
     expect(earlier.shopReport).toEqual({ status: 'no-report', platform: 'shopify' });
     expect(packText(earlier, 'pt')).toContain('O Shopify não tem um relatório de impostos por taxa que se possa comparar');
+    // And so does the PDF the accountant opens first, in either language.
+    const pdfText = async (lang: 'pt' | 'en') => pdfPageTexts(await packPdf(earlier, lang, 'Loja')).join(' ');
+    const pt = await pdfText('pt');
+    expect(pt).toContain('O relatório de impostos do Shopify');
+    expect(pt).toContain('O Shopify não tem um relatório de impostos por taxa que se possa comparar');
+    expect(await pdfText('en')).toContain("Shopify has no tax report per rate to compare with: the month's figures are our documents'");
   }, 30_000);
 });

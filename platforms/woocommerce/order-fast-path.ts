@@ -1,0 +1,156 @@
+import { DECIMAL_TEXT } from '../../connector/shop/money-text';
+import type { WooOrder } from './order-schema';
+
+/**
+ * WooOrderSchema's answer proven by hand for an order whose every field the schema reads is in its
+ * plain form (amounts as decimal text, dates as WooCommerce prints them, texts as text), or
+ * undefined: then zod parses it, decides and words any refusal (order-schema.ts). The shop's whole
+ * order is parsed once per document, and zod's walk of its ~200 fields, with the copies and closures
+ * it keeps across the service's wait, was the largest parse of the worker (issue 29, sixth pass).
+ * The output is zod's: the schema's keys in the schema's order (absent optional ones left out, or
+ * given the value the schema's transform gives), then every other key of the input as it is.
+ * test/platforms/woocommerce/order-fast-path.test.ts holds it to zod's answer on every fixture.
+ */
+
+/** A field's reading, or FAIL when the hand proof does not cover the value (zod decides). */
+type Field = (value: unknown) => unknown;
+const FAIL: unique symbol = Symbol('zod decides');
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** z.looseObject: the shape's keys read in order, the others copied after them. */
+function loose(shape: Record<string, Field>): Field {
+  const keys = Object.keys(shape);
+  const fields = keys.map((key) => shape[key] as Field);
+  const known = new Set(keys);
+  return (input) => {
+    if (!isRecord(input)) return FAIL;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = (fields[i] as Field)(input[key]);
+      if (value === FAIL) return FAIL;
+      if (value !== undefined || key in input) out[key] = value;
+    }
+    for (const key of Object.keys(input)) {
+      if (!known.has(key)) out[key] = input[key];
+    }
+    return out;
+  };
+}
+
+/** z.array(item), or with `absentAsEmpty` z.array(item).optional().transform((l) => l ?? []). */
+function list(item: Field, absentAsEmpty: boolean): Field {
+  return (value) => {
+    if (value === undefined) return absentAsEmpty ? [] : FAIL;
+    if (!Array.isArray(value)) return FAIL;
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const read = item(value[i]);
+      if (read === FAIL) return FAIL;
+      out[i] = read;
+    }
+    return out;
+  };
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const number: Field = (value) => (isNumber(value) ? value : FAIL);
+const optionalNumber: Field = (value) => (value === undefined || isNumber(value) ? value : FAIL);
+const numberOrZero: Field = (value) => (value === undefined ? 0 : isNumber(value) ? value : FAIL);
+const text: Field = (value) => (typeof value === 'string' ? value : FAIL);
+const optionalText: Field = (value) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : FAIL);
+const optionalTextStrict: Field = (value) => (value === undefined || typeof value === 'string' ? value : FAIL);
+const unknownValue: Field = (value) => value;
+const booleanOrFalse: Field = (value) => (value === undefined ? false : typeof value === 'boolean' ? value : FAIL);
+const optionalBoolean: Field = (value) => (value === undefined || typeof value === 'boolean' ? value : FAIL);
+/** MoneyText: plain decimal text only (zod trims and reads PHP float prints: it decides those). */
+const money: Field = (value) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? value : FAIL);
+const optionalMoney: Field = (value) => (value === undefined ? undefined : money(value));
+/** A line tax amount: "" is 0, as the schema reads it. */
+const taxAmount: Field = (value) => (value === '' ? '0' : money(value));
+const optionalTaxAmount: Field = (value) => (value === undefined ? undefined : taxAmount(value));
+const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+const date: Field = (value) => (value === undefined || value === null ? null : typeof value === 'string' && DATE.test(value) ? value : FAIL);
+
+const metaFields = loose({ key: text, value: unknownValue, display_key: optionalTextStrict, display_value: unknownValue });
+// An entry without a `value` key goes to zod (it decides whether z.unknown() lets the key be absent).
+const meta = list((entry) => (isRecord(entry) && 'value' in entry ? metaFields(entry) : FAIL), true);
+const taxes = list(loose({ id: number, total: taxAmount, subtotal: optionalTaxAmount }), true);
+const address = loose({
+  first_name: optionalText,
+  last_name: optionalText,
+  company: optionalText,
+  address_1: optionalText,
+  address_2: optionalText,
+  city: optionalText,
+  state: optionalText,
+  postcode: optionalText,
+  country: optionalText,
+  email: optionalText,
+  phone: optionalText,
+});
+
+const orderFields = loose({
+  id: (value) => (isNumber(value) && Number.isSafeInteger(value) && value > 0 ? value : FAIL),
+  number: (value) => (value === undefined ? undefined : typeof value === 'string' ? value : isNumber(value) ? String(value) : FAIL),
+  status: text,
+  currency: (value) => (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value) ? value : FAIL),
+  prices_include_tax: booleanOrFalse,
+  date_created: date,
+  date_created_gmt: date,
+  date_paid: date,
+  date_paid_gmt: date,
+  date_completed: date,
+  date_completed_gmt: date,
+  total: money,
+  total_tax: optionalMoney,
+  billing: address,
+  shipping: (value) => (value === undefined ? undefined : address(value)),
+  meta_data: meta,
+  customer_note: optionalText,
+  payment_method: optionalText,
+  needs_processing: optionalBoolean,
+  line_items: list(
+    loose({
+      id: number,
+      name: text,
+      product_id: number,
+      variation_id: numberOrZero,
+      quantity: number,
+      subtotal: money,
+      total: money,
+      subtotal_tax: optionalMoney,
+      total_tax: optionalMoney,
+      taxes,
+      sku: optionalText,
+      price: (value) => (value === undefined || value === null || isNumber(value) ? value : FAIL),
+      tax_class: optionalText,
+      meta_data: meta,
+    }),
+    false,
+  ),
+  tax_lines: list(
+    loose({
+      id: optionalNumber,
+      rate_id: number,
+      rate_code: optionalText,
+      label: optionalText,
+      compound: booleanOrFalse,
+      tax_total: money,
+      shipping_tax_total: (value) => (value === undefined ? '0' : money(value)),
+      rate_percent: optionalNumber,
+    }),
+    true,
+  ),
+  shipping_lines: list(loose({ id: number, method_title: optionalText, method_id: optionalText, total: money, total_tax: optionalMoney, taxes, meta_data: meta }), true),
+  fee_lines: list(loose({ id: number, name: optionalText, tax_class: optionalText, tax_status: optionalText, total: money, total_tax: optionalMoney, taxes, meta_data: meta }), true),
+  coupon_lines: list(loose({ id: optionalNumber, code: optionalText, discount: money, discount_tax: optionalMoney, meta_data: meta }), true),
+});
+
+export function commonWooOrder(input: unknown): WooOrder | undefined {
+  const read = orderFields(input);
+  return read === FAIL ? undefined : (read as WooOrder);
+}
