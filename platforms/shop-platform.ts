@@ -62,6 +62,14 @@ export interface ShopPlatform {
    * its webhook's body is the REST order, its read the GraphQL one; the worker always reads).
    */
   modifiedStamp?(order: unknown): string | undefined;
+  /**
+   * The order, as its Shop reads it or its webhooks deliver it, without what this connector's own
+   * writes change there (our attributes, the modification stamps, the links): what orderDigest
+   * hashes (connector/shop/order-meta.ts), so our own echo is told from a real change. A shallow copy
+   * (the lines below are serialized by JSON.stringify's native path). Absent: the order is digested
+   * whole (Shopify: its deliveries are never compared to the marker's digest).
+   */
+  withoutOurWrites?: (order: unknown) => unknown;
   /** The platform's order, as its Shop reads it (getOrder), in the port's words (the review, a person's retry); throws an OrderMappingError naming the fields when the payload cannot be read. */
   orderOf(order: unknown): OrderSummary;
   /**

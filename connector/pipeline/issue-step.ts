@@ -217,8 +217,8 @@ function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
   const stamp = platform.modifiedStamp?.(carried);
   if (stamp === undefined || stamp !== platform.modifiedStamp?.(fresh)) return false;
   // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
-  ctx.composedDigest = orderDigest(carried);
-  if (ctx.composedDigest !== orderDigest(fresh)) return false;
+  ctx.composedDigest = orderDigest(carried, platform.withoutOurWrites);
+  if (ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
   const ours = ourAttributes(ctx, carried);
   return ours !== undefined && ours === ourAttributes(ctx, fresh);
 }

@@ -76,31 +76,17 @@ export const IssuingMarkerSchema = z.object({
 export type IssuingMarker = z.infer<typeof IssuingMarkerSchema>;
 
 /**
- * A digest of an order as the shop's API gives it, leaving out what our own writes change: our meta
- * entries, the modification dates and the links. Two copies with the same digest differ only by
- * what this connector wrote: the worker stamps it on its issuing marker, the webhook route compares
- * it to tell our own echo from a real change (ingest/own-echo.ts). Key order is the shop's (its REST
- * answer and its webhook payload come from the same serializer); a copy in another order only
- * misses the shortcut, it never passes for the echo.
+ * A digest of an order as the shop's API gives it, leaving out what our own writes change: which
+ * fields those are is the platform's (ShopPlatform.withoutOurWrites: WooCommerce's our meta entries,
+ * modification dates and links); a platform that names none is digested whole. Two copies with the
+ * same digest differ only by what this connector wrote: the worker stamps it on its issuing marker,
+ * the webhook route compares it to tell our own echo from a real change (ingest/own-echo.ts). Key
+ * order is the shop's (its REST answer and its webhook payload come from the same serializer); a copy
+ * in another order only misses the shortcut, it never passes for the echo.
  */
-export function orderDigest(raw: unknown): string {
+export function orderDigest(raw: unknown, withoutOurWrites?: (order: unknown) => unknown): string {
   // crypto.hash: one call, no Hash object (Node 20.12+; every order is digested three times).
-  return hash('sha256', JSON.stringify(withoutOurs(raw)) ?? '', 'base64url').slice(0, 22);
-}
-
-/**
- * The order's top level without what our writes change: a shallow copy, so the 6 KB below it is
- * serialized by JSON.stringify's native path (a replacer function is called for every key of every
- * line, and cost more than the hash). The text is the same as a replacer leaving those keys out.
- */
-function withoutOurs(raw: unknown): unknown {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'date_modified' || key === 'date_modified_gmt' || key === '_links') continue;
-    copy[key] = key === 'meta_data' && Array.isArray(value) ? value.filter((entry: { key?: unknown }) => typeof entry?.key !== 'string' || !entry.key.startsWith(OUR_META_PREFIX)) : value;
-  }
-  return copy;
+  return hash('sha256', JSON.stringify(withoutOurWrites ? withoutOurWrites(raw) : raw) ?? '', 'base64url').slice(0, 22);
 }
 
 /** Every meta key this connector writes starts so. */

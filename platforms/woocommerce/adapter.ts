@@ -9,6 +9,7 @@ import { parseWooOrder, parseWooOrderMeta, parseWooRefund } from './order-schema
 import { saleOfWooOrder, wooAttributes } from './order-to-sale';
 import { saleRefundOfWooRefund } from './refund-to-sale-refund';
 import { otherSystemDocument } from './other-plugins';
+import { wooOrderWithoutOurWrites } from './own-writes';
 import { WOO_ADVANCE_PAYMENT_STATUSES, wooAdvancePayment } from './advance-payments';
 import { wooOrderWebhooks, wooShopOrder } from './shop-order';
 import { wooDeliveryProblemWords, wooWebhookFix } from './webhook-words';
@@ -26,6 +27,7 @@ export const woocommerce: ShopPlatform = {
   attributesOf: (order) => wooAttributes(parseWooOrderMeta(order)),
   // The same in a webhook's payload and a REST read (one serializer): proves a delivery's carried copy.
   modifiedStamp: wooModifiedStamp,
+  withoutOurWrites: wooOrderWithoutOurWrites,
   orderOf: wooShopOrder,
   otherSystemDocument,
   advancePayment: wooAdvancePayment,

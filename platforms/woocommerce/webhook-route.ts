@@ -14,6 +14,7 @@ import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
+import { wooOrderWithoutOurWrites } from './own-writes';
 import { tellProductChange } from '../../connector/shop/product-changes';
 
 /** Topics whose payload is an order; anything else signed by the shop is acknowledged and ignored. */
@@ -170,7 +171,8 @@ function webhookLogic(deps: WebhookRouteDeps) {
     }
     if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
-    if (isOwnEcho(raw, order.attributes, planned.jobs)) return ignore(d, 'own-echo', 200);
+    // The order without what our own writes change (its digest is the one our marker carries).
+    if (isOwnEcho(wooOrderWithoutOurWrites(raw), order.attributes, planned.jobs)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
     // process composes from it, proven under the lock by its one read of the order. Kept before the
