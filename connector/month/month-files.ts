@@ -12,7 +12,7 @@ import { TAX_REGIONS } from './month-document';
 /**
  * The month pack as files for the accountant: a CSV (one table per section, amounts as plain
  * decimals a spreadsheet or an accounting program reads), an XLSX workbook (one sheet per section,
- * amounts as numbers in euros, written with exceljs) and a one-page PDF summary (pdfkit). Words in
+ * amounts as numbers in euros, written with exceljs) and a PDF summary of one page, or two when the shop's tax report does not fit (pdfkit). Words in
  * the reader's language, from the month's catalogue.
  */
 
