@@ -10,13 +10,14 @@ import type { WooOrder } from './order-schema';
  * The output is zod's: the schema's keys in the schema's order (absent optional ones left out, or
  * given the value the schema's transform gives), then every other key of the input as it is.
  * test/platforms/woocommerce/order-fast-path.test.ts holds it to zod's answer on every fixture.
+ * The order's meta alone (WooOrderMetaSchema) has its hand proof here too: commonWooOrderMeta.
  */
 
 /** A field's reading, or FAIL when the hand proof does not cover the value (zod decides). */
 type Field = (value: unknown) => unknown;
 const FAIL: unique symbol = Symbol('zod decides');
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -153,4 +154,24 @@ const orderFields = loose({
 export function commonWooOrder(input: unknown): WooOrder | undefined {
   const read = orderFields(input);
   return read === FAIL ? undefined : (read as WooOrder);
+}
+
+/**
+ * WooOrderMetaSchema's answer for an order whose meta entries are all of the expected kinds (a
+ * numeric id; each entry an object with a text key, a value, a text display_key if any), else
+ * undefined (zod decides). Each entry is copied, as zod's loose object copies it.
+ */
+export function commonWooOrderMeta(input: unknown): WooOrder['meta_data'] | undefined {
+  if (!isRecord(input) || typeof input.id !== 'number' || !Number.isFinite(input.id)) return undefined;
+  const meta = input.meta_data;
+  if (meta === undefined) return [];
+  if (!Array.isArray(meta)) return undefined;
+  const list: WooOrder['meta_data'] = new Array(meta.length);
+  for (let i = 0; i < meta.length; i++) {
+    const entry: unknown = meta[i];
+    if (!isRecord(entry) || typeof entry.key !== 'string' || !('value' in entry)) return undefined;
+    if (entry.display_key !== undefined && typeof entry.display_key !== 'string') return undefined;
+    list[i] = { ...entry, key: entry.key, value: entry.value };
+  }
+  return list;
 }

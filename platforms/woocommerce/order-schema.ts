@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mappingError } from '../../law/mapping-errors';
 import { DECIMAL_TEXT, MoneyText, normalizeAmount } from '../../connector/shop/money-text';
 import { WooOrderSummarySchema } from './order-summary';
-import { commonWooOrder } from './order-fast-path';
+import { commonWooOrder, commonWooOrderMeta } from './order-fast-path';
 
 /**
  * WooCommerce REST v3 order and refund as order webhooks deliver them. Strict on the fields the
@@ -241,30 +241,6 @@ export function parseWooOrderMeta(input: unknown): WooOrder['meta_data'] {
   const result = WooOrderMetaSchema.safeParse(input);
   if (!result.success) throw mappingError(idOf(input), 'order-payload-invalid', describeIssues(result.error));
   return result.data.meta_data;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * WooOrderMetaSchema's answer for an order whose meta entries are all of the expected kinds (a
- * numeric id; each entry an object with a text key, a value, a text display_key if any), else
- * undefined (zod decides). Each entry is copied, as zod's loose object copies it.
- */
-export function commonWooOrderMeta(input: unknown): WooOrder['meta_data'] | undefined {
-  if (!isRecord(input) || typeof input.id !== 'number' || !Number.isFinite(input.id)) return undefined;
-  const meta = input.meta_data;
-  if (meta === undefined) return [];
-  if (!Array.isArray(meta)) return undefined;
-  const list: WooOrder['meta_data'] = new Array(meta.length);
-  for (let i = 0; i < meta.length; i++) {
-    const entry: unknown = meta[i];
-    if (!isRecord(entry) || typeof entry.key !== 'string' || !('value' in entry)) return undefined;
-    if (entry.display_key !== undefined && typeof entry.display_key !== 'string') return undefined;
-    list[i] = { ...entry, key: entry.key, value: entry.value };
-  }
-  return list;
 }
 
 export function parseWooRefund(input: unknown, orderId?: number): WooRefund {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECIMAL_TEXT, MoneyText } from '../../connector/shop/money-text';
 import type { ListedOrderField } from '../../connector/shop/shop';
 import type { ListedOrder, OrderSummary } from '../../connector/shop/order-summary';
+import { isRecord } from './order-fast-path';
 
 /**
  * A WooCommerce order (REST v3 and its webhooks) in the port's words (connector/shop/order-summary.ts):
@@ -48,10 +49,6 @@ export function readWooOrderSummary(json: unknown): SummaryResult {
 }
 
 const CURRENCY = /^[A-Za-z]{3}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** A date field as the schema reads it (nullish text): absent, null or text. */
 function dateLike(value: unknown): value is string | null | undefined {

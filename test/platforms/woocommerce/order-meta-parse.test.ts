@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commonWooOrderMeta, parseWooOrderMeta } from '../../../platforms/woocommerce/order-schema';
+import { parseWooOrderMeta } from '../../../platforms/woocommerce/order-schema';
+import { commonWooOrderMeta } from '../../../platforms/woocommerce/order-fast-path';
 import { z } from 'zod';
 import { portugueseOrder } from '../../connector/support/harness';
 
