@@ -20,6 +20,7 @@ import { cancelInvoice } from './invoice-cancel';
 import { creditedInFull } from './credit-check';
 import type { GateReason } from '../ingest/plan-order';
 import type { Sale } from '../../law/sale';
+import type { HistoryEvent } from '../history/order-history';
 
 /**
  * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
@@ -29,7 +30,11 @@ import type { Sale } from '../../law/sale';
 
 export async function issueStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  let entry = await deps.ledger.get(ref);
+  const reading = deps.ledger.get(ref);
+  // A job's first run usually finds no entry, and then looks for earlier traces in the order's
+  // story: read in the same round trip as the entry (a later run reads it only when it needs it).
+  if (ref.purpose === 'invoice' && ctx.job.attemptsStarted <= 1) ctx.story = storyOf(ctx);
+  let entry = await reading;
   const resumed = resumeFrom(entry);
   if (resumed) {
     // The next step starts from this read (the delayed Get Document run resumes here): no second read.
@@ -259,7 +264,9 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   if (ctx.ref.purpose !== 'invoice') return undefined;
   if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
   if (entry?.state !== undefined) return undefined;
-  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  const story = ctx.story ?? storyOf(ctx);
+  ctx.story = undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, await story, ctx.ref.orderId);
   if (!trace) return undefined;
   // "No meta" was read on the copy a delivery carried, which may predate our write-back (a delayed
   // retry): the shop's own copy decides before anyone is asked.
@@ -269,6 +276,15 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   // What "attach" checks the named document against (admin/order-actions.ts).
   await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
   return { done: 'held' };
+}
+
+/**
+ * The order's story. A story that cannot be read (its key overwritten by something else) stops no
+ * document, as one that cannot be written stops none: the shop's notes, the record that outlives
+ * Redis, are still read.
+ */
+function storyOf(ctx: StepContext): Promise<HistoryEvent[]> {
+  return ctx.deps.history ? ctx.deps.history.of(ctx.ref.tenant, ctx.ref.orderId).catch(() => []) : Promise.resolve([]);
 }
 
 /** The attributes of the copy just read (its platform's cheap read, or the sale's); undefined when the copy cannot be read (a refusal of the order itself, without the platform's attributesOf). */
