@@ -12,7 +12,8 @@ import { attempt, flag } from './job-history';
 
 export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data } = ctx;
-  const entry = await deps.ledger.get(ref);
+  // The issue step's read of this run, when it resumed here (a job comes back at its stored step, issue).
+  const entry = ctx.entry ?? (await deps.ledger.get(ref));
   if (!entry || entry.documentId === undefined) return { next: 'issue' };
   if (entry.state === 'finalized' || entry.state === 'written-back' || entry.state === 'cancelled') return { next: 'writeback' };
   // A worker that died between two steps, or another worker whose clock is ahead (BullMQ promotes by
@@ -27,8 +28,11 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
     // Its country too: the invoice's credit notes name the same buyer (CIVA art. 29(7)).
     const buyerCountry = buyerNif !== undefined && details.details.receiver.CountryCode ? details.details.receiver.CountryCode : undefined;
-    await deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry });
-    await deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack'));
+    // One round trip (the same auto-pipelined connection): the number, then the document's facts for the month pack.
+    await Promise.all([
+      deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry }),
+      deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack')),
+    ]);
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);

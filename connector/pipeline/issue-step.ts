@@ -31,7 +31,11 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
   let entry = await deps.ledger.get(ref);
   const resumed = resumeFrom(entry);
-  if (resumed) return resumed;
+  if (resumed) {
+    // The next step starts from this read (the delayed Get Document run resumes here): no second read.
+    if (entry) ctx.entry = entry;
+    return resumed;
+  }
 
   let invoice: LedgerEntry | null = null;
   if (data.kind === 'credit-note' || data.kind === 'cancellation') {
@@ -115,14 +119,17 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   const doc = request.Document;
   const series = seriesOf(doc.Type, doc.Serie);
   const today = shopToday(ctx.now(), tenant.mapping.shopTimeZone);
-  const issue = await issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
-  if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, entry);
+  // The series' latest date is read in the lock's round trip (sent just before it) and decided under the lock.
+  const dating = issueDateFor(deps.ledger, tenant.config.id, series, today, invoice?.documentDate);
+  dating.catch(() => undefined);
 
   return withLock(ctx, async (stillHeld, underLock) => {
     // Read under the lock: a concurrent delivery may have created the document meanwhile.
     let current = underLock;
     const again = resumeFrom(current);
     if (again) return again;
+    const issue = await dating;
+    if (issue.notBefore) return waitForSeriesDate(ctx, series, issue.notBefore, current);
     const newDraft = !(current?.state === 'draft' && current.documentId !== undefined);
     if (newDraft || ctx.carried) {
       // About to save a new draft: the order is read again under the lock. A worker that held this

@@ -62,6 +62,11 @@ export interface StepContext {
   carried?: boolean;
   /** orderDigest(composedFrom), once the proof under the lock has computed it (the issuing marker carries it). */
   composedDigest?: string;
+  /**
+   * While the order's lock is held (order-lock.ts): releases it. The write that ends what the lock
+   * guards (the document recorded as created) sends it in its own round trip, after itself.
+   */
+  releaseLock?: () => Promise<void>;
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
