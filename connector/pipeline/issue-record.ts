@@ -37,7 +37,8 @@ export async function recordCreated(
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency, regime } = created;
   // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
-  // story so far (the draft and close attempts) goes with it.
+  // story so far (the draft and close attempts) goes with it, and the order's lock is released last
+  // (a run that takes it next reads `created` and goes on to Get Document).
   await Promise.all([
     deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
@@ -45,6 +46,7 @@ export async function recordCreated(
     flushHistory(ctx),
     // The year's M10 turnover (CIVA art. 53): counted by order and purpose, so a repeat counts once.
     ...(regime ? [deps.ledger.countRegimeDocument(ref, regime.year, regime.euroCents)] : []),
+    ctx.releaseLock?.(),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');

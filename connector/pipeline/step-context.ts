@@ -8,9 +8,9 @@ import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../co
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import type { TenantRuntime } from './tenant-runtime';
-import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+import type { HistoryEvent, NewHistoryEvent, OrderHistory } from '../history/order-history';
 import type { DocumentFacts } from '../month/ledger-documents';
-import type { MonthSignOffs } from '../month/sign-off';
+import type { MonthSignOffs, SignOff } from '../month/sign-off';
 import type { GateReason } from '../ingest/plan-order';
 
 /**
@@ -64,6 +64,15 @@ export interface StepContext {
   composedDigest?: string;
   /** What the read under the lock compares of a carried copy let go: its modification stamp and our own attributes. */
   carriedProof?: { stamp: string | undefined; ours: string | undefined };
+  /**
+   * While the order's lock is held (order-lock.ts): releases it. The write that ends what the lock
+   * guards (the document recorded as created) sends it in its own round trip, after itself.
+   */
+  releaseLock?: () => Promise<void>;
+  /** The order's story, read with the ledger entry at the start of a job's first run (earlier traces), until the issue step uses it. */
+  story?: Promise<HistoryEvent[]>;
+  /** The sign-off of the month of the document just numbered, read in the finalized record's round trip for the write-back step. */
+  monthSignOff?: { month: string; read: Promise<SignOff | undefined> };
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
