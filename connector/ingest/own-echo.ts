@@ -12,11 +12,13 @@ import type { PlannedJob } from './plan-jobs';
  *   documents was composed from (the marker's `orderDigest`).
  * A refund, a cancellation, a changed buyer or line in the same delivery fails one of the two, and
  * the delivery is planned as usual. Answered 200 without a job or a Redis call.
+ * `withoutOurWrites` (the platform's, ShopPlatform.withoutOurWrites) runs only when a marker is
+ * there to compare with: every other delivery is spared its copy of the order.
  */
-export function isOwnEcho(raw: unknown, meta: readonly { key: string; value?: unknown }[], planned: readonly PlannedJob[]): boolean {
+export function isOwnEcho(raw: unknown, meta: readonly { key: string; value?: unknown }[], planned: readonly PlannedJob[], withoutOurWrites?: (order: unknown) => unknown): boolean {
   if (planned.length === 0) return false;
   const digests = new Set<string | undefined>(planned.map((job) => issuingMarker(meta, purposeOf(job.kind, job.refundId))?.orderDigest));
   if (digests.size !== 1) return false;
   const [stamped] = digests;
-  return stamped !== undefined && stamped === orderDigest(raw);
+  return stamped !== undefined && stamped === orderDigest(raw, withoutOurWrites);
 }

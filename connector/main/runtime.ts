@@ -187,7 +187,10 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
   if (working) {
     // Jobs look their tenant up on every attempt (a retry runs with the settings of the moment); a
     // removed shop's jobs still find it and finish.
-    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history, documentFacts: new DocumentFacts(workerRedis, prefix), signOffs: new MonthSignOffs(workerRedis, prefix),
+    const processor = documentProcessor({ tenants: tenants.forWork, ledger, metrics, logger, links, pipeline: config.pipeline, now: clock.now, publicUrl, history,
+      // On the ledger's auto-pipelined connection: the facts leave with the step's ledger record, and
+      // the sign-off read with whatever the other jobs send in that turn (not one socket write each).
+      documentFacts: new DocumentFacts(ledgerRedis, prefix), signOffs: new MonthSignOffs(ledgerRedis, prefix),
       // Another system's document found by the worker under the order's lock: listed and noted as at ingest.
       notInvoiced: (runtime, orderId, reason) => recordNotInvoiced({ redis: workerRedis, prefix, logger, now: clock.now, history }, runtime, orderId, reason),
     });

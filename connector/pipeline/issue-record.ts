@@ -1,5 +1,4 @@
-import { platformOf } from '../../platforms/registry';
-import { issuingKeyForPurpose, orderDigest, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, type IssuingMarker } from '../shop/order-meta';
 import { type LedgerEntry } from '../core/ledger';
 import { type IssueRequest } from './document-requests';
 import { clearForPerson } from './needs-person';
@@ -38,7 +37,8 @@ export async function recordCreated(
   const { deps, ref, data, tenant } = ctx;
   const { documentId, date, series, warnings, viesConfirmed, totalDifference, currency, regime } = created;
   // One round trip: sent together on the ledger's connection, run by Redis in this order; the run's
-  // story so far (the draft and close attempts) goes with it.
+  // story so far (the draft and close attempts) goes with it, and the order's lock is released last
+  // (a run that takes it next reads `created` and goes on to Get Document).
   await Promise.all([
     deps.ledger.record(ref, { state: 'created', documentId, documentDate: date, createdAt: ctx.now(), lastError: '', warnings, viesConfirmed, totalDifference, currency }),
     deps.ledger.advanceSeriesDate(tenant.config.id, series, date),
@@ -46,6 +46,7 @@ export async function recordCreated(
     flushHistory(ctx),
     // The year's M10 turnover (CIVA art. 53): counted by order and purpose, so a repeat counts once.
     ...(regime ? [deps.ledger.countRegimeDocument(ref, regime.year, regime.euroCents)] : []),
+    ctx.releaseLock?.(),
   ]);
   deps.metrics.documentsIssued.inc({ tenant: tenant.config.id, kind: data.kind });
   ctx.log.info({ documentId, date }, 'document created');
@@ -59,8 +60,8 @@ export async function recordCreated(
  */
 export async function markIssuing(ctx: StepContext, marker: IssuingMarker, stillHeld?: () => Promise<void>): Promise<void> {
   const value: Record<string, string | number> = {};
-  // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
-  const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: ctx.composedDigest ?? orderDigest(ctx.composedFrom, platformOf(ctx.tenant.config).withoutOurWrites) };
+  // Which copy of the order this document was made from (its digest, kept when the copy was let go): the route tells the echo of this PUT by it.
+  const stamped: IssuingMarker = ctx.composedDigest === undefined ? marker : { ...marker, orderDigest: ctx.composedDigest };
   for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
   await Promise.all([ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at }), stillHeld?.()]);

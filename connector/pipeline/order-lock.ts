@@ -26,10 +26,18 @@ export async function withLock(ctx: StepContext, work: (stillHeld: () => Promise
   const stillHeld = async (): Promise<void> => {
     if (!(await deps.ledger.renewLock(ref, lock, ttl))) throw new Error('the order lock was lost (expired, or Redis lost it); not issuing: the next attempt starts from the ledger and the order');
   };
+  // Released once: by the step's last write under the lock (sent in its round trip, after it), or here.
+  let released: Promise<void> | undefined;
+  const release = (): Promise<void> => {
+    clearInterval(renewal);
+    released ??= deps.ledger.releaseLock(ref, lock).catch(() => undefined);
+    return released;
+  };
+  ctx.releaseLock = release;
   try {
     return await work(stillHeld, await reading);
   } finally {
-    clearInterval(renewal);
-    await deps.ledger.releaseLock(ref, lock).catch(() => undefined);
+    ctx.releaseLock = undefined;
+    await release();
   }
 }

@@ -99,6 +99,8 @@ export function issuingKeyForPurpose(purpose: string): string {
 /** The order's issuing marker for a purpose, or null (absent, or not one of ours). */
 export function issuingMarker(meta: MetaList, purpose: string): IssuingMarker | null {
   const value = metaValue(meta, issuingKeyForPurpose(purpose));
+  // The common case (no marker) without zod's refusal: building its error cost more than the lookup.
+  if (value === undefined) return null;
   const parsed = IssuingMarkerSchema.safeParse(typeof value === 'string' ? safeJson(value) : value);
   return parsed.success ? parsed.data : null;
 }

@@ -172,7 +172,7 @@ function webhookLogic(deps: WebhookRouteDeps) {
     if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
     // The order without what our own writes change (its digest is the one our marker carries).
-    if (isOwnEcho(wooOrderWithoutOurWrites(raw), order.attributes, planned.jobs)) return ignore(d, 'own-echo', 200);
+    if (isOwnEcho(raw, order.attributes, planned.jobs, wooOrderWithoutOurWrites)) return ignore(d, 'own-echo', 200);
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
     // process composes from it, proven under the lock by its one read of the order. Kept before the

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 
 /**
  * WooCommerce's REST API (wp-json/wc/v3) over undici, authenticated as WooCommerce checks it
@@ -67,21 +67,31 @@ function agentFor(ca: Buffer | undefined, timeoutMs: number): Dispatcher {
 }
 
 export class WooRest {
-  private readonly base: string;
-  /** wp-json/ of the shop: WooCommerce's other REST namespaces (wc-analytics) hang under it. */
-  private readonly root: string;
+  /** The shop's origin (scheme, host, port) as undici keys its pools. */
+  private readonly origin: string;
+  /** wp-json/ of the shop, as a request path and as the URL OAuth signs: WooCommerce's other REST namespaces (wc-analytics) hang under it. */
+  private readonly root: { path: string; signed: string };
   private readonly https: boolean;
   private readonly dispatcher: Dispatcher;
-  private readonly basic: string;
+  /** The headers of a call without a body and of one with a JSON body (Basic auth over https), built once. */
+  private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
+  /** The `oauth_consumer_key` pair, encoded once. */
+  private readonly consumerKeyPair: readonly [string, string];
   /** The OAuth signing key (`<consumer secret>&`), imported once: HMAC's key set-up was paid on every call. */
   private readonly signingKey: KeyObject;
 
   constructor(private readonly options: WooRestOptions) {
-    this.root = `${options.url.replace(/\/+$/, '')}/wp-json/`;
-    this.base = `${this.root}wc/v3/`;
-    this.https = /^https:/i.test(options.url);
+    // Parsed once: undici's request(url) parsed every call's URL again (the path of the shop's root
+    // is the same in every call; what follows it is our own ASCII, already encoded).
+    const url = new URL(options.url);
+    this.origin = url.origin;
+    this.root = { path: `${url.pathname.replace(/\/+$/, '')}/wp-json/`, signed: `${options.url.replace(/\/+$/, '')}/wp-json/` };
+    this.https = url.protocol === 'https:';
     this.dispatcher = agentFor(options.ca, options.timeoutMs);
-    this.basic = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
+    const bare: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
+    if (this.https) bare.authorization = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
+    this.headers = { bare, json: { ...bare, 'content-type': 'application/json;charset=utf-8' } };
+    this.consumerKeyPair = ['oauth_consumer_key', rfc3986(options.consumerKey)];
     this.signingKey = createSecretKey(Buffer.from(`${rfc3986(options.consumerSecret)}&`, 'utf8'));
   }
 
@@ -90,34 +100,28 @@ export class WooRest {
    * text); 'errors' reads a success's body only to drop it (a meta PUT answers with the whole order).
    */
   async send(method: 'GET' | 'POST' | 'PUT', endpoint: string, params: Record<string, string> = {}, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
-    return this.sendTo(this.base + endpoint, method, params, body, read);
+    return this.sendTo(`wc/v3/${endpoint}`, method, params, body, read);
   }
 
   /** A GET in another of the shop's REST namespaces (`wc-analytics/reports/taxes`), signed the same way. */
   async get(path: string, params: Record<string, string> = {}): Promise<WooRestAnswer> {
-    return this.sendTo(this.root + path, 'GET', params);
+    return this.sendTo(path, 'GET', params);
   }
 
-  private async sendTo(url: string, method: 'GET' | 'POST' | 'PUT', params: Record<string, string>, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
-    let query: Record<string, string>;
-    if (this.https) {
-      headers.authorization = this.basic;
-      query = params;
-    } else {
-      query = this.oauthParams(method, url, params);
-    }
-    if (body !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
-    const search = queryString(query);
+  /** `route`: the path under wp-json/, our own ASCII (namespaces, names, numeric ids). */
+  private async sendTo(route: string, method: 'GET' | 'POST' | 'PUT', params: Record<string, string>, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
+    const search = this.https ? queryString(params) : this.signedQuery(method, this.root.signed + route, params);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(search === '' ? url : `${url}?${search}`, {
+      // The pool's own request: undici's request(url) would parse the URL we have just built.
+      response = await this.dispatcher.request({
+        origin: this.origin,
+        path: search === '' ? this.root.path + route : `${this.root.path}${route}?${search}`,
         method,
-        headers,
+        headers: body === undefined ? this.headers.bare : this.headers.json,
         body: body === undefined ? undefined : JSON.stringify(body),
-        dispatcher: this.dispatcher,
         signal: deadline.signal,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
@@ -139,25 +143,25 @@ export class WooRest {
     }
   }
 
-  /** RFC 5849 3.4.1: the signature base string over the method, the URL without its query, and every parameter sorted. */
-  private oauthParams(method: string, url: string, params: Record<string, string>): Record<string, string> {
+  /**
+   * The query string of an OAuth 1.0a call (RFC 5849 3.4.1): the parameters and the oauth_* ones,
+   * each encoded once, sorted for the signature base string (the method, the URL without its query,
+   * the pairs), then the signature.
+   */
+  private signedQuery(method: string, url: string, params: Record<string, string>): string {
     const offset = this.options.clockOffsetMs?.() ?? 0;
-    const all: Record<string, string> = {
-      ...params,
-      oauth_consumer_key: this.options.consumerKey,
-      oauth_nonce: randomUUID().replace(/-/g, ''),
-      oauth_signature_method: 'HMAC-SHA256',
-      oauth_timestamp: String(Math.floor((Date.now() + offset) / 1000)),
-      oauth_version: '1.0',
-    };
-    const pairs = Object.keys(all)
-      .map((key) => [rfc3986(key), rfc3986(all[key])] as const)
-      .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-      .map(([key, value]) => `${key}=${value}`)
-      .join('&');
-    const baseString = `${method}&${rfc3986(url)}&${rfc3986(pairs)}`;
-    all.oauth_signature = createHmac('sha256', this.signingKey).update(baseString).digest('base64');
-    return all;
+    const pairs: (readonly [string, string])[] = [
+      this.consumerKeyPair,
+      ['oauth_nonce', randomUUID().replace(/-/g, '')],
+      ['oauth_signature_method', 'HMAC-SHA256'],
+      ['oauth_timestamp', String(Math.floor((Date.now() + offset) / 1000))],
+      ['oauth_version', '1.0'],
+    ];
+    for (const key of Object.keys(params)) pairs.push([rfc3986(key), rfc3986(params[key])]);
+    let query = '';
+    for (const [key, value] of pairs.sort(byNameThenValue)) query += `${query === '' ? '' : '&'}${key}=${value}`;
+    const signature = createHmac('sha256', this.signingKey).update(`${method}&${rfc3986(url)}&${rfc3986(query)}`).digest('base64');
+    return `${query}&oauth_signature=${rfc3986(signature)}`;
   }
 
   private networkError(error: unknown, timedOut: boolean): WooNetworkError {
@@ -180,6 +184,11 @@ export function rfc3986(value: string): string {
   // Most of what is signed (the oauth_* names and values, ids, numbers) has nothing to encode.
   if (UNRESERVED.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** RFC 5849 3.4.1.3.2: by encoded name, then by encoded value. */
+function byNameThenValue([a, av]: readonly [string, string], [b, bv]: readonly [string, string]): number {
+  return a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0;
 }
 
 function queryString(params: Record<string, string>): string {

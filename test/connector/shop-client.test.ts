@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WooShop } from '../../platforms/woocommerce/woo-shop';
@@ -87,4 +88,35 @@ describe('the WooCommerce REST client at the transport level (platforms/woocomme
       await limiting.close();
     }
   });
+
+  it('a shop in a subdirectory (WordPress at /loja/): every call goes under it, OAuth-signed over that URL as WooCommerce checks it', async () => {
+    const seen: { method: string; url: string }[] = [];
+    const shop = await serve((req, res) => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '' });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(req.url?.includes('/notes') ? '[]' : '{"id":7}');
+    });
+    try {
+      const client = shopAt(`${shop.origin}/loja/`);
+      await client.getOrder(7);
+      await client.listNotes(7, 'internal');
+      await client.updateOrderMeta(7, [{ key: '_magnifinance_document_number', value: 'FR A/1' }]);
+      expect(seen.map(({ method, url }) => `${method} ${url.split('?')[0]}`)).toEqual(['GET /loja/wp-json/wc/v3/orders/7', 'GET /loja/wp-json/wc/v3/orders/7/notes', 'PUT /loja/wp-json/wc/v3/orders/7']);
+      for (const { method, url } of seen) {
+        // WC_REST_Authentication::check_oauth_signature: the decoded parameters sorted by name, each
+        // name and value rawurlencoded, over the request's URL without its query.
+        const query = new URL(url, shop.origin).searchParams;
+        const params = [...query].filter(([name]) => name !== 'oauth_signature').sort(([a], [b]) => (a < b ? -1 : 1));
+        const pairs = params.map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`).join('&');
+        const base = `${method}&${rfc3986(`${shop.origin}${url.split('?')[0]}`)}&${rfc3986(pairs)}`;
+        expect(query.get('oauth_signature')).toBe(createHmac('sha256', 'cs_x&').update(base).digest('base64'));
+      }
+      expect(new URL(seen[1].url, shop.origin).searchParams.get('type')).toBe('internal');
+    } finally {
+      await shop.close();
+    }
+  });
 });
+
+function rfc3986(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
