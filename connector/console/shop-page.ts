@@ -13,7 +13,7 @@ import { CompanyGuard } from '../pipeline/company-guard';
 import { CONSOLE } from './console-messages';
 import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
-import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
+import { amount, customerName, orderShown, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
 import { html, type Html, type View } from './page';
 import type { ConsoleDeps } from './console-deps';
 import { ordersByIds } from './search';
@@ -265,7 +265,7 @@ export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
       const corrects = item.purpose === 'cancellation' || item.purpose.startsWith('credit-note-') ? (await deps.ledger.get({ tenant: id, orderId: item.orderId, purpose: 'invoice' }))?.documentNumber : undefined;
       const type = entry.documentType ?? (corrects !== undefined || item.purpose !== 'invoice' ? (item.purpose === 'waybill' ? undefined : 'C') : undefined);
       const head = names.get(item.orderId);
-      return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">#${item.orderId}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
+      return html`<tr data-order="${item.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(id, item.orderId)}">${orderShown(item.orderId, head)}</a></td><td data-label="${t(lang, 'customer')}">${head ? customerName(head) : '–'}</td>
 <td data-label="${t(lang, 'document')}">${documentTypeLabel(lang, type)}${corrects ? html`<br><span class="muted">${t(lang, 'corrects')} ${corrects}</span>` : ''}</td><td class="nowrap" data-label="${t(lang, 'number')}">${entry.documentNumber ?? ''}</td><td class="num" data-label="${t(lang, 'total')}">${amount(lang, entry.total, entry.currency)}</td>
 <td class="nowrap"><a href="${deps.links.link(id, entry.documentId)}">${t(lang, 'pdf')}</a></td><td class="wide nowrap">${shopTime(item.at, zone, lang)}</td></tr>`;
     }),

@@ -258,6 +258,20 @@ describe('a Shopify store in the running connector: the console and the sweep in
     expect(html).not.toMatch(/WooCommerce/);
   });
 
+  it('the order is called as the merchant knows it (#1001, not its id), and searching "#1001" opens it', async () => {
+    const id = String(TAXES_INCLUDED.legacyResourceId);
+    expect(TAXES_INCLUDED.name).toBe('#1001');
+    const page = await request(`${connector.origin}/console/loja/orders/${id}?lang=pt`, { headers });
+    const html = await page.body.text();
+    expect(html).toContain('<h2>Encomenda #1001 · ');
+    expect(html).toContain('<title>Encomenda #1001 · ');
+    expect(html).not.toContain(`#${id}`);
+    const search = await request(`${connector.origin}/console/loja/search?q=${encodeURIComponent('#1001')}&lang=pt`, { headers });
+    expect(search.statusCode).toBe(303);
+    expect(search.headers.location).toBe(`/console/loja/orders/${id}`);
+    await search.body.dump();
+  });
+
   it("the sweep refused by the store: the fix is the store's token, never a REST API key", async () => {
     const response = await request(`${connector.origin}/admin/api/sweep`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'loja-sem-token' }) });
     const [report] = (await response.body.json()) as SweepReport[];
