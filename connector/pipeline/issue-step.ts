@@ -104,6 +104,7 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   // before any hold or trace asks a person about an order that is not ours to invoice.
   const marked = await otherSystemFirst(ctx, entry, sale);
   if (marked) return marked;
+  forgetComposedCopy(ctx);
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
@@ -224,15 +225,27 @@ async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, 
  * document is composed again from the shop's copy, as it is whenever anything changed.
  */
 function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
-  const carried = ctx.composedFrom;
+  const proof = ctx.carriedProof;
   const platform = platformOf(ctx.tenant.config);
-  const stamp = platform.modifiedStamp?.(carried);
-  if (stamp === undefined || stamp !== platform.modifiedStamp?.(fresh)) return false;
-  // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
-  ctx.composedDigest = orderDigest(carried, platform.withoutOurWrites);
-  if (ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
-  const ours = ourAttributes(ctx, carried);
-  return ours !== undefined && ours === ourAttributes(ctx, fresh);
+  if (proof?.stamp === undefined || proof.stamp !== platform.modifiedStamp?.(fresh)) return false;
+  if (ctx.composedDigest === undefined || ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
+  return proof.ours !== undefined && proof.ours === ourAttributes(ctx, fresh);
+}
+
+/**
+ * Lets the parsed copy go once the document is composed and the checks that read it are done: what
+ * the rest of the run needs of it is its digest (the issuing marker) and, for a carried copy, what
+ * the read under the lock compares (its modification stamp, our own attributes). The copy (tens of
+ * KB) is then not held across the shop's and the service's calls, where it outlived the young
+ * generation and waited for a full collection (issue 29).
+ */
+function forgetComposedCopy(ctx: StepContext): void {
+  const copy = ctx.composedFrom;
+  if (copy === undefined) return;
+  const platform = platformOf(ctx.tenant.config);
+  ctx.composedDigest = orderDigest(copy, platform.withoutOurWrites);
+  if (ctx.carried) ctx.carriedProof = { stamp: platform.modifiedStamp?.(copy), ours: ourAttributes(ctx, copy) };
+  ctx.composedFrom = undefined;
 }
 
 /** The order's attributes this connector wrote (OUR_META_PREFIX), as one text to compare; undefined when the copy cannot be read. */
@@ -251,6 +264,7 @@ function recompose(ctx: StepContext): Outcome {
   ctx.carried = false;
   ctx.composedFrom = undefined;
   ctx.composedDigest = undefined;
+  ctx.carriedProof = undefined;
   ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
   return { next: 'issue' };
 }

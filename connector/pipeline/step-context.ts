@@ -60,8 +60,10 @@ export interface StepContext {
   composedFrom?: unknown;
   /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
   carried?: boolean;
-  /** orderDigest(composedFrom), once the proof under the lock has computed it (the issuing marker carries it). */
+  /** orderDigest(composedFrom), kept when the copy is let go after the compose (the issuing marker carries it). */
   composedDigest?: string;
+  /** What the read under the lock compares of a carried copy let go: its modification stamp and our own attributes. */
+  carriedProof?: { stamp: string | undefined; ours: string | undefined };
   /**
    * While the order's lock is held (order-lock.ts): releases it. The write that ends what the lock
    * guards (the document recorded as created) sends it in its own round trip, after itself.
@@ -111,6 +113,7 @@ export async function orderOf(ctx: StepContext, composing = false): Promise<Sale
   if (composing) {
     ctx.composedFrom = raw;
     ctx.composedDigest = undefined;
+    ctx.carriedProof = undefined;
     ctx.carried = carried !== undefined;
   }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);
