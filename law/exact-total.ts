@@ -49,10 +49,19 @@ interface RateGroup {
   wcTax: bigint | undefined;
 }
 
+/** A choice of moves for the groups so far: the last group's move, the earlier groups' in `before` (a chain, not a copied list: the search keeps many). */
 interface State {
   moved: number;
   taxGap: bigint;
-  deltas: number[];
+  delta: number;
+  before: State | undefined;
+}
+
+/** The moves of a complete state, one per group in the groups' order. */
+function deltasOf(state: State): number[] {
+  const deltas: number[] = [];
+  for (let at: State | undefined = state; at?.before !== undefined; at = at.before) deltas.push(at.delta);
+  return deltas.reverse();
 }
 
 function rateKey(rate: Decimal): string {
@@ -67,7 +76,7 @@ function absBig(n: bigint): bigint {
   return n < 0n ? -n : n;
 }
 
-function better(a: State, b: State | undefined): boolean {
+function better(a: Pick<State, 'moved' | 'taxGap'>, b: State | undefined): boolean {
   if (!b) return true;
   if (a.moved !== b.moved) return a.moved < b.moved;
   return a.taxGap < b.taxGap;
@@ -120,7 +129,7 @@ export function balanceToTotal(
 
   // Moves of up to |diff| + 3 cents per rate are enough: one cent of net moves the total by 1 or 2.
   const reach = Number(absBig(diff)) + 3;
-  let states = new Map<bigint, State>([[0n, { moved: 0, taxGap: 0n, deltas: [] }]]);
+  let states = new Map<bigint, State>([[0n, { moved: 0, taxGap: 0n, delta: 0, before: undefined }]]);
   for (const group of groups) {
     const next = new Map<bigint, State>();
     const baseTax = taxCents(group.base, group.rate);
@@ -132,9 +141,10 @@ export function balanceToTotal(
       const gain = BigInt(delta) + newTax - baseTax;
       const gap = group.wcTax === undefined ? 0n : absBig(newTax - group.wcTax);
       for (const [sum, state] of states) {
-        const candidate: State = { moved: state.moved + Math.abs(delta), taxGap: state.taxGap + gap, deltas: [...state.deltas, delta] };
+        const moved = state.moved + Math.abs(delta);
+        const taxGap = state.taxGap + gap;
         const key = sum + gain;
-        if (better(candidate, next.get(key))) next.set(key, candidate);
+        if (better({ moved, taxGap }, next.get(key))) next.set(key, { moved, taxGap, delta, before: state });
       }
     }
     states = next;
@@ -155,11 +165,12 @@ export function balanceToTotal(
     }
   }
   if (!chosen) throw new RangeError('No adjustment reaches the total');
+  const deltas = deltasOf(chosen);
 
   const result = lines.map((line) => ({ ...line }));
   const notes: MappingNote[] = [];
   groups.forEach((group, i) => {
-    const delta = chosen.deltas[i];
+    const delta = deltas[i];
     if (delta === 0 || group.lineIndex === undefined) return;
     const line = result[group.lineIndex];
     const before = line.targetNet;

@@ -51,6 +51,17 @@ export interface ExemptionContext {
 /** Accents off, lower case; plain ASCII (most names and words) has no accent to take off. */
 const fold = (text: string): string => (/^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
 
+/** Each settings list of words folded once (the lists are asked about for every line of every order). */
+const foldedLists = new WeakMap<readonly string[], readonly string[]>();
+function folded(words: readonly string[]): readonly string[] {
+  let known = foldedLists.get(words);
+  if (!known) {
+    known = words.map(fold);
+    foldedLists.set(words, known);
+  }
+  return known;
+}
+
 /** The code the accountant gave a product (`exemptions.byProduct`: ids, SKU prefixes, then categories read from the shop). */
 export function configuredExemption(item: ProductRef, settings: MappingSettings): string | undefined {
   const ids = productIdsOf(item);
@@ -64,7 +75,7 @@ export function configuredExemption(item: ProductRef, settings: MappingSettings)
 /** The code the accountant gave a fee by its name (`exemptions.byFee`). */
 export function configuredFeeExemption(name: string, settings: MappingSettings): string | undefined {
   const text = fold(name);
-  return settings.exemptions.byFee.find((rule) => rule.names.some((word) => text.includes(fold(word))))?.code;
+  return settings.exemptions.byFee.find((rule) => folded(rule.names).some((word) => text.includes(word)))?.code;
 }
 
 /** What the connector puts in `exemptions.shopProductCodes` for a product: the first byProduct entry naming one of its categories. */
@@ -78,7 +89,7 @@ export function productExemptionFromShop(facts: ProductFacts, settings: MappingS
 export function isDonation(name: string, productIds: readonly string[], settings: MappingSettings): boolean {
   if (listsProduct(settings.exemptions.donationProductIds, productIds)) return true;
   const text = fold(name);
-  return settings.exemptions.donationWords.some((word) => text.includes(fold(word)));
+  return folded(settings.exemptions.donationWords).some((word) => text.includes(word));
 }
 
 function goodsReason(context: ExemptionContext, regime: string | undefined, configured: string | undefined): Reason {

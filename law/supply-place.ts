@@ -58,13 +58,12 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
   const { taxDay, region, destination, buyer } = context;
   for (const line of lines) {
     if (isZero(line.rate)) continue;
-    const rate = formatDecimal(line.rate);
     const regions = regionsWithRate(line.rate, taxDay);
     if (regions.length === 0) {
       const where = destination.territory === 'PT' ? 'Portugal' : destination.country;
       throw mappingError(context.orderId, 'rate-not-portuguese', {
         line: line.description,
-        rate,
+        rate: formatDecimal(line.rate),
         day: taxDay,
         mainland: rates('mainland', taxDay),
         madeira: rates('madeira', taxDay),
@@ -76,7 +75,7 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
     // A service to a Portuguese business: where the business is established (art. 6(6)(a) as adapted to the regions).
     const toBusiness = nature === 'S' && isPortugueseBusiness(buyer);
     if (toBusiness && !context.buyerRegion) {
-      holds.push({ code: 'service-buyer-region-unknown', params: { line: line.description, rate, postcode: context.buyerPostcode } });
+      holds.push({ code: 'service-buyer-region-unknown', params: { line: line.description, rate: formatDecimal(line.rate), postcode: context.buyerPostcode } });
       continue;
     }
     const allowed: DispatchRegion = toBusiness && context.buyerRegion ? context.buyerRegion : region;
@@ -85,7 +84,7 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
         code: 'rate-wrong-region',
         params: {
           line: line.description,
-          rate,
+          rate: formatDecimal(line.rate),
           regions: regions.join('/'),
           nature: toBusiness ? 'S-business' : nature,
           region,
@@ -98,11 +97,11 @@ export function checkLineRates(lines: readonly PlannedLine[], context: SupplyCon
       continue;
     }
     if (context.settings.oss.registered && nature === 'P' && !buyer.isEuVatNumber && destination.territory === 'EU') {
-      holds.push({ code: 'oss-distance-sale', params: { country: destination.country, rate } });
+      holds.push({ code: 'oss-distance-sale', params: { country: destination.country, rate: formatDecimal(line.rate) } });
     }
     // Electronic services to a consumer in another member state share the EUR 10,000 threshold (art. 6-A): under OSS, held like goods.
     if (context.settings.oss.registered && line.special === 'electronic' && !buyer.isEuVatNumber && buyer.countryCode !== 'PT' && isEuCountry(buyer.countryCode)) {
-      holds.push({ code: 'oss-electronic-service', params: { line: line.description, country: buyer.countryCode, rate } });
+      holds.push({ code: 'oss-electronic-service', params: { line: line.description, country: buyer.countryCode, rate: formatDecimal(line.rate) } });
     }
   }
   // The same reason for several lines is said once.

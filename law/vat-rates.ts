@@ -54,9 +54,16 @@ export function ratesInForce(region: DispatchRegion, day: string): RatePeriod[] 
   return PORTUGUESE_VAT_RATES.filter((p) => p.region === region && inForce(p, day));
 }
 
-/** The regions where `percent` is a VAT rate in force on `day` (empty: no Portuguese rate that day). */
+/** The table's percentages as decimals, read once (asked for every line of every document). */
+const PERIOD_PERCENTS: readonly Decimal[] = PORTUGUESE_VAT_RATES.map((p) => parseDecimal(p.percent));
+
+/** The regions where `percent` is a VAT rate in force on `day` (empty: no Portuguese rate that day), in the table's order. */
 export function regionsWithRate(percent: Decimal, day: string): DispatchRegion[] {
-  return [...new Set(PORTUGUESE_VAT_RATES.filter((p) => inForce(p, day) && compare(parseDecimal(p.percent), percent) === 0).map((p) => p.region))];
+  const regions: DispatchRegion[] = [];
+  PORTUGUESE_VAT_RATES.forEach((period, i) => {
+    if (!regions.includes(period.region) && inForce(period, day) && compare(PERIOD_PERCENTS[i], percent) === 0) regions.push(period.region);
+  });
+  return regions;
 }
 
 /** "23/13/6 %" for a region on a day, for messages. */

@@ -18,7 +18,7 @@ import { monthLink, registerMonthPage } from './month-page';
 import { pickLang, shopTime, t } from './i18n';
 import { readLang } from '../../messages/lang';
 import type { ConsoleDeps } from './console-deps';
-import { amount, orderPageBody, statusLabelOf } from './order-page';
+import { amount, orderPageBody, orderShown, statusLabelOf } from './order-page';
 import { html, page, type Html, type View } from './page';
 import { previewDocument, type DocumentPreview } from './preview';
 import { previewHtml } from './preview-page';
@@ -121,7 +121,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     const zone = tenant.mapping.shopTimeZone;
     const statusLabel = statusLabelOf(platformOf(tenant.config));
     const rows = found.results.map(
-      (r) => html`<tr data-order="${r.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, r.orderId)}">#${r.orderId}</a></td><td data-label="${t(lang, 'customer')}">${r.name ?? '–'}</td>
+      (r) => html`<tr data-order="${r.orderId}"><td data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, r.orderId)}">${orderShown(r.orderId, r)}</a></td><td data-label="${t(lang, 'customer')}">${r.name ?? '–'}</td>
 <td class="num" data-label="${t(lang, 'total')}">${r.total ? amount(lang, r.total, r.currency) : '–'}</td><td data-label="${t(lang, 'state')}">${r.status ? html`<span class="tag">${statusLabel(lang, r.status)}</span>` : '–'}</td>
 <td data-label="${t(lang, 'foundBy')}">${t(lang, `foundBy.${r.by}`)}</td><td class="wide">${r.createdAt ? shopTime(r.createdAt, zone, lang) : ''}</td></tr>`,
     );
@@ -137,8 +137,8 @@ ${rows.length === 0 ? html`<p>${t(lang, 'searchNone')}</p>` : html`<table class=
     const orderId = idFrom(req.params.orderId);
     if (!tenant || orderId === null) return notFound(req, res, 'unknownOrderId');
     const view = viewOf(req, res);
-    const { body, found } = await orderPageBody(deps, tenant, view, orderId);
-    await send(req, res, view, `${t(view.lang, 'order')} #${orderId} · ${shopName(tenant)}`, html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view)}${body}`, found ? 200 : 404);
+    const { body, found, shown } = await orderPageBody(deps, tenant, view, orderId);
+    await send(req, res, view, `${t(view.lang, 'order')} ${shown} · ${shopName(tenant)}`, html`${shopHeading(deps, tenant, view)}${searchBar(tenant, view)}${body}`, found ? 200 : 404);
   });
 
   /** The document "issue now", the credit note or the cancellation rule would issue, and the confirmation button. */

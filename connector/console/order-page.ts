@@ -22,7 +22,17 @@ import { refusedWordsOf } from '../shop/refused-words';
 export const SHOP_WAIT_MS = 3_000;
 
 /** What the console shows of the shop's order (nothing of it is stored by the connector). */
-export type ShopOrderHead = Pick<ListedOrder, 'id' | 'status' | 'total' | 'currency' | 'createdAt' | 'buyer'>;
+export type ShopOrderHead = Pick<ListedOrder, 'id' | 'number' | 'status' | 'total' | 'currency' | 'createdAt' | 'buyer'>;
+
+/**
+ * The order as people know it: the number the shop shows ("#1001" on Shopify, a sequential-number
+ * plugin's on WooCommerce), else its id. The console's addresses keep the id.
+ */
+export function orderShown(orderId: number, head?: Pick<ShopOrderHead, 'number'>): string {
+  const number = head?.number?.trim();
+  if (!number) return `#${orderId}`;
+  return number.startsWith('#') ? number : `#${number}`;
+}
 
 /** The buyer's name as the shop has it: first and last name, else the company. */
 export function customerName(order: ShopOrderHead): string {
@@ -71,6 +81,7 @@ function orderHead(runtime: TenantRuntime, raw: unknown): ShopOrderHead | undefi
     const sale = platform.saleOf(raw, runtime.mapping, runtime.config);
     return {
       id: Number(sale.id),
+      ...(sale.number !== undefined ? { number: sale.number } : {}),
       status: sale.status,
       total: sale.total,
       currency: sale.currency,
@@ -247,7 +258,7 @@ function historySection(view: View, events: HistoryEvent[], tenant: string, orde
 }
 
 /** The order's page: the shop's facts, its documents, what waits, what a person can do, its story. */
-export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, view: View, orderId: number): Promise<{ body: Html; found: boolean }> {
+export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, view: View, orderId: number): Promise<{ body: Html; found: boolean; shown: string }> {
   const { lang, token } = view;
   const id = tenant.config.id;
   const zone = tenant.mapping.shopTimeZone;
@@ -257,7 +268,8 @@ export async function orderPageBody(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const order = shop.order;
   const platform = platformOf(tenant.config);
   const customer = order ? customerName(order) : '';
-  const head = html`<section id="order"><h2>${t(lang, 'order')} #${orderId}${customer ? html` · ${customer}` : ''}</h2>
+  const shown = orderShown(orderId, order);
+  const head = html`<section id="order"><h2>${t(lang, 'order')} ${shown}${customer ? html` · ${customer}` : ''}</h2>
 ${
   order
     ? html`<dl class="facts"><dt>${t(lang, 'shopStatus')}</dt><dd><span class="tag">${statusLabelOf(platform)(lang, order.status)}</span></dd>
@@ -266,7 +278,7 @@ ${order.createdAt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.par
     : html`<p class="warn">${t(lang, 'shopUnreachable')}: ${shop.error ?? ''}</p>`
 }
 <p><a href="${platform.adminOrderUrl(tenant.config, orderId)}" rel="noopener">${t(lang, 'orderInShop')} ${platform.title} ↗</a></p></section>`;
-  if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found };
+  if (!found) return { body: html`${head}<section><p>${t(lang, 'unknownOrder')}</p></section>`, found, shown };
 
   const name = purposeNames(ledger);
   const cards = Object.entries(ledger).map(([purpose, entry]) => purposeCard(tenant, view, orderId, purpose, entry, name));
@@ -294,6 +306,7 @@ ${order.createdAt ? html`<dt>${t(lang, 'createdAt')}</dt><dd>${shopTime(Date.par
   const waiting = cards.filter((card) => card !== '');
   return {
     found,
+    shown,
     body: html`${head}${notInvoicedSection}${waiting.length > 0 ? html`<section id="waiting"><h2>${t(lang, 'waiting')}</h2>${waiting}</section>` : ''}${documentsSection(deps, tenant, view, ledger)}${actionSection}${historySection(view, events, id, orderId, zone, name, statusLabelOf(platform))}`,
   };
 }

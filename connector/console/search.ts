@@ -3,7 +3,7 @@ import { localeOf } from '../../messages/lang';
 import { CONSOLE } from './console-messages';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { ConsoleDeps } from './console-deps';
-import { customerName, type ShopOrderHead } from './order-page';
+import { customerName, orderShown, type ShopOrderHead } from './order-page';
 
 /*
  * The console's search (an order number, a document number, or the customer's details asked to the
@@ -27,6 +27,8 @@ export function shopMoreWords(lang: Lang, more: { shown: number; total: number }
 
 interface SearchResult {
   orderId: number;
+  /** The number the shop shows, when it is not the id. */
+  number?: string;
   by: 'number' | 'document' | 'customer';
   name?: string;
   total?: string;
@@ -66,7 +68,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
       const known = results.get(order.id);
       const facts = shopFacts(order);
       if (known) Object.assign(known, facts);
-      else add({ orderId: order.id, by: number !== undefined && order.id === Number(number) ? 'number' : 'customer', ...facts });
+      else add({ orderId: order.id, by: number !== undefined && (order.id === Number(number) || orderShown(order.id, order) === `#${number}`) ? 'number' : 'customer', ...facts });
     }
   } catch (error) {
     shopDown = (error as Error).message;
@@ -82,7 +84,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
 
 function shopFacts(order: ShopOrderHead): Partial<SearchResult> {
   const created = order.createdAt ? Date.parse(`${order.createdAt}Z`) : NaN;
-  return { name: customerName(order), total: order.total, currency: order.currency?.toUpperCase(), status: order.status, ...(Number.isFinite(created) ? { createdAt: created } : {}) };
+  return { name: customerName(order), ...(order.number !== undefined ? { number: order.number } : {}), total: order.total, currency: order.currency?.toUpperCase(), status: order.status, ...(Number.isFinite(created) ? { createdAt: created } : {}) };
 }
 
 /** A document number among the last recent documents (before the history index knew numbers). */

@@ -1,5 +1,5 @@
 import type { Shop, ShopNote } from '../shop/shop';
-import type { OrderHistory } from '../history/order-history';
+import type { HistoryEvent } from '../history/order-history';
 
 /**
  * Traces of a document issued for an order before, found when neither the ledger nor the order's
@@ -42,11 +42,11 @@ export function traceInNotes(notes: readonly ShopNote[]): EarlierTrace | undefin
   return undefined;
 }
 
-/** Every trace the shop and the connector keep, cheapest first: the order's story (Redis), then its notes (the shop). */
-export async function earlierDocumentTrace(shop: Shop, history: OrderHistory | undefined, tenant: string, orderId: number): Promise<EarlierTrace | undefined> {
-  // A story that cannot be read (its key overwritten by something else) stops no document, as one that
-  // cannot be written stops none: the shop's notes, the record that outlives Redis, are still read.
-  const story = history ? await history.of(tenant, orderId).catch(() => []) : [];
+/**
+ * Every trace the shop and the connector keep, cheapest first: the order's story (Redis, as read by
+ * the caller: a story that cannot be read is an empty one), then its notes (the shop).
+ */
+export async function earlierDocumentTrace(shop: Shop, story: readonly HistoryEvent[], orderId: number): Promise<EarlierTrace | undefined> {
   for (const event of story) {
     if (event.kind === 'document' && event.purpose === 'invoice' && event.number) return { where: 'history', number: event.number, documentId: event.documentId };
   }

@@ -28,11 +28,14 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
     const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
     // Its country too: the invoice's credit notes name the same buyer (CIVA art. 29(7)).
     const buyerCountry = buyerNif !== undefined && details.details.receiver.CountryCode ? details.details.receiver.CountryCode : undefined;
-    // One round trip (the same auto-pipelined connection): the number, then the document's facts for the month pack.
-    await Promise.all([
+    // One round trip (the same auto-pipelined connection): the number, the document's facts for the
+    // month pack, and the sign-off of its month, which the write-back step reads (inClosedMonth).
+    const recording = Promise.all([
       deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry }),
       deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack')),
     ]);
+    readMonthSignOff(ctx, entry.documentDate);
+    await recording;
     ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry };
     ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
@@ -45,6 +48,15 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   }
   await flag(ctx, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), entry);
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/** Starts the read of the sign-off of the document's month (its failure is the write-back step's, which awaits it). */
+function readMonthSignOff(ctx: StepContext, day: string | undefined): void {
+  if (!day || !ctx.deps.signOffs) return;
+  const month = day.slice(0, 7);
+  const read = ctx.deps.signOffs.of(ctx.ref.tenant, month);
+  read.catch(() => undefined);
+  ctx.monthSignOff = { month, read };
 }
 
 /** The invoice a credit note or cancellation corrects (its number), for the order's story; one ledger read, only for those. */

@@ -1,5 +1,4 @@
-import { platformOf } from '../../platforms/registry';
-import { issuingKeyForPurpose, orderDigest, type IssuingMarker } from '../shop/order-meta';
+import { issuingKeyForPurpose, type IssuingMarker } from '../shop/order-meta';
 import { type LedgerEntry } from '../core/ledger';
 import { type IssueRequest } from './document-requests';
 import { clearForPerson } from './needs-person';
@@ -61,8 +60,8 @@ export async function recordCreated(
  */
 export async function markIssuing(ctx: StepContext, marker: IssuingMarker, stillHeld?: () => Promise<void>): Promise<void> {
   const value: Record<string, string | number> = {};
-  // Which copy of the order this document was made from: the route tells the echo of this PUT by it.
-  const stamped: IssuingMarker = ctx.composedFrom === undefined ? marker : { ...marker, orderDigest: ctx.composedDigest ?? orderDigest(ctx.composedFrom, platformOf(ctx.tenant.config).withoutOurWrites) };
+  // Which copy of the order this document was made from (its digest, kept when the copy was let go): the route tells the echo of this PUT by it.
+  const stamped: IssuingMarker = ctx.composedDigest === undefined ? marker : { ...marker, orderDigest: ctx.composedDigest };
   for (const [name, field] of Object.entries(stamped)) if (field !== undefined) value[name] = field;
   await ctx.tenant.shop.updateOrderMeta(ctx.data.orderId, [{ key: issuingKeyForPurpose(ctx.ref.purpose), value }]);
   await Promise.all([ctx.deps.ledger.record(ctx.ref, { closingAt: marker.at }), stillHeld?.()]);

@@ -20,6 +20,7 @@ import { cancelInvoice } from './invoice-cancel';
 import { creditedInFull } from './credit-check';
 import type { GateReason } from '../ingest/plan-order';
 import type { Sale } from '../../law/sale';
+import type { HistoryEvent } from '../history/order-history';
 
 /**
  * The issue step: from the ledger and the order to a numbered document (or a hold, a skip, a wait),
@@ -29,7 +30,11 @@ import type { Sale } from '../../law/sale';
 
 export async function issueStep(ctx: StepContext): Promise<Outcome> {
   const { deps, ref, data, tenant } = ctx;
-  let entry = await deps.ledger.get(ref);
+  const reading = deps.ledger.get(ref);
+  // A job's first run usually finds no entry, and then looks for earlier traces in the order's
+  // story: read in the same round trip as the entry (a later run reads it only when it needs it).
+  if (ref.purpose === 'invoice' && ctx.job.attemptsStarted <= 1) ctx.story = storyOf(ctx);
+  let entry = await reading;
   const resumed = resumeFrom(entry);
   if (resumed) {
     // The next step starts from this read (the delayed Get Document run resumes here): no second read.
@@ -99,6 +104,7 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   // before any hold or trace asks a person about an order that is not ours to invoice.
   const marked = await otherSystemFirst(ctx, entry, sale);
   if (marked) return marked;
+  forgetComposedCopy(ctx);
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
@@ -219,15 +225,27 @@ async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, 
  * document is composed again from the shop's copy, as it is whenever anything changed.
  */
 function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
-  const carried = ctx.composedFrom;
+  const proof = ctx.carriedProof;
   const platform = platformOf(ctx.tenant.config);
-  const stamp = platform.modifiedStamp?.(carried);
-  if (stamp === undefined || stamp !== platform.modifiedStamp?.(fresh)) return false;
-  // Kept for the issuing marker, which carries the same digest (one digest of the copy per document).
-  ctx.composedDigest = orderDigest(carried, platform.withoutOurWrites);
-  if (ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
-  const ours = ourAttributes(ctx, carried);
-  return ours !== undefined && ours === ourAttributes(ctx, fresh);
+  if (proof?.stamp === undefined || proof.stamp !== platform.modifiedStamp?.(fresh)) return false;
+  if (ctx.composedDigest === undefined || ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
+  return proof.ours !== undefined && proof.ours === ourAttributes(ctx, fresh);
+}
+
+/**
+ * Lets the parsed copy go once the document is composed and the checks that read it are done: what
+ * the rest of the run needs of it is its digest (the issuing marker) and, for a carried copy, what
+ * the read under the lock compares (its modification stamp, our own attributes). The copy (tens of
+ * KB) is then not held across the shop's and the service's calls, where it outlived the young
+ * generation and waited for a full collection (issue 29).
+ */
+function forgetComposedCopy(ctx: StepContext): void {
+  const copy = ctx.composedFrom;
+  if (copy === undefined) return;
+  const platform = platformOf(ctx.tenant.config);
+  ctx.composedDigest = orderDigest(copy, platform.withoutOurWrites);
+  if (ctx.carried) ctx.carriedProof = { stamp: platform.modifiedStamp?.(copy), ours: ourAttributes(ctx, copy) };
+  ctx.composedFrom = undefined;
 }
 
 /** The order's attributes this connector wrote (OUR_META_PREFIX), as one text to compare; undefined when the copy cannot be read. */
@@ -246,6 +264,7 @@ function recompose(ctx: StepContext): Outcome {
   ctx.carried = false;
   ctx.composedFrom = undefined;
   ctx.composedDigest = undefined;
+  ctx.carriedProof = undefined;
   ctx.log.debug('the copy the delivery carried is not the shop\'s now: composed again from a read');
   return { next: 'issue' };
 }
@@ -259,7 +278,9 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   if (ctx.ref.purpose !== 'invoice') return undefined;
   if (entry?.state === 'held' && parseProblem(entry.problem)?.code === 'earlier-document') return entry.holdReleasedAt === undefined ? { done: 'held' } : undefined;
   if (entry?.state !== undefined) return undefined;
-  const trace = await earlierDocumentTrace(ctx.tenant.shop, ctx.deps.history, ctx.ref.tenant, ctx.ref.orderId);
+  const story = ctx.story ?? storyOf(ctx);
+  ctx.story = undefined;
+  const trace = await earlierDocumentTrace(ctx.tenant.shop, await story, ctx.ref.orderId);
   if (!trace) return undefined;
   // "No meta" was read on the copy a delivery carried, which may predate our write-back (a delayed
   // retry): the shop's own copy decides before anyone is asked.
@@ -269,6 +290,15 @@ async function earlierTraceHold(ctx: StepContext, entry: LedgerEntry | null): Pr
   // What "attach" checks the named document against (admin/order-actions.ts).
   await ctx.deps.ledger.record(ctx.ref, { externalId: externalIdForOrder(ctx.ref.orderId, ctx.tenant.mapping) });
   return { done: 'held' };
+}
+
+/**
+ * The order's story. A story that cannot be read (its key overwritten by something else) stops no
+ * document, as one that cannot be written stops none: the shop's notes, the record that outlives
+ * Redis, are still read.
+ */
+function storyOf(ctx: StepContext): Promise<HistoryEvent[]> {
+  return ctx.deps.history ? ctx.deps.history.of(ctx.ref.tenant, ctx.ref.orderId).catch(() => []) : Promise.resolve([]);
 }
 
 /** The attributes of the copy just read (its platform's cheap read, or the sale's); undefined when the copy cannot be read (a refusal of the order itself, without the platform's attributesOf). */

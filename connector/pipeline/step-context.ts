@@ -8,9 +8,9 @@ import { stateRules, type Ledger, type LedgerEntry, type LedgerRef } from '../co
 import type { ConnectorMetrics } from '../core/metrics';
 import type { PdfLinkSigner } from '../pdf/pdf-link';
 import type { TenantRuntime } from './tenant-runtime';
-import type { NewHistoryEvent, OrderHistory } from '../history/order-history';
+import type { HistoryEvent, NewHistoryEvent, OrderHistory } from '../history/order-history';
 import type { DocumentFacts } from '../month/ledger-documents';
-import type { MonthSignOffs } from '../month/sign-off';
+import type { MonthSignOffs, SignOff } from '../month/sign-off';
 import type { GateReason } from '../ingest/plan-order';
 
 /**
@@ -60,13 +60,19 @@ export interface StepContext {
   composedFrom?: unknown;
   /** composedFrom is the copy the webhook carried (ingest/carried-orders.ts), not yet proven by a read under the lock. */
   carried?: boolean;
-  /** orderDigest(composedFrom), once the proof under the lock has computed it (the issuing marker carries it). */
+  /** orderDigest(composedFrom), kept when the copy is let go after the compose (the issuing marker carries it). */
   composedDigest?: string;
+  /** What the read under the lock compares of a carried copy let go: its modification stamp and our own attributes. */
+  carriedProof?: { stamp: string | undefined; ours: string | undefined };
   /**
    * While the order's lock is held (order-lock.ts): releases it. The write that ends what the lock
    * guards (the document recorded as created) sends it in its own round trip, after itself.
    */
   releaseLock?: () => Promise<void>;
+  /** The order's story, read with the ledger entry at the start of a job's first run (earlier traces), until the issue step uses it. */
+  story?: Promise<HistoryEvent[]>;
+  /** The sign-off of the month of the document just numbered, read in the finalized record's round trip for the write-back step. */
+  monthSignOff?: { month: string; read: Promise<SignOff | undefined> };
 }
 
 /** A step either hands over to the next step now, or the job is finished. Delays throw DelayedError. */
@@ -107,6 +113,7 @@ export async function orderOf(ctx: StepContext, composing = false): Promise<Sale
   if (composing) {
     ctx.composedFrom = raw;
     ctx.composedDigest = undefined;
+    ctx.carriedProof = undefined;
     ctx.carried = carried !== undefined;
   }
   return platformOf(ctx.tenant.config).saleOf(raw, ctx.tenant.mapping, ctx.tenant.config);

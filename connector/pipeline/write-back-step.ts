@@ -57,7 +57,9 @@ async function totalDiffers(ctx: StepContext, entry: LedgerEntry): Promise<void>
 async function inClosedMonth(ctx: StepContext, entry: LedgerEntry): Promise<void> {
   const day = entry.documentDate;
   if (!day || !ctx.deps.signOffs || entry.documentNumber === undefined) return;
-  const closed = await ctx.deps.signOffs.of(ctx.ref.tenant, day.slice(0, 7));
+  const month = day.slice(0, 7);
+  // Read with the finalized record when this run numbered the document (finalize-step.ts).
+  const closed = await (ctx.monthSignOff?.month === month ? ctx.monthSignOff.read : ctx.deps.signOffs.of(ctx.ref.tenant, month));
   if (!closed) return;
   const closedOn = localDateTime(new Date(closed.at), ctx.tenant.mapping.shopTimeZone).date;
   await flag(ctx, personNeeded(ctx.ref, { code: 'month-closed', number: entry.documentNumber, day, month: closed.month, by: closed.by, closedOn }), entry);

@@ -156,6 +156,23 @@ describe('the shop fails (reading the order, writing back): retried without re-i
     }
   });
 
+  it("a note carried out whose answer is lost (the gateway's 504) -> the retry lists the order's notes, finds it: one note, listed only then", async () => {
+    const h = await startHarness();
+    try {
+      h.woo.failNext(1, 504, 'POST', { path: /^\/orders\/\d+\/notes$/, carriedOut: true });
+      const [id] = await deliverMany(h, 1);
+      await eventually('written back', async () => (await ledgerOf(h, id)).invoice?.state === 'written-back');
+      expect(await h.documentsOf(id)).toHaveLength(1);
+      expect(h.woo.notes(id).map((note) => note.note)).toEqual([expect.stringContaining('MagniFinance:')]);
+      // One listing before the first invoice (the earlier-document check), one by the retry that
+      // did not know whether its note had landed; a run that knows posts without listing.
+      const calls = h.woo.requests.filter((r) => r.path === `/orders/${id}/notes`).map((r) => `${r.method} ${r.status}`);
+      expect(calls).toEqual(['GET 200', 'POST 504', 'GET 200']);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('the shop refuses writes for longer than all attempts -> nothing closed (the issuing marker cannot land), failed list, replayed by the admin retry', async () => {
     const h = await startHarness({ pipeline: { attempts: 2, backoffMs: 50 } });
     try {

@@ -4,84 +4,17 @@
  * with the package's own MagniFinance: Shopify Shop API credential. Against the fake Shopify (GraphQL
  * validated against the Admin schema, cost headers, throttling) and the sandbox, over HTTP, through
  * the node's real execute (or the installed package: scripts/test-n8n-package.sh).
+ * The claim, its races and the waybill; the credit note and the API budget: shopify-order-record-refund.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FakeShopify, type JsonObject } from '../support/fake-shopify';
-import { sweaterAndShippingRefund, TAXES_INCLUDED } from '../platforms/shopify/fixtures/orders';
-import { runNode, savedNode, testShopifyCredential, type RunResult } from './support/n8n-harness';
-import { startNodeSandbox, type NodeSandbox } from './support/sandbox';
-import { paidOrder1001, refund1001 } from './support/shopify-rest';
+import type { JsonObject } from '../support/fake-shopify';
+import { paidOrder1001 } from './support/shopify-rest';
+import { savedNode, testShopifyCredential } from './support/n8n-harness';
+import { invoice, ORDER, until, useShopifyRecord, wait, type SandboxDoc } from './support/shopify-record';
 
-const ORDER = String(TAXES_INCLUDED.id);
-const wait = { waitForDocument: true, options: { firstCheckAfterSeconds: 10, checkIntervalSeconds: 1, waitTimeoutSeconds: 30 } };
-const invoice: INodeParameters = { resource: 'document', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'shop', ...wait };
-const creditNote = (invoiceNumber: string): INodeParameters => ({
-  resource: 'document',
-  operation: 'createCreditNoteFromRefund',
-  shopPlatform: 'shopify',
-  orderRecord: 'shop',
-  order: '={{ $json.order }}',
-  refund: '={{ $json.refund }}',
-  invoiceNumber,
-  ...wait,
-});
-
-let store: FakeShopify;
-let s: NodeSandbox;
-beforeEach(async () => {
-  store = new FakeShopify();
-  await store.start();
-  store.addOrder(TAXES_INCLUDED);
-  s = await startNodeSandbox();
-});
-afterEach(async () => {
-  await store.close();
-  await s.close();
-});
-
-function run(parameters: INodeParameters, json: IDataObject, extra: { cancel?: AbortController; executionId?: string; accessToken?: string } = {}): Promise<RunResult> {
-  return runNode({
-    credentials: s.credentials,
-    shopify: { shopUrl: store.url, accessToken: extra.accessToken ?? store.accessToken },
-    parameters,
-    onError: 'continueErrorOutput',
-    items: [{ json: structuredClone(json) }],
-    ...(extra.cancel ? { cancel: extra.cancel } : {}),
-    ...(extra.executionId ? { executionId: extra.executionId } : {}),
-  });
-}
-
-interface SandboxDoc {
-  id: number;
-  status: string;
-  client: { NIF: string };
-  document: { ExternalId?: string };
-}
-async function made(externalId: string): Promise<SandboxDoc[]> {
-  return ((await s.admin('GET', '/documents')).body as { documents: SandboxDoc[] }).documents.filter((d) => d.status !== 'draft' && d.document.ExternalId === externalId);
-}
-
-/** The order's metafields in the app's own namespace, as the merchant's admin (and the connector) sees them. */
-const metafields = (): JsonObject[] => ((store.orders.get(ORDER)?.metafields ?? []) as JsonObject[]).filter((m) => String(m.namespace).startsWith('app--'));
-const metafield = (key: string): string | undefined => metafields().find((m) => m.key === key)?.value as string | undefined;
-const namedDocument = (prefix: string): number | undefined => {
-  for (const m of metafields()) {
-    if (!String(m.key).startsWith(prefix)) continue;
-    const claim = JSON.parse(String(m.value)) as { documentId?: number };
-    if (claim.documentId !== undefined) return claim.documentId;
-  }
-  return undefined;
-};
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 600; i += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+const ctx = useShopifyRecord();
+const { run, made, metafield, metafields, namedDocument } = ctx;
 
 describe('Order Record "In the Shop" for a Shopify order: app metafields through the GraphQL Admin API', () => {
   it('asks for the package\'s own Shopify credential (n8n\'s Shopify credentials belong to another package), not the WooCommerce one', () => {
@@ -91,8 +24,8 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
   });
 
   it('the credential\'s Test asks the store\'s GraphQL Admin API with the token: a good one passes, a wrong one gets 401', async () => {
-    expect(await testShopifyCredential({ shopUrl: `${store.url}/`, accessToken: store.accessToken })).toMatchObject({ status: 'OK', httpStatus: 200 });
-    expect(await testShopifyCredential({ shopUrl: store.url, accessToken: 'shpat_wrong' })).toMatchObject({ status: 'Error', httpStatus: 401 });
+    expect(await testShopifyCredential({ shopUrl: `${ctx.store.url}/`, accessToken: ctx.store.accessToken })).toMatchObject({ status: 'OK', httpStatus: 200 });
+    expect(await testShopifyCredential({ shopUrl: ctx.store.url, accessToken: 'shpat_wrong' })).toMatchObject({ status: 'Error', httpStatus: 401 });
   });
 
   it('orders/paid and orders/updated at the same moment: one invoice, its number in the order\'s metafields; a later run finds it there', async () => {
@@ -127,7 +60,7 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     const both = new Promise<void>((resolve) => (bothArrived = resolve));
     let releaseSecond!: () => void;
     const second = new Promise<void>((resolve) => (releaseSecond = resolve));
-    store.beforeMetafieldsSet = async (inputs) => {
+    ctx.store.beforeMetafieldsSet = async (inputs) => {
       if (!fresh(inputs)) return;
       arrived += 1;
       if (arrived === 1) await both;
@@ -143,7 +76,7 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     expect(arrived).toBeGreaterThanOrEqual(2);
     expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
     // The second run's claim was refused (STALE_OBJECT): it never saved a draft of its own.
-    const all = ((await s.admin('GET', '/documents')).body as { documents: SandboxDoc[] }).documents.filter((d) => String(d.document.ExternalId).startsWith('wc-5962412736508'));
+    const all = ((await ctx.sandbox.admin('GET', '/documents')).body as { documents: SandboxDoc[] }).documents.filter((d) => String(d.document.ExternalId).startsWith('wc-5962412736508'));
     expect(all.map((d) => d.id)).toEqual([draft]);
     expect(all[0].status).not.toBe('draft');
     const outcomes = [a, b].map((r) => String((r.output[0][0].json.orderRecord as IDataObject).outcome)).sort();
@@ -157,7 +90,7 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     const first = run(invoice, paidOrder1001(), { executionId: 'first' });
     const documentId = await until('the first run to name its draft', () => namedDocument('magnifinance_claim_invoice_'));
     // The merchant corrects the buyer's NIF: the service's External ID check alone would let a second invoice through for the new buyer.
-    store.setAttributes(ORDER, [{ key: 'nif', value: '232013969' }]);
+    ctx.store.setAttributes(ORDER, [{ key: 'nif', value: '232013969' }]);
     const second = run(invoice, paidOrder1001(), { executionId: 'second' });
     const [a, b] = await Promise.all([first, second]);
     expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
@@ -184,28 +117,6 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     expect(await made('wc-5962412736508')).toHaveLength(1);
   }, 120_000);
 
-  it('the refund\'s credit note: claimed and recorded under the refund, naming the buyer the recorded invoice carried (CIVA art. 29(7), 78(2)), not the NIF the order gives since', async () => {
-    const issued = await run(invoice, paidOrder1001());
-    const invoiceNumber = String(issued.output[0][0].json.documentNumber);
-    expect((await made('wc-5962412736508'))[0].client.NIF).toBe('509442013');
-    store.setAttributes(ORDER, [{ key: 'nif', value: '232013969' }]);
-    store.refund(ORDER, { ...sweaterAndShippingRefund(), id: 'gid://shopify/Refund/929361501', orderAdjustments: [] });
-
-    const [a, b] = await Promise.all([
-      run(creditNote(invoiceNumber), { order: paidOrder1001(), refund: refund1001() }, { executionId: 'refund-1' }),
-      run(creditNote(invoiceNumber), { order: paidOrder1001(), refund: refund1001() }, { executionId: 'refund-2' }),
-    ]);
-    expect([a, b].map((r) => r.output[1])).toEqual([[], []]);
-    const notes = await made('wc-5962412736508-R929361501');
-    expect(notes).toHaveLength(1);
-    expect(notes[0].client.NIF).toBe('509442013');
-    const record = JSON.parse(metafield('magnifinance_credit_note_929361501') ?? '{}') as IDataObject;
-    expect(record).toMatchObject({ documentId: String(notes[0].id), number: expect.any(String) });
-    const issuedRun = [a, b].find((r) => (r.output[0][0].json.orderRecord as IDataObject).outcome === 'issued');
-    expect(issuedRun?.output[0][0].json).toMatchObject({ documentType: 'C', reference: invoiceNumber, refundId: 929361501 });
-    expect(issuedRun?.output[0][0].json.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'credit-note-invoice-buyer', params: expect.objectContaining({ nif: '509442013', orderNif: '232013969' }) })]));
-  }, 120_000);
-
   it('the waybill (the law\'s waybill of the neutral sale): two runs at once give one, its number in the order\'s metafield magnifinance_waybill', async () => {
     const loadAddress = { addressDetail: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', countryCode: 'PT' };
     const waybill: INodeParameters = { resource: 'waybill', operation: 'createFromOrder', shopPlatform: 'shopify', orderRecord: 'shop', mappingSettings: JSON.stringify({ waybill: { loadAddress } }), ...wait };
@@ -219,21 +130,10 @@ describe('Order Record "In the Shop" for a Shopify order: app metafields through
     expect(JSON.parse(metafield('magnifinance_waybill') ?? '{}')).toMatchObject({ number, documentId: String(waybills[0].id) });
   }, 120_000);
 
-  it('a drained API budget (another app spent it): the queries wait for Shopify\'s bucket, nothing is lost', async () => {
-    store.drainBucket(0);
-    const result = await run(invoice, paidOrder1001());
-    expect(result.output[1]).toEqual([]);
-    expect(result.output[0][0].json).toMatchObject({ writtenBack: true, alreadyIssued: false });
-    expect(await made('wc-5962412736508')).toHaveLength(1);
-    expect(metafield('magnifinance_document_number')).toBe(result.output[0][0].json.documentNumber);
-    // Shopify said THROTTLED at least once, and every query ran in the end.
-    expect(store.costLog.some((entry) => entry.throttled)).toBe(true);
-  }, 120_000);
-
   it('a refused token fails the item with the reason, before anything is issued', async () => {
     const result = await run(invoice, paidOrder1001(), { accessToken: 'shpat_wrong' });
     expect(String((result.output[1][0].json.error as IDataObject).message)).toContain('Shopify refused the access token (HTTP 401)');
     expect(await made('wc-5962412736508')).toHaveLength(0);
-    expect(result.requests.filter((r) => r.url.startsWith(s.sandbox.baseUrl))).toEqual([]);
+    expect(result.requests.filter((r) => r.url.startsWith(ctx.sandbox.sandbox.baseUrl))).toEqual([]);
   }, 60_000);
 });

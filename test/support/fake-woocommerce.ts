@@ -236,9 +236,11 @@ export interface RunningFakeWoo {
    * The next `count` REST requests matching the method (and `answer.path`, tested on the path after
    * /wp-json/wc/v3) answer `status`: WooCommerce's error JSON (`answer.code`, default
    * internal_server_error), or with `answer.page` an HTML page in the shop's place, as a firewall,
-   * a security or caching plugin or a maintenance mode answers (often with 200).
+   * a security or caching plugin or a maintenance mode answers (often with 200). With
+   * `answer.carriedOut` the shop does the work and only the answer is lost: a gateway in front of
+   * PHP timing out (nginx's 504) while WooCommerce finishes the request.
    */
-  failNext(count: number, status: number, method?: string, answer?: { path?: RegExp; code?: string; page?: string }): void;
+  failNext(count: number, status: number, method?: string, answer?: { path?: RegExp; code?: string; page?: string; carriedOut?: boolean }): void;
   clearFailures(): void;
   /** Delivers an order webhook like WooCommerce does (signed, wp_json_encode'd); tracks failures like WooCommerce. */
   deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult>;
@@ -268,7 +270,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   const seenNonces = new Set<string>();
   const requests: RunningFakeWoo['requests'] = [];
   const orderListings: Record<string, string>[] = [];
-  const failures: { count: number; status: number; method?: string; path?: RegExp; code?: string; page?: string }[] = [];
+  const failures: { count: number; status: number; method?: string; path?: RegExp; code?: string; page?: string; carriedOut?: boolean }[] = [];
   const pending = new Set<Promise<unknown>>();
   const queue: QueuedDelivery[] = [];
   const stockReduced = new Set<number>();
@@ -307,6 +309,12 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const failure = failures.find((f) => f.count > 0 && (f.method === undefined || f.method === req.method) && (f.path === undefined || f.path.test(req.path)));
     if (failure) {
       failure.count -= 1;
+      if (failure.carriedOut) {
+        // The route runs; what it answers never reaches the client.
+        res.json = () => res.status(failure.status).type('html').send(failure.page ?? '<html><body><h1>504 Gateway Time-out</h1></body></html>');
+        next();
+        return;
+      }
       if (failure.page !== undefined) res.status(failure.status).type('html').send(failure.page);
       else res.status(failure.status).json({ code: failure.code ?? 'internal_server_error', message: 'Injected failure', data: { status: failure.status } });
       return;
