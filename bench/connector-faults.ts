@@ -81,6 +81,8 @@ interface Figures {
   secondDocumentsAfterLostMeta: number;
   /** Of those, orders held for a person naming the earlier document (earlier-document): all of them. */
   heldWithEarlierDocument: number;
+  /** Orders where one document is told in more than one of our issued notes (a note posted twice): must be 0. */
+  ordersWithANoteTwice: number;
   ok: boolean;
 }
 
@@ -90,6 +92,15 @@ const IN_FLIGHT = new Set(['drafting', 'draft', 'created', 'finalized']);
 const CHANGED_NIF = '123456789';
 
 const DAY = 86_400_000;
+
+/** Our issued note's document id (connector/words.ts NOTES.issued: "... FR A/1 emitida (documento 4711)."). */
+const ISSUED_NOTE = /^MagniFinance: .* (?:emitid[ao]|issued) \((?:documento|document) (\d{1,12})\)/;
+
+/** Whether one document is told in more than one of our issued notes on the order. */
+function noteTwice(notes: readonly { note: string }[]): boolean {
+  const told = notes.map((note) => ISSUED_NOTE.exec(note.note)?.[1]).filter((id) => id !== undefined);
+  return new Set(told).size < told.length;
+}
 
 function shuffle<T>(items: T[], seed: number): T[] {
   let state = seed;
@@ -424,6 +435,7 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       lostLedgerAndMeta: lostMeta.length,
       secondDocumentsAfterLostMeta: lostMeta.filter((id) => (numbered.get(`wc-${id}`) ?? 0) > 1).length,
       heldWithEarlierDocument: heldEarlier,
+      ordersWithANoteTwice: ids.filter((id) => noteTwice(shop.notes(id))).length,
       ok: false,
     };
     figures.ok =
@@ -436,7 +448,8 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       figures.secondDocumentsAfterWipe === 0 &&
       figures.waitingBecauseOfWipe === 0 &&
       figures.lostLedgerAndMeta === options.lostMetaOrders &&
-      figures.secondDocumentsAfterLostMeta === 0;
+      figures.secondDocumentsAfterLostMeta === 0 &&
+      figures.ordersWithANoteTwice === 0;
     return figures;
   } finally {
     // A killed worker has exited already: stop() would wait for an exit that came before.

@@ -2,6 +2,7 @@ import { DelayedError, UnrecoverableError, type Processor } from 'bullmq';
 import { failedAttemptFields } from './attempt-wait';
 import { DocumentJobDataSchema, purposeOf, type DocumentJobData, type Step } from '../core/jobs';
 import { type LedgerRef } from '../core/ledger';
+import { childOnFirstLine } from '../core/logger';
 import { flagJobFailure, isPermanent } from './needs-person';
 import { reviewOrder } from './order-review';
 import { type PipelineDeps, type StepContext, setData } from './step-context';
@@ -24,7 +25,7 @@ export function documentProcessor(deps: PipelineDeps): Processor<DocumentJobData
     const tenant = deps.tenants.get(data.tenant);
     if (!tenant) throw new UnrecoverableError(`tenant ${data.tenant} is not in this worker's configuration`);
     const ref: LedgerRef = { tenant: data.tenant, orderId: data.orderId, purpose: purposeOf(data.kind, data.refundId) };
-    const log = deps.logger.child({ tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
+    const log = childOnFirstLine(deps.logger, { tenant: data.tenant, orderId: data.orderId, purpose: ref.purpose, jobId: job.id });
     // A review issues nothing: a failed one is retried by BullMQ and resumed by the next update or sweep.
     if (data.kind === 'review') return reviewOrder(deps, tenant, data.orderId, now(), log);
     const ctx: StepContext = { job, token, data, tenant, ref, deps, now, log, events: [] };
