@@ -21,6 +21,7 @@ import { MappingSettings, MappingSettingsInput, MappingSettingsSchema } from './
 import { positiveFeeLines, productLines, shippingLines, shopTaxByRate, spreadNegativeFees } from './order-lines';
 import { saleNumber, saleRef, type Sale } from './sale';
 import { admitSale } from './sale-schema';
+import { commonDocumentRequest } from './request-fast-path';
 import { invoiceDeadline, issueDay, lateInvoiceNote, taxDueDay, type IssueOptions } from './issue-date';
 import { shopDay, addDays } from './shop-date';
 import { regimeLimitMessage, regimeOn } from './small-business-regime';
@@ -382,6 +383,9 @@ export function documentForSale(
  * service is sent), or the fields it refuses: callers may send it without checking it again.
  */
 function checkedRequest(orderId: number | string, request: CreateDocumentRequest): CreateDocumentRequest {
+  // The common request is read by hand as zod reads it (request-fast-path.ts); anything else is zod's to decide and word.
+  const common = commonDocumentRequest(request);
+  if (common) return common;
   const result = CreateDocumentRequestSchema.safeParse(request);
   if (!result.success) {
     throw mappingError(orderId, 'document-invalid', refusedFields(result.error));

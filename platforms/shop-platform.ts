@@ -31,6 +31,12 @@ export interface ShopPlatform {
   name: NonNullable<TenantConfig['platform']>;
   /** The platform's product name as shop owners know it ("WooCommerce"), for links such as "open the order in …". */
   title: string;
+  /**
+   * The shop shows its orders under numbers that are not their ids (Shopify's "#1001" of order
+   * 5962412736508): the console asks the shop for them to name the orders of its lists. WooCommerce's
+   * number is its id unless a plugin numbers orders (then the order's own page says it).
+   */
+  numbersOrdersApart: boolean;
   /** Where a person opens one order in the platform's own admin. */
   adminOrderUrl(tenant: TenantConfig, orderId: number): string;
   /** `services`: where the running connector keeps what the shop handed over at install time (absent in a command without Redis). */

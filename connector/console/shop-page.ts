@@ -138,24 +138,25 @@ export async function waitingSection(deps: ConsoleDeps, tenant: TenantRuntime, v
   const zone = tenant.mapping.shopTimeZone;
   const attention = await deps.ledger.attentionPage({ tenant: tenant.config.id, offset, limit: WAITING_PAGE });
   const refs = attention.members.map((member) => member.split(':'));
+  const shown = await shownOrders(deps, tenant, refs.map(([, orderText]) => Number(orderText)));
   const items = await Promise.all(
     refs.map(async ([, orderText, purpose]) => {
       const orderId = Number(orderText);
       const entry = await deps.ledger.get({ tenant: tenant.config.id, orderId, purpose });
-      return entry ? waitingItem(tenant, view, orderId, purpose, entry, zone) : html``;
+      return entry ? waitingItem(tenant, view, shown(orderId), orderId, purpose, entry, zone) : html``;
     }),
   );
   const more = pager(lang, `/console/${tenant.config.id}?waitingFrom=`, 'waiting', offset, refs.length, attention.total, WAITING_PAGE);
   return html`<section id="waiting"><h2>${t(lang, 'waiting')} (${attention.total})</h2>${attention.total === 0 ? html`<p>${t(lang, 'noneWaiting')}</p>` : html`${items}${more}`}</section>`;
 }
 
-function waitingItem(tenant: TenantRuntime, view: View, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
+function waitingItem(tenant: TenantRuntime, view: View, shown: string, orderId: number, purpose: string, entry: LedgerEntry, zone: string): Html {
   const { lang, token } = view;
   const base = orderPagePath(tenant.config.id, orderId);
   const hidden = html`<input type="hidden" name="csrf" value="${token}"><input type="hidden" name="purpose" value="${purpose}"><input type="hidden" name="from" value="shop">`;
   const words = entryWords(lang, entry, { tenant: tenant.config.id, orderId, purpose }, 'console');
   return html`<div class="item" data-order="${orderId}">
-<p><a href="${base}"><b>${t(lang, 'order')} #${orderId}</b></a> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}${entry.alertAt ? ` · ${shopTime(entry.alertAt, zone, lang)}` : ''}</span></p>
+<p><a href="${base}"><b>${t(lang, 'order')} ${shown}</b></a> · ${purposeLabel(lang, purpose)} · <span class="muted">${t(lang, 'state')}: ${stateLabel(lang, entry.state)}${entry.alertAt ? ` · ${shopTime(entry.alertAt, zone, lang)}` : ''}</span></p>
 <p><b>${t(lang, 'why')}:</b> ${words.reason}</p>
 <p><b>${t(lang, 'whatToDo')}:</b> ${words.action}</p>
 <div class="actions">
@@ -176,9 +177,10 @@ export async function notInvoicedSection(deps: ConsoleDeps, tenant: TenantRuntim
   const rows = await notInvoicedRows(deps, tenant, lang);
   const zone = tenant.mapping.shopTimeZone;
   if (rows.length === 0) return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (0)</h2><p>${t(lang, 'noneNotInvoiced')}</p></section>`;
+  const shown = await shownOrders(deps, tenant, rows.map((row) => row.orderId));
   const lines = rows.map(
     (row) =>
-      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="#${row.orderId}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">#${row.orderId}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${row.kind === 'before-go-live' || row.kind === 'other-system' ? t(lang, `kind.${row.kind}`) : stateLabel(lang, row.state)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
+      html`<tr data-order="${row.orderId}" data-kind="${row.kind}"><td class="check">${row.issuable ? html`<input type="checkbox" name="order" value="${row.orderId}" aria-label="${shown(row.orderId)}">` : ''}</td><td class="nowrap" data-label="${t(lang, 'order')}"><a href="${orderPagePath(tenant.config.id, row.orderId)}">${shown(row.orderId)}</a></td><td class="nowrap" data-label="${t(lang, 'kind')}">${row.kind === 'before-go-live' || row.kind === 'other-system' ? t(lang, `kind.${row.kind}`) : stateLabel(lang, row.state)}</td><td>${row.why}</td><td class="wide nowrap">${row.at ? shopTime(row.at, zone, lang) : ''}</td></tr>`,
   );
   return html`<section id="not-invoiced"><h2>${t(lang, 'notInvoiced')} (${rows.length})</h2><p class="muted">${t(lang, 'notInvoicedHelp')}</p>
 <form method="get" action="/console/${tenant.config.id}/not-invoiced/preview" class="block">
@@ -195,10 +197,11 @@ export async function figuresSection(deps: ConsoleDeps, tenant: TenantRuntime, v
   const queue = (await queueByTenant(deps.queue)).get(id) ?? { now: 0, nowJobs: [], later: 0, laterJobs: [], failed: [] };
   const figure = (key: string, label: string, value: number, warn = false) => html`<div class="figure" data-figure="${key}"><b class="${warn ? 'warn' : ''}">${value}</b>${label}</div>`;
   const failedOrders = [...new Map(queue.failed.map((job) => [job.orderId, job])).values()];
+  const shown = await shownOrders(deps, tenant, failedOrders.slice(0, 50).map((job) => job.orderId));
   const behind =
     failedOrders.length === 0
       ? ''
-      : html`<p id="failed-orders" class="warn">${t(lang, 'queueFailedHelp')}: ${failedOrders.slice(0, 50).map((job, index) => html`${index > 0 ? ', ' : ''}<a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>`)}${failedOrders.length > 50 ? ' …' : ''}</p>`;
+      : html`<p id="failed-orders" class="warn">${t(lang, 'queueFailedHelp')}: ${failedOrders.slice(0, 50).map((job, index) => html`${index > 0 ? ', ' : ''}<a href="${orderPagePath(id, job.orderId)}">${shown(job.orderId)}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>`)}${failedOrders.length > 50 ? ' …' : ''}</p>`;
   return html`<section id="today"><h2>${t(lang, 'today')}</h2><div class="figures">
 ${figure('issued', t(lang, 'issuedToday'), today)}${figure('waiting', t(lang, 'waiting'), waiting, waiting > 0)}
 ${figure('now', t(lang, 'queueNow'), queue.now)}${figure('later', t(lang, 'queueLater'), queue.later)}${figure('failed', t(lang, 'queueFailed'), failedOrders.length, failedOrders.length > 0)}
@@ -215,9 +218,10 @@ async function retryingList(deps: ConsoleDeps, tenant: TenantRuntime, lang: Lang
   const entries = await Promise.all(jobs.slice(0, 100).map(async (job) => ({ job, entry: await deps.ledger.get({ tenant: id, orderId: job.orderId, purpose: job.purpose }) })));
   const retrying = entries.filter(({ entry }) => entry?.lastError);
   if (retrying.length === 0) return '';
+  const shown = await shownOrders(deps, tenant, retrying.map(({ job }) => job.orderId));
   const items = retrying.map(
     ({ job, entry }) =>
-      html`<li data-order="${job.orderId}"><a href="${orderPagePath(id, job.orderId)}">#${job.orderId}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>: ${attemptWaitWords(lang, entry ?? {}, tenant.config.shop.timeoutMs)}</li>`,
+      html`<li data-order="${job.orderId}"><a href="${orderPagePath(id, job.orderId)}">${shown(job.orderId)}</a> <span class="muted">(${purposeLabel(lang, job.purpose).toLowerCase()})</span>: ${attemptWaitWords(lang, entry ?? {}, tenant.config.shop.timeoutMs)}</li>`,
   );
   return html`<div id="retrying" class="item calm"><p><b>${t(lang, 'retryingTitle')}</b></p><ul>${items}</ul></div>`;
 }
@@ -296,4 +300,15 @@ export async function healthSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
 ${webhooks}
 ${await refusalsTable(deps, tenant, lang)}
 <form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button class="secondary">${t(lang, 'sweepNow')}</button></form></section>`;
+}
+
+/**
+ * How the shop shows the orders of a list: on a platform that numbers orders apart from their ids
+ * (Shopify's "#1001"), asked to the shop in one call; else, or when the shop does not answer, "#<id>".
+ */
+async function shownOrders(deps: ConsoleDeps, tenant: TenantRuntime, ids: readonly number[]): Promise<(orderId: number) => string> {
+  if (ids.length === 0 || !platformOf(tenant.config).numbersOrdersApart) return (orderId) => orderShown(orderId);
+  const asked = await askShop(deps, tenant, () => ordersByIds(tenant, ids));
+  const heads = asked.ok ? asked.value : new Map<number, ShopOrderHead>();
+  return (orderId) => orderShown(orderId, heads.get(orderId));
 }

@@ -25,6 +25,7 @@ import { shopifyRoundingFix, shopifyShopRefusedFix } from './shop-words';
 export const shopify: ShopPlatform = {
   name: 'shopify',
   title: 'Shopify',
+  numbersOrdersApart: true,
   adminOrderUrl: (tenant, orderId) => shopifyAdminOrderUrl(tenant.shopify?.adminUrl ?? tenant.shop.url, orderId),
   createShop: (tenant, services) => shopOf(tenant, services),
   // Shopify's deliveries are few per order (no write-back echo storm like WooCommerce's): Express serves them.

@@ -19,6 +19,7 @@ import { wooListingRefusedFix, wooRoundingFix, wooShopRefusedFix } from './shop-
 export const woocommerce: ShopPlatform = {
   name: 'woocommerce',
   title: 'WooCommerce',
+  numbersOrdersApart: false,
   adminOrderUrl: (tenant, orderId) => wpAdminOrderUrl(tenant.shop.url, orderId),
   createShop: (tenant) => new WooShop(tenant.shop),
   webhookFastPath: wooWebhookFastPath,

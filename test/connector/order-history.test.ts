@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { HISTORY_LIMIT, OrderHistory } from '../../connector/history/order-history';
-import { REDIS_URL } from './support/harness';
+import { eventually, REDIS_URL } from './support/harness';
 
 /**
  * The order's story (connector/history/order-history.ts) on a real Redis: events of several orders
@@ -40,16 +40,16 @@ describe("an order's story in Redis", () => {
     expect(await history.of('loja1', 2)).toEqual([{ kind: 'received', at: 1_500, via: 'sweep', status: 'processing' }]);
   });
 
-  it("a step's events of one order are one RPUSH (issue 29: the commands per order), in the order given", async () => {
-    // The ledger's connection is auto-pipelined: the record's commands go one by one through `call`.
+  it("a record's stories are one script call (issue 29: the commands per order): each order's events one RPUSH in the order given, its retention renewed, no LTRIM below the limit", async () => {
+    // The ledger's connection is auto-pipelined; Redis's MONITOR shows what the client sent and what the script ran.
     const piped = new Redis(REDIS_URL, { enableAutoPipelining: true });
     const history = new OrderHistory(piped, prefix, 60_000);
+    await history.record([{ tenant: 'loja1', orderId: 7, event: { kind: 'received', at: 2_000, via: 'webhook' } }]); // the script known to Redis
+    const monitor = await redis.monitor();
     const sent: string[] = [];
-    const call = piped.call.bind(piped) as (...args: (string | number)[]) => Promise<unknown>;
-    (piped as unknown as { call: typeof call }).call = (...args) => {
-      sent.push(String(args[0]));
-      return call(...args);
-    };
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (args.some((arg) => arg.startsWith(`${prefix}:`))) sent.push(`${source.startsWith('lua') ? 'lua ' : ''}${args[0]?.toLowerCase()}`);
+    });
     try {
       await history.record([
         { tenant: 'loja1', orderId: 5, event: { kind: 'attempt', at: 3_000, purpose: 'invoice', step: 'draft', ok: true } },
@@ -57,12 +57,16 @@ describe("an order's story in Redis", () => {
         { tenant: 'loja1', orderId: 5, event: { kind: 'attempt', at: 3_000, purpose: 'invoice', step: 'close', ok: true } },
         { tenant: 'loja1', orderId: 5, event: { kind: 'document', at: 3_000, purpose: 'invoice', documentId: 9, number: 'FT A/9' } },
       ]);
+      // Redis runs a connection's commands in order: once MONITOR shows this one, it has shown the record's.
+      await piped.exists(`${prefix}:end-of-record`);
+      await eventually('the end of the record in MONITOR', () => sent.includes('exists'));
     } finally {
       piped.disconnect();
+      monitor.disconnect();
     }
+    expect(sent.filter((line) => !line.startsWith('lua')).sort()).toEqual(['evalsha', 'exists', 'hset']);
+    expect(sent.filter((line) => line.startsWith('lua'))).toEqual(['lua rpush', 'lua pexpire', 'lua rpush', 'lua pexpire']);
     const reader = new OrderHistory(redis, prefix);
-    expect(sent.filter((name) => name === 'rpush')).toHaveLength(2);
-    expect(sent.sort()).toEqual(['hset', 'ltrim', 'ltrim', 'pexpire', 'pexpire', 'rpush', 'rpush']);
     const story = await reader.of('loja1', 5);
     expect(story.map((e) => (e.kind === 'attempt' ? e.step : e.kind))).toEqual(['draft', 'close', 'document']);
     expect(await reader.of('loja1', 6)).toEqual([{ kind: 'received', at: 3_000, via: 'webhook' }]);

@@ -1,5 +1,6 @@
 import { Cluster } from 'ioredis';
 import { META } from '../../connector/shop/order-meta';
+import { OrderHistory } from '../../connector/history/order-history';
 import { sendWooWebhook } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET } from './support/harness';
 import { describeWithRedisServer, ownRedisCluster, type OwnRedisCluster } from './support/redis-servers';
@@ -39,6 +40,9 @@ describeWithRedisServer('redis-cluster.test.ts', 'the Redis Cluster tests')('a r
         expect(counts).toHaveLength(3);
         expect(counts.filter((count) => count > orders.length)).toHaveLength(1);
         expect(counts.filter((count) => count === 0)).toHaveLength(2);
+        // The orders' stories too (each record one script call over keys of the hash tag's slot): a delivery's and the worker's.
+        const stories = new OrderHistory(client, h.prefix);
+        for (const order of orders) expect((await stories.of('shop1', Number(order.id))).map((e) => e.kind)).toEqual(expect.arrayContaining(['received', 'document']));
       } finally {
         client.disconnect();
       }

@@ -15,6 +15,7 @@ import type { Sale, SaleLine } from '../../../law/sale';
 import type { Lang } from '../../../messages/lang';
 import { platformOf } from '../../../platforms/registry';
 import { ShopifyAdminClient } from '../../../platforms/shopify/admin-client';
+import { ShopifyShop } from '../../../platforms/shopify/shopify-shop';
 import { readShopifyOrder, readShopifyRefund } from '../../../platforms/shopify/order-query';
 import { FakeShopify, type JsonObject } from '../../support/fake-shopify';
 import { eventually, quietLogger, rawTestConfig } from '../../connector/support/harness';
@@ -270,6 +271,23 @@ describe('a Shopify store in the running connector: the console and the sweep in
     expect(search.statusCode).toBe(303);
     expect(search.headers.location).toBe(`/console/loja/orders/${id}`);
     await search.body.dump();
+  });
+
+  it("the shop's lists name the order #1001 too (the not-invoiced list: an update of an order from before go-live)", async () => {
+    const id = String(TAXES_INCLUDED.legacyResourceId);
+    // What the webhook watch does on its first round: the store's subscriptions to this connector.
+    const shop = new ShopifyShop({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecrets: [store.clientSecret], timeoutMs: 5_000, sale: { currency: 'shop', nifSources: [] } });
+    await shop.ensureWebhooks(connector.origin as string, 'loja');
+    store.setAttributes(String(TAXES_INCLUDED.id), [{ key: 'nota', value: 'entregar de manhã' }]);
+    await store.settled();
+    const html = await eventually('the order on the not-invoiced list', async () => {
+      const page = await request(`${connector.origin}/console/loja?lang=pt`, { headers });
+      const text = await page.body.text();
+      return text.includes(`<tr data-order="${id}"`) ? text : undefined;
+    });
+    const row = html.slice(html.indexOf(`<tr data-order="${id}"`));
+    expect(row.slice(0, row.indexOf('</tr>'))).toContain('>#1001</a>');
+    expect(html).not.toContain(`>#${id}<`);
   });
 
   it("the sweep refused by the store: the fix is the store's token, never a REST API key", async () => {
