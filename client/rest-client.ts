@@ -26,8 +26,10 @@ import {
   PartnerAccessTokenItemSchema,
 } from './schemas/responses';
 import { CreateWaybillRequestInput, CreateWaybillRequestSchema } from './schemas/waybill';
+import { commonCreateDocumentResult, commonDocumentGetOut, commonEnvelope } from './schemas/common-answers';
 import { callAbortable, notifyHook, RequestEvent, RequestHooks, ResponseEvent, urlWithoutSecrets } from './request-hooks';
 import { errorForFailure } from './service-errors';
+import { queryText } from './query-text';
 import {
   abortableSleep,
   DocumentNotNumberedError,
@@ -195,6 +197,8 @@ function parseJson(text: string): unknown {
 const PositiveId = z.number().int().positive({ message: 'must be a positive integer' });
 
 function positiveId(name: string, value: number): void {
+  // zod accepts every positive safe integer: only anything else needs its walk (and its words).
+  if (Number.isSafeInteger(value) && value > 0) return;
   validateInput(PositiveId, value, name);
 }
 
@@ -245,7 +249,7 @@ export class MagniFinanceClient {
   async createDocument(request: CreateDocumentRequestInput, options?: CallOptions): Promise<CreateDocumentResult> {
     const body = this.checked(CreateDocumentRequestSchema, request);
     const answer = await this.send({ method: 'POST', path: '/document', body: writeRequestJson(body), safe: false }, options);
-    const object = this.parseObject(CreateDocumentResultSchema, answer);
+    const object = this.parseObject(CreateDocumentResultSchema, answer, commonCreateDocumentResult);
     return { documentId: object.DocumentId, errorMessage: object.ErrorMessage ?? null, requestId: answer.envelope.RequestId ?? null };
   }
 
@@ -299,7 +303,7 @@ export class MagniFinanceClient {
       { method: 'GET', path: '/document', query: { documentId: String(documentId) }, safe: true },
       options,
     );
-    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
+    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer, commonDocumentGetOut));
   }
 
   /**
@@ -345,7 +349,7 @@ export class MagniFinanceClient {
       { method: 'GET', path: '/document/property', query: { documentId: String(documentId) }, safe: true },
       options,
     );
-    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer));
+    return toDocumentDetails(this.parseObject(DocumentGetOutSchema, answer, commonDocumentGetOut));
   }
 
   /** Cancel Document (PATCH): only a Closed document; irreversible. */
@@ -419,7 +423,7 @@ export class MagniFinanceClient {
    * checking, error mapping.
    */
   private async send(spec: CallSpec, options?: CallOptions): Promise<Answer> {
-    const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
+    const query = spec.query ? queryText(spec.query) : '';
     const url = `${this.baseUrl}${spec.path}${query}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -433,7 +437,7 @@ export class MagniFinanceClient {
     const maxAttempts = options?.maxRetries !== undefined ? Math.max(0, Math.floor(options.maxRetries)) + 1 : this.retry.attempts;
     signal?.throwIfAborted();
     const transport = await this.transportInUse();
-    const loggedUrl = urlWithoutSecrets(url);
+    const loggedUrl = this.hooks.onRequest || this.hooks.onResponse ? urlWithoutSecrets(url) : url;
     for (let attempt = 1; ; attempt += 1) {
       let answer: Answer | undefined;
       let retryAfter: string | undefined;
@@ -490,7 +494,10 @@ export class MagniFinanceClient {
     }
   }
 
-  private parseObject<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
+  /** The answer's Object by its schema; `common`, a hand proof of the schema, reads the plain case first. */
+  private parseObject<S extends z.ZodType>(schema: S, answer: Answer, common?: (object: unknown) => z.output<S> | undefined): z.output<S> {
+    const proven = common?.(answer.envelope.Object);
+    if (proven !== undefined) return proven;
     const parsed = schema.safeParse(answer.envelope.Object);
     if (parsed.success) return parsed.data;
     const problems = parsed.error.issues.map((i) => `Object.${i.path.join('.')} ${i.message}`).join('; ');
@@ -520,7 +527,10 @@ function headerValue(headers: Record<string, string>, name: string): string | un
 }
 
 export function interpretResponse(status: number, rawBody: string, retryAfter?: string): Answer {
-  const parsed = EnvelopeSchema.safeParse(parseJson(rawBody));
+  const json = parseJson(rawBody);
+  const common = commonEnvelope(json);
+  if (common !== undefined) return { envelope: common, status, rawBody };
+  const parsed = EnvelopeSchema.safeParse(json);
   if (parsed.success) return { envelope: parsed.data, status, rawBody };
   if (status >= 400) {
     // An error status without the envelope (a proxy page, a bare 401): keep the status as the error.

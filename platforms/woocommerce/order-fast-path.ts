@@ -1,4 +1,5 @@
 import { DECIMAL_TEXT } from '../../connector/shop/money-text';
+import { FAIL, Field, isFiniteNumber, isRecord, list, loose } from '../../client/schemas/hand-proof';
 import type { WooOrder } from './order-schema';
 
 /**
@@ -11,56 +12,14 @@ import type { WooOrder } from './order-schema';
  * given the value the schema's transform gives), then every other key of the input as it is.
  * test/platforms/woocommerce/order-fast-path.test.ts holds it to zod's answer on every fixture.
  * The order's meta alone (WooOrderMetaSchema) has its hand proof here too: commonWooOrderMeta.
+ * The pieces (loose, list, FAIL) are the client's (client/schemas/hand-proof.ts).
  */
 
-/** A field's reading, or FAIL when the hand proof does not cover the value (zod decides). */
-type Field = (value: unknown) => unknown;
-const FAIL: unique symbol = Symbol('zod decides');
+export { isRecord };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** z.looseObject: the shape's keys read in order, the others copied after them. */
-function loose(shape: Record<string, Field>): Field {
-  const keys = Object.keys(shape);
-  const fields = keys.map((key) => shape[key] as Field);
-  const known = new Set(keys);
-  return (input) => {
-    if (!isRecord(input)) return FAIL;
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const value = (fields[i] as Field)(input[key]);
-      if (value === FAIL) return FAIL;
-      if (value !== undefined || key in input) out[key] = value;
-    }
-    for (const key of Object.keys(input)) {
-      if (!known.has(key)) out[key] = input[key];
-    }
-    return out;
-  };
-}
-
-/** z.array(item), or with `absentAsEmpty` z.array(item).optional().transform((l) => l ?? []). */
-function list(item: Field, absentAsEmpty: boolean): Field {
-  return (value) => {
-    if (value === undefined) return absentAsEmpty ? [] : FAIL;
-    if (!Array.isArray(value)) return FAIL;
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const read = item(value[i]);
-      if (read === FAIL) return FAIL;
-      out[i] = read;
-    }
-    return out;
-  };
-}
-
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const number: Field = (value) => (isNumber(value) ? value : FAIL);
-const optionalNumber: Field = (value) => (value === undefined || isNumber(value) ? value : FAIL);
-const numberOrZero: Field = (value) => (value === undefined ? 0 : isNumber(value) ? value : FAIL);
+const number: Field = (value) => (isFiniteNumber(value) ? value : FAIL);
+const optionalNumber: Field = (value) => (value === undefined || isFiniteNumber(value) ? value : FAIL);
+const numberOrZero: Field = (value) => (value === undefined ? 0 : isFiniteNumber(value) ? value : FAIL);
 const text: Field = (value) => (typeof value === 'string' ? value : FAIL);
 const optionalText: Field = (value) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : FAIL);
 const optionalTextStrict: Field = (value) => (value === undefined || typeof value === 'string' ? value : FAIL);
@@ -95,8 +54,8 @@ const address = loose({
 });
 
 const orderFields = loose({
-  id: (value) => (isNumber(value) && Number.isSafeInteger(value) && value > 0 ? value : FAIL),
-  number: (value) => (value === undefined ? undefined : typeof value === 'string' ? value : isNumber(value) ? String(value) : FAIL),
+  id: (value) => (isFiniteNumber(value) && Number.isSafeInteger(value) && value > 0 ? value : FAIL),
+  number: (value) => (value === undefined ? undefined : typeof value === 'string' ? value : isFiniteNumber(value) ? String(value) : FAIL),
   status: text,
   currency: (value) => (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value) ? value : FAIL),
   prices_include_tax: booleanOrFalse,
@@ -127,7 +86,7 @@ const orderFields = loose({
       total_tax: optionalMoney,
       taxes,
       sku: optionalText,
-      price: (value) => (value === undefined || value === null || isNumber(value) ? value : FAIL),
+      price: (value) => (value === undefined || value === null || isFiniteNumber(value) ? value : FAIL),
       tax_class: optionalText,
       meta_data: meta,
     }),
