@@ -62,9 +62,10 @@ export function tlsOptions(target: RedisTarget, node: NodeAddress): TlsOptions |
  * - `worker`: commands wait for Redis to come back (BullMQ requires maxRetriesPerRequest null for workers);
  * - `ledger`: the worker policy, auto-pipelined. The ledger's reads and writes from many concurrent
  *   jobs then leave in one socket write per event-loop turn instead of one each (a write to Redis
- *   was the largest single cost in the worker's profile). Kept apart from BullMQ's connection,
- *   which is not meant to be auto-pipelined. Each job still awaits its own reply before the next
- *   step, so "ledger before create" holds exactly as before.
+ *   was the largest single cost in the worker's profile). The documents worker moves its jobs on it
+ *   too (BullMQ's moves are Lua scripts, each atomic; pipelining only changes when they are sent):
+ *   a move leaves with the ledger writes and the other jobs' moves of its turn. Each job still
+ *   awaits its own reply before the next step, so "ledger before create" holds exactly as before.
  * In cluster mode the same policies apply to an ioredis Cluster, which follows MOVED/ASK redirections.
  */
 export function connectRedis(target: RedisTarget, kind: 'ingest' | 'worker' | 'ledger', logger: Logger): RedisClient {
