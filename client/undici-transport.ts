@@ -1,4 +1,4 @@
-import { Agent, Dispatcher, request } from 'undici';
+import { Agent, Dispatcher, errors } from 'undici';
 import { TransportNetworkError, TransportTimeoutError } from './errors';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 
@@ -45,6 +45,19 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
+/**
+ * What undici's top-level `request(url)` hands its dispatcher, read as it reads it (a WHATWG URL,
+ * http or https only). Calling the dispatcher with it skips that wrapper's copy of the options:
+ * ~10 µs of each call, a third of undici's own time for a Get Document (issue 29).
+ */
+function originAndPath(text: string): { origin: string; path: string } {
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
+  }
+  return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
+}
+
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
   const dispatcher =
     options.dispatcher ??
@@ -54,11 +67,13 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
     const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
     const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
     try {
-      const response = await request(req.url, {
+      const { origin, path } = originAndPath(req.url);
+      const response = await dispatcher.request({
+        origin,
+        path,
         method: req.method,
         headers: req.headers,
         body: req.body,
-        dispatcher,
         signal,
         headersTimeout: options.headersTimeoutMs ?? req.timeoutMs,
         bodyTimeout: options.bodyTimeoutMs ?? req.timeoutMs,
