@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Agent, Dispatcher, errors } from 'undici';
 import { TransportNetworkError, TransportTimeoutError } from './errors';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
@@ -63,10 +64,18 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
     options.dispatcher ??
     new Agent(options.connectTimeoutMs !== undefined ? { connect: { timeout: options.connectTimeoutMs } } : {});
   return async (req: TransportRequest): Promise<TransportResponse> => {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
-    const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
+    // undici takes an EventEmitter as the signal ('abort'): an AbortController per call, and
+    // AbortSignal.any with the caller's, cost about 7 µs of each call (issue 29).
+    const abort = new EventEmitter();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      abort.emit('abort');
+    }, req.timeoutMs);
+    const callerAborted = (): boolean => abort.emit('abort');
+    req.signal?.addEventListener('abort', callerAborted, { once: true });
     try {
+      if (req.signal?.aborted) throw req.signal.reason;
       const { origin, path } = originAndPath(req.url);
       const response = await dispatcher.request({
         origin,
@@ -74,7 +83,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         method: req.method,
         headers: req.headers,
         body: req.body,
-        signal,
+        signal: abort,
         headersTimeout: options.headersTimeoutMs ?? req.timeoutMs,
         bodyTimeout: options.bodyTimeoutMs ?? req.timeoutMs,
       });
@@ -84,7 +93,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       if (req.signal?.aborted) throw req.signal.reason;
       const where = `${req.method} ${req.url}`;
       const code = errorCode(error);
-      if (deadline.signal.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+      if (expired || (code !== undefined && TIMEOUT_CODES.has(code))) {
         throw new TransportTimeoutError(`${where} got no complete answer within ${req.timeoutMs} ms`, req.timeoutMs, {
           cause: error,
         });
@@ -93,6 +102,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       throw new TransportNetworkError(`${where} failed on the network: ${code ?? reason}`, code, { cause: error });
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener('abort', callerAborted);
     }
   };
 }
