@@ -20,19 +20,19 @@ const WARMUP = Math.min(500, ORDERS);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 
-/** The bench order's document as the law composes it (bench/connector-support.ts orderTemplate: 12 products and shipping). */
+/** The bench order's document as the law composes it (bench/connector-support.ts orderTemplate: 12 products and shipping; amounts as decimal text). */
 function documentRequest(n: number): Omit<CreateDocumentRequest, 'IsToClose'> {
   const lines: CreateDocumentRequest['Document']['Lines'] = Array.from({ length: 12 }, (_, i) => ({
     Code: `SKU-${1000 + i}`,
     Description: `Artigo de teste número ${i} — edição limitada`,
-    UnitPrice: Math.round((3 + i * 1.37) * 100) / 100,
-    Quantity: (i % 3) + 1,
+    UnitPrice: String(Math.round((3 + i * 1.37) * 100) / 100),
+    Quantity: String((i % 3) + 1),
     Unit: 'UN',
     Type: 'P',
-    TaxValue: i % 4 === 0 ? 6 : 23,
-    ProductDiscount: 0,
+    TaxValue: i % 4 === 0 ? '6' : '23',
+    ProductDiscount: '0',
   }));
-  lines.push({ Code: 'PORTES', Description: 'CTT Expresso', UnitPrice: 4.5, Quantity: 1, Unit: 'UN', Type: 'S', TaxValue: 23, ProductDiscount: 0 });
+  lines.push({ Code: 'PORTES', Description: 'CTT Expresso', UnitPrice: '4.5', Quantity: '1', Unit: 'UN', Type: 'S', TaxValue: '23', ProductDiscount: '0' });
   return {
     Client: {
       Name: 'Maria Silva',

@@ -4,6 +4,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { restOrderPayload, type JsonObject } from '../test/support/fake-shopify';
 import { TAXES_INCLUDED } from '../test/platforms/shopify/fixtures/orders';
 import { deletePrefix, freePort, REDIS_URL, spawnTs, stop } from './connector-support';
+import { cpuMs } from './counts';
 import { SHOPIFY_BENCH_DOMAIN, SHOPIFY_BENCH_SECRET } from './shopify-ingest-server';
 
 /**
@@ -27,6 +28,8 @@ export interface ShopifyIngestFigures {
   errors: number;
   jobsStored: number;
   peakRssMb: number;
+  /** The server process's CPU (user + system) per answered webhook over the measured rounds, µs (as the WooCommerce ingest prints it). */
+  cpuUsPerWebhook: number;
   rounds: string[];
 }
 
@@ -89,7 +92,9 @@ export async function benchShopifyIngest(nodeFlags: string[] = []): Promise<Shop
   try {
     await load(url, template, 50_000_000, 2); // warm-up (JIT, script loading)
     const results: autocannon.Result[] = [];
+    const cpuBefore = cpuMs(child.pid);
     for (let round = 0; round < ROUNDS; round++) results.push(await load(url, template, round * 1_000_000, DURATION_S));
+    const cpu = cpuMs(child.pid) - cpuBefore;
     const redis = new IORedis(REDIS_URL);
     const waiting = await redis.llen(`${prefix}:documents:wait`);
     redis.disconnect();
@@ -104,6 +109,7 @@ export async function benchShopifyIngest(nodeFlags: string[] = []): Promise<Shop
       errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
       jobsStored: waiting,
       peakRssMb: rss,
+      cpuUsPerWebhook: Math.round((cpu * 1000) / results.reduce((sum, r) => sum + r.requests.total, 0)),
       rounds: results.map((r) => `${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms`),
     };
   } finally {

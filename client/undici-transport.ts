@@ -1,4 +1,5 @@
-import { Agent, Dispatcher, request } from 'undici';
+import { EventEmitter } from 'node:events';
+import { Agent, Dispatcher, errors } from 'undici';
 import { TransportNetworkError, TransportTimeoutError } from './errors';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 
@@ -45,21 +46,44 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
+/**
+ * What undici's top-level `request(url)` hands its dispatcher, read as it reads it (a WHATWG URL,
+ * http or https only). Calling the dispatcher with it skips that wrapper's copy of the options:
+ * ~10 µs of each call, a third of undici's own time for a Get Document (issue 29).
+ */
+function originAndPath(text: string): { origin: string; path: string } {
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
+  }
+  return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
+}
+
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
   const dispatcher =
     options.dispatcher ??
     new Agent(options.connectTimeoutMs !== undefined ? { connect: { timeout: options.connectTimeoutMs } } : {});
   return async (req: TransportRequest): Promise<TransportResponse> => {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
-    const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
+    // undici takes an EventEmitter as the signal ('abort'): an AbortController per call, and
+    // AbortSignal.any with the caller's, cost about 7 µs of each call (issue 29).
+    const abort = new EventEmitter();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      abort.emit('abort');
+    }, req.timeoutMs);
+    const callerAborted = (): boolean => abort.emit('abort');
+    req.signal?.addEventListener('abort', callerAborted, { once: true });
     try {
-      const response = await request(req.url, {
+      if (req.signal?.aborted) throw req.signal.reason;
+      const { origin, path } = originAndPath(req.url);
+      const response = await dispatcher.request({
+        origin,
+        path,
         method: req.method,
         headers: req.headers,
         body: req.body,
-        dispatcher,
-        signal,
+        signal: abort,
         headersTimeout: options.headersTimeoutMs ?? req.timeoutMs,
         bodyTimeout: options.bodyTimeoutMs ?? req.timeoutMs,
       });
@@ -69,7 +93,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       if (req.signal?.aborted) throw req.signal.reason;
       const where = `${req.method} ${req.url}`;
       const code = errorCode(error);
-      if (deadline.signal.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+      if (expired || (code !== undefined && TIMEOUT_CODES.has(code))) {
         throw new TransportTimeoutError(`${where} got no complete answer within ${req.timeoutMs} ms`, req.timeoutMs, {
           cause: error,
         });
@@ -78,6 +102,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       throw new TransportNetworkError(`${where} failed on the network: ${code ?? reason}`, code, { cause: error });
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener('abort', callerAborted);
     }
   };
 }

@@ -52,7 +52,8 @@ interface RateGroup {
 /** A choice of moves for the groups so far: the last group's move, the earlier groups' in `before` (a chain, not a copied list: the search keeps many). */
 interface State {
   moved: number;
-  taxGap: bigint;
+  /** Cents, summed over the groups (a tie-breaker; a JS number: the search makes many). */
+  taxGap: number;
   delta: number;
   before: State | undefined;
 }
@@ -129,17 +130,19 @@ export function balanceToTotal(
 
   // Moves of up to |diff| + 3 cents per rate are enough: one cent of net moves the total by 1 or 2.
   const reach = Number(absBig(diff)) + 3;
-  let states = new Map<bigint, State>([[0n, { moved: 0, taxGap: 0n, delta: 0, before: undefined }]]);
+  // The search runs on JS numbers (cents moved by a few per group, far inside the safe integers): a
+  // bigint per candidate was most of what balancing an order allocated.
+  let states = new Map<number, State>([[0, { moved: 0, taxGap: 0, delta: 0, before: undefined }]]);
   for (const group of groups) {
-    const next = new Map<bigint, State>();
+    const next = new Map<number, State>();
     const baseTax = taxCents(group.base, group.rate);
     const lineNet = group.lineIndex === undefined ? 0n : toCents(lines[group.lineIndex].targetNet);
     for (let delta = -reach; delta <= reach; delta += 1) {
       if (delta !== 0 && group.lineIndex === undefined) continue;
       if (lineNet + BigInt(delta) < 0n) continue;
       const newTax = taxCents(group.base + BigInt(delta), group.rate);
-      const gain = BigInt(delta) + newTax - baseTax;
-      const gap = group.wcTax === undefined ? 0n : absBig(newTax - group.wcTax);
+      const gain = Number(BigInt(delta) + newTax - baseTax);
+      const gap = group.wcTax === undefined ? 0 : Number(absBig(newTax - group.wcTax));
       for (const [sum, state] of states) {
         const moved = state.moved + Math.abs(delta);
         const taxGap = state.taxGap + gap;
@@ -150,14 +153,14 @@ export function balanceToTotal(
     states = next;
   }
 
-  let chosen = states.get(diff);
+  let chosen = states.get(Number(diff));
   let remainder = 0n;
   if (!chosen) {
     // Unreachable by moving nets. With an opted-in rounding line: as close as possible from below,
     // then the 0% line; without: as close as possible on either side (the smaller difference).
     for (const [sum, state] of states) {
-      if (rounding && sum >= diff) continue;
-      const rest = diff - sum;
+      if (rounding && BigInt(sum) >= diff) continue;
+      const rest = diff - BigInt(sum);
       if (chosen === undefined || absBig(rest) < absBig(remainder) || (absBig(rest) === absBig(remainder) && better(state, chosen))) {
         chosen = state;
         remainder = rest;

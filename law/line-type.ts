@@ -49,7 +49,11 @@ export function lineProductId(item: Pick<SaleLine, 'productId' | 'variantId'>): 
 
 /** The line's product and variant ids, for the settings that list ids (numbers or text). */
 export function productIdsOf(item: Pick<SaleLine, 'productId' | 'variantId'>): string[] {
-  return [item.productId, item.variantId].filter((id): id is string => id !== undefined && id !== '');
+  // Asked three times per line per document: one list, not a list and its filtered copy.
+  const ids: string[] = [];
+  if (item.productId !== undefined && item.productId !== '') ids.push(item.productId);
+  if (item.variantId !== undefined && item.variantId !== '') ids.push(item.variantId);
+  return ids;
 }
 
 /** Whether `ids` (a line's) meet a settings list of product ids. */

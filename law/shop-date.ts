@@ -30,9 +30,17 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
-  const parts = formatFor(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
+  // One pass over the parts (the first of each type), no closure and no search per field.
+  let year, month, day, hour, minute, second: string | undefined;
+  for (const part of formatFor(timeZone).formatToParts(instant)) {
+    if (part.type === 'year') year ??= part.value;
+    else if (part.type === 'month') month ??= part.value;
+    else if (part.type === 'day') day ??= part.value;
+    else if (part.type === 'hour') hour ??= part.value;
+    else if (part.type === 'minute') minute ??= part.value;
+    else if (part.type === 'second') second ??= part.value;
+  }
+  return { date: `${year ?? '00'}-${month ?? '00'}-${day ?? '00'}`, time: `${hour ?? '00'}:${minute ?? '00'}:${second ?? '00'}` };
 }
 
 /** A WooCommerce *_gmt timestamp ("2024-05-01T22:30:00", UTC without a zone) as an instant. */
@@ -49,6 +57,14 @@ export function addDays(date: string, days: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
+/**
+ * The days of the last zoned times placed, per time zone: the mapping asks for the same sale's
+ * paid, completed and created days several times per document (its description, the tax's day, the
+ * invoice's deadline), and each placing formats the instant with Intl. Bounded: cleared when full.
+ */
+const placedDays = new Map<string, Map<string, string>>();
+const PLACED_DAYS_KEPT = 4_096;
+
 /** An ISO time that names its zone ("Z", "+01:00"): an instant. */
 const ZONED = /(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -59,9 +75,16 @@ const ZONED = /(Z|[+-]\d{2}:?\d{2})$/i;
 export function shopDay(time: string | undefined, timeZone: string): string | null {
   if (!time) return null;
   if (!ZONED.test(time)) return time.slice(0, 10);
+  const known = placedDays.get(timeZone)?.get(time);
+  if (known !== undefined) return known;
   const instant = new Date(time);
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${time}`);
-  return localDateTime(instant, timeZone).date;
+  const day = localDateTime(instant, timeZone).date;
+  let days = placedDays.get(timeZone);
+  if (!days) placedDays.set(timeZone, (days = new Map()));
+  if (days.size >= PLACED_DAYS_KEPT) days.clear();
+  days.set(time, day);
+  return day;
 }
 
 /** A date (or date-time) without a zone, read in the shop's time zone; one with a zone as it is. */

@@ -60,10 +60,15 @@ export function stripUnsafe(text: string, lines: 'keep-lines' | 'one-line' = 'on
  * should carry removed, whitespace collapsed. Decoding after stripping would bring the tag back live.
  */
 export function plainText(text: string): string {
-  return stripUnsafe(decodeEntities(text).replace(/<[^>]*>/g, ' ').replace(/<[a-zA-Z/!?][^<>]*$/, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const decoded = text.includes('&') ? decodeEntities(text) : text;
+  const untagged = decoded.includes('<') ? decoded.replace(/<[^>]*>/g, ' ').replace(/<[a-zA-Z/!?][^<>]*$/, ' ') : decoded;
+  // Runs of white space as one space: only the runs that differ from one space are replaced (a name
+  // with single spaces, nearly every name, is kept as it is instead of copied).
+  return stripUnsafe(untagged).replace(WHITE_SPACE_TO_COLLAPSE, ' ').trim();
 }
+
+/** Two white-space characters or more, or one that is not a space: what /\s+/ → ' ' would change. */
+const WHITE_SPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
 /**
  * At most `max` characters (UTF-16 units, as the service and zod count them), cut at a word boundary

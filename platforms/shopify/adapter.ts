@@ -11,7 +11,7 @@ import { shopifyRefundToSaleRefund } from './refund-to-sale-refund';
 import { ShopifyShop } from './shopify-shop';
 import { shopifyOrderWebhooks, shopifyShopOrder } from './shop-order';
 import { shopifyAdminOrderUrl } from './admin-links';
-import { shopifyWebhookRouter } from './webhook-route';
+import { shopifyWebhookFastPath, shopifyWebhookRouter } from './webhook-route';
 import { shopifyInstallRouter } from './install-route';
 import { installedTokenSource } from './installed-token';
 import { installedTokenCheck } from './token-check';
@@ -28,8 +28,8 @@ export const shopify: ShopPlatform = {
   numbersOrdersApart: true,
   adminOrderUrl: (tenant, orderId) => shopifyAdminOrderUrl(tenant.shopify?.adminUrl ?? tenant.shop.url, orderId),
   createShop: (tenant, services) => shopOf(tenant, services),
-  // Shopify's deliveries are few per order (no write-back echo storm like WooCommerce's): Express serves them.
-  webhookFastPath: () => () => false,
+  // Its deliveries on plain Node HTTP ahead of Express, like WooCommerce's (Express serves the encoded forms).
+  webhookFastPath: shopifyWebhookFastPath,
   // Its deliveries and the install flow (install and callback routes per tenant).
   webhookRouter: (deps) => Router().use(shopifyWebhookRouter(deps), shopifyInstallRouter(deps)),
   // The store's currency policy and NIF sources are the tenant's (its `shopify.sale`); without a tenant, their defaults.

@@ -1,5 +1,7 @@
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Router } from 'express';
 import type { z } from 'zod';
+import { deliveryRouter, plainDeliveryPath, type Delivery, type DeliveryLogic, type Refusal } from '../../connector/ingest/plain-delivery';
 import type { WebhookRouteDeps } from '../../connector/ingest/webhook-route-deps';
 import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
@@ -34,8 +36,7 @@ type ShopifyOrderBody = z.output<typeof ShopifyOrderWebhookSchema>;
 const ORDER_TOPICS = new Set(['orders/paid', 'orders/updated', 'orders/cancelled']);
 /** How long an event id is remembered: longer than Shopify's 4 hours of retries. */
 const EVENT_MEMORY_MS = 24 * 3_600_000;
-
-type Refusal = { status: number; reason: string; detail?: string };
+const ROUTE_PREFIX = '/webhooks/shopify/';
 
 function issuesOf(error: z.ZodError): string {
   return error.issues
@@ -66,25 +67,24 @@ async function markedMetafieldsOf(runtime: TenantRuntime, orderId: number): Prom
   }
 }
 
-export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
-  const router = Router();
+function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
   const now = deps.now ?? Date.now;
   const eventKey = (tenant: string, eventId: string): string => `${deps.prefix}:shopify-event:${tenant}:${eventId}`;
 
-  const refuse = (req: Request, res: Response, refusal: Refusal): void => {
-    const tenantId = String(req.params.tenant);
+  const refuse = (d: Delivery, refusal: Refusal): void => {
+    const tenantId = d.tenantId;
     const known = deps.tenants.has(tenantId);
     deps.metrics.webhooksRefused.inc({ tenant: known ? tenantId : '-', reason: refusal.reason });
     // Counted under the connector's codes (a wrong client secret is `bad-signature`), so the console and the alerts tell it.
     const problem = deliveryProblemOf(refusal.reason);
     if (known && problem) void recordRefusal(deps.redis, deps.prefix, tenantId, problem, now()).catch(() => undefined);
-    deps.logger.warn({ tenant: tenantId, reason: refusal.reason, detail: refusal.detail, topic: req.get('x-shopify-topic'), webhookId: req.get('x-shopify-webhook-id') }, 'webhook refused');
-    res.status(refusal.status).json({ error: refusal.reason, detail: refusal.detail });
+    deps.logger.warn({ tenant: tenantId, reason: refusal.reason, detail: refusal.detail, topic: d.header('x-shopify-topic'), webhookId: d.header('x-shopify-webhook-id') }, 'webhook refused');
+    d.reply(refusal.status, { error: refusal.reason, detail: refusal.detail });
   };
-  const ignore = (res: Response, tenant: string, reason: string, topic: string): void => {
+  const ignore = (d: Delivery, tenant: string, reason: string, topic: string): void => {
     deps.metrics.webhooksIgnored.inc({ reason });
     deps.logger.info({ tenant, reason, topic }, 'webhook ignored');
-    res.status(200).json({ ignored: reason });
+    d.reply(200, { ignored: reason });
   };
 
   const enqueue = async (runtime: TenantRuntime, orderId: number, jobs: PlannedJob[], status: string): Promise<string[]> => {
@@ -116,7 +116,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
   };
 
   /** An orders/* delivery: the same plan as every other path (ingest/plan-order.ts). */
-  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, res: Response, topic: string, body?: ShopifyOrderBody): Promise<boolean> => {
+  const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, d: Delivery, topic: string, body?: ShopifyOrderBody): Promise<boolean> => {
     const tenant = runtime.config;
     const planned = await planOrder(order, {
       settings: tenant.settings,
@@ -126,7 +126,7 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     });
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;
-      ignore(res, tenant.id, reason.code, topic);
+      ignore(d, tenant.id, reason.code, topic);
       void recordNotInvoiced({ redis: deps.redis, prefix: deps.prefix, logger: deps.logger, now }, runtime, order.id, reason).catch((error: Error) =>
         deps.logger.warn({ tenant: tenant.id, orderId: order.id, err: error.message }, 'could not record a not-invoiced order'),
       );
@@ -134,100 +134,92 @@ export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
     }
     const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, order.id, body)) ? [...planned.jobs, { kind: 'review' }] : planned.jobs;
     if (jobs.length === 0) {
-      ignore(res, tenant.id, 'nothing-to-issue', topic);
+      ignore(d, tenant.id, 'nothing-to-issue', topic);
       return true;
     }
-    res.status(200).json({ accepted: await enqueue(runtime, order.id, jobs, order.status) });
+    d.reply(200, { accepted: await enqueue(runtime, order.id, jobs, order.status) });
     return true;
   };
 
   /** refunds/create: a credit note, when this connector invoiced the order (orders/updated follows with the same refund). */
-  const refundDelivery = async (runtime: TenantRuntime, orderId: number, refundId: number, res: Response, topic: string): Promise<boolean> => {
+  const refundDelivery = async (runtime: TenantRuntime, orderId: number, refundId: number, d: Delivery, topic: string): Promise<boolean> => {
     if (!(await invoiceKnownHere(deps.ledger, deps.queue, runtime.config.id, orderId))) {
-      ignore(res, runtime.config.id, 'not-invoiced-here', topic);
+      ignore(d, runtime.config.id, 'not-invoiced-here', topic);
       return true;
     }
-    res.status(200).json({ accepted: await enqueue(runtime, orderId, [{ kind: 'credit-note', refundId }], 'refund') });
+    d.reply(200, { accepted: await enqueue(runtime, orderId, [{ kind: 'credit-note', refundId }], 'refund') });
     return true;
   };
 
-  const deliver = async (req: Request, res: Response, runtime: TenantRuntime, delivery: ShopifyDelivery, body: Buffer): Promise<void> => {
+  const deliverVerified = async (d: Delivery, runtime: TenantRuntime, delivery: ShopifyDelivery, body: Buffer): Promise<void> => {
     const tenant = runtime.config;
     const topic = delivery.topic;
     deps.metrics.webhooksReceived.inc({ tenant: tenant.id, topic });
-    if (delivery.eventId && (await deps.redis.exists(eventKey(tenant.id, delivery.eventId))) === 1) return ignore(res, tenant.id, 'duplicate-event', topic);
+    if (delivery.eventId && (await deps.redis.exists(eventKey(tenant.id, delivery.eventId))) === 1) return ignore(d, tenant.id, 'duplicate-event', topic);
     if (topic === 'app/uninstalled') {
       // The token is revoked with the app: nothing can be read or written back until it is installed again.
       deps.logger.error({ tenant: tenant.id, shop: delivery.shopDomain }, 'the Shopify app was uninstalled from the store');
       await recordRefusal(deps.redis, deps.prefix, tenant.id, 'app-uninstalled', now());
-      res.status(200).json({ ok: 'app-uninstalled' });
+      d.reply(200, { ok: 'app-uninstalled' });
       return;
     }
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
     } catch (error) {
-      return refuse(req, res, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
+      return refuse(d, { status: 400, reason: 'malformed-json', detail: (error as Error).message });
     }
     let handled = false;
     if (ORDER_TOPICS.has(topic)) {
       const parsed = ShopifyOrderWebhookSchema.safeParse(json);
-      if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
+      if (!parsed.success) return refuse(d, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
       const summary = summaryOfWebhookOrder(parsed.data);
       // Other apps' metafield marks are not in a webhook body: read them before planning, never concluded from their absence here.
       const marks = await markedMetafieldsOf(runtime, summary.id);
       if (marks === undefined) {
         deps.metrics.webhooksRefused.inc({ tenant: tenant.id, reason: 'marks-unreadable' });
         deps.logger.warn({ tenant: tenant.id, orderId: summary.id, topic }, 'could not read the order\'s other-app marks: answered 503, Shopify delivers again and the sweep reads them');
-        res.status(503).json({ error: 'marks-unreadable' });
+        d.reply(503, { error: 'marks-unreadable' });
         return;
       }
       const marked = marks.length > 0 ? { ...summary, attributes: [...summary.attributes, ...markMeta({ tags: [], attributes: [], metafields: marks })] } : summary;
-      handled = await orderDelivery(runtime, marked, res, topic, parsed.data);
+      handled = await orderDelivery(runtime, marked, d, topic, parsed.data);
     } else if (topic === 'refunds/create') {
       const parsed = ShopifyRefundWebhookSchema.safeParse(json);
-      if (!parsed.success) return refuse(req, res, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
-      handled = await refundDelivery(runtime, parsed.data.order_id, parsed.data.id, res, topic);
+      if (!parsed.success) return refuse(d, { status: 400, reason: 'invalid-payload', detail: issuesOf(parsed.error) });
+      handled = await refundDelivery(runtime, parsed.data.order_id, parsed.data.id, d, topic);
     } else {
       // Acknowledged (a refusal only brings retries and the subscription's removal), but a person should remove it.
       await recordRefusal(deps.redis, deps.prefix, tenant.id, 'unknown-topic', now());
-      return ignore(res, tenant.id, 'topic', topic);
+      return ignore(d, tenant.id, 'topic', topic);
     }
     if (handled && delivery.eventId) await deps.redis.set(eventKey(tenant.id, delivery.eventId), '1', 'PX', EVENT_MEMORY_MS);
   };
 
-  router.post(
-    '/webhooks/shopify/:tenant',
-    (req: Request, res: Response, next: NextFunction) => {
-      // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
-      const runtime = deps.tenants.get(String(req.params.tenant));
-      if (!runtime || !runtime.config.shopify) return refuse(req, res, { status: 404, reason: 'unknown-tenant' });
-      next();
-    },
-    express.raw({ type: () => true, limit: deps.maxBodyBytes }),
-    (req: Request, res: Response) => {
-      const runtime = deps.tenants.get(String(req.params.tenant)) as TenantRuntime;
-      const store = runtime.config.shopify;
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const verdict = verifyShopifyWebhook(body, req.headers, store?.clientSecrets ?? []);
-      if (!verdict.valid) {
-        return refuse(req, res, { status: statusOfRefusal(verdict.reason), reason: verdict.reason, detail: verdict.reason === 'missing_headers' ? verdict.missingHeaders.join(', ') : undefined });
-      }
-      // One app's secret may sign for several stores (a public app): the store must be this tenant's.
-      if (verdict.shopDomain !== store?.shopDomain) return refuse(req, res, { status: 401, reason: 'other-store', detail: verdict.shopDomain });
-      deliver(req, res, runtime, verdict, body).catch((error: Error) => {
-        if (!res.headersSent) refuse(req, res, { status: 503, reason: 'redis-unavailable', detail: error.message });
-        else deps.logger.warn({ tenant: runtime.config.id, err: error.message }, 'could not remember a Shopify event id');
-      });
-    },
-  );
+  const deliver = (d: Delivery, body: Buffer): void => {
+    const runtime = deps.tenants.get(d.tenantId) as TenantRuntime;
+    const store = runtime.config.shopify;
+    const verdict = verifyShopifyWebhook(body, d.headers, store?.clientSecrets ?? []);
+    if (!verdict.valid) {
+      return refuse(d, { status: statusOfRefusal(verdict.reason), reason: verdict.reason, detail: verdict.reason === 'missing_headers' ? verdict.missingHeaders.join(', ') : undefined });
+    }
+    // One app's secret may sign for several stores (a public app): the store must be this tenant's.
+    if (verdict.shopDomain !== store?.shopDomain) return refuse(d, { status: 401, reason: 'other-store', detail: verdict.shopDomain });
+    deliverVerified(d, runtime, verdict, body).catch((error: Error) => {
+      if (!d.answered()) refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message });
+      else deps.logger.warn({ tenant: runtime.config.id, err: error.message }, 'could not remember a Shopify event id');
+    });
+  };
+  // Only the tenants of a Shopify store: anyone else is refused before the body is read.
+  return { serves: (tenantId) => deps.tenants.get(tenantId)?.config.shopify !== undefined, refuse, deliver };
+}
 
-  // body-parser errors (too large, aborted, bad encoding) land here; map them, never crash.
-  router.use('/webhooks/shopify/:tenant', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    if (error.type === 'entity.too.large') return refuse(req, res, { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
-    const status = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.status : 400;
-    refuse(req, res, { status, reason: error.type ?? 'bad-request', detail: error.message });
-  });
-  return router;
+/** POST /webhooks/shopify/:tenant on plain Node HTTP, ahead of Express (connector/ingest/plain-delivery.ts). */
+export function shopifyWebhookFastPath(deps: WebhookRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return plainDeliveryPath(ROUTE_PREFIX, deps.maxBodyBytes, webhookLogic(deps));
+}
+
+/** The same route in Express, for the forms the fast path passes on (encoded tenant ids, compressed bodies). */
+export function shopifyWebhookRouter(deps: WebhookRouteDeps): Router {
+  return deliveryRouter('/webhooks/shopify/:tenant', deps.maxBodyBytes, webhookLogic(deps));
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookRouteDeps } from '../../connector/ingest/webhook-route-deps';
 import { z } from 'zod';
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { Router } from 'express';
+import { deliveryRouter, plainDeliveryPath, type Delivery, type DeliveryLogic, type Refusal } from '../../connector/ingest/plain-delivery';
 import { verifyWooSignature } from './signature';
 import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
@@ -33,20 +34,10 @@ const ProductDeliverySchema = z.looseObject({ id: z.union([z.number().int().posi
 const PING = /^webhook_id=\d+$/;
 const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
-
-type Refusal = { status: number; reason: string; detail?: string };
-
 /** A delivery signed with the secret a reload just replaced, within the overlap window (server.webhookSecretOverlapMinutes). */
 function signedWithPreviousSecret(runtime: TenantRuntime, body: Buffer, signature: string | undefined, now: number): boolean {
   const previous = runtime.previousWebhookSecret;
   return previous !== undefined && now < previous.until && verifyWooSignature(body, signature, previous.secret).valid;
-}
-
-/** What the delivery logic needs from a request, whichever HTTP layer read it. */
-interface Delivery {
-  tenantId: string;
-  header(name: string): string | undefined;
-  reply(status: number, body: unknown): void;
 }
 
 /**
@@ -55,7 +46,7 @@ interface Delivery {
  * so a refusal is only ever for a request that retrying could not fix, or 503 when our Redis is
  * away (the sweep picks those orders up later). Every refusal is counted and logged.
  */
-function webhookLogic(deps: WebhookRouteDeps) {
+function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
   const now = deps.now ?? Date.now;
 
   /** Per tenant in Redis (console, alerts): what a person can fix on the shop. Never delays the answer. */
@@ -188,107 +179,18 @@ function webhookLogic(deps: WebhookRouteDeps) {
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );
   };
-  return { refuse, deliver };
+  return { serves: (tenantId) => deps.tenants.has(tenantId), refuse, deliver };
 }
 
 /**
- * POST /webhooks/woocommerce/:tenant on plain Node HTTP, ahead of Express: the route every order
- * takes (twice, with our own write-back echo), where Express's routing and `res.json` cost about as
- * much as the delivery logic itself. Handles the plain form of the URL (the tenant id as it is
- * configured, no encoding, no compression); anything else falls through to the Express router
- * below, which runs the same logic.
+ * POST /webhooks/woocommerce/:tenant on plain Node HTTP, ahead of Express (connector/ingest/plain-delivery.ts):
+ * the route every order takes (twice, with our own write-back echo).
  */
 export function wooWebhookFastPath(deps: WebhookRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const logic = webhookLogic(deps);
-  return (req, res) => {
-    if (req.method !== 'POST' || !req.url?.startsWith(ROUTE_PREFIX)) return false;
-    const encoding = req.headers['content-encoding'];
-    if (encoding !== undefined && encoding !== 'identity') return false;
-    const end = req.url.indexOf('?');
-    let tenantId = req.url.slice(ROUTE_PREFIX.length, end === -1 ? undefined : end);
-    if (tenantId.endsWith('/')) tenantId = tenantId.slice(0, -1);
-    if (!/^[A-Za-z0-9_-]+$/.test(tenantId)) return false;
-
-    let answered = false;
-    const delivery: Delivery = {
-      tenantId,
-      header: (name) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      },
-      reply: (status, body) => {
-        if (answered) return;
-        answered = true;
-        const text = JSON.stringify(body);
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
-      },
-    };
-    // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
-    if (!deps.tenants.has(tenantId)) {
-      logic.refuse(delivery, { status: 404, reason: 'unknown-tenant' });
-      return true;
-    }
-    const tooLarge = (): void => logic.refuse(delivery, { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
-    const declared = Number(req.headers['content-length']);
-    if (declared > deps.maxBodyBytes) {
-      tooLarge();
-      req.resume();
-      return true;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (answered) return; // refused already: drain and drop
-      size += chunk.length;
-      if (size > deps.maxBodyBytes) {
-        chunks.length = 0;
-        tooLarge();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!answered) logic.deliver(delivery, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    });
-    // A client that goes away mid-body: counted and logged like every refusal; nobody reads the answer.
-    req.on('aborted', () => {
-      if (!answered) logic.refuse(delivery, { status: 400, reason: 'request.aborted', detail: 'request aborted' });
-    });
-    req.on('error', (error: Error) => {
-      if (!answered) logic.refuse(delivery, { status: 400, reason: 'bad-request', detail: error.message });
-    });
-    return true;
-  };
+  return plainDeliveryPath(ROUTE_PREFIX, deps.maxBodyBytes, webhookLogic(deps));
 }
 
 /** The same route in Express, for the forms the fast path passes on (encoded tenant ids, compressed bodies). */
 export function wooWebhookRouter(deps: WebhookRouteDeps): Router {
-  const router = Router();
-  const logic = webhookLogic(deps);
-  const delivery = (req: Request, res: Response): Delivery => ({
-    tenantId: String(req.params.tenant),
-    header: (name) => req.get(name),
-    reply: (status, body) => void res.status(status).json(body),
-  });
-
-  router.post(
-    '/webhooks/woocommerce/:tenant',
-    (req: Request, res: Response, next: NextFunction) => {
-      // Checked before reading the body: no reason to buffer megabytes for a tenant we do not serve.
-      if (!deps.tenants.has(String(req.params.tenant))) return logic.refuse(delivery(req, res), { status: 404, reason: 'unknown-tenant' });
-      next();
-    },
-    express.raw({ type: () => true, limit: deps.maxBodyBytes }),
-    (req: Request, res: Response) => logic.deliver(delivery(req, res), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
-  );
-
-  // body-parser errors (too large, aborted, bad encoding) land here; map them, never crash.
-  router.use('/webhooks/woocommerce/:tenant', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    if (error.type === 'entity.too.large') return logic.refuse(delivery(req, res), { status: 413, reason: 'too-large', detail: `limit ${deps.maxBodyBytes} bytes` });
-    const status = error.status !== undefined && error.status >= 400 && error.status < 500 ? error.status : 400;
-    logic.refuse(delivery(req, res), { status, reason: error.type ?? 'bad-request', detail: error.message });
-  });
-  return router;
+  return deliveryRouter('/webhooks/woocommerce/:tenant', deps.maxBodyBytes, webhookLogic(deps));
 }

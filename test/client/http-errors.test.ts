@@ -249,6 +249,18 @@ describe('timeouts and network failures are their own errors', () => {
     expect(error).toBeInstanceOf(TransportNetworkError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED' });
   });
+  // The transport hands undici's dispatcher the origin and path itself: a base URL undici's own
+  // request() refuses is refused the same way, before anything is sent.
+  it.each([
+    ['ftp://127.0.0.1:1/api', 'UND_ERR_INVALID_ARG'],
+    ['file:///api', 'UND_ERR_INVALID_ARG'],
+    ['not a url', 'ERR_INVALID_URL'],
+    ['http://[::1/api', 'ERR_INVALID_URL'],
+  ])('a base URL %s is a TransportNetworkError (%s)', async (baseUrl, code) => {
+    const error = await new MagniFinanceClient({ email: 'a@b.pt', token: 't', baseUrl, retry: false }).getDocument(1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportNetworkError);
+    expect(error).toMatchObject({ code });
+  });
 });
 
 describe('HTTP 429 with Retry-After (as a gateway in front of the service answers)', () => {

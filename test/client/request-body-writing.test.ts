@@ -3,7 +3,8 @@ import { parseDecimal } from '../../client/money';
 import { invoiceRequest, waybillRequest } from './requests';
 
 /**
- * writeRequestJson hands a request with no decimal text to JSON.stringify (issue 29). These tests
+ * writeRequestJson hands a plain request to JSON.stringify and turns its decimal texts into numbers
+ * after it (issue 29). These tests
  * hold every answer to the writer it had before, kept here word for word, on requests and on
  * values where JSON.stringify alone would write something else.
  */
@@ -86,6 +87,14 @@ const ODD_VALUES: [string, { value: unknown; key?: string }][] = [
   ['a bare number, text, boolean, null', { value: [0, -0, 1e21, 'x\u2028', true, false, null] }],
   ['keys that need escaping and integer-like keys', { value: { 'a"b': 1, '2': 'two', '1': 'one', '\n': null } }],
   ['deep nesting', { value: { a: { b: { c: [{ d: [[{ UnitPrice: 1.5 }]] }] } } } }],
+  ['decimal texts at every depth', { value: { EuroRate: '1.10', Document: { Retention: '-00.5', Lines: [{ UnitPrice: '0', Quantity: '000', TaxValue: '23.000' }] } } }],
+  ['decimal texts in a list under a decimal key', { value: { UnitPrice: ['1.10', '2'], Quantity: { TaxValue: '6' } } }],
+  ['a member written inside a text', { value: { Description: '"UnitPrice":"1.10"', Code: '\\"Quantity\\":\\"2\\"', UnitPrice: '3.5' } }],
+  ['a key holding a quote before a decimal name', { value: { 'a"UnitPrice': '1.10', '"Quantity': '2', Quantity: '2.0' } }],
+  ['a decimal name inside a longer key', { value: { XUnitPrice: '1.10', UnitPriceX: '2', Quantity_: '3' } }],
+  ['a key holding a backslash', { value: { 'a\\': '1.10', UnitPrice: '1.0' } }],
+  ['decimal-looking texts that are not decimal texts', { value: { UnitPrice: '+1.0', Quantity: '1.', TaxValue: '.5', ProductDiscount: '1e3', EuroRate: ' 1.0', Retention: '١' } }],
+  ['a decimal text beside a non-plain value', { value: { UnitPrice: '1.10', When: new Date(0) } }],
 ];
 
 describe('writeRequestJson writes what it wrote before', () => {

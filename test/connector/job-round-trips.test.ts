@@ -57,7 +57,7 @@ describe("one invoice's job in Redis round trips", () => {
     // The series' date, the lock and the entry under it.
     expect(writeWith(`${h.prefix}:series-date:shop1:`, `${entry}:lock`, 'NX', 'hgetall')).toBeDefined();
     // created, the series' date moved on, the run's story, and the lock's release.
-    expect(writeWith('created', `${h.prefix}:series-date:shop1:`, 'rpush', story, `${entry}:lock`)).toBeDefined();
+    expect(writeWith('created', `${h.prefix}:series-date:shop1:`, story, `${entry}:lock`)).toBeDefined();
     // finalized, the document's facts, and the sign-off of its month.
     expect(writeWith('finalized', `${h.prefix}:month:documents:shop1`, `${h.prefix}:month:closed:shop1`)).toBeDefined();
   });

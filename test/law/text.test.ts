@@ -1,4 +1,5 @@
-import { clipText, decodeEntities, plainText } from '../../law/text';
+import fc from 'fast-check';
+import { clipText, decodeEntities, plainText, stripUnsafe } from '../../law/text';
 
 describe('clipText: at most n characters, at a word boundary when one is near', () => {
   it.each([
@@ -34,5 +35,20 @@ describe('WooCommerce text: entities decoded, tags dropped', () => {
     // Encoded twice: decoded once, it is text that reads as an entity, not a tag.
     expect(plainText('&amp;lt;b&amp;gt;Ana')).toBe('&lt;b&gt;Ana');
     expect(plainText('Caixa 2 &lt; 3 unidades &amp; co')).toBe('Caixa 2 < 3 unidades & co');
+  });
+});
+
+describe('plainText: the same text as the one-pass reading it replaced', () => {
+  // The reading before the copies were spared (issue 29): every replace on every name.
+  const reference = (text: string): string => stripUnsafe(decodeEntities(text).replace(/<[^>]*>/g, ' ').replace(/<[a-zA-Z/!?][^<>]*$/, ' ')).replace(/\s+/g, ' ').trim();
+  const piece = fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u200e', '\u001b[31m', 'a', 'Ç', '&amp;', '&lt;b&gt;', '&#60;', '<', '>', '<i>', 'x;', '—');
+  it('on random names of spaces, entities, tags and controls', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(plainText(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

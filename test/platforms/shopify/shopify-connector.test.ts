@@ -89,6 +89,26 @@ describe('Shopify deliveries into the connector', () => {
     expect(await otherStore.body.json()).toMatchObject({ error: 'other-store' });
   });
 
+  // Plain URLs take the plain-Node path ahead of Express; other spellings Express matches go through
+  // the Express route. Both answer alike.
+  it.each([
+    ['the plain URL (plain Node path)', (target: string) => target],
+    ['a trailing slash and a query (plain Node path)', (target: string) => `${target}/?source=test`],
+    ['another letter case (Express route)', (target: string) => target.replace('/webhooks/shopify/', '/Webhooks/Shopify/')],
+    ['a percent-encoded tenant (Express route)', (target: string) => target.replace(`/${TENANT}`, '/%6Coja')],
+  ])('%s: the same event again 200 duplicate-event, a forged signature 401, an unknown tenant 404, bad JSON 400', async (_name, spell) => {
+    const [paid] = deliveriesOf('orders/paid');
+    const post = async (target: string, headers: Record<string, string>, body: string) => {
+      const answer = await request(target, { method: 'POST', headers, body });
+      return { status: answer.statusCode, body: (await answer.body.json()) as Record<string, unknown> };
+    };
+    expect(await post(spell(url), store.deliveryHeaders(paid), paid.body)).toEqual({ status: 200, body: { ignored: 'duplicate-event' } });
+    expect(await post(spell(url), store.deliveryHeaders(paid, 'shpss_someone_else'), paid.body)).toMatchObject({ status: 401, body: { error: 'invalid_hmac' } });
+    expect(await post(spell(`${connector.origin}/webhooks/shopify/nobody`), store.deliveryHeaders(paid), paid.body)).toMatchObject({ status: 404, body: { error: 'unknown-tenant' } });
+    const broken = { ...paid, body: '{"id": 1,', eventId: `${paid.eventId}-broken` };
+    expect(await post(spell(url), store.deliveryHeaders(broken), broken.body)).toMatchObject({ status: 400, body: { error: 'malformed-json' } });
+  });
+
   it('queues a credit note for a refund of an order it invoices', async () => {
     const refund = store.refund(String(TAXES_INCLUDED.id), sweaterAndShippingRefund());
     await store.settled();
