@@ -73,7 +73,21 @@ export const CORRECTING_TYPES: readonly string[] = ['C', 'D'];
 export const TAX_RATES: readonly string[] = ['0', '4', '5', '6', '9', '12', '13', '16', '21', '22', '23'];
 /** Whether `value` is one of `rates` (default TAX_RATES), compared as exact decimals (23 = 23.00). */
 export function isAcceptedTaxRate(value: Decimal, rates: readonly string[] = TAX_RATES): boolean {
-  return rates.some((rate) => compare(parseDecimal(rate), value) === 0);
+  return rates.some((rate) => compare(rateDecimal(rate), value) === 0);
+}
+
+/** Each configured rate read once (the sandbox asks for every line of every document). */
+const RATE_DECIMALS = new Map<string, Decimal>();
+const RATES_REMEMBERED = 256;
+
+function rateDecimal(rate: string): Decimal {
+  let read = RATE_DECIMALS.get(rate);
+  if (read === undefined) {
+    read = parseDecimal(rate);
+    if (RATE_DECIMALS.size >= RATES_REMEMBERED) RATE_DECIMALS.clear();
+    RATE_DECIMALS.set(rate, read);
+  }
+  return read;
 }
 
 /**

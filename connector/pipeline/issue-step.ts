@@ -71,7 +71,8 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     }
   }
 
-  let sale: Awaited<ReturnType<typeof orderOf>>;
+  // Let go once read (below): a suspended async function keeps every local it has, used again or not.
+  let sale: Sale | undefined;
   let built: Awaited<ReturnType<typeof composeIssueRequest>>;
   try {
     sale = await orderOf(ctx, true);
@@ -105,6 +106,7 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
   const marked = await otherSystemFirst(ctx, entry, sale);
   if (marked) return marked;
   forgetComposedCopy(ctx);
+  sale = undefined;
   // Nothing on the order or in the ledger remembers an invoice: a note or the order's story may still name one.
   const trace = await earlierTraceHold(ctx, entry);
   if (trace) return trace;
@@ -142,18 +144,9 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
       // order before (its lock lost with Redis's data) put its marker there before closing; then
       // that draft is closed by id, never a second one beside it. The same read proves the copy a
       // delivery carried (the document was composed from it) is still the shop's.
-      const platform = platformOf(tenant.config);
-      const raw = await ctx.tenant.shop.getOrder(data.orderId);
-      if (ctx.carried && !sameAsCarried(ctx, raw)) return recompose(ctx);
-      ctx.carried = false;
-      if (newDraft) {
-        const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
-        if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
-        // Another invoicing system's mark written since the delivery was planned (two apps answering
-        // the same 'paid'): the order is that system's, as ingest would have said; nothing is created.
-        const other = ref.purpose === 'invoice' && nothingIssued(current) ? platform.otherSystemDocument(meta, tenant.config.settings.otherSystemMetaKeys) : undefined;
-        if (other) return otherSystemInvoiced(ctx, current, { code: 'other-system', ...other });
-      }
+      const read = await readUnderLock(ctx, current, newDraft);
+      if ('outcome' in read) return read.outcome;
+      current = read.current;
     }
     const known = current?.state === 'draft' && current.documentId !== undefined ? current : null;
     const draft = known ? { documentId: known.documentId as number, attempt: known.draftAttempt ?? 1 } : await saveDraft(ctx, request, current);
@@ -174,6 +167,27 @@ export async function issueStep(ctx: StepContext): Promise<Outcome> {
     const regime = regimeTurnoverOf({ ...doc, Date: issue.date });
     return recordCreated(ctx, current, { documentId: draftId, date: issue.date, warnings, series, viesConfirmed: built.viesConfirmed, totalDifference: built.totalDifference, currency: doc.Currency, regime });
   });
+}
+
+/**
+ * The order read again under the lock (see the caller), in its own frame: a suspended async function
+ * keeps every local it has, used again or not, and the order read here would otherwise be held across
+ * the draft, the marker and the close, long enough to be promoted to old space (issue 29).
+ */
+async function readUnderLock(ctx: StepContext, current: LedgerEntry | null, newDraft: boolean): Promise<{ outcome: Outcome } | { current: LedgerEntry | null }> {
+  const { deps, ref, data, tenant } = ctx;
+  const platform = platformOf(tenant.config);
+  const raw = await tenant.shop.getOrder(data.orderId);
+  if (ctx.carried && !sameAsCarried(ctx, raw)) return { outcome: recompose(ctx) };
+  ctx.carried = false;
+  if (!newDraft) return { current };
+  const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
+  if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
+  // Another invoicing system's mark written since the delivery was planned (two apps answering
+  // the same 'paid'): the order is that system's, as ingest would have said; nothing is created.
+  const other = ref.purpose === 'invoice' && nothingIssued(current) ? platform.otherSystemDocument(meta, tenant.config.settings.otherSystemMetaKeys) : undefined;
+  if (other) return { outcome: await otherSystemInvoiced(ctx, current, { code: 'other-system', ...other }) };
+  return { current };
 }
 
 /** No invoice of ours exists or may exist for the order: no draft with an id, no create that may have been sent. */
