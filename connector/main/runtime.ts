@@ -260,7 +260,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       watch.start();
       workers.push({ name: 'webhook watch', close: () => watch.close() });
     }
-    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, shopOf: (id) => tenants.forWork.get(id), metrics, logger });
     if (alerter.enabled) {
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });

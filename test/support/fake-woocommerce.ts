@@ -34,9 +34,9 @@
  * - PUT line_items changes the lines and recalculates the order (WC_Order::calculate_totals);
  * - a shop time zone (`timeZone`, e.g. Europe/Lisbon): local dates and _gmt dates differ.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { request } from 'undici';
@@ -92,7 +92,7 @@ export interface FakeWooOptions {
   /** Serve https with this key and certificate: then, like WooCommerce over SSL, Basic auth (or
    * consumer_key/consumer_secret query parameters) is checked instead of OAuth 1.0a. */
   tls?: { key: string; cert: string };
-  /** Called after every REST update of an order (benchmarks time the write-back with it). */
+  /** Called after every REST update of an order, which it only reads (benchmarks time the write-back with it). */
   onUpdate?: (order: JsonObject) => void;
   /** Permissions of the consumerKey above (WooCommerce > Settings > Advanced > REST API). Default read_write. */
   permissions?: FakeKeyPermissions;
@@ -118,6 +118,8 @@ export interface FakeWooOptions {
   timeZone?: string;
   /** Order statuses a plugin added (wc-<slug>), beside WooCommerce's own. */
   extraStatuses?: string[];
+  /** false: every request through Express, none through the lean dispatch (tests compare both). Default true. */
+  lean?: boolean;
 }
 
 /** WooCommerce's own order statuses (wc_get_order_statuses) and their labels, for notes. */
@@ -281,6 +283,8 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   const app = express();
   app.disable('x-powered-by');
+  // WordPress's REST answers carry no ETag (Express's is a hash of every answer's body).
+  app.disable('etag');
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => requests.push({ method: req.method, path: req.path, status: res.statusCode }));
     // The shop's web server stamps its answers with its own clock (`now`), as a real one does.
@@ -289,21 +293,30 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     next();
   });
   app.use(express.json({ limit: '5mb' }));
+  // What a route of the lean dispatch threw, for Express's error handler to answer (leanRoute).
+  const thrown = new WeakMap<IncomingMessage, unknown>();
+  app.use((req: Request, _res: Response, next: NextFunction) => next(thrown.get(req)));
 
   const api = express.Router();
-  const restGate = (req: Request, res: Response, next: NextFunction): void => {
-    const auth = checkAuth(req);
+  /** WooCommerce's authentication, then WC_REST_Authentication::check_permissions (on rest_pre_dispatch: before any route is matched); undefined lets the call through. */
+  const refusal = (call: RestCall): Answer | undefined => {
+    const auth = checkAuth(call);
     if (auth !== 'ok') {
       const code = auth === 'missing' ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_authentication_error';
       const message = auth === 'missing' ? 'Sorry, you cannot list resources.' : `Invalid signature - ${auth}.`;
-      res.status(401).json({ code, message, data: { status: 401 } });
-      return;
+      return { status: 401, body: { code, message, data: { status: 401 } } };
     }
-    // WC_REST_Authentication::check_permissions, on rest_pre_dispatch: before any route is matched.
-    const permissions = keys.get(consumerKeyOf(req) ?? '')?.permissions;
-    const needs = req.method === 'GET' || req.method === 'HEAD' ? 'read' : req.method === 'OPTIONS' ? undefined : 'write';
+    const permissions = keys.get(consumerKeyOf(call) ?? '')?.permissions;
+    const needs = call.method === 'GET' || call.method === 'HEAD' ? 'read' : call.method === 'OPTIONS' ? undefined : 'write';
     if (needs && permissions !== needs && permissions !== 'read_write') {
-      res.status(401).json({ code: 'woocommerce_rest_authentication_error', message: `The API key provided does not have ${needs} permissions.`, data: { status: 401 } });
+      return { status: 401, body: { code: 'woocommerce_rest_authentication_error', message: `The API key provided does not have ${needs} permissions.`, data: { status: 401 } } };
+    }
+    return undefined;
+  };
+  const restGate = (req: Request, res: Response, next: NextFunction): void => {
+    const refused = refusal(restCallOf(req));
+    if (refused) {
+      res.status(refused.status).json(refused.body);
       return;
     }
     const failure = failures.find((f) => f.count > 0 && (f.method === undefined || f.method === req.method) && (f.path === undefined || f.path.test(req.path)));
@@ -324,7 +337,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   api.use(restGate);
 
   api.get('/orders', (req: Request, res: Response) => {
-    const q = lastValues(req);
+    const q = queryOf(req);
     orderListings.push(q);
     const statuses = (q.status ?? 'any').split(',').filter(Boolean);
     // The status argument's enum (any, trash and every registered status): anything else is 400.
@@ -366,19 +379,17 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     sendPage(res, q, list, shape, 0);
   });
 
-  api.get('/orders/:id', (req: Request, res: Response) => {
-    const order = orders.get(Number(req.params.id));
-    if (!order) return invalidId(res);
-    res.json(withLinks(order));
-  });
-
-  const updateOrder = (req: Request, res: Response): void => {
-    const id = Number(req.params.id);
+  // The order routes every order's write-back goes through: answered here and by the lean dispatch (leanRoute).
+  const orderAnswer = (id: number): Answer => {
+    const order = orders.get(id);
+    return order ? { status: 200, body: withLinks(order) } : invalidIdAnswer(404);
+  };
+  /** The change of a PUT (or POST) orders/<id>; `changed` is the order when it changed, for afterUpdate once the answer is sent. */
+  const updateOrder = (id: number, body: JsonObject): Answer & { changed?: JsonObject } => {
     const order = orders.get(id);
     // WC_REST_CRUD_Controller::update_item answers a missing object 400 (a GET answers it 404).
-    if (!order) return invalidId(res, 400);
-    const body = (req.body ?? {}) as JsonObject;
-    if (typeof body.status === 'string' && body.status !== order.status && !knownStatuses.has(body.status)) return invalidParam(res, 'status', `status is not one of ${[...knownStatuses].join(', ')}.`);
+    if (!order) return invalidIdAnswer(400);
+    if (typeof body.status === 'string' && body.status !== order.status && !knownStatuses.has(body.status)) return invalidParamAnswer('status', `status is not one of ${[...knownStatuses].join(', ')}.`);
     for (const [key, value] of Object.entries(body)) {
       if (key === 'meta_data' && Array.isArray(value)) mergeMeta(order, value);
       else if (key === 'line_items' && Array.isArray(value)) changeLines(order, value);
@@ -386,32 +397,39 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     }
     if (typeof body.status === 'string') changeStatus(order, body.status);
     touch(order);
-    res.json(withLinks(order));
-    options.onUpdate?.(order);
-    if (options.echoUpdates !== false) fire('order.updated', order);
+    return { status: 200, body: withLinks(order), changed: order };
   };
-  api.put('/orders/:id', updateOrder);
-  api.post('/orders/:id', updateOrder);
-
-  api.get('/orders/:id/notes', (req: Request, res: Response) => {
-    const id = Number(req.params.id);
-    if (!orders.has(id)) return invalidId(res);
-    // WC_REST_Order_Notes_Controller: type any (default), customer or internal; newest first.
-    const type = lastValues(req).type ?? 'any';
+  /** After an update's answer: the bench's hook, then the echo; `json` is the answer's text when already made (the same order, the same links). */
+  const afterUpdate = (order: JsonObject, json?: string): void => {
+    options.onUpdate?.(order);
+    if (options.echoUpdates !== false) fire('order.updated', order, json);
+  };
+  // WC_REST_Order_Notes_Controller: type any (default), customer or internal; newest first.
+  const notesAnswer = (id: number, type = 'any'): Answer => {
+    if (!orders.has(id)) return invalidIdAnswer(404);
     const list = (notes.get(id) ?? []).filter((n) => type === 'any' || (type === 'customer') === n.customer_note);
-    res.json(newestFirst(list as unknown as JsonObject[]));
-  });
-  api.post('/orders/:id/notes', (req: Request, res: Response) => {
-    const id = Number(req.params.id);
-    if (!orders.has(id)) return invalidId(res);
-    const body = (req.body ?? {}) as JsonObject;
+    return { status: 200, body: newestFirst(list as unknown as JsonObject[]) };
+  };
+  const noteAnswer = (id: number, body: JsonObject): Answer => {
+    if (!orders.has(id)) return invalidIdAnswer(404);
     // `note` is required but may be empty: WooCommerce saves an empty note.
-    if (typeof body.note !== 'string') {
-      res.status(400).json({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): note', data: { status: 400, params: ['note'] } });
-      return;
-    }
-    res.status(201).json(addNote(id, body.note, body.customer_note === true || body.customer_note === 'true'));
-  });
+    if (typeof body.note !== 'string') return { status: 400, body: { code: 'rest_missing_callback_param', message: 'Missing parameter(s): note', data: { status: 400, params: ['note'] } } };
+    return { status: 201, body: addNote(id, body.note, body.customer_note === true || body.customer_note === 'true') as unknown as JsonObject };
+  };
+  const answer = (res: Response, { status, body }: Answer): void => {
+    res.status(status).json(body);
+  };
+
+  api.get('/orders/:id', (req: Request, res: Response) => answer(res, orderAnswer(Number(req.params.id))));
+  const updateRoute = (req: Request, res: Response): void => {
+    const updated = updateOrder(Number(req.params.id), (req.body ?? {}) as JsonObject);
+    answer(res, updated);
+    if (updated.changed) afterUpdate(updated.changed);
+  };
+  api.put('/orders/:id', updateRoute);
+  api.post('/orders/:id', updateRoute);
+  api.get('/orders/:id/notes', (req: Request, res: Response) => answer(res, notesAnswer(Number(req.params.id), queryOf(req).type)));
+  api.post('/orders/:id/notes', (req: Request, res: Response) => answer(res, noteAnswer(Number(req.params.id), (req.body ?? {}) as JsonObject)));
 
   api.get('/orders/:id/refunds', (req: Request, res: Response) => {
     const id = Number(req.params.id);
@@ -475,7 +493,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   // Products like WC_REST_Products_Controller: a list filtered by include (comma list), paged.
   api.get('/products', (req: Request, res: Response) => {
-    const q = lastValues(req);
+    const q = queryOf(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     // status defaults to "any", which (like WP_Query's) leaves trashed products out.
     const list = [...products.values()].filter((p) => p.status !== 'trash' && (include.length === 0 || include.includes(Number(p.id))));
@@ -498,7 +516,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       res.status(404).json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
       return;
     }
-    const q = lastValues(req);
+    const q = queryOf(req);
     const include = (q.include ?? '').split(',').filter(Boolean).map(Number);
     const list = [...(variations.get(parent)?.values() ?? [])].filter((v) => include.length === 0 || include.includes(Number(v.id)));
     sendPage(res, q, list, (v) => ({ ...v, parent_id: parent }));
@@ -515,7 +533,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   // Taxes like WC_REST_Taxes_Controller: every rate, filtered by class, ordered by tax_rate_order, paged.
   api.get('/taxes', (req: Request, res: Response) => {
-    const q = lastValues(req);
+    const q = queryOf(req);
     const list = [...taxRates.values()].filter((r) => q.class === undefined || r.class === q.class).sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
     sendPage(res, q, list);
   });
@@ -523,7 +541,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   // WC_REST_System_Status_Controller: the report behind WooCommerce > Status (the parts read here).
   // WordPress's rest_filter_response_fields keeps only the top-level `_fields` asked for.
   api.get('/system_status', (req: Request, res: Response) => {
-    const fields = (lastValues(req)._fields ?? '').split(',').filter(Boolean);
+    const fields = (queryOf(req)._fields ?? '').split(',').filter(Boolean);
     // The sections and fields of a real 10.0.2 answer (values of a small shop); default_timezone is
     // PHP's, which WordPress always sets to UTC whatever the shop's zone.
     const version = options.version ?? '9.4.2';
@@ -579,7 +597,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     );
   });
 
-  app.use('/wp-json/wc/v3', api);
+  app.use(API_ROOT, api);
   if (options.analytics !== false) app.use('/wp-json/wc-analytics', analyticsRoutes(restGate));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
@@ -598,7 +616,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const router = express.Router();
     router.use(gate);
     router.get('/reports/taxes', (req: Request, res: Response) => {
-      const q = lastValues(req);
+      const q = queryOf(req);
       const excluded = new Set(['pending', 'failed', 'cancelled', 'checkout-draft', 'auto-draft', 'trash']);
       const within = (local: unknown): boolean => {
         const day = String(local ?? '').slice(0, 19);
@@ -661,14 +679,14 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return router;
   }
 
-  function consumerKeyOf(req: Request): string | undefined {
-    const q = lastValues(req);
-    const header = req.get('authorization') ?? '';
-    if (req.secure && header.startsWith('Basic ')) {
+  function consumerKeyOf(call: RestCall): string | undefined {
+    const q = call.query;
+    const header = call.authorization;
+    if (call.secure && header.startsWith('Basic ')) {
       const basic = Buffer.from(header.slice(6), 'base64').toString('utf8');
       return basic.slice(0, basic.indexOf(':'));
     }
-    return req.secure ? q.consumer_key : q.oauth_consumer_key;
+    return call.secure ? q.consumer_key : q.oauth_consumer_key;
   }
 
   /** A list answered like WordPress's REST collections: per_page (1..100, default 10), page, X-WP-Total(Pages). */
@@ -682,11 +700,11 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     res.json(list.slice((page - 1) * perPage, page * perPage).map(shape));
   }
 
-  function checkAuth(req: Request): 'ok' | 'missing' | string {
-    const q = lastValues(req);
-    if (req.secure) {
+  function checkAuth(call: RestCall): 'ok' | 'missing' | string {
+    const q = call.query;
+    if (call.secure) {
       // WC_REST_Authentication::perform_basic_authentication: only over SSL; header first, then query.
-      const header = req.get('authorization') ?? '';
+      const header = call.authorization;
       const basic = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : undefined;
       const [key, secret] = basic !== undefined ? [basic.slice(0, basic.indexOf(':')), basic.slice(basic.indexOf(':') + 1)] : [q.consumer_key, q.consumer_secret];
       if (key === undefined || secret === undefined) return 'missing';
@@ -712,10 +730,10 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const params = Object.entries(q).filter(([key]) => key !== 'oauth_signature');
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const query = params.map(([k, v]) => rfc3986(`${rfc3986(k)}=${rfc3986(v)}`)).join('%26');
-    const baseUri = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}${req.path}`;
-    const toSign = `${req.method.toUpperCase()}&${rfc3986(baseUri)}&${query}`;
+    const baseUri = `${call.secure ? 'https' : 'http'}://${call.host}${call.path}`;
+    const toSign = `${call.method.toUpperCase()}&${rfc3986(baseUri)}&${query}`;
     const algorithm = q.oauth_signature_method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-    const expected = createHmac(algorithm, `${known.secret}&`).update(toSign).digest('base64');
+    const expected = createHmac(algorithm, hmacKey(`${known.secret}&`)).update(toSign).digest('base64');
     const given = q.oauth_signature.replace(/ /g, '+');
     if (!constantTimeEqual(expected, given)) return 'provided signature does not match';
     const nonceKey = `${q.oauth_nonce}:${q.oauth_timestamp}`;
@@ -725,11 +743,19 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   }
 
   function invalidParam(res: Response, param: string, detail: string, reason = 'rest_invalid_param'): void {
-    res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: detail }, details: { [param]: { code: reason, message: detail, data: null } } } });
+    answer(res, invalidParamAnswer(param, detail, reason));
+  }
+
+  function invalidParamAnswer(param: string, detail: string, reason = 'rest_invalid_param'): Answer {
+    return { status: 400, body: { code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: detail }, details: { [param]: { code: reason, message: detail, data: null } } } } };
   }
 
   function invalidId(res: Response, status = 404): void {
-    res.status(status).json({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.', data: { status } });
+    answer(res, invalidIdAnswer(status));
+  }
+
+  function invalidIdAnswer(status: number): Answer {
+    return { status, body: { code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.', data: { status } } };
   }
 
   function withLinks(order: JsonObject): JsonObject {
@@ -936,7 +962,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
    * like Action Scheduler, where a delivery already waiting for the same webhook and order absorbs
    * it (WC_Webhook::enqueue checks as_has_scheduled_action with the same arguments).
    */
-  function fire(topic: string, order: JsonObject): void {
+  function fire(topic: string, order: JsonObject, json?: string): void {
     for (const hook of hooks) {
       if (hook.status !== 'active' || hook.topic !== topic) continue;
       if (options.delivery === 'queued') {
@@ -944,7 +970,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
         if (!queue.some((q) => q.webhookId === hook.id && q.orderId === orderId)) queue.push({ webhookId: hook.id, topic, orderId });
         continue;
       }
-      const delivery = deliver(hook.id, order).catch(() => undefined);
+      const delivery = deliver(hook.id, order, json).catch(() => undefined);
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
     }
@@ -969,14 +995,15 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return result;
   }
 
-  async function deliver(webhookId: number, order: JsonObject): Promise<DeliveryResult> {
+  /** `json`: JSON.stringify of withLinks(order) when the caller has made it already (a PUT's answer). */
+  async function deliver(webhookId: number, order: JsonObject, json?: string): Promise<DeliveryResult> {
     const hook = hooks.find((h) => h.id === webhookId);
     if (!hook) throw new Error(`no webhook ${webhookId}`);
     const result = await sendWooWebhook({
       url: hook.delivery_url,
       secret: hook.secret,
       topic: hook.topic,
-      payload: withLinks(order),
+      ...(json === undefined ? { payload: withLinks(order) } : { payload: undefined, json }),
       webhookId: hook.id,
       source: `${origin}/`,
     });
@@ -997,12 +1024,81 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     return copy;
   }
 
+  /**
+   * The lean dispatch: the order routes of every write-back (GET, PUT and POST orders/<id>, GET and
+   * POST orders/<id>/notes) answered from node:http before Express, with the same auth, handlers
+   * and answers, without Express's router, body-parser and res.json (in the end-to-end bench they
+   * cost this process more than the handlers). Everything else goes to Express: https, latency, an
+   * armed failure, any other path or method, a body not plainly JSON; a body that does not parse
+   * goes to Express unread (replayed), so body-parser refuses it as before.
+   */
+  function leanRoute(req: IncomingMessage, res: ServerResponse): boolean {
+    if (options.lean === false || options.latencyMs || failures.some((f) => f.count > 0)) return false;
+    const url = req.url ?? '';
+    const match = LEAN_PATH.exec(url);
+    const method = req.method ?? '';
+    if (!match || (method !== 'GET' && method !== 'PUT' && method !== 'POST') || (method === 'PUT' && match[2] !== undefined)) return false;
+    const path = match[0];
+    const route = (body: JsonObject): Answer & { changed?: JsonObject } => {
+      const query = lastValues(url.length > path.length ? url.slice(path.length + 1) : '');
+      const refused = refusal({ method, secure: false, host: req.headers.host ?? '', path, query, authorization: req.headers.authorization ?? '' });
+      if (refused) return refused;
+      const id = Number(match[1]);
+      if (match[2] !== undefined) return method === 'GET' ? notesAnswer(id, query.type) : noteAnswer(id, body);
+      return method === 'GET' ? orderAnswer(id) : updateOrder(id, body);
+    };
+    const serve = (body: JsonObject, raw: Buffer): void => {
+      // Logged as Express logs a call its api router answered: the path under the router's mount.
+      const log = (): void => void requests.push({ method, path: path.slice(API_ROOT.length), status: res.statusCode });
+      res.on('finish', log);
+      res.setHeader('Date', serverNow().toUTCString());
+      let answered: Answer & { changed?: JsonObject };
+      try {
+        answered = route(body);
+      } catch (error) {
+        // A handler that throws: Express's error handler answers it, as when its route threw.
+        res.removeListener('finish', log);
+        const again = replayed(req, raw);
+        thrown.set(again, error);
+        void app(again, res);
+        return;
+      }
+      const json = sendJson(res, answered);
+      if (!answered.changed) return;
+      try {
+        afterUpdate(answered.changed, json);
+      } catch {
+        // After the answer, as Express's error handler does then: the connection is dropped.
+        req.socket.destroy();
+      }
+    };
+    if (method === 'GET') {
+      // A GET with a body: body-parser would read it (and refuse bad JSON) before the route; Express's.
+      if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
+      serve({}, Buffer.alloc(0));
+      return true;
+    }
+    if (!plainJson(req)) return false;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      const body = jsonBody(raw.toString('utf8'));
+      if (body === undefined) void app(replayed(req, raw), res);
+      else serve(body, raw);
+    });
+    return true;
+  }
+
   const server: Server = await new Promise((resolve) => {
     if (options.tls) {
       const s = createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, app);
       s.listen(0, '127.0.0.1', () => resolve(s));
     } else {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = createServer((req, res) => {
+        if (!leanRoute(req, res)) void app(req, res);
+      });
+      s.listen(0, '127.0.0.1', () => resolve(s));
     }
   });
   origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -1135,13 +1231,27 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
 /** wp_json_encode: PHP's json_encode escapes "/" and writes every non-ASCII UTF-16 unit as \uXXXX. */
 export function wpJsonEncode(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/\//g, '\\/')
-    .replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return wpEscape(JSON.stringify(value));
+}
+
+/** wp_json_encode's escapes applied to JSON.stringify's text, in one pass. */
+function wpEscape(json: string): string {
+  return json.replace(/[/\u0080-\uffff]/g, (ch) => (ch === '/' ? '\\/' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** HMAC keys made once per secret: a string key is set up again on every HMAC. */
+const HMAC_KEYS = new Map<string, KeyObject>();
+function hmacKey(secret: string): KeyObject {
+  let key = HMAC_KEYS.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    HMAC_KEYS.set(secret, key);
+  }
+  return key;
 }
 
 export function signWooBody(body: string, secret: string): string {
-  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+  return createHmac('sha256', hmacKey(secret)).update(body, 'utf8').digest('base64');
 }
 
 export interface SendWebhookOptions {
@@ -1149,6 +1259,8 @@ export interface SendWebhookOptions {
   secret: string;
   topic: string;
   payload: unknown;
+  /** JSON.stringify(payload), when the caller has it already: sent wp_json_encode'd like the payload. */
+  json?: string;
   webhookId?: number;
   source?: string;
   /** Overrides for tests of bad input. */
@@ -1158,7 +1270,7 @@ export interface SendWebhookOptions {
 
 /** Posts one delivery exactly as WooCommerce's WC_Webhook::deliver() builds it. */
 export async function sendWooWebhook(options: SendWebhookOptions): Promise<DeliveryResult> {
-  const body = options.rawBody ?? wpJsonEncode(options.payload).trim();
+  const body = options.rawBody ?? (options.json === undefined ? wpJsonEncode(options.payload) : wpEscape(options.json)).trim();
   const [resource, event] = options.topic.split('.');
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -1169,7 +1281,7 @@ export async function sendWooWebhook(options: SendWebhookOptions): Promise<Deliv
     'x-wc-webhook-event': event ?? '',
     'x-wc-webhook-id': String(options.webhookId ?? 1),
     // wp_hash( id . strtotime('now') ): changes every delivery, so it cannot dedupe anything.
-    'x-wc-webhook-delivery-id': randomBytes(16).toString('hex'),
+    'x-wc-webhook-delivery-id': randomUUID().replace(/-/g, ''),
   };
   const signature = options.signature === undefined ? signWooBody(body, options.secret) : options.signature;
   if (signature !== null) headers['x-wc-webhook-signature'] = signature;
@@ -1197,6 +1309,8 @@ export function wooDate(date: Date): string {
 
 /** WooCommerce's date format in the shop's time zone (the fields without _gmt): wall time, no offset. */
 export function localWooDate(date: Date, timeZone: string): string {
+  // In UTC the wall time is the GMT one (for the years 1000-9999 both write alike).
+  if (timeZone === 'UTC') return wooDate(date);
   // sv-SE writes "2026-07-01 00:30:00": ISO order, 24 h.
   return wallClock(timeZone).format(date).replace(' ', 'T');
 }
@@ -1224,15 +1338,86 @@ function parseWooDate(text: string, timeZone: string): number {
   return asUtc - offset;
 }
 
-function lastValues(req: Request): Record<string, string> {
+/** What the REST API's auth and routes read of a request, from Express's or from node:http's (the lean dispatch). */
+interface RestCall {
+  method: string;
+  secure: boolean;
+  host: string;
+  /** The whole path, without the query: what OAuth signs. */
+  path: string;
+  /** The query's parameters, the last value of each (lastValues). */
+  query: Record<string, string>;
+  authorization: string;
+}
+
+/** An answer of the REST API: status and JSON body. */
+interface Answer {
+  status: number;
+  body: JsonValue;
+}
+
+const API_ROOT = '/wp-json/wc/v3';
+
+/** The lean dispatch's paths: orders/<id> and orders/<id>/notes, as written (Express matches the rest: case, trailing slash). */
+const LEAN_PATH = /^\/wp-json\/wc\/v3\/orders\/(\d+)(\/notes)?(?=\?|$)/;
+
+/** What body-parser's json() reads as it is: JSON in UTF-8, not compressed, its length given, within the 5 MB limit. */
+function plainJson(req: IncomingMessage): boolean {
+  const { headers } = req;
+  return /^application\/json(;\s*charset=utf-8)?$/i.test(headers['content-type'] ?? '') && headers['content-encoding'] === undefined && headers['transfer-encoding'] === undefined && headers['content-length'] !== undefined && Number(headers['content-length']) <= 5 * 1024 * 1024;
+}
+
+/** The body as body-parser's json() (strict) gives it: empty is {}, else an object or an array; undefined where it refuses or decodes otherwise (a BOM). */
+function jsonBody(text: string): JsonObject | undefined {
+  if (text === '') return {};
+  try {
+    const value = JSON.parse(text) as JsonValue;
+    return value !== null && typeof value === 'object' ? (value as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request with its body to read again, for Express: its body-parser answers what the lean dispatch does not read. */
+function replayed(req: IncomingMessage, raw: Buffer): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  Object.assign(copy, { method: req.method, url: req.url, headers: req.headers, rawHeaders: req.rawHeaders, httpVersion: req.httpVersion, httpVersionMajor: req.httpVersionMajor, httpVersionMinor: req.httpVersionMinor });
+  copy.push(raw);
+  copy.push(null);
+  copy.complete = true;
+  return copy;
+}
+
+/** res.json's answer (Express's headers, in its order), written at once; returns the JSON text. */
+function sendJson(res: ServerResponse, { status, body }: Answer): string {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+  return json;
+}
+
+function restCallOf(req: Request): RestCall {
+  return { method: req.method, secure: req.secure, host: req.get('host') ?? '', path: `${req.baseUrl}${req.path}`, query: queryOf(req), authorization: req.get('authorization') ?? '' };
+}
+
+function queryOf(req: Request): Record<string, string> {
+  return lastValues(req.originalUrl.split('?')[1] ?? '');
+}
+
+/** The query's parameters as PHP reads them: the last value of a repeated key. */
+function lastValues(search: string): Record<string, string> {
   // PHP keeps the last value of a repeated key; URLSearchParams gives them all in order.
-  const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const params = new URLSearchParams(search);
   const out: Record<string, string> = {};
   for (const [key, value] of params) out[key] = value;
   return out;
 }
 
 function rfc3986(text: string): string {
+  // Most of what is signed (the oauth_* names and values, ids) has nothing to encode.
+  if (/^[A-Za-z0-9\-._~]*$/.test(text)) return text;
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
