@@ -56,16 +56,29 @@ export interface DocumentTotals {
 const ZERO: Decimal = { units: 0n, scale: 2 };
 
 export function lineNet(line: TotalsLine): Decimal {
-  const gross = multiply(parseDecimal(line.UnitPrice), parseDecimal(line.Quantity));
-  const discount = shift(multiply(gross, parseDecimal(line.ProductDiscount)), 2);
+  return netOf(lineGross(line), line);
+}
+
+function lineGross(line: TotalsLine): Decimal {
+  return multiply(parseDecimal(line.UnitPrice), parseDecimal(line.Quantity));
+}
+
+function netOf(gross: Decimal, line: TotalsLine): Decimal {
+  const percent = parseDecimal(line.ProductDiscount);
+  if (percent.units === 0n) return round(gross, 2);
+  const discount = shift(multiply(gross, percent), 2);
   return round(subtract(gross, discount), 2);
 }
+
+const HUNDRED = parseDecimal(100);
 
 export function computeTotals(
   lines: readonly TotalsLine[],
   options: { retention?: string | number; currency?: string; euroRate?: string | number } = {},
 ): DocumentTotals {
-  const lineNets = lines.map(lineNet);
+  // Each line's gross is read once, for its net (rule 3) and for AmountBeforeDiscountAndTax (rule 6).
+  const grosses = lines.map(lineGross);
+  const lineNets = lines.map((line, i) => netOf(grosses[i], line));
   const rates = new Map<string, TaxBreakdown>();
   lines.forEach((line, i) => {
     const rate = parseDecimal(line.TaxValue);
@@ -78,14 +91,11 @@ export function computeTotals(
   const withoutTax = round(sum(lineNets), 2);
   const tax = round(sum(byRate.map((r) => r.tax)), 2);
   const amount = add(withoutTax, tax);
-  const amountBeforeDiscountAndTax = round(
-    sum(lines.map((l) => multiply(parseDecimal(l.UnitPrice), parseDecimal(l.Quantity)))),
-    2,
-  );
+  const amountBeforeDiscountAndTax = round(sum(grosses), 2);
   const discountAmount = subtract(amountBeforeDiscountAndTax, withoutTax);
   const discountPercent = isZero(amountBeforeDiscountAndTax)
     ? ZERO
-    : divide(shift(multiply(discountAmount, parseDecimal(100)), 0), amountBeforeDiscountAndTax, 2);
+    : divide(shift(multiply(discountAmount, HUNDRED), 0), amountBeforeDiscountAndTax, 2);
   const retentionPercent = parseDecimal(options.retention ?? 0);
   const retentionAmount = round(shift(multiply(amount, retentionPercent), 2), 2);
   const foreign = options.currency !== undefined && options.currency.toUpperCase() !== 'EUR';

@@ -22,8 +22,17 @@ function dateOut(date: string | undefined): string | null {
   return date === undefined ? null : `${date}T00:00:00`;
 }
 
+/**
+ * Stored amounts are plain decimal text: Number() gives the double nearest their value, as toNumber
+ * of their Decimal does (its text is the same value), without the Decimal; "-0" stays 0.
+ */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 function numberOut(text: string | undefined): number | null {
-  return text === undefined ? null : toNumber(parseDecimal(text));
+  if (text === undefined) return null;
+  if (!PLAIN_DECIMAL.test(text)) return toNumber(parseDecimal(text));
+  const value = Number(text);
+  return value === 0 ? 0 : value;
 }
 
 function pair(name: string, value: Decimal): Record<string, number | string> {

@@ -12,6 +12,8 @@ import { regimeStanding } from '../core/regime-standing';
 import { DEFAULT_SHOP_ZONE, describeOrder, describeWebhooks, webhooksKey, type Digest, type OrderAlert, type RegimeAlert, type WebhookWords } from './digest';
 import type { TenantConfig } from '../config/load-config';
 import { platformOf } from '../../platforms/registry';
+import { withTimeout } from '../core/timeout';
+import { orderShown, shownOrders, type TenantShop } from '../shop/order-shown';
 
 /**
  * An attention entry is read only once it is this old: entries are scored with the worker's clock
@@ -20,6 +22,8 @@ import { platformOf } from '../../platforms/registry';
 export const SETTLE_MS = 2_000;
 const TRIES = 3;
 const MAX_RETRY_DELAY_MS = 5 * 60_000;
+/** How long a digest waits for the shop to say how it shows its orders ("#1001"); then it names them "#<id>". */
+export const SHOP_WAIT_MS = 3_000;
 
 export interface AlerterDeps {
   redis: RedisClient;
@@ -29,6 +33,11 @@ export interface AlerterDeps {
   publicUrl: string;
   /** `settings.language` words the messages (default English when absent). */
   tenants: { id: string; name?: string; platform?: TenantConfig['platform']; shop?: { url: string }; alerts?: AlertSettings; settings?: { language?: Lang; mapping?: MappingSettings } }[];
+  /**
+   * The tenant's running shop (the runtimes'): a digest asks it, in one call, how it shows its orders
+   * (Shopify's "#1001"). Absent, or a tenant without one: the orders are named "#<id>".
+   */
+  shopOf?: (tenant: string) => TenantShop | undefined;
   metrics: ConnectorMetrics;
   logger: Logger;
   now?: () => number;
@@ -163,12 +172,14 @@ export class Alerter {
     if (sentThisHour >= settings.maxMessagesPerHour) return;
 
     const taken = takeWhole(pending, settings.maxOrdersPerMessage);
+    const orders = await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang)));
+    const shown = await this.shownOrders(tenant, orders.map((order) => order.orderId));
     const digest: Digest = {
       tenant,
       shopName,
       lang,
       timeZone,
-      orders: await Promise.all(taken.map((entry) => this.orderAlert(tenant, entry, lang))),
+      orders: orders.map((order) => ({ ...order, shown: shown(order.orderId) })),
       webhooks: newWebhooks,
       ...(newRegime ? { regime: newRegime } : {}),
       more: pending.length - taken.length,
@@ -221,6 +232,18 @@ export class Alerter {
     const link = `${this.origin}${orderPagePath(tenant, orderId)}`;
     const ledger = await this.deps.ledger.get({ tenant, orderId, purpose });
     return { orderId, purpose, ...describeOrder(ledger, { tenant, orderId, purpose }, lang), link, since: new Date(entry.score).toISOString() };
+  }
+
+  /** How the tenant's shop shows these orders: one call, never longer than SHOP_WAIT_MS; a silent shop leaves them "#<id>". */
+  private async shownOrders(tenant: string, ids: readonly number[]): Promise<(orderId: number) => string> {
+    const shop = this.deps.shopOf?.(tenant);
+    if (!shop) return (orderId) => orderShown(orderId);
+    return shownOrders(shop, ids, (call) =>
+      withTimeout(call(), SHOP_WAIT_MS).catch((error: Error) => {
+        this.deps.logger.warn({ tenant, err: error.message }, 'the shop did not say how it shows the alerted orders; they are named by id');
+        return undefined;
+      }),
+    );
   }
 
   private get origin(): string {

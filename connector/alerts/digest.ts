@@ -10,10 +10,13 @@ import { entryWords } from '../pipeline/problems';
 import type { SweepReport } from '../core/sweep-report';
 import { buttonWords, isDeliveryProblem, purposeWords, stateLabel, type Lang } from '../words';
 import type { ShopPlatform } from '../../platforms/shop-platform';
+import { orderShown } from '../shop/order-shown';
 
 /** One order that needs a person, as a message tells it. */
 export interface OrderAlert {
   orderId: number;
+  /** The order as its shop shows it ("#1001" on Shopify: connector/shop/order-shown.ts); absent, "#<id>". */
+  shown?: string;
   purpose: string;
   state: string;
   reason: string;
@@ -160,10 +163,10 @@ const ALERT = catalogue({
   ),
   'status-refused': words({ reason: S }, { pt: (p) => `com entregas recusadas (${p.reason})`, en: (p) => `refused (${p.reason})` }),
   'order-line': words(
-    { order: z.number(), purpose: S, state: S, since: AT, timeZone: S },
+    { order: S, purpose: S, state: S, since: AT, timeZone: S },
     {
-      pt: (p) => `• Encomenda #${p.order}, ${p.purpose}: ${p.state} desde ${timeWords('pt', p.since, p.timeZone)}`,
-      en: (p) => `• Order #${p.order}, ${p.purpose}: ${p.state} since ${timeWords('en', p.since, p.timeZone)}`,
+      pt: (p) => `• Encomenda ${p.order}, ${p.purpose}: ${p.state} desde ${timeWords('pt', p.since, p.timeZone)}`,
+      en: (p) => `• Order ${p.order}, ${p.purpose}: ${p.state} since ${timeWords('en', p.since, p.timeZone)}`,
     },
   ),
   more: words(
@@ -264,7 +267,8 @@ export function textOf(digest: Digest, format: ChatFormat = 'plain'): string {
   const lines = [subjectOf(digest), ''];
   for (const order of digest.orders) {
     const state = stateLabel(lang, order.state as LedgerState);
-    lines.push(ALERT.say(lang, 'order-line', { order: order.orderId, purpose: purposeWords(lang, order.purpose), state, since: order.since, timeZone: digest.timeZone ?? DEFAULT_SHOP_ZONE }));
+    // The number is the shop's text (a Shopify store names its orders with its own prefix).
+    lines.push(ALERT.say(lang, 'order-line', { order: esc(order.shown ?? orderShown(order.orderId)), purpose: purposeWords(lang, order.purpose), state, since: order.since, timeZone: digest.timeZone ?? DEFAULT_SHOP_ZONE }));
     lines.push(`  ${LABELS.why[lang]}: ${esc(order.reason)}`);
     lines.push(`  ${LABELS.whatToDo[lang]}: ${esc(order.fix)}`);
     lines.push(`  ${LABELS.orderPage[lang]}: ${order.link}`);

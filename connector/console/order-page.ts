@@ -17,22 +17,13 @@ import { notInvoicedWhy } from './not-invoiced-list';
 import { failedShopCallWords } from '../shop/shop-answer-words';
 import { buyerNameText, type ListedOrder } from '../shop/order-summary';
 import { refusedWordsOf } from '../shop/refused-words';
+import { orderShown } from '../shop/order-shown';
 
 /** How long a console page waits for the shop before it shows what it has without it (the page's own limit, 5 s, means Redis). */
 export const SHOP_WAIT_MS = 3_000;
 
 /** What the console shows of the shop's order (nothing of it is stored by the connector). */
 export type ShopOrderHead = Pick<ListedOrder, 'id' | 'number' | 'status' | 'total' | 'currency' | 'createdAt' | 'buyer'>;
-
-/**
- * The order as people know it: the number the shop shows ("#1001" on Shopify, a sequential-number
- * plugin's on WooCommerce), else its id. The console's addresses keep the id.
- */
-export function orderShown(orderId: number, head?: Pick<ShopOrderHead, 'number'>): string {
-  const number = head?.number?.trim();
-  if (!number) return `#${orderId}`;
-  return number.startsWith('#') ? number : `#${number}`;
-}
 
 /** The buyer's name as the shop has it: first and last name, else the company. */
 export function customerName(order: ShopOrderHead): string {

@@ -3,7 +3,8 @@ import { localeOf } from '../../messages/lang';
 import { CONSOLE } from './console-messages';
 import type { TenantRuntime } from '../pipeline/tenant-runtime';
 import type { ConsoleDeps } from './console-deps';
-import { customerName, orderShown, type ShopOrderHead } from './order-page';
+import { customerName, type ShopOrderHead } from './order-page';
+import { orderShown, ordersByIds } from '../shop/order-shown';
 
 /*
  * The console's search (an order number, a document number, or the customer's details asked to the
@@ -76,7 +77,7 @@ export async function searchOrders(deps: ConsoleDeps, tenant: TenantRuntime, que
   // Orders found by number or document but not (or not yet) by the shop's search: their names by include.
   const unnamed = [...results.values()].filter((result) => result.name === undefined).map((result) => result.orderId);
   if (unnamed.length > 0 && !shopDown) {
-    const heads = await ordersByIds(tenant, unnamed).catch(() => new Map<number, ShopOrderHead>());
+    const heads = await ordersByIds(tenant.shop, unnamed).catch(() => new Map<number, ShopOrderHead>());
     for (const [orderId, head] of heads) Object.assign(results.get(orderId) as SearchResult, shopFacts(head));
   }
   return { results: [...results.values()], ...(shopDown !== undefined ? { shopDown } : {}), ...(shopMore ? { shopMore } : {}) };
@@ -95,16 +96,4 @@ async function recentOrderOfNumber(deps: ConsoleDeps, tenant: string, number: st
     if (entry?.documentNumber?.toUpperCase() === wanted) return item.orderId;
   }
   return null;
-}
-
-/** The shop's orders of these ids (at most 100): one call on WooCommerce (`include`); a shop that pages smaller (Shopify, 25) is walked. */
-export async function ordersByIds(tenant: TenantRuntime, ids: readonly number[]): Promise<Map<number, ShopOrderHead>> {
-  const unique = [...new Set(ids)].slice(0, 100);
-  const heads = new Map<number, ShopOrderHead>();
-  if (unique.length === 0) return heads;
-  for (let page = 1; ; page += 1) {
-    const { orders, totalPages } = await tenant.shop.listOrders({ ids: unique, perPage: unique.length, page });
-    for (const order of orders) heads.set(order.id, order);
-    if (page >= totalPages || orders.length === 0) return heads;
-  }
 }

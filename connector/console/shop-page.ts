@@ -13,10 +13,10 @@ import { CompanyGuard } from '../pipeline/company-guard';
 import { CONSOLE } from './console-messages';
 import { notInvoicedRows } from './not-invoiced-list';
 import { shopTime, startOfShopDay, t } from './i18n';
-import { amount, customerName, orderShown, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
+import { amount, customerName, SHOP_WAIT_MS, type ShopOrderHead } from './order-page';
+import { orderShown, ordersByIds, shownOrders as shownBy } from '../shop/order-shown';
 import { html, type Html, type View } from './page';
 import type { ConsoleDeps } from './console-deps';
-import { ordersByIds } from './search';
 import { withTimeout } from '../core/timeout';
 import { readShopAnswer, recordShopAnswer } from '../shop/shop-answer';
 import { failedShopCallWords, shopAnswerWords } from '../shop/shop-answer-words';
@@ -260,7 +260,7 @@ export async function recentSection(deps: ConsoleDeps, tenant: TenantRuntime, vi
   const id = tenant.config.id;
   const zone = tenant.mapping.shopTimeZone;
   const [recent, total] = await Promise.all([deps.ledger.recent(id, RECENT_PAGE, offset), deps.ledger.recentCount(id)]);
-  const asked = await askShop(deps, tenant, () => ordersByIds(tenant, recent.map((item) => item.orderId)));
+  const asked = await askShop(deps, tenant, () => ordersByIds(tenant.shop, recent.map((item) => item.orderId)));
   const names = asked.ok ? asked.value : new Map<number, ShopOrderHead>();
   const rows = await Promise.all(
     recent.map(async (item) => {
@@ -302,13 +302,10 @@ ${await refusalsTable(deps, tenant, lang)}
 <form method="post" action="/console/${tenant.config.id}/sweep"><input type="hidden" name="csrf" value="${token}"><button class="secondary">${t(lang, 'sweepNow')}</button></form></section>`;
 }
 
-/**
- * How the shop shows the orders of a list: on a platform that numbers orders apart from their ids
- * (Shopify's "#1001"), asked to the shop in one call; else, or when the shop does not answer, "#<id>".
- */
+/** How the shop shows the orders of a list (connector/shop/order-shown.ts), asked as the page asks the shop. */
 async function shownOrders(deps: ConsoleDeps, tenant: TenantRuntime, ids: readonly number[]): Promise<(orderId: number) => string> {
-  if (ids.length === 0 || !platformOf(tenant.config).numbersOrdersApart) return (orderId) => orderShown(orderId);
-  const asked = await askShop(deps, tenant, () => ordersByIds(tenant, ids));
-  const heads = asked.ok ? asked.value : new Map<number, ShopOrderHead>();
-  return (orderId) => orderShown(orderId, heads.get(orderId));
+  return shownBy(tenant, ids, async (call) => {
+    const asked = await askShop(deps, tenant, call);
+    return asked.ok ? asked.value : undefined;
+  });
 }

@@ -30,12 +30,21 @@ export class BatchingEnqueuer {
     private readonly history?: OrderHistory,
     /** The shared clock the stories are dated with (the workers' too). */
     private readonly now: () => number = Date.now,
+    /** The queue's own connection when it is not `connection` (the connector keeps BullMQ's scripts off the one its own commands flush on). */
+    private readonly queueConnection: RedisClient = connection,
   ) {}
+
+  /** Why an add would fail now: either connection down (both are fail-fast), else undefined. */
+  private unavailable(): RedisUnavailableError | undefined {
+    for (const redis of [this.connection, this.queueConnection]) if (!isRedisReady(redis)) return new RedisUnavailableError(`redis is ${redis.status}`);
+    return undefined;
+  }
 
   /** Resolves with what became of each item (queued, or a failed job resumed), in order. `status`: the order's, for its story. */
   add(items: EnqueueItem[], status?: string): Promise<EnqueueResult[]> {
     if (items.length === 0) return Promise.resolve([]);
-    if (!isRedisReady(this.connection)) return Promise.reject(new RedisUnavailableError(`redis is ${this.connection.status}`));
+    const unavailable = this.unavailable();
+    if (unavailable) return Promise.reject(unavailable);
     return new Promise<EnqueueResult[]>((resolve, reject) => {
       this.batch.push({ items, status, resolve, reject });
       if (!this.scheduled) {
@@ -46,14 +55,15 @@ export class BatchingEnqueuer {
   }
 
   /**
-   * What /readyz asks: a real write through the same connection, in one MULTI with the queue's own
-   * keys, as an add does. It fails exactly when adds would: Redis away or slow, a read-only replica,
-   * out of memory, or a Redis Cluster whose slots the keys do not share (CROSSSLOT, MOVED).
+   * What /readyz asks: a real write through the queue's connection, in one MULTI with the queue's own
+   * keys, as an add does. It fails exactly when adds would: Redis away or slow (either connection), a
+   * read-only replica, out of memory, or a Redis Cluster whose slots the keys do not share (CROSSSLOT, MOVED).
    */
   async probe(): Promise<void> {
-    if (!isRedisReady(this.connection)) throw new RedisUnavailableError(`redis is ${this.connection.status}`);
+    const unavailable = this.unavailable();
+    if (unavailable) throw unavailable;
     const replies = await this.within(
-      this.connection.multi().set(this.queue.toKey('readyz'), String(Date.now()), 'PX', 60_000).exists(this.queue.keys.meta, this.queue.keys.wait).exec(),
+      this.queueConnection.multi().set(this.queue.toKey('readyz'), String(Date.now()), 'PX', 60_000).exists(this.queue.keys.meta, this.queue.keys.wait).exec(),
       'the probe write',
     );
     const failed = (replies ?? []).find(([error]) => error);

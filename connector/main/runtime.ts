@@ -140,10 +140,15 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
 
   if (serving) {
     const ingestRedis = trackRedis(connectRedis(config.redis, 'ingest', logger), 'ingest redis');
+    // BullMQ's queues on a fail-fast connection of their own: BullMQ defines its 52 scripts on its
+    // connection, and ioredis copies every one into each pipeline it builds there, one per
+    // auto-pipelined turn (~30-40 µs): the deliveries' own commands (the failed-list check, the
+    // stories, the gate's reads) flush on a connection that carries none of them.
+    const queueRedis = trackRedis(connectRedis(config.redis, 'ingest', logger), 'ingest queue redis');
     // Give Redis a moment before taking traffic, but serve anyway (503s) if it is not there.
-    await waitForReady(ingestRedis, 3_000);
-    httpQueue = trackQueue(documentsQueue(ingestRedis, prefix, config.pipeline, config.retention));
-    const httpSweepQueue = trackQueue(sweepQueue(ingestRedis, prefix));
+    await Promise.all([waitForReady(ingestRedis, 3_000), waitForReady(queueRedis, 3_000)]);
+    httpQueue = trackQueue(documentsQueue(queueRedis, prefix, config.pipeline, config.retention));
+    const httpSweepQueue = trackQueue(sweepQueue(queueRedis, prefix));
     // The orders' stories as the HTTP side writes (deliveries) and reads (the console) them: fail-fast like the rest of ingest.
     const httpHistory = new OrderHistory(ingestRedis, prefix, historyTtlMs(config));
     const listener = createConnectorListener({
@@ -153,7 +158,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       queue: httpQueue,
       sweepQueue: httpSweepQueue,
       // Each batch of deliveries is told in the orders' stories (one more write per batch, not per order).
-      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, httpHistory, clock.now),
+      enqueuer: new BatchingEnqueuer(httpQueue, ingestRedis, config.redis.enqueueTimeoutMs, httpHistory, clock.now, queueRedis),
       history: httpHistory,
       // Admin reads fail fast too: the dashboard must not hang while Redis is away.
       ledger: new Ledger(ingestRedis, prefix, ledgerRetention(config)),
@@ -255,7 +260,7 @@ export async function startConnector(config: ConnectorConfig, options: StartOpti
       watch.start();
       workers.push({ name: 'webhook watch', close: () => watch.close() });
     }
-    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, metrics, logger });
+    const alerter = new Alerter({ redis: workerRedis, ledger, prefix, now: clock.now, publicUrl: config.server.publicUrl, tenants: config.tenants, shopOf: (id) => tenants.forWork.get(id), metrics, logger });
     if (alerter.enabled) {
       alerter.start();
       workers.push({ name: 'alerter', close: () => alerter.close() });

@@ -41,6 +41,17 @@ describe('totals rule', () => {
     expect(text(lineNet({ UnitPrice: '10', Quantity: 3, ProductDiscount: '12.5', TaxValue: 23 }))).toBe('26.25');
   });
 
+  it.each([
+    ['1.005', '1', '0.000', '1.01'],
+    ['0.3333', '3', '0', '1.00'],
+    ['2.675', '1', 0, '2.68'],
+    ['7', '2', '0.00', '14.00'],
+  ])('a line of %s × %s with discount %p nets %s, rounded half away from zero', (UnitPrice, Quantity, ProductDiscount, net) => {
+    const line = { UnitPrice, Quantity, ProductDiscount, TaxValue: 23 };
+    expect(text(lineNet(line))).toBe(net);
+    expect({ units: lineNet(line).units, scale: lineNet(line).scale }).toEqual({ units: BigInt(net.replace('.', '')), scale: 2 });
+  });
+
   it('taxes once per rate on the summed nets, not per line', () => {
     // Per line 0.02 × 23% = 0.0046 would round to 0.00 three times; per rate 0.06 × 23% = 0.0138 -> 0.01.
     const lines = [0, 1, 2].map(() => ({ UnitPrice: '0.02', Quantity: 1, ProductDiscount: 0, TaxValue: 23 }));

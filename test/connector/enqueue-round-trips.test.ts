@@ -5,7 +5,7 @@ import IORedis from 'ioredis';
 import pino from 'pino';
 import { connectRedis, type RedisTarget } from '../../connector/core/redis-connection';
 import type { DocumentJobData } from '../../connector/core/jobs';
-import { BatchingEnqueuer } from '../../connector/ingest/enqueuer';
+import { BatchingEnqueuer, RedisUnavailableError } from '../../connector/ingest/enqueuer';
 import { OrderHistory } from '../../connector/history/order-history';
 import { REDIS_URL } from './support/harness';
 
@@ -75,4 +75,48 @@ describe('a batch of deliveries in Redis', () => {
     expect(await queue.getJobState('invoice.loja1.3')).toBe('waiting');
     expect((await history.of('loja1', 3)).map((e) => e.kind)).toEqual(['received']);
   });
+
+  it("with BullMQ's queue on a connection of its own (as the connector wires it): one socket write on each per batch, the enqueuer's pipelines without BullMQ's scripts, and either connection away refuses the add and the probe", async () => {
+    const queueRedis = connectRedis({ url: REDIS_URL, cluster: false } satisfies RedisTarget, 'ingest', pino({ level: 'silent' }));
+    const ingest = connectRedis({ url: REDIS_URL, cluster: false } satisfies RedisTarget, 'ingest', pino({ level: 'silent' }));
+    const own = new Queue<DocumentJobData>('documents', { connection: queueRedis, prefix });
+    try {
+      await own.waitUntilReady();
+      const enqueuer = new BatchingEnqueuer(own, ingest, 5_000, new OrderHistory(ingest, prefix), Date.now, queueRedis);
+      await enqueuer.add([item(10)], 'processing'); // both connections and the scripts ready
+      await enqueuer.probe();
+      const counted = (client: typeof redis) => {
+        const socket = (client as unknown as { stream: Socket }).stream;
+        const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+        const counter = { writes: 0, restore: () => void ((socket as unknown as { write: typeof write }).write = write) };
+        (socket as unknown as { write: typeof write }).write = (...args) => {
+          counter.writes += 1;
+          return write(...args);
+        };
+        return counter;
+      };
+      const [onQueue, onOwn] = [counted(queueRedis), counted(ingest)];
+      try {
+        await Promise.all([enqueuer.add([item(11)], 'processing'), enqueuer.add([item(12)], 'processing')]);
+      } finally {
+        onQueue.restore();
+        onOwn.restore();
+      }
+      expect([onQueue.writes, onOwn.writes]).toEqual([1, 1]);
+      // BullMQ defines its scripts on its own connection only: ioredis copies each into every pipeline built there.
+      const bullScripts = (client: typeof redis) => Object.keys((client as unknown as { scriptsSet: Record<string, unknown> }).scriptsSet).filter((name) => name.startsWith('addStandardJob'));
+      expect(bullScripts(queueRedis)).toHaveLength(1);
+      expect(bullScripts(ingest)).toEqual([]);
+      expect(await own.getJobState('invoice.loja1.12')).toBe('waiting');
+
+      queueRedis.disconnect();
+      await expect(enqueuer.add([item(13)], 'processing')).rejects.toThrow(RedisUnavailableError);
+      await expect(enqueuer.probe()).rejects.toThrow(RedisUnavailableError);
+    } finally {
+      await own.close().catch(() => undefined);
+      queueRedis.disconnect();
+      ingest.disconnect();
+    }
+  });
 });
+

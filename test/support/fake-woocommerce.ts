@@ -34,7 +34,7 @@
  * - PUT line_items changes the lines and recalculates the order (WC_Order::calculate_totals);
  * - a shop time zone (`timeZone`, e.g. Europe/Lisbon): local dates and _gmt dates differ.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -733,7 +733,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const baseUri = `${call.secure ? 'https' : 'http'}://${call.host}${call.path}`;
     const toSign = `${call.method.toUpperCase()}&${rfc3986(baseUri)}&${query}`;
     const algorithm = q.oauth_signature_method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-    const expected = createHmac(algorithm, `${known.secret}&`).update(toSign).digest('base64');
+    const expected = createHmac(algorithm, hmacKey(`${known.secret}&`)).update(toSign).digest('base64');
     const given = q.oauth_signature.replace(/ /g, '+');
     if (!constantTimeEqual(expected, given)) return 'provided signature does not match';
     const nonceKey = `${q.oauth_nonce}:${q.oauth_timestamp}`;
@@ -1239,8 +1239,19 @@ function wpEscape(json: string): string {
   return json.replace(/[/\u0080-\uffff]/g, (ch) => (ch === '/' ? '\\/' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
+/** HMAC keys made once per secret: a string key is set up again on every HMAC. */
+const HMAC_KEYS = new Map<string, KeyObject>();
+function hmacKey(secret: string): KeyObject {
+  let key = HMAC_KEYS.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    HMAC_KEYS.set(secret, key);
+  }
+  return key;
+}
+
 export function signWooBody(body: string, secret: string): string {
-  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+  return createHmac('sha256', hmacKey(secret)).update(body, 'utf8').digest('base64');
 }
 
 export interface SendWebhookOptions {
