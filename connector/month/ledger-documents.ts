@@ -157,9 +157,20 @@ export class DocumentFacts {
     private readonly prefix: string,
   ) {}
 
-  async remember(tenant: string, documentId: number, details: DocumentDetails, dispatch: DispatchRegion | undefined): Promise<void> {
-    if (!details.documentNumber) return;
-    await this.redis.hsetnx(factsKey(this.prefix, tenant), String(documentId), JSON.stringify(documentFromDetails(details, dispatch)));
+  remember(tenant: string, documentId: number, details: DocumentDetails, dispatch: DispatchRegion | undefined): Promise<void> {
+    if (!details.documentNumber) return Promise.resolve();
+    let text: string;
+    try {
+      text = JSON.stringify(documentFromDetails(details, dispatch));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // Not an async function: its frame would keep the service's whole answer across the write (issue 29).
+    return this.keep(factsKey(this.prefix, tenant), String(documentId), text);
+  }
+
+  private async keep(key: string, field: string, text: string): Promise<void> {
+    await this.redis.hsetnx(key, field, text);
   }
 }
 

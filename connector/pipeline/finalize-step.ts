@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { ElementDoesNotExistError } from '../../client/errors';
 import { formatDecimal } from '../../client/money';
+import type { LedgerEntry } from '../core/ledger';
 import type { TenantRuntime } from './tenant-runtime';
 import { personNeeded } from './problems';
 import { type StepContext, type Outcome, waitThen } from './step-context';
@@ -20,26 +21,14 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   // its clock), may bring the job back early: the service's 10 s still hold, on the shared clock.
   const earliest = (entry.createdAt ?? 0) + deps.pipeline.finalizeDelayMs;
   if (ctx.now() < earliest) return waitThen(ctx, 'finalize', earliest - ctx.now(), data.polls);
-  const details = await documentIfNumbered(ctx, entry.documentId);
-  if (details?.documentNumber && details.downloadUrl) {
-    const finalizedAt = ctx.now();
-    const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
-    // The invoice's buyer as the service issued it: a NIF added to the order later is told, never issued (buyer-change.ts).
-    const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
-    // Its country too: the invoice's credit notes name the same buyer (CIVA art. 29(7)).
-    const buyerCountry = buyerNif !== undefined && details.details.receiver.CountryCode ? details.details.receiver.CountryCode : undefined;
-    // One round trip (the same auto-pipelined connection): the number, the document's facts for the
-    // month pack, and the sign-off of its month, which the write-back step reads (inClosedMonth).
-    const recording = Promise.all([
-      deps.ledger.record(ref, { state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry }),
-      deps.documentFacts?.remember(ref.tenant, entry.documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack')),
-    ]);
-    readMonthSignOff(ctx, entry.documentDate);
-    await recording;
-    ctx.entry = { ...entry, state: 'finalized', documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry };
-    ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: details.documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
+  const numbered = await recordedNumber(ctx, entry, entry.documentId);
+  if (numbered) {
+    const { documentNumber, finalizedAt, total, buyerNif, buyerCountry } = numbered.facts;
+    await numbered.recording;
+    ctx.entry = { ...entry, state: 'finalized', documentNumber, finalizedAt, total, buyerNif, buyerCountry };
+    ctx.events.push({ kind: 'document', at: finalizedAt, purpose: ref.purpose, documentId: entry.documentId, number: documentNumber, type: entry.documentType, total, corrects: await correctedNumber(ctx) });
     deps.metrics.orderToNumber.observe({ kind: data.kind }, (ctx.now() - data.seenAt) / 1000);
-    ctx.log.info({ documentId: entry.documentId, documentNumber: details.documentNumber }, 'document finalized');
+    ctx.log.info({ documentId: entry.documentId, documentNumber }, 'document finalized');
     return { next: 'writeback' };
   }
   if (data.polls < deps.pipeline.finalizePolls) {
@@ -48,6 +37,39 @@ export async function finalizeStep(ctx: StepContext): Promise<Outcome> {
   }
   await flag(ctx, personNeeded(ref, { code: 'no-number', documentId: entry.documentId, calls: data.polls + 1 }, 'alert-no-number'), entry);
   throw new UnrecoverableError(`document ${entry.documentId} has no number after ${data.polls + 1} Get Document calls`);
+}
+
+/** What the run keeps of a numbered document (the ledger's finalized record), and its recording under way. */
+interface RecordedNumber {
+  facts: { documentNumber: string; finalizedAt: number; total: string | undefined; buyerNif: string | undefined; buyerCountry: string | undefined };
+  recording: Promise<unknown>;
+}
+
+/**
+ * Get Document and, when the document has its number, the start of its recording; null while it has
+ * none. Its own function so that the service's whole answer ends with this frame: a suspended async
+ * function keeps every local it holds, and the finalize step awaits the ledger's round trip, and
+ * the corrected invoice's read, after it (issue 29).
+ */
+async function recordedNumber(ctx: StepContext, entry: LedgerEntry, documentId: number): Promise<RecordedNumber | null> {
+  const { deps, ref } = ctx;
+  const details = await documentIfNumbered(ctx, documentId);
+  if (!details?.documentNumber || !details.downloadUrl) return null;
+  const finalizedAt = ctx.now();
+  const total = details.totalAmount ? formatDecimal(details.totalAmount, 2) : undefined;
+  // The invoice's buyer as the service issued it: a NIF added to the order later is told, never issued (buyer-change.ts).
+  const buyerNif = ref.purpose === 'invoice' && details.details.receiver.TaxId !== undefined ? String(details.details.receiver.TaxId) : undefined;
+  // Its country too: the invoice's credit notes name the same buyer (CIVA art. 29(7)).
+  const buyerCountry = buyerNif !== undefined && details.details.receiver.CountryCode ? details.details.receiver.CountryCode : undefined;
+  const facts = { documentNumber: details.documentNumber, finalizedAt, total, buyerNif, buyerCountry };
+  // One round trip (the same auto-pipelined connection): the number, the document's facts for the
+  // month pack, and the sign-off of its month, which the write-back step reads (inClosedMonth).
+  const recording = Promise.all([
+    deps.ledger.record(ref, { state: 'finalized', ...facts }),
+    deps.documentFacts?.remember(ref.tenant, documentId, details, ctx.tenant.mapping.dispatchRegion).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'document facts not kept for the month pack')),
+  ]);
+  readMonthSignOff(ctx, entry.documentDate);
+  return { facts, recording };
 }
 
 /** Starts the read of the sign-off of the document's month (its failure is the write-back step's, which awaits it). */

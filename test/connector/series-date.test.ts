@@ -104,11 +104,14 @@ describe('orders dated over past weeks, delivered out of order, all get invoiced
       // The draft is kept; nothing numbered, nothing failed for good.
       expect(entry.state).toBe('draft');
       expect(await h.documentsOf(id)).toHaveLength(0);
-      expect(h.woo.notes(id).some((n) => n.note.includes(`dated ${ahead}`))).toBe(true);
+      // The ledger is told first, then the order's note, then the job waits: each awaited, none read at once.
+      await eventually('the note on the order', () => (h.woo.notes(id).some((n) => n.note.includes(`dated ${ahead}`)) ? true : undefined), 20_000);
       const attention = (await (await fetch(`${h.connector?.origin}/admin/api/attention`, { headers: ADMIN })).json()) as { orderId: number }[];
       expect(attention.map((a) => a.orderId)).toContain(id);
-      const job = await h.connector?.queue.getJob(`invoice.shop1.${id}`);
-      expect(await job?.getState()).toBe('delayed');
+      const job = await eventually('the job to wait', async () => {
+        const found = await h.connector?.queue.getJob(`invoice.shop1.${id}`);
+        return (await found?.getState()) === 'delayed' ? found : undefined;
+      }, 20_000);
       expect((job?.delay ?? 0) + (job?.timestamp ?? 0)).toBeGreaterThan(Date.now() + DAY);
       // The series is remembered: the next order waits without asking the service.
       expect(await h.connector?.ledger.seriesDate('shop1', 'T:default')).toBe(ahead);

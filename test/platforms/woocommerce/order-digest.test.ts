@@ -28,4 +28,27 @@ describe('the digest of a WooCommerce order, as markers already written on real 
     expect(orderDigest(order)).not.toBe('PbKGmYYczQ_X0u3CRp3BIN');
     expect(orderDigest(woocommerce.withoutOurWrites?.(order))).toBe('PbKGmYYczQ_X0u3CRp3BIN');
   });
+
+  it('is the text a replacer leaving our writes out gives, on orders of every shape', () => {
+    const leftOut = new Set(['date_modified', 'date_modified_gmt', '_links']);
+    const reference = (order: unknown): string | undefined =>
+      JSON.stringify(order, function (this: unknown, key: string, value: unknown) {
+        if (this !== order) return value;
+        if (leftOut.has(key)) return undefined;
+        return key === 'meta_data' && Array.isArray(value) ? value.filter((entry: { key?: unknown }) => typeof entry?.key !== 'string' || !entry.key.startsWith('_magnifinance_')) : value;
+      });
+    const full = orderWithOurWrites('2026-01-02T10:00:00', { documentId: 1 });
+    const shapes: unknown[] = [
+      full,
+      { ...full, meta_data: 'not a list' },
+      { ...full, meta_data: [null, 7, { key: 3 }, { value: 'no key' }, { key: '_magnifinance_buyer', value: '{}' }] },
+      { _links: {}, id: 1, date_modified_gmt: null, zeta: [1, { date_modified: 'kept below the top' }], alpha: 'á — 漢字' },
+      { date_modified: 'x' },
+      {},
+      [full],
+      'text',
+      null,
+    ];
+    for (const order of shapes) expect(JSON.stringify(woocommerce.withoutOurWrites?.(order))).toBe(reference(order));
+  });
 });
