@@ -75,7 +75,11 @@ interface Figures {
   secondDocumentsAfterWipe: number;
   /** Of those, orders left waiting for a person: must be 0 (they heal by themselves). */
   waitingBecauseOfWipe: number;
-  /** Written-back orders whose ledger, story and our meta were lost, then the buyer's NIF added. */
+  /**
+   * Written-back orders whose ledger, story and our meta were lost, then the buyer's NIF added:
+   * `lostMetaOrders`, or every order that healed by itself when fewer did (a small run with many in
+   * flight at the wipe); at least one.
+   */
   lostLedgerAndMeta: number;
   /** Of those, orders with more than one numbered document: must be 0. */
   secondDocumentsAfterLostMeta: number;
@@ -347,7 +351,8 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
     log(`drained: ${pending} not settled`);
 
     // The lost-ledger-and-meta variant, on orders that healed by themselves (not in flight at the wipe).
-    const lostMeta = ids.filter((id) => !inFlight.includes(id) && shop.meta(id, META.documentNumber) !== undefined).slice(0, options.lostMetaOrders);
+    const healed = ids.filter((id) => !inFlight.includes(id) && shop.meta(id, META.documentNumber) !== undefined);
+    const lostMeta = healed.slice(0, options.lostMetaOrders);
     for (const id of lostMeta) {
       await probe.del(`${prefix}:ledger:bench:${id}:invoice`, `${prefix}:history:bench:${id}`);
       shop.deleteMeta(id, (key) => key.startsWith('_magnifinance'));
@@ -447,7 +452,8 @@ export async function runFaults(options: FaultRunOptions): Promise<Figures> {
       figures.inFlightAtWipe > 0 &&
       figures.secondDocumentsAfterWipe === 0 &&
       figures.waitingBecauseOfWipe === 0 &&
-      figures.lostLedgerAndMeta === options.lostMetaOrders &&
+      figures.lostLedgerAndMeta === Math.min(options.lostMetaOrders, healed.length) &&
+      figures.lostLedgerAndMeta > 0 &&
       figures.secondDocumentsAfterLostMeta === 0 &&
       figures.ordersWithANoteTwice === 0;
     return figures;
