@@ -1,5 +1,5 @@
-import { FAIL, Field, isFiniteNumber, list, loose, nullish } from './hand-proof';
-import type { DocumentGetOut, Envelope } from './responses';
+import { eachOf, FAIL, Field, isFiniteNumber, list, loose, nullish } from './hand-proof';
+import { DetailsReceiverSchema, TOTALS_FIELDS, type DocumentGetOut, type Envelope } from './responses';
 
 /**
  * The answers every order reads (the envelope, Create Document's Object, Get Document's Object)
@@ -98,41 +98,11 @@ const detailsDocument = loose({
   ATCode: optionalText,
 });
 
-const detailsReceiver = loose({
-  TaxId: numberOrText,
-  Name: optionalText,
-  Address: optionalText,
-  City: optionalText,
-  PostCode: optionalText,
-  CountryCode: optionalText,
-  PhoneNumber: optionalText,
-  CountryName: optionalText,
-  CompanyLegalName: optionalText,
-  LegalName: optionalText,
-  Email: optionalText,
-  IBAN: optionalText,
-});
+// Every field text but the tax id (DetailsReceiverSchema, whose shape names them, TaxId first).
+const detailsReceiver = loose({ TaxId: numberOrText, ...eachOf(Object.keys(DetailsReceiverSchema.shape).filter((key) => key !== 'TaxId'), optionalText) });
 
-const detailsTotals = loose({
-  Amount: optionalNumber,
-  AmountText: decimalCommaText,
-  WithoutTax: optionalNumber,
-  WithoutTaxText: decimalCommaText,
-  Tax: optionalNumber,
-  TaxText: decimalCommaText,
-  Discount: optionalNumber,
-  DiscountText: decimalCommaText,
-  Retention: optionalNumber,
-  RetentionText: decimalCommaText,
-  AmountBeforeDiscountAndTax: optionalNumber,
-  AmountBeforeDiscountAndTaxText: decimalCommaText,
-  TotalAmountWithExchangeRate: optionalNumber,
-  TotalAmountWithExchangeRateText: decimalCommaText,
-  TotalCreditAmount: optionalNumber,
-  TotalCreditAmountText: decimalCommaText,
-  TotalDebitAmount: optionalNumber,
-  TotalDebitAmountText: decimalCommaText,
-});
+// Each total as a number and as the service's decimal-comma text, in DetailsTotalsSchema's order.
+const detailsTotals = loose(Object.fromEntries(TOTALS_FIELDS.flatMap((field) => [[field, optionalNumber], [`${field}Text`, decimalCommaText]])));
 
 /** DocumentGetOutSchema's answer (Get Document, Get Document Property). */
 export const commonDocumentGetOut = proven<DocumentGetOut>(

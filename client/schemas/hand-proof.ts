@@ -35,6 +35,11 @@ export function loose(shape: Record<string, Field>): Field {
   };
 }
 
+/** The same reading for each of `keys` (a schema's fields of one kind, its keys read from the schema's shape). */
+export function eachOf(keys: readonly string[], field: Field): Record<string, Field> {
+  return Object.fromEntries(keys.map((key) => [key, field]));
+}
+
 /** z.array(item), or with `absentAsEmpty` z.array(item).optional().transform((l) => l ?? []). */
 export function list(item: Field, absentAsEmpty: boolean): Field {
   return (value) => {
