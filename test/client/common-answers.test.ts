@@ -6,6 +6,7 @@ import type { Transport } from '../../client/transport';
 import type { RunningSandbox } from '../../sandbox/server';
 import { invoiceRequest, waybillRequest } from './requests';
 import { AT_ACCOUNT, passFinalizeDelay, restClient, startTestSandbox, uniqueExternalId } from './sandbox-harness';
+import { fieldPaths, withField } from '../support/field-paths';
 
 /**
  * The hand proofs of the answers read on every order (client/schemas/common-answers.ts) give zod's
@@ -79,27 +80,11 @@ const ODD_VALUES: unknown[] = [undefined, null, '', 'text', ' 12,50 ', '1.234,50
 const ABSENT = Symbol('absent');
 
 /** The answer with the value at `path` replaced (or removed), a deep copy. */
-function withValue(answer: unknown, path: (string | number)[], value: unknown): unknown {
-  const copy = structuredClone(answer) as Record<string | number, unknown>;
-  let at: Record<string | number, unknown> = copy;
-  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1] as string | number;
-  if (value === ABSENT) delete at[last];
-  else at[last] = value;
-  return copy;
-}
-
 /** One answer of each shape (the same fields of the same kinds, a list by its first entry): the odd variants of the others would repeat them. */
 function distinctShapes(samples: unknown[]): unknown[] {
   const shapes = new Map<string, unknown>();
   for (const sample of samples) shapes.set(JSON.stringify(sample, (_key, value: unknown) => (value === null || typeof value !== 'object' ? typeof value : Array.isArray(value) ? value.slice(0, 1) : value)), sample);
   return [...shapes.values()];
-}
-
-function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
-  if (value === null || typeof value !== 'object') return [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-  return keys.flatMap((key) => [[...prefix, key], ...paths((value as Record<string | number, unknown>)[key], [...prefix, key])]);
 }
 
 describe.each(CASES)('$name', ({ schema, common, of, paths: callPaths, varied }) => {
@@ -113,9 +98,9 @@ describe.each(CASES)('$name', ({ schema, common, of, paths: callPaths, varied })
     const samples = distinctShapes((callPaths.source === '.' ? answers.map((a) => JSON.parse(a.body) as unknown) : successes(callPaths)).map(of));
     let variants = 0;
     for (const sample of samples) {
-      for (const path of paths(sample).filter(varied)) {
+      for (const path of fieldPaths(sample).filter(varied)) {
         for (const value of [...ODD_VALUES, ABSENT]) {
-          agreesWithZod(schema, common, withValue(sample, path, value));
+          agreesWithZod(schema, common, withField(sample, path, value, value === ABSENT));
           variants += 1;
         }
       }

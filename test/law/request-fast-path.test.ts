@@ -5,6 +5,7 @@ import { orderFixture, orderFixtureNames } from './support/fixtures';
 import { wooSale } from './support/sale';
 import { buildOrder } from './support/woo-cart';
 import { PORTUGUESE_CARTS } from './support/portuguese-carts';
+import { fieldPaths, withField } from '../support/field-paths';
 
 /**
  * The law's hand reading of the document request (law/request-fast-path.ts) gives zod's answer:
@@ -51,23 +52,6 @@ const FULL = {
   },
 };
 
-type Path = (string | number)[];
-
-function paths(value: unknown, at: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-  return keys.flatMap((key) => [[...at, key], ...paths((value as Record<string | number, unknown>)[key], [...at, key])]);
-}
-
-function withField(input: unknown, path: Path, value: unknown, remove: boolean): unknown {
-  const copy = structuredClone(input) as Record<string | number, unknown>;
-  let holder = copy;
-  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1] as string | number;
-  if (remove) delete holder[last];
-  else holder[last] = value;
-  return copy;
-}
 
 const ODD_VALUES: [string, unknown][] = [
   ['undefined', undefined],
@@ -123,7 +107,7 @@ function expectSameAnswer(input: unknown, givesUp = false): void {
   if (zod.success && hand) {
     expect(hand).toStrictEqual(zod.data);
     expect(JSON.stringify(hand)).toBe(JSON.stringify(zod.data));
-    expect(paths(hand).map((p) => p.join('.'))).toEqual(paths(zod.data).map((p) => p.join('.')));
+    expect(fieldPaths(hand).map((p) => p.join('.'))).toEqual(fieldPaths(zod.data).map((p) => p.join('.')));
   }
 }
 
@@ -148,7 +132,7 @@ describe('the requests the fixtures make: zod\'s answer', () => {
 });
 
 describe('each field of a full request broken in turn: zod\'s answer', () => {
-  const variants: [string, unknown][] = paths(FULL).flatMap((path) => [
+  const variants: [string, unknown][] = fieldPaths(FULL).flatMap((path) => [
     [`${path.join('.')} removed`, withField(FULL, path, undefined, true)] as [string, unknown],
     ...ODD_VALUES.map(([what, value]): [string, unknown] => [`${path.join('.')} as ${what}`, withField(FULL, path, value, false)]),
   ]);

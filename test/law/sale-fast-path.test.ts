@@ -7,6 +7,7 @@ import { wooSale } from './support/sale';
 import { buildOrder } from './support/woo-cart';
 import { PORTUGUESE_CARTS } from './support/portuguese-carts';
 import { address } from './support/neutral-sale';
+import { fieldPaths, withField } from '../support/field-paths';
 
 /**
  * admitSale's hand proof (law/sale-fast-path.ts) gives zod's verdict: every sale the fixtures make
@@ -59,23 +60,6 @@ const FULL: Sale = {
 
 const zodAccepts = (sale: unknown): boolean => SaleSchema.safeParse(sale).success;
 
-/** Every path to a field of `value` (keys of objects, indexes of lists), nested ones too. */
-function paths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
-  if (value === null || typeof value !== 'object') return [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-  return keys.flatMap((key) => [[...at, key], ...paths((value as Record<string | number, unknown>)[key], [...at, key])]);
-}
-
-function withField(sale: unknown, path: (string | number)[], value: unknown, remove: boolean): unknown {
-  const copy = structuredClone(sale) as Record<string | number, unknown>;
-  let holder = copy;
-  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1] as string | number;
-  if (remove) delete holder[last];
-  else holder[last] = value;
-  return copy;
-}
-
 const ODD_VALUES: [string, unknown][] = [
   ['undefined', undefined],
   ['null', null],
@@ -108,7 +92,7 @@ describe('the sale fixtures: admitted by the hand proof and by zod', () => {
 });
 
 describe('each field of a full sale broken in turn: the same verdict as zod', () => {
-  const variants: [string, unknown][] = paths(FULL).flatMap((path) => [
+  const variants: [string, unknown][] = fieldPaths(FULL).flatMap((path) => [
     [`${path.join('.')} removed`, withField(FULL, path, undefined, true)] as [string, unknown],
     ...ODD_VALUES.map(([what, value]): [string, unknown] => [`${path.join('.')} as ${what}`, withField(FULL, path, value, false)]),
   ]);
