@@ -98,50 +98,48 @@ function connectSingle(target: RedisTarget, common: RedisOptions, policy: RedisO
   const node = parseRedisUrl(target.url);
   const { tls: _tls, ...address } = node;
   const tls = tlsOptions(target, node);
-  return withLightPipelines(new IORedis({ ...common, ...policy, ...address, ...(tls ? { tls } : {}) }));
+  return leanPipelines(new IORedis({ ...common, ...policy, ...address, ...(tls ? { tls } : {}) }));
 }
 
-type Commands = Record<string, unknown>;
-
 /**
- * ioredis's Pipeline constructor copies every script defined on its connection onto each new
- * pipeline (two methods per script, and a sha map nothing reads). BullMQ defines its 52 scripts on
- * the connections it is given (the webhook route's, the ledger's), and auto-pipelining makes a
- * pipeline per event-loop turn and connection: 47-55 µs each here against 4-7 µs for a connection
- * without scripts (issue 29: 1.2 % of the connector's profile in the e2e bench). Here a connection's
- * pipelines are of a class of its own whose prototype holds those methods, kept in step with the
- * connection's `defineCommand`/`addBuiltinCommand`; the constructor sees no scripts to copy. The same
- * methods are called with the pipeline as `this` either way, and the pipeline's `redis` is the
- * connection, so what is sent and how replies return is unchanged. `multi()` still builds ioredis's
- * own (it is rare per order). Single-node connections only (a Cluster's pipelines route by slot).
+ * ioredis copies every script the connection knows (BullMQ's 52, twice: name and nameBuffer) onto
+ * each pipeline it builds, and an auto-pipelined connection builds one per event-loop turn: ~18 KB
+ * per order in the e2e bench, held until the turn's replies come (issue 29). Here the pipelines of
+ * a connection find the same functions on a prototype of their own, built once (again when a script
+ * is defined later): the pipeline is the same ioredis Pipeline otherwise (its `redis` the client,
+ * its queue, its exec). `multi()` keeps ioredis's own.
  */
-export function withLightPipelines(redis: Redis): Redis {
-  class ConnectionPipeline extends Pipeline {}
-  const methods = ConnectionPipeline.prototype as unknown as Commands;
-  const commands = redis as unknown as Commands;
-  const adopt = (name: string): void => {
-    methods[name] = commands[name];
-    methods[`${name}Buffer`] = commands[`${name}Buffer`];
+export function leanPipelines(redis: Redis): Redis {
+  // What the Pipeline constructor reads of its client, without the scripts to copy.
+  const bare = Object.create(redis, { scriptsSet: { value: {} }, addedBuiltinSet: { value: new Set<string>() } }) as Redis;
+  let Lean: (new () => Pipeline) | undefined;
+  const build = (): new () => Pipeline => {
+    class LeanPipeline extends Pipeline {
+      constructor() {
+        super(bare);
+        this.redis = redis;
+      }
+    }
+    const commands = redis as unknown as Record<string, unknown>;
+    for (const name of [...Object.keys(redis.scriptsSet), ...redis.addedBuiltinSet]) {
+      for (const key of [name, `${name}Buffer`]) Object.defineProperty(LeanPipeline.prototype, key, { value: commands[key], writable: true, configurable: true });
+    }
+    return LeanPipeline;
   };
-  Object.keys(redis.scriptsSet).forEach(adopt);
-  redis.addedBuiltinSet.forEach(adopt);
-  const defineCommand = redis.defineCommand;
-  redis.defineCommand = function defineAndAdopt(this: Redis, name: string, definition: Parameters<Redis['defineCommand']>[1]): void {
-    defineCommand.call(this, name, definition);
-    adopt(name);
+  const { defineCommand, addBuiltinCommand } = redis;
+  redis.defineCommand = function (this: Redis, ...args: Parameters<Redis['defineCommand']>) {
+    Lean = undefined;
+    return defineCommand.apply(this, args);
   };
-  const addBuiltinCommand = redis.addBuiltinCommand;
-  redis.addBuiltinCommand = function addAndAdopt(this: Redis, name: string): void {
-    addBuiltinCommand.call(this, name);
-    adopt(name);
+  redis.addBuiltinCommand = function (this: Redis, name: string) {
+    Lean = undefined;
+    return addBuiltinCommand.call(this, name);
   };
-  // What the constructor reads of its connection, without the scripts.
-  const bare = { options: redis.options, isCluster: false, scriptsSet: {}, addedBuiltinSet: new Set<string>() } as unknown as Redis;
-  redis.pipeline = function lightPipeline(this: Redis, commands?: unknown[][]) {
-    const pipeline = new ConnectionPipeline(bare);
-    pipeline.redis = this;
+  redis.pipeline = function (commands?: unknown[][]) {
+    Lean ??= build();
+    const pipeline = new Lean();
     if (Array.isArray(commands)) pipeline.addBatch(commands);
-    return pipeline as unknown as ReturnType<Redis['pipeline']>;
+    return pipeline;
   } as Redis['pipeline'];
   return redis;
 }
