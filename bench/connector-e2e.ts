@@ -7,7 +7,7 @@ import { META } from '../connector/shop/order-meta';
 import { startFakeWooCommerce, type JsonObject } from '../test/support/fake-woocommerce';
 import { spawn } from 'node:child_process';
 import { BENCH_SECRET, benchConnectorConfig, freePort, nodeArgs, orderTemplate, peakRssMb, percentile, REPO, signedOrder, spawnHttp, stop, writeJson } from './connector-support';
-import { callCounterFlags, cpuMs, memoryProbeFlags, metricSum, ownCpuMs, perDocument, redisCounts, redisDelta, serviceCalls, shopCalls, startBenchRedis, type RedisCounts } from './counts';
+import { callCounterFlags, cpuMs, redisWrites, memoryProbeFlags, metricSum, ownCpuMs, perDocument, redisCounts, redisDelta, serviceCalls, shopCalls, startBenchRedis, type RedisCounts } from './counts';
 
 /**
  * Webhook to written-back invoice, everything real and over HTTP: the sandbox (its own process,
@@ -66,9 +66,15 @@ export interface PerOrderCounts {
   redisCommands: number;
   /** The connector's writes to Redis sockets: a command, or a pipeline or MULTI sent at once, is one round trip. */
   redisRoundTrips: number;
+  /** Bytes the connector wrote to Redis sockets. */
+  redisBytesWritten: number;
+  /** The connector's EVALSHA commands by script (ours and BullMQ's): calls and bytes. */
+  redisEvalshaByScript: Record<string, { calls: number; bytes: number }>;
   /** Reads of client sockets by Redis (writes that arrive together are read at once: at most the round trips). */
   redisServerReads: number;
   redisByCommand: Record<string, number>;
+  /** Redis's own time per document, µs, by command (INFO commandstats; `evalsha` holds the scripts' whole time, the commands they run are in it and also listed). */
+  redisUsecByCommand: Record<string, number>;
   /** User + system CPU, ms per order: the connector process(es), and the rest of the bench for scale. */
   connectorCpuMs: number;
   sandboxCpuMs: number;
@@ -282,6 +288,7 @@ async function countsPerOrder(run: {
     const count = delta('magnifinance_webhooks_ignored_total', [`reason="${match[1]}"`]);
     if (count > 0) ignored[match[1]] = perDocument(count, n);
   }
+  const writes = redisWrites(run.connector, n);
   return {
     serviceCalls: per(run.service),
     shopCalls: per(shopCalls(run.shopRequests)),
@@ -291,8 +298,12 @@ async function countsPerOrder(run: {
     jobRuns: perDocument(delta('magnifinance_job_runs_total'), n),
     redisCommands: perDocument(run.redis.totalCommands, n),
     redisRoundTrips: perDocument(run.connector['redis writes'] ?? NaN, n),
+    // The connector's bytes to Redis, and its EVALSHAs by script (calls and bytes), per document.
+    redisBytesWritten: writes.bytes,
+    redisEvalshaByScript: writes.evalshaByScript,
     redisServerReads: perDocument(run.redis.reads, n),
     redisByCommand: per(run.redis.commands),
+    redisUsecByCommand: Object.fromEntries(Object.entries(per(run.redis.usec)).sort(([, a], [, b]) => b - a)),
     connectorCpuMs: perDocument(run.cpu.connector, n),
     sandboxCpuMs: perDocument(run.cpu.sandbox, n),
     redisCpuMs: perDocument(run.cpu.redis, n),

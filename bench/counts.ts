@@ -5,10 +5,13 @@
  * shared machine the clock lies; these do not, so a change that adds a call shows as a number.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import IORedis from 'ioredis';
 import { freePort } from './connector-support';
+import { LEDGER_SCRIPT_NAMES } from '../connector/core/ledger';
+import { HISTORY_SCRIPTS } from '../connector/history/order-history';
 
 /** A private redis-server for one run: its INFO counts only this run's commands (the shared one serves the tests of others). */
 export async function startBenchRedis(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
@@ -45,6 +48,8 @@ export async function startBenchRedis(): Promise<{ url: string; child: ChildProc
 export interface RedisCounts {
   /** Commands the server processed, by command (EVALSHA counts scripts: BullMQ's and the ledger's). */
   commands: Record<string, number>;
+  /** Microseconds Redis spent in each command (`usec` of INFO commandstats: a script's time is its EVALSHA's, and also counted under the commands it runs). */
+  usec: Record<string, number>;
   totalCommands: number;
   /** Reads of client sockets by the server (writes that arrive together are read at once). */
   reads: number;
@@ -56,9 +61,13 @@ export async function redisCounts(url: string): Promise<RedisCounts> {
     const commandstats = await redis.info('commandstats');
     const stats = await redis.info('stats');
     const commands: Record<string, number> = {};
-    for (const match of commandstats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) commands[match[1]] = Number(match[2]);
+    const usec: Record<string, number> = {};
+    for (const match of commandstats.matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)) {
+      commands[match[1]] = Number(match[2]);
+      usec[match[1]] = Number(match[3]);
+    }
     const field = (name: string): number => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(stats)?.[1] ?? NaN);
-    return { commands, totalCommands: field('total_commands_processed'), reads: field('total_reads_processed') };
+    return { commands, usec, totalCommands: field('total_commands_processed'), reads: field('total_reads_processed') };
   } finally {
     redis.disconnect();
   }
@@ -67,11 +76,15 @@ export async function redisCounts(url: string): Promise<RedisCounts> {
 /** The difference between two snapshots, less the commands the snapshots themselves cost (INFO, the connection's setup). */
 export function redisDelta(before: RedisCounts, after: RedisCounts): RedisCounts {
   const commands: Record<string, number> = {};
+  const usec: Record<string, number> = {};
   for (const [name, calls] of Object.entries(after.commands)) {
     const delta = calls - (before.commands[name] ?? 0);
-    if (delta > 0 && name !== 'info') commands[name] = delta;
+    if (delta > 0 && name !== 'info') {
+      commands[name] = delta;
+      usec[name] = (after.usec[name] ?? 0) - (before.usec[name] ?? 0);
+    }
   }
-  return { commands, totalCommands: after.totalCommands - before.totalCommands, reads: after.reads - before.reads };
+  return { commands, usec, totalCommands: after.totalCommands - before.totalCommands, reads: after.reads - before.reads };
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -139,4 +152,40 @@ export function shopCalls(requests: readonly { method: string; path: string }[])
     counts[name] = (counts[name] ?? 0) + 1;
   }
   return counts;
+}
+
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/**
+ * Every Lua script the connector may call by EVALSHA, by the first 8 hex digits of its sha (what
+ * call-counter.ts counts by): the ledger's, the order story's, and BullMQ's (each file of its
+ * scripts folder exports `{ name, content }`, which it defines on the connection as ioredis
+ * commands: their sha is the SHA-1 of `content`).
+ */
+export function scriptNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [sha, name] of Object.entries(LEDGER_SCRIPT_NAMES)) names.set(sha.slice(0, 8), name);
+  for (const [name, lua] of Object.entries(HISTORY_SCRIPTS)) names.set(sha1(lua).slice(0, 8), name);
+  const folder = join(dirname(require.resolve('bullmq/package.json')), 'dist', 'cjs', 'scripts');
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.js') && name !== 'index.js')) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- BullMQ's own script modules, found at run time
+    for (const script of Object.values(require(join(folder, file)) as Record<string, unknown>)) {
+      const { name, content } = (script ?? {}) as { name?: unknown; content?: unknown };
+      if (typeof name === 'string' && typeof content === 'string') names.set(sha1(content).slice(0, 8), `bullmq ${name}`);
+    }
+  }
+  return names;
+}
+
+/** What the connector wrote to Redis per document: bytes, and EVALSHA calls and bytes by script (from call-counter.ts's counts). */
+export function redisWrites(connector: Record<string, number>, documents: number): { bytes: number; evalshaByScript: Record<string, { calls: number; bytes: number }> } {
+  const names = scriptNames();
+  const byScript: Record<string, { calls: number; bytes: number }> = {};
+  for (const [key, calls] of Object.entries(connector)) {
+    const sha = /^evalsha ([0-9a-f]{8})$/.exec(key)?.[1];
+    if (sha === undefined) continue;
+    byScript[names.get(sha) ?? sha] = { calls: perDocument(calls, documents), bytes: perDocument(connector[`evalsha bytes ${sha}`] ?? NaN, documents) };
+  }
+  const sorted = Object.entries(byScript).sort(([, a], [, b]) => b.bytes - a.bytes);
+  return { bytes: perDocument(connector['redis bytes'] ?? NaN, documents), evalshaByScript: Object.fromEntries(sorted) };
 }

@@ -14,25 +14,26 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** z.looseObject: the shape's keys read in order, the others copied after them. */
+/**
+ * z.looseObject: the shape's keys read in order, the others copied after them.
+ *
+ * Each shape gets a reader of its own, written from the shape's keys (our schema's names, quoted as
+ * JSON text: nothing of the value read goes into the code): its property reads and writes then have
+ * inline caches of their own. One closure shared by every shape had caches that had seen every
+ * shape's keys (megamorphic), and took about three times as long on the shop's order (issue 29).
+ */
 export function loose(shape: Record<string, Field>): Field {
   const keys = Object.keys(shape);
   const fields = keys.map((key) => shape[key] as Field);
   const known = new Set(keys);
-  return (input) => {
-    if (!isRecord(input)) return FAIL;
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const value = (fields[i] as Field)(input[key]);
-      if (value === FAIL) return FAIL;
-      if (value !== undefined || key in input) out[key] = value;
-    }
-    for (const key of Object.keys(input)) {
-      if (!known.has(key)) out[key] = input[key];
-    }
-    return out;
-  };
+  let body = 'if (!isRecord(input)) return FAIL;\nconst out = {};\nlet value;\n';
+  keys.forEach((key, i) => {
+    const name = JSON.stringify(key);
+    body += `value = fields[${i}](input[${name}]);\nif (value === FAIL) return FAIL;\nif (value !== undefined || ${name} in input) out[${name}] = value;\n`;
+  });
+  body += 'for (const key of Object.keys(input)) if (!known.has(key)) out[key] = input[key];\nreturn out;';
+  const make = new Function('fields', 'known', 'FAIL', 'isRecord', `return function looseRead(input) {\n${body}\n};`) as (fields: Field[], known: Set<string>, fail: typeof FAIL, record: typeof isRecord) => Field;
+  return make(fields, known, FAIL, isRecord);
 }
 
 /** The same reading for each of `keys` (a schema's fields of one kind, its keys read from the schema's shape). */

@@ -203,6 +203,15 @@ const RENEW_LOCK_SHA = sha1(RENEW_LOCK);
 const ADVANCE_DATE = `local d = redis.call('get', KEYS[1]) if (not d) or d < ARGV[1] then redis.call('set', KEYS[1], ARGV[1]) return ARGV[1] end return d`;
 const ADVANCE_DATE_SHA = sha1(ADVANCE_DATE);
 
+/** The ledger's scripts by sha, for the bench's counts of EVALSHA by script (bench/counts.ts). */
+export const LEDGER_SCRIPT_NAMES: Readonly<Record<string, string>> = {
+  [RECORD_SHA]: 'ledger record',
+  [RECORD_IF_SHA]: 'ledger record-if',
+  [RENEW_LOCK_SHA]: 'ledger renew-lock',
+  [RELEASE_LOCK_SHA]: 'ledger release-lock',
+  [ADVANCE_DATE_SHA]: 'ledger advance-date',
+};
+
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }

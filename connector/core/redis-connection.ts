@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
-import IORedis, { Cluster, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
+import IORedis, { Cluster, Pipeline, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** A single Redis (or a managed one behind one endpoint) or a Redis Cluster: the commands the connector uses are the same. */
@@ -98,7 +98,50 @@ function connectSingle(target: RedisTarget, common: RedisOptions, policy: RedisO
   const node = parseRedisUrl(target.url);
   const { tls: _tls, ...address } = node;
   const tls = tlsOptions(target, node);
-  return new IORedis({ ...common, ...policy, ...address, ...(tls ? { tls } : {}) });
+  return leanPipelines(new IORedis({ ...common, ...policy, ...address, ...(tls ? { tls } : {}) }));
+}
+
+/**
+ * ioredis copies every script the connection knows (BullMQ's 52, twice: name and nameBuffer) onto
+ * each pipeline it builds, and an auto-pipelined connection builds one per event-loop turn: ~18 KB
+ * per order in the e2e bench, held until the turn's replies come (issue 29). Here the pipelines of
+ * a connection find the same functions on a prototype of their own, built once (again when a script
+ * is defined later): the pipeline is the same ioredis Pipeline otherwise (its `redis` the client,
+ * its queue, its exec). `multi()` keeps ioredis's own.
+ */
+export function leanPipelines(redis: Redis): Redis {
+  // What the Pipeline constructor reads of its client, without the scripts to copy.
+  const bare = Object.create(redis, { scriptsSet: { value: {} }, addedBuiltinSet: { value: new Set<string>() } }) as Redis;
+  let Lean: (new () => Pipeline) | undefined;
+  const build = (): new () => Pipeline => {
+    class LeanPipeline extends Pipeline {
+      constructor() {
+        super(bare);
+        this.redis = redis;
+      }
+    }
+    const commands = redis as unknown as Record<string, unknown>;
+    for (const name of [...Object.keys(redis.scriptsSet), ...redis.addedBuiltinSet]) {
+      for (const key of [name, `${name}Buffer`]) Object.defineProperty(LeanPipeline.prototype, key, { value: commands[key], writable: true, configurable: true });
+    }
+    return LeanPipeline;
+  };
+  const { defineCommand, addBuiltinCommand } = redis;
+  redis.defineCommand = function (this: Redis, ...args: Parameters<Redis['defineCommand']>) {
+    Lean = undefined;
+    return defineCommand.apply(this, args);
+  };
+  redis.addBuiltinCommand = function (this: Redis, name: string) {
+    Lean = undefined;
+    return addBuiltinCommand.call(this, name);
+  };
+  redis.pipeline = function (commands?: unknown[][]) {
+    Lean ??= build();
+    const pipeline = new Lean();
+    if (Array.isArray(commands)) pipeline.addBatch(commands);
+    return pipeline;
+  } as Redis['pipeline'];
+  return redis;
 }
 
 function connectCluster(target: RedisTarget, common: RedisOptions, policy: RedisOptions): Cluster {

@@ -96,6 +96,8 @@ for _, key in ipairs(KEYS) do
 end
 return #KEYS`;
 const APPEND_COMMAND = 'magnifinanceAppendStories';
+/** The script's source, for the bench's counts of EVALSHA by script (bench/counts.ts: ioredis's sha is its SHA-1). */
+export const HISTORY_SCRIPTS: Readonly<Record<string, string>> = { [APPEND_COMMAND]: APPEND_STORIES };
 
 type AppendStories = (...args: (string | number)[]) => Promise<unknown>;
 

@@ -178,10 +178,12 @@ async function readUnderLock(ctx: StepContext, current: LedgerEntry | null, newD
   const { deps, ref, data, tenant } = ctx;
   const platform = platformOf(tenant.config);
   const raw = await tenant.shop.getOrder(data.orderId);
-  if (ctx.carried && !sameAsCarried(ctx, raw)) return { outcome: recompose(ctx) };
+  // The copy's attributes are read once: for the carried copy's proof and for the marker and the other system's mark.
+  const read = ctx.carried ? attributesOrUndefined(ctx, raw) : undefined;
+  if (ctx.carried && !sameAsCarried(ctx, raw, read)) return { outcome: recompose(ctx) };
   ctx.carried = false;
   if (!newDraft) return { current };
-  const meta = platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
+  const meta = read ?? platform.attributesOf?.(raw) ?? platform.saleOf(raw, tenant.mapping, tenant.config).attributes;
   if (ledgerMissesMarker(current, issuingMarker(meta, ref.purpose))) current = await restoreIssuingFromOrder(deps.ledger, ref, meta, ctx.now());
   // Another invoicing system's mark written since the delivery was planned (two apps answering
   // the same 'paid'): the order is that system's, as ingest would have said; nothing is created.
@@ -238,12 +240,12 @@ async function otherSystemInvoiced(ctx: StepContext, entry: LedgerEntry | null, 
  * reads them. A platform that gives no modification stamp never has a carried copy proven: the
  * document is composed again from the shop's copy, as it is whenever anything changed.
  */
-function sameAsCarried(ctx: StepContext, fresh: unknown): boolean {
+function sameAsCarried(ctx: StepContext, fresh: unknown, attributes: Sale['attributes'] | undefined): boolean {
   const proof = ctx.carriedProof;
   const platform = platformOf(ctx.tenant.config);
   if (proof?.stamp === undefined || proof.stamp !== platform.modifiedStamp?.(fresh)) return false;
   if (ctx.composedDigest === undefined || ctx.composedDigest !== orderDigest(fresh, platform.withoutOurWrites)) return false;
-  return proof.ours !== undefined && proof.ours === ourAttributes(ctx, fresh);
+  return proof.ours !== undefined && attributes !== undefined && proof.ours === ours(attributes);
 }
 
 /**
@@ -264,10 +266,20 @@ function forgetComposedCopy(ctx: StepContext): void {
 
 /** The order's attributes this connector wrote (OUR_META_PREFIX), as one text to compare; undefined when the copy cannot be read. */
 function ourAttributes(ctx: StepContext, raw: unknown): string | undefined {
+  const attributes = attributesOrUndefined(ctx, raw);
+  return attributes === undefined ? undefined : ours(attributes);
+}
+
+/** The attributes of this connector's own (OUR_META_PREFIX), as one text to compare. */
+function ours(attributes: Sale['attributes']): string {
+  return JSON.stringify(attributes.filter((attribute) => attribute.key.startsWith(OUR_META_PREFIX)));
+}
+
+/** A copy's attributes as its platform reads them; undefined when the copy cannot be read. */
+function attributesOrUndefined(ctx: StepContext, raw: unknown): Sale['attributes'] | undefined {
   const platform = platformOf(ctx.tenant.config);
   try {
-    const attributes = platform.attributesOf?.(raw) ?? platform.saleOf(raw, ctx.tenant.mapping, ctx.tenant.config).attributes;
-    return JSON.stringify(attributes.filter((attribute) => attribute.key.startsWith(OUR_META_PREFIX)));
+    return platform.attributesOf?.(raw) ?? platform.saleOf(raw, ctx.tenant.mapping, ctx.tenant.config).attributes;
   } catch {
     return undefined;
   }

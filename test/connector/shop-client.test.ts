@@ -43,6 +43,24 @@ describe('the WooCommerce REST client at the transport level (platforms/woocomme
     }
   });
 
+  it('a shop that trickles its answer (each byte within the body timeout): cut at timeoutMs for the whole call, told as a timeout', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const trickling = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":1,"padding":"');
+      // 40 bytes, one every 50 ms: no gap reaches the 300 ms body timeout, the whole answer takes 2 s.
+      for (let i = 1; i <= 40; i++) timers.push(setTimeout(() => (i === 40 ? res.end('"}') : res.write('x')), i * 50));
+    });
+    try {
+      const error = await failure(shopAt(trickling.origin, 300).getOrder(1));
+      expect([error.status, error.code]).toEqual([0, 'ECONNABORTED']);
+      expect(error.message).toBe('shop unreachable: timeout of 300ms exceeded');
+    } finally {
+      timers.forEach(clearTimeout);
+      await trickling.close();
+    }
+  });
+
   it('a shop nobody listens at: status 0, ECONNREFUSED', async () => {
     const closed = await serve(() => undefined);
     await closed.close();
