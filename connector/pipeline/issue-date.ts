@@ -10,8 +10,32 @@ import type { Ledger } from '../core/ledger';
  * own date stays on the document as information (the mapping puts it in the Description).
  */
 
+/**
+ * The last shop day answered per time zone and the UTC minute it holds for: every document asks for
+ * today (its composition, the series' date), and Intl's formatting was most of that (issue 29).
+ */
+const todays = new Map<string, { minute: number; day: string }>();
+
 export function shopToday(now: number, timeZone: string): string {
+  const minute = Math.floor(now / 60_000);
+  const known = todays.get(timeZone);
+  if (known?.minute === minute) return known.day;
+  // Kept for the rest of this UTC minute when the whole minute is one shop day at one UTC offset:
+  // then the shop's clock runs straight through it and cannot pass a midnight (a zone's offset and
+  // its changes come in whole minutes since 1972; an older odd-second offset simply fails the check).
+  const start = minute * 60_000;
+  const first = localDateTime(new Date(start), timeZone);
+  const last = localDateTime(new Date(start + 59_000), timeZone);
+  if (first.date === last.date && offsetOf(first, start) === offsetOf(last, start + 59_000)) {
+    todays.set(timeZone, { minute, day: first.date });
+    return first.date;
+  }
   return localDateTime(new Date(now), timeZone).date;
+}
+
+/** The zone's offset at a whole-second instant, from its wall clock there (ms). */
+function offsetOf(local: { date: string; time: string }, instant: number): number {
+  return Date.parse(`${local.date}T${local.time}Z`) - instant;
 }
 
 /** The series a document lands in, as the ledger tracks dates: per document type and series name. */
