@@ -27,6 +27,46 @@ describe('CarriedOrders: the copies the last deliveries carried', () => {
     large.fill(0x20);
     expect(carried.take(9, 0)).toEqual({ id: 9 });
   });
+
+  it('keeps copies within a bound in bytes too, the oldest going first, and drops the expired ones when the next comes', () => {
+    const carried = new CarriedOrders(1_000, 100, 3 * body(1).length);
+    for (let id = 1; id <= 5; id++) carried.put(id, body(id), 0);
+    expect(carried.size).toBe(3);
+    expect(carried.heldBytes).toBe(3 * body(1).length);
+    expect(carried.take(2, 0)).toBeUndefined();
+    expect(carried.take(3, 0)).toEqual({ id: 3 });
+    carried.put(6, body(6), 2_000);
+    // 4 and 5 came at 0: past their TTL at 2,000, nobody will take them.
+    expect(carried.size).toBe(1);
+    expect(carried.heldBytes).toBe(body(6).length);
+    // A copy larger than the whole bound is not kept.
+    carried.put(7, Buffer.from(JSON.stringify({ id: 7, pad: ' '.repeat(4 * body(1).length) })), 2_000);
+    expect(carried.size).toBe(1);
+    expect(carried.take(7, 2_000)).toBeUndefined();
+  });
+
+  it('hands the bytes of a copy back as soon as it is taken, evicted or found expired (not at the next full collection)', () => {
+    const alloc = jest.spyOn(Buffer, 'allocUnsafeSlow');
+    try {
+      const carried = new CarriedOrders(1_000, 1);
+      carried.put(1, body(1), 0);
+      carried.put(2, body(2), 0);
+      carried.put(3, body(3), 0);
+      const [first, second, third] = alloc.mock.results.map((result) => result.value as Buffer);
+      // 1 evicted by 2; 2 by 3.
+      expect([first?.buffer.byteLength, second?.buffer.byteLength]).toEqual([0, 0]);
+      expect(third?.buffer.byteLength).toBe(body(3).length);
+      expect(carried.take(3, 0)).toEqual({ id: 3 });
+      expect(third?.buffer.byteLength).toBe(0);
+      carried.put(4, body(4), 0);
+      const fourth = alloc.mock.results[3]?.value as Buffer;
+      expect(carried.take(4, 5_000)).toBeUndefined();
+      expect(fourth.buffer.byteLength).toBe(0);
+      expect(carried.heldBytes).toBe(0);
+    } finally {
+      alloc.mockRestore();
+    }
+  });
 });
 
 describe("the document is composed from the delivery's copy, proven by the one read of the order under the lock", () => {
