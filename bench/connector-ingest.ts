@@ -2,8 +2,11 @@ import autocannon from 'autocannon';
 import IORedis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { deletePrefix, freePort, orderTemplate, REDIS_URL, signedOrder, spawnTs, stop } from './connector-support';
+import { BENCH_SECRET, deletePrefix, freePort, orderTemplate, REDIS_URL, signedOrder, spawnTs, stop } from './connector-support';
 import { cpuMs } from './counts';
+import { issuingKeyForPurpose, META, orderDigest } from '../connector/shop/order-meta';
+import { wooOrderWithoutOurWrites } from '../platforms/woocommerce/own-writes';
+import { signWooBody, wpJsonEncode } from '../test/support/fake-woocommerce';
 
 /**
  * Ingest: signed ~6 KB orders at 64 connections, every request a distinct order, against the
@@ -13,6 +16,32 @@ import { cpuMs } from './counts';
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 4);
+/**
+ * Which of an order's three deliveries is sent (BENCH_INGEST_KIND): its `order.created` (the
+ * default, every request a distinct order), or one of the two `order.updated` echoes our own writes
+ * cause: `marker-echo` (the order with our issuing marker, whose digest is the order's: answered
+ * own-echo) or `written-back-echo` (the marker and the write-back's meta: nothing-to-issue). An echo
+ * queues nothing, so one signed body serves every request.
+ */
+const KIND = (process.env.BENCH_INGEST_KIND ?? 'order.created') as 'order.created' | 'marker-echo' | 'written-back-echo';
+
+/** The template order as the shop sends it back after our marker's PUT, or after the write-back's too. */
+export function echoBody(template: { text: string }, kind: 'marker-echo' | 'written-back-echo'): string {
+  const order = JSON.parse(template.text) as Record<string, unknown> & { meta_data: { id?: number; key: string; value: unknown }[]; total: string };
+  const marker = { documentId: 7, externalId: 'wc-bench-1.d1', attempt: 1, documentType: 'FR', at: 1_764_000_000_000, orderDigest: orderDigest(order, wooOrderWithoutOurWrites) };
+  const meta = [...order.meta_data, { id: 9_100, key: issuingKeyForPurpose('invoice'), value: marker }];
+  if (kind === 'written-back-echo') {
+    meta.push(
+      { id: 9_101, key: META.documentId, value: '7' },
+      { id: 9_102, key: META.documentNumber, value: 'FR A/7' },
+      { id: 9_103, key: META.documentType, value: 'FR' },
+      { id: 9_104, key: META.documentState, value: 'closed' },
+      { id: 9_105, key: META.pdfUrl, value: 'https://sandbox.example/pdf/7' },
+      { id: 9_106, key: META.coveredTotal, value: order.total },
+    );
+  }
+  return wpJsonEncode({ ...order, meta_data: meta, date_modified: '2030-01-01T00:00:00', date_modified_gmt: '2030-01-01T00:00:00' });
+}
 
 interface IngestFigures {
   handler: string;
@@ -34,6 +63,11 @@ interface IngestFigures {
 
 async function load(url: string, template: { text: string; id: number }, offset: number, seconds: number) {
   let n = offset;
+  if (KIND !== 'order.created') {
+    const body = echoBody(template, KIND);
+    const headers = { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated', 'x-wc-webhook-signature': signWooBody(body, BENCH_SECRET) };
+    return autocannon({ url, connections: CONNECTIONS, duration: seconds, method: 'POST', body, headers });
+  }
   return autocannon({
     url,
     connections: CONNECTIONS,
@@ -81,7 +115,7 @@ function median(values: number[]): number {
  */
 export async function benchConnectorIngest(nodeFlags: string[] = []): Promise<IngestFigures[]> {
   const template = orderTemplate();
-  process.stderr.write(`ingest: ${Buffer.byteLength(template.text)}-byte orders, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s\n`);
+  process.stderr.write(`ingest: ${KIND}, ${Buffer.byteLength(template.text)}-byte orders, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s\n`);
   const servers: RunningServer[] = [];
   try {
     servers.push(await startServer('naive', nodeFlags), await startServer('connector', nodeFlags));

@@ -5,6 +5,7 @@ import { restOrderPayload, type JsonObject } from '../test/support/fake-shopify'
 import { TAXES_INCLUDED } from '../test/platforms/shopify/fixtures/orders';
 import { deletePrefix, freePort, REDIS_URL, spawnTs, stop } from './connector-support';
 import { cpuMs } from './counts';
+import { Ledger } from '../connector/core/ledger';
 import { SHOPIFY_BENCH_DOMAIN, SHOPIFY_BENCH_SECRET } from './shopify-ingest-server';
 
 /**
@@ -17,6 +18,12 @@ import { SHOPIFY_BENCH_DOMAIN, SHOPIFY_BENCH_SECRET } from './shopify-ingest-ser
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 4);
+/**
+ * BENCH_SHOPIFY_KIND: `orders/paid` (the default, every request a distinct order), or
+ * `written-back-echo`: the orders/updated our own write-back's note causes, for one order whose
+ * invoice the ledger shows written back (every request a distinct event of that order).
+ */
+const KIND = (process.env.BENCH_SHOPIFY_KIND ?? 'orders/paid') as 'orders/paid' | 'written-back-echo';
 
 export interface ShopifyIngestFigures {
   handler: string;
@@ -45,12 +52,12 @@ export function shopifyOrderTemplate(targetBytes = 6_144): { text: string; id: n
 }
 
 function signedDelivery(template: { text: string; id: number }, n: number): { body: string; headers: Record<string, string> } {
-  const body = template.text.split(String(template.id)).join(String(template.id + n));
+  const body = KIND === 'orders/paid' ? template.text.split(String(template.id)).join(String(template.id + n)) : template.text;
   return {
     body,
     headers: {
       'content-type': 'application/json',
-      'x-shopify-topic': 'orders/paid',
+      'x-shopify-topic': KIND === 'orders/paid' ? 'orders/paid' : 'orders/updated',
       'x-shopify-hmac-sha256': createHmac('sha256', SHOPIFY_BENCH_SECRET).update(body, 'utf8').digest('base64'),
       'x-shopify-shop-domain': SHOPIFY_BENCH_DOMAIN,
       'x-shopify-api-version': '2026-10',
@@ -79,8 +86,13 @@ function median(values: number[]): number {
 export async function benchShopifyIngest(nodeFlags: string[] = []): Promise<ShopifyIngestFigures> {
   const template = shopifyOrderTemplate();
   const bodyBytes = Buffer.byteLength(template.text);
-  process.stderr.write(`shopify ingest: ${bodyBytes}-byte orders/paid, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s\n`);
+  process.stderr.write(`shopify ingest: ${bodyBytes}-byte ${KIND}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s\n`);
   const prefix = `mf-bench-shopify-${randomBytes(3).toString('hex')}`;
+  if (KIND === 'written-back-echo') {
+    const redis = new IORedis(REDIS_URL);
+    await new Ledger(redis, prefix).record({ tenant: 'bench', orderId: template.id, purpose: 'invoice' }, { state: 'written-back', documentId: 7, documentNumber: 'FR A/7' });
+    redis.disconnect();
+  }
   const port = await freePort();
   const child = await spawnTs(['bench/shopify-ingest-server.ts', prefix, String(port)], /listening/, {}, nodeFlags);
   let rss = NaN;

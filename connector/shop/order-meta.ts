@@ -45,6 +45,8 @@ export function buyerRecordFor(nif: string, keys: readonly string[], told?: stri
 
 export function buyerRecord(meta: MetaList): BuyerRecord | null {
   const value = metaValue(meta, META.buyer);
+  // Absent on every order invoiced without a NIF: answered without zod's refusal, which cost more than the read (every write-back echo asks).
+  if (value === undefined) return null;
   const parsed = BuyerRecordSchema.safeParse(typeof value === 'string' ? safeJson(value) : value);
   return parsed.success ? parsed.data : null;
 }

@@ -8,6 +8,7 @@ import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs';
+import { purposeOf } from '../../connector/core/jobs';
 import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
 import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
@@ -115,6 +116,23 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
     return seen !== comparableNif(entry.buyerNif) && seen !== entry.buyerToldNif;
   };
 
+  /**
+   * The planned jobs whose document the ledger does not show written back. Each of our writes to the
+   * order (the note of the write-back) makes Shopify send orders/updated, whose body has no
+   * metafields: planned from the body alone, the invoice comes out again, and its job (a new one:
+   * completed jobs are removed) would run only to find "already written back" (write-back-step.ts).
+   * A WooCommerce order carries our meta and planJobs leaves those purposes out; here the ledger says
+   * it, one read per planned purpose in one round trip. A lost or expired ledger plans as before
+   * (the job then starts from the order's metafields); a refund or a cancellation in the same
+   * delivery is a purpose of its own, not written back, and is queued.
+   */
+  const notWrittenBack = async (runtime: TenantRuntime, orderId: number, jobs: PlannedJob[]): Promise<PlannedJob[]> => {
+    if (jobs.length === 0) return jobs;
+    const tenant = runtime.config.id;
+    const entries = await Promise.all(jobs.map((job) => deps.ledger.get({ tenant, orderId, purpose: purposeOf(job.kind, job.refundId) })));
+    return jobs.filter((_job, index) => entries[index]?.state !== 'written-back');
+  };
+
   /** An orders/* delivery: the same plan as every other path (ingest/plan-order.ts). */
   const orderDelivery = async (runtime: TenantRuntime, order: OrderSummary, d: Delivery, topic: string, body?: ShopifyOrderBody): Promise<boolean> => {
     const tenant = runtime.config;
@@ -132,7 +150,8 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
       );
       return true;
     }
-    const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, order.id, body)) ? [...planned.jobs, { kind: 'review' }] : planned.jobs;
+    const open = topic === 'orders/updated' ? await notWrittenBack(runtime, order.id, planned.jobs) : planned.jobs;
+    const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, order.id, body)) ? [...open, { kind: 'review' }] : open;
     if (jobs.length === 0) {
       ignore(d, tenant.id, 'nothing-to-issue', topic);
       return true;

@@ -81,7 +81,8 @@ function commonSummary(json: unknown): WooOrderSummary | undefined {
       refundList.push({ id: refund.id, total: refund.total });
     }
   }
-  const summary: WooOrderSummary = { id, status, currency, total, billing: {}, line_items: [...lines], meta_data: metaList, refunds: refundList };
+  // The lines as they came: nothing reads them past this check (zod's copy was a 40-entry array per delivery).
+  const summary: WooOrderSummary = { id, status, currency, total, billing: {}, line_items: lines, meta_data: metaList, refunds: refundList };
   if (paid !== undefined) summary.date_paid_gmt = paid;
   if (created !== undefined) summary.date_created_gmt = created;
   if (method !== undefined) summary.payment_method = method;

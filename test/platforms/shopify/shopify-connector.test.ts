@@ -122,6 +122,31 @@ describe('Shopify deliveries into the connector', () => {
     expect(await connector.queue.getJob(documentJobId(TENANT, Number(PENDING_TRANSFER.legacyResourceId), 'invoice'))).toBeUndefined();
   });
 
+  it("an orders/updated of an order whose invoice the ledger shows written back (our own write-back's echo): no job; a refund in the same update is queued", async () => {
+    const id = 5962412736123;
+    const gid = `gid://shopify/Order/${id}`;
+    store.addOrder({ ...TAXES_INCLUDED, id: gid, legacyResourceId: String(id), name: '#1011' });
+    await store.settled();
+    const invoiceJob = documentJobId(TENANT, id, 'invoice');
+    expect(await connector.queue.getJob(invoiceJob)).toBeDefined();
+    // What a worker leaves once the invoice is on the order: the ledger written back, the job removed on completion.
+    await connector.ledger.record({ tenant: TENANT, orderId: id, purpose: 'invoice' }, { state: 'written-back', documentId: 7, documentNumber: 'FR A/7' });
+    await (await connector.queue.getJob(invoiceJob))?.remove();
+    // Any change to the order (our write-back's note does the same) fires orders/updated with the order still paid.
+    store.setAttributes(gid, [{ key: 'gift', value: 'yes' }]);
+    await store.settled();
+    const [update] = deliveriesOf('orders/updated').filter((d) => (JSON.parse(d.body) as { id: number }).id === id);
+    expect(update.statuses).toEqual([200]);
+    const again = await request(url, { method: 'POST', headers: store.deliveryHeaders({ ...update, eventId: `${update.eventId}-again` }), body: update.body });
+    expect(await again.body.json()).toEqual({ ignored: 'nothing-to-issue' });
+    expect(await connector.queue.getJob(invoiceJob)).toBeUndefined();
+    // A refund: refunds/create and an orders/updated carrying it; its credit note is queued, the invoice is not.
+    const refund = store.refund(gid, sweaterAndShippingRefund());
+    await store.settled();
+    expect(await connector.queue.getJob(documentJobId(TENANT, id, 'credit-note', Number(refund.legacyResourceId)))).toBeDefined();
+    expect(await connector.queue.getJob(invoiceJob)).toBeUndefined();
+  });
+
   it('re-creates a subscription Shopify removed after 8 failed deliveries, through the webhook health', async () => {
     const subscription = [...store.subscriptions.values()].find((s) => s.topic === 'orders/paid');
     if (!subscription) throw new Error('no orders/paid subscription');
