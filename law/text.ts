@@ -47,7 +47,16 @@ const ESCAPE_SEQUENCES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\
 const UNSAFE_KEEPING_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const UNSAFE_ON_ONE_LINE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/**
+ * Every character either reading below could remove or change (each escape sequence starts with
+ * one of its controls; any surrogate, paired or not, sends the text the long way): a text without
+ * any, nearly every name and note, is its own answer, without the four passes (issue 29).
+ */
+const MAY_CHANGE_KEEPING_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff\u2028\u2029\ud800-\udfff]/;
+const MAY_CHANGE_ON_ONE_LINE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff\u2028\u2029\ud800-\udfff]/;
+
 export function stripUnsafe(text: string, lines: 'keep-lines' | 'one-line' = 'one-line'): string {
+  if (!(lines === 'keep-lines' ? MAY_CHANGE_KEEPING_LINES : MAY_CHANGE_ON_ONE_LINE).test(text)) return text;
   const unescaped = text.replace(ESCAPE_SEQUENCES, '');
   if (lines === 'keep-lines') return unescaped.replace(/\r\n?/g, '\n').replace(/[\u2028\u2029]/g, '\n').replace(UNSAFE_KEEPING_LINES, '');
   // On one line, tabs, line feeds and the other C0 "spaces" (\t \n \v \f \r) become spaces (the caller collapses them).

@@ -188,14 +188,15 @@ const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis
 const RELEASE_LOCK_SHA = sha1(RELEASE_LOCK);
 /**
  * KEYS: entry, index; ARGV: purpose, retention (a TTL in ms: the purpose is finished; 'persist': it
- * is not, or no longer; '': unchanged), then field/value pairs.
+ * is not, or no longer; '': unchanged), then field/value pairs. The entry's `purpose` field is set
+ * from ARGV[1] (sent once, not again as a pair: 26 bytes less per record, issue 29).
  */
-const RECORD = `redis.call('hset', KEYS[1], unpack(ARGV, 3)) redis.call('sadd', KEYS[2], ARGV[1])
+const RECORD = `redis.call('hset', KEYS[1], 'purpose', ARGV[1], unpack(ARGV, 3)) redis.call('sadd', KEYS[2], ARGV[1])
 if ARGV[2] == 'persist' then redis.call('persist', KEYS[1]) redis.call('persist', KEYS[2])
 elseif ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) redis.call('pexpire', KEYS[2], ARGV[2]) end return 1`;
 const RECORD_SHA = sha1(RECORD);
-/** KEYS: entry, index; ARGV: purpose, field, expected value, then field/value pairs. */
-const RECORD_IF = `if redis.call('hget', KEYS[1], ARGV[2]) ~= ARGV[3] then return 0 end redis.call('hset', KEYS[1], unpack(ARGV, 4)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
+/** KEYS: entry, index; ARGV: purpose (also the entry's `purpose` field), field, expected value, then field/value pairs. */
+const RECORD_IF = `if redis.call('hget', KEYS[1], ARGV[2]) ~= ARGV[3] then return 0 end redis.call('hset', KEYS[1], 'purpose', ARGV[1], unpack(ARGV, 4)) redis.call('sadd', KEYS[2], ARGV[1]) return 1`;
 const RECORD_IF_SHA = sha1(RECORD_IF);
 const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RENEW_LOCK_SHA = sha1(RENEW_LOCK);
@@ -243,7 +244,7 @@ export class Ledger {
    * only lists purposes for the admin API) in one command, one write and one round trip.
    */
   async record(ref: LedgerRef, fields: LedgerFields, now = Date.now()): Promise<void> {
-    const args: string[] = [ref.purpose, this.retentionOf(fields.state), 'purpose', ref.purpose, 'updatedAt', String(now)];
+    const args: string[] = [ref.purpose, this.retentionOf(fields.state), 'updatedAt', String(now)];
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) args.push(name, String(value));
     await this.script(RECORD, RECORD_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args);
   }
@@ -262,7 +263,7 @@ export class Ledger {
    * attempt was superseded (its lock expired while it hung) cannot overwrite the current one.
    */
   async recordIf(ref: LedgerRef, field: keyof LedgerEntry, expected: string | number, fields: LedgerFields, now = Date.now()): Promise<boolean> {
-    const args: string[] = [ref.purpose, field, String(expected), 'purpose', ref.purpose, 'updatedAt', String(now)];
+    const args: string[] = [ref.purpose, field, String(expected), 'updatedAt', String(now)];
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) args.push(name, String(value));
     return (await this.script(RECORD_IF, RECORD_IF_SHA, [this.key(ref), this.indexKey(ref.tenant, ref.orderId)], args)) === 1;
   }

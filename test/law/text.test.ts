@@ -52,3 +52,27 @@ describe('plainText: the same text as the one-pass reading it replaced', () => {
     );
   });
 });
+
+describe('stripUnsafe: the same text as the four passes it skips when nothing could change', () => {
+  // The reading before the screen (issue 29): every pass on every text.
+  const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u009b[0-?]*[ -/]*[@-~]/g;
+  const KEEPING = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const ONE_LINE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const reference = (text: string, lines: 'keep-lines' | 'one-line'): string => {
+    const unescaped = text.replace(ESCAPES, '');
+    if (lines === 'keep-lines') return unescaped.replace(/\r\n?/g, '\n').replace(/[\u2028\u2029]/g, '\n').replace(KEEPING, '');
+    return unescaped.replace(/[\u2028\u2029]/g, ' ').replace(ONE_LINE, '');
+  };
+  // Every character class the passes treat apart, and their neighbours.
+  const piece = fc.constantFrom('a', 'Ç', 'ã', ' ', '\t', '\n', '\r', '\r\n', '\u000b', '\u000c', '\u000d', '\u000e', '\u0000', '\u0008', '\u001f', '\u0020', '\u007e', '\u007f', '\u009f', '\u00a0', '\u061c', '\u200d', '\u200e', '\u200f', '\u2027', '\u2028', '\u2029', '\u202a', '\u202e', '\u202f', '\u2065', '\u2066', '\u2069', '\u206a', '\ufeff', '\ufffd', '\ud83c', '\udf81', '🎁', '\u001b[31m', '\u001b]0;t\u0007', '\u001b]0;t\u001b\\', '\u009b1m', '[', ']', '—');
+  it.each(['keep-lines', 'one-line'] as const)('%s: on random texts of controls, marks, separators and surrogates', (lines) => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const text = pieces.join('');
+        expect(stripUnsafe(text, lines)).toBe(reference(text, lines));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 20 }), (text) => expect(stripUnsafe(text, lines)).toBe(reference(text, lines))), { numRuns: 5000 });
+  });
+});
