@@ -64,11 +64,16 @@ async function main(): Promise<void> {
 
 /** The counts per order beside each run's throughput: a change that adds a call shows as a number. */
 function countsTable(runs: Record<string, EndToEndFigures>): string {
-  const lines = ['', 'per order     | orders/s | service calls | shop calls | own echoes | jobs / runs | Redis commands / round trips | connector CPU ms'];
+  const lines = ['', 'per order     | orders/s | service calls | shop calls | own echoes | jobs / runs | Redis commands / round trips / bytes written | connector CPU ms'];
   for (const [name, run] of Object.entries(runs)) {
     const c = run.perOrder;
     const total = (counts: Record<string, number>): number => Math.round(Object.values(counts).reduce((a, b) => a + b, 0) * 100) / 100;
-    lines.push(`${name} | ${run.ordersPerSecond} | ${total(c.serviceCalls)} | ${total(c.shopCalls)} | ${c.echoWebhooks} (${JSON.stringify(c.webhooksIgnored)}) | ${c.jobsEnqueued} / ${c.jobRuns} | ${c.redisCommands} / ${c.redisRoundTrips} | ${c.connectorCpuMs}`);
+    lines.push(`${name} | ${run.ordersPerSecond} | ${total(c.serviceCalls)} | ${total(c.shopCalls)} | ${c.echoWebhooks} (${JSON.stringify(c.webhooksIgnored)}) | ${c.jobsEnqueued} / ${c.jobRuns} | ${c.redisCommands} / ${c.redisRoundTrips} / ${c.redisBytesWritten} | ${c.connectorCpuMs}`);
+  }
+  // Each script the connector ran by EVALSHA: calls and bytes per order (the ledger's, the story's, BullMQ's).
+  for (const [name, run] of Object.entries(runs)) {
+    const scripts = Object.entries(run.perOrder.redisEvalshaByScript).map(([script, { calls, bytes }]) => `${script} ${calls} (${bytes} B)`);
+    lines.push(`${name}, EVALSHA per order: ${scripts.join(', ')}`);
   }
   return lines.join('\n');
 }

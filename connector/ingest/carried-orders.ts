@@ -28,15 +28,18 @@ export class CarriedOrders {
     private readonly maxBytes = CARRIED_ORDER_BYTES,
   ) {}
 
-  /** The delivery's body (the order's JSON as the shop sent it), received at `at`. The copy kept is this object's own. */
-  put(orderId: number, body: Buffer, at: number): void {
+  /**
+   * The delivery's body (the order's JSON as the shop sent it), received at `at`. The copy kept is
+   * this object's own: `owned` says `body` is already one (ownCopy) that the caller gives up.
+   */
+  put(orderId: number, body: Buffer, at: number, owned = false): void {
     this.drop(orderId);
     this.dropExpired(at);
-    if (body.length > this.maxBytes) return;
-    // Its own buffer, never a view on a larger one (a socket read's would keep all of it alive) nor
-    // on the shared pool: its bytes are handed back when it goes.
-    const own = Buffer.allocUnsafeSlow(body.length);
-    body.copy(own);
+    if (body.length > this.maxBytes) {
+      if (owned) releaseCopy(body);
+      return;
+    }
+    const own = owned ? body : ownCopy(body);
     this.bodies.set(orderId, { body: own, at });
     this.bytes += own.length;
     while (this.bodies.size > this.bound || this.bytes > this.maxBytes) this.drop(this.bodies.keys().next().value as number);
@@ -72,7 +75,7 @@ export class CarriedOrders {
     if (!entry) return;
     this.bodies.delete(orderId);
     this.bytes -= entry.body.length;
-    release(entry.body);
+    releaseCopy(entry.body);
   }
 
   /** The oldest copies, past their TTL: nobody will take them. */
@@ -85,10 +88,22 @@ export class CarriedOrders {
 }
 
 /**
- * The buffer's bytes back to the allocator now: its ArrayBuffer (wholly this object's) is moved into
- * a clone nobody keeps, which the next scavenge collects with them, and the buffer is left empty.
+ * A copy of a delivery's body in a buffer of its own, never a view on a larger one (a socket read's,
+ * which would keep all of it alive) nor on Node's shared pool: the webhook route takes it before
+ * planning, so the socket's read goes young while the plan waits on Redis, and either keeps it
+ * here (put, owned) or hands it back (releaseCopy).
  */
-function release(buffer: Buffer): void {
-  const bytes = buffer.buffer as ArrayBuffer;
+export function ownCopy(body: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}
+
+/**
+ * An ownCopy's bytes back to the allocator now: its ArrayBuffer (wholly the copy's) is moved into
+ * a clone nobody keeps, which the next scavenge collects with them, and the copy is left empty.
+ */
+export function releaseCopy(copy: Buffer): void {
+  const bytes = copy.buffer as ArrayBuffer;
   structuredClone(bytes, { transfer: [bytes] });
 }

@@ -96,7 +96,11 @@ export function plainDeliveryPath(routePrefix: string, maxBodyBytes: number, log
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!answered) logic.deliver(delivery, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+      if (answered) return;
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      // The request (and these listeners) live until the answer; the socket's reads need not.
+      chunks.length = 0;
+      logic.deliver(delivery, body);
     });
     // A client that goes away mid-body: counted and logged like every refusal; nobody reads the answer.
     req.on('aborted', () => {

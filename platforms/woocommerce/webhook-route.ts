@@ -15,6 +15,7 @@ import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
 import { isOwnEcho } from '../../connector/ingest/own-echo';
+import { ownCopy, releaseCopy } from '../../connector/ingest/carried-orders';
 import { wooOrderWithoutOurWrites } from './own-writes';
 import { tellProductChange } from '../../connector/shop/product-changes';
 
@@ -121,9 +122,18 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
     // Draft checkouts leak through order webhooks (woocommerce#66995): not orders yet.
     if (order.status === 'checkout-draft') return ignore(d, 'checkout-draft', 200);
 
+    // What the worker may compose from, copied now: the delivery's body is a view on the socket's
+    // read, which would otherwise be held (and promoted, its bytes kept to the next mark-compact)
+    // while the plan waits on Redis; the copy is kept for the worker or handed back at once (issue 29).
+    const copy = runtime.carriedOrders ? ownCopy(body) : undefined;
     plan(runtime, order).then(
-      (planned) => enqueue(d, runtime, order, planned, json, body),
-      (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
+      (planned) => {
+        if (!enqueue(d, runtime, order, planned, json, copy) && copy) releaseCopy(copy);
+      },
+      (error: Error) => {
+        if (copy) releaseCopy(copy);
+        refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message });
+      },
     );
   };
 
@@ -149,7 +159,8 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
     );
   };
 
-  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan, raw: unknown, body: Buffer): void => {
+  /** Whether the carried copy (ownCopy of the body) was kept for the worker. */
+  const enqueue = (d: Delivery, runtime: TenantRuntime, order: OrderSummary, planned: OrderPlan, raw: unknown, copy: Buffer | undefined): boolean => {
     const tenant = runtime.config;
     if (planned.notInvoiced) {
       const reason = planned.notInvoiced;
@@ -158,17 +169,23 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
       void recordNotInvoiced({ redis: deps.redis, prefix: deps.prefix, logger: deps.logger, now }, runtime, order.id, reason).catch((error: Error) =>
         deps.logger.warn({ tenant: tenant.id, orderId: order.id, err: error.message }, 'could not record a not-invoiced order'),
       );
-      return;
+      return false;
     }
-    if (planned.jobs.length === 0) return ignore(d, 'nothing-to-issue');
+    if (planned.jobs.length === 0) {
+      ignore(d, 'nothing-to-issue');
+      return false;
+    }
     // The echo of our issuing marker while its document is being closed: nothing to queue or tell.
     // The order without what our own writes change (its digest is the one our marker carries).
-    if (isOwnEcho(raw, order.attributes, planned.jobs, wooOrderWithoutOurWrites)) return ignore(d, 'own-echo', 200);
+    if (isOwnEcho(raw, order.attributes, planned.jobs, wooOrderWithoutOurWrites)) {
+      ignore(d, 'own-echo', 200);
+      return false;
+    }
     const items = jobsToEnqueue(tenant.id, order.id, planned.jobs, now());
     // The order as the shop has just sent it (the same JSON as its REST answer): a worker of this
     // process composes from it, proven under the lock by its one read of the order. Kept before the
     // job is queued, so the worker that picks it up finds it.
-    runtime.carriedOrders?.put(order.id, body, now());
+    if (copy) runtime.carriedOrders?.put(order.id, copy, now(), true);
     deps.enqueuer.add(items, order.status).then(
       (results) => {
         for (const result of results) deps.metrics.jobsEnqueued.inc({ kind: result.kind, source: 'webhook' });
@@ -178,6 +195,7 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
       },
       (error: Error) => refuse(d, { status: 503, reason: 'redis-unavailable', detail: error.message }),
     );
+    return copy !== undefined && runtime.carriedOrders !== undefined;
   };
   return { serves: (tenantId) => deps.tenants.has(tenantId), refuse, deliver };
 }

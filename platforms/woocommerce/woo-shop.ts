@@ -175,9 +175,13 @@ export class WooShop implements Shop {
     return (await this.call(() => this.api.send('GET', `orders/${orderId}`))).data;
   }
 
-  /** meta_data entries are updated by key on the shop (added when absent). */
+  /**
+   * meta_data entries are updated by key on the shop (added when absent). `_fields=id`: WordPress
+   * answers the update with the whole order (6-50 KB, read only to be dropped) unless told which
+   * fields; an error is answered whole (issue 29).
+   */
   async updateOrderMeta(orderId: number, meta: MetaUpdate[]): Promise<void> {
-    await this.call(() => this.api.send('PUT', `orders/${orderId}`, {}, { meta_data: meta }, 'errors'), false);
+    await this.call(() => this.api.send('PUT', `orders/${orderId}`, { _fields: 'id' }, { meta_data: meta }, 'errors'), false);
   }
 
   async addNote(orderId: number, note: string, customerNote: boolean): Promise<ShopNote> {

@@ -1,4 +1,5 @@
-import { CarriedOrders } from '../../connector/ingest/carried-orders';
+import * as carriedOrders from '../../connector/ingest/carried-orders';
+import { CarriedOrders, ownCopy } from '../../connector/ingest/carried-orders';
 import { META } from '../../connector/shop/order-meta';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
 import { eventually, portugueseOrder, startHarness, WEBHOOK_SECRET, type Harness } from './support/harness';
@@ -45,6 +46,20 @@ describe('CarriedOrders: the copies the last deliveries carried', () => {
     expect(carried.take(7, 2_000)).toBeUndefined();
   });
 
+  it("keeps a copy it is given (owned) as it is, without a second copy", () => {
+    const carried = new CarriedOrders(1_000, 10);
+    const copy = ownCopy(body(1));
+    const alloc = jest.spyOn(Buffer, 'allocUnsafeSlow');
+    try {
+      carried.put(1, copy, 0, true);
+      expect(alloc).not.toHaveBeenCalled();
+    } finally {
+      alloc.mockRestore();
+    }
+    expect(carried.take(1, 0)).toEqual({ id: 1 });
+    expect(copy.buffer.byteLength).toBe(0);
+  });
+
   it('hands the bytes of a copy back as soon as it is taken, evicted or found expired (not at the next full collection)', () => {
     const alloc = jest.spyOn(Buffer, 'allocUnsafeSlow');
     try {
@@ -77,6 +92,20 @@ describe("the document is composed from the delivery's copy, proven by the one r
   afterAll(async () => h.close());
 
   const orderReads = (id: number): number => h.woo.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/orders/${id}`)).length;
+
+  it("a delivery that queues nothing: the copy taken for the worker is handed back with the answer", async () => {
+    const copies = jest.spyOn(carriedOrders, 'ownCopy');
+    try {
+      const order = { ...portugueseOrder(), status: 'pending' };
+      const answer = await h.deliver(order);
+      expect(answer.body).toContain('ignored');
+      const made = copies.mock.results.map((result) => result.value as Buffer);
+      expect(made.length).toBeGreaterThan(0);
+      expect(made.map((copy) => copy.buffer.byteLength)).toEqual(made.map(() => 0));
+    } finally {
+      copies.mockRestore();
+    }
+  });
 
   it('an order delivered and nothing changed since: the shop is asked for the order once', async () => {
     const order = portugueseOrder();

@@ -129,6 +129,8 @@ describe('the WooCommerce REST client at the transport level (platforms/woocomme
         expect(query.get('oauth_signature')).toBe(createHmac('sha256', 'cs_x&').update(base).digest('base64'));
       }
       expect(new URL(seen[1].url, shop.origin).searchParams.get('type')).toBe('internal');
+      // The meta PUT asks for the order's id only: WordPress would answer with the whole order.
+      expect(new URL(seen[2].url, shop.origin).searchParams.get('_fields')).toBe('id');
     } finally {
       await shop.close();
     }

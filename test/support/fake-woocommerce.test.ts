@@ -79,6 +79,8 @@ async function script(lean: boolean): Promise<{ answers: Seen[]; deliveries: unk
     await call(rest, 'PUT', 'orders/41', {}, { status: 'no-such-status' });
     await call(rest, 'PUT', 'orders/404', {}, { meta_data: [] });
     await call(rest, 'PUT', 'orders/41', {}, { status: 'completed' });
+    // `_fields`: the answer holds only the fields asked for; the echo still carries the whole order.
+    await call(rest, 'PUT', 'orders/41', { _fields: 'id' }, { meta_data: [{ key: '_magnifinance_claim', value: 'c-2' }] });
     await call(rest, 'POST', 'orders/41/notes', {}, { note: 'MagniFinance: FR A/1', customer_note: false });
     await call(rest, 'POST', 'orders/41/notes', {}, { customer_note: true });
     await call(rest, 'POST', 'orders/404/notes', {}, { note: 'x' });
@@ -118,8 +120,11 @@ describe('the fake WooCommerce: the lean dispatch answers as its Express routes'
     expect(lean.deliveries).toEqual(express.deliveries);
     expect(lean.log).toEqual(express.log);
     // The script reached what it means to compare: answers, refusals, body-parser's own refusals, echoes.
-    expect(express.answers.map((a) => a.status)).toEqual([200, 404, 200, 200, 400, 400, 200, 201, 400, 404, 200, 200, 200, 404, 200, 401, 401, 401, 401, 400, 400, 401, 401, 401, 400, 500]);
-    expect(express.deliveries).toHaveLength(3);
+    expect(express.answers.map((a) => a.status)).toEqual([200, 404, 200, 200, 400, 400, 200, 200, 201, 400, 404, 200, 200, 200, 404, 200, 401, 401, 401, 401, 400, 400, 401, 401, 401, 400, 500]);
+    expect(express.answers[7]?.body).toEqual({ id: 41 });
+    expect(express.deliveries).toHaveLength(4);
+    expect(JSON.stringify(express.deliveries[3])).toContain('c-2');
+    expect(JSON.stringify(express.deliveries[3])).toContain('line_items');
     expect(express.deliveries).not.toContain('bad signature');
     expect(express.answers.every((a) => !a.headers.includes('etag'))).toBe(true);
   });

@@ -399,6 +399,15 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     touch(order);
     return { status: 200, body: withLinks(order), changed: order };
   };
+  /**
+   * WordPress's rest_filter_response_fields on an update's answer: only the top-level `_fields` asked
+   * for (an error is answered whole); the echo still carries the whole order.
+   */
+  const onlyFieldsAsked = (updated: Answer & { changed?: JsonObject }, query: Record<string, string>): Answer & { changed?: JsonObject; partial?: boolean } => {
+    const fields = (query._fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    if (fields.length === 0 || !updated.changed) return updated;
+    return { ...updated, body: Object.fromEntries(Object.entries(updated.body as JsonObject).filter(([key]) => fields.includes(key))), partial: true };
+  };
   /** After an update's answer: the bench's hook, then the echo; `json` is the answer's text when already made (the same order, the same links). */
   const afterUpdate = (order: JsonObject, json?: string): void => {
     options.onUpdate?.(order);
@@ -422,7 +431,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
 
   api.get('/orders/:id', (req: Request, res: Response) => answer(res, orderAnswer(Number(req.params.id))));
   const updateRoute = (req: Request, res: Response): void => {
-    const updated = updateOrder(Number(req.params.id), (req.body ?? {}) as JsonObject);
+    const updated = onlyFieldsAsked(updateOrder(Number(req.params.id), (req.body ?? {}) as JsonObject), queryOf(req));
     answer(res, updated);
     if (updated.changed) afterUpdate(updated.changed);
   };
@@ -1039,20 +1048,20 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
     const method = req.method ?? '';
     if (!match || (method !== 'GET' && method !== 'PUT' && method !== 'POST') || (method === 'PUT' && match[2] !== undefined)) return false;
     const path = match[0];
-    const route = (body: JsonObject): Answer & { changed?: JsonObject } => {
+    const route = (body: JsonObject): Answer & { changed?: JsonObject; partial?: boolean } => {
       const query = lastValues(url.length > path.length ? url.slice(path.length + 1) : '');
       const refused = refusal({ method, secure: false, host: req.headers.host ?? '', path, query, authorization: req.headers.authorization ?? '' });
       if (refused) return refused;
       const id = Number(match[1]);
       if (match[2] !== undefined) return method === 'GET' ? notesAnswer(id, query.type) : noteAnswer(id, body);
-      return method === 'GET' ? orderAnswer(id) : updateOrder(id, body);
+      return method === 'GET' ? orderAnswer(id) : onlyFieldsAsked(updateOrder(id, body), query);
     };
     const serve = (body: JsonObject, raw: Buffer): void => {
       // Logged as Express logs a call its api router answered: the path under the router's mount.
       const log = (): void => void requests.push({ method, path: path.slice(API_ROOT.length), status: res.statusCode });
       res.on('finish', log);
       res.setHeader('Date', serverNow().toUTCString());
-      let answered: Answer & { changed?: JsonObject };
+      let answered: Answer & { changed?: JsonObject; partial?: boolean };
       try {
         answered = route(body);
       } catch (error) {
@@ -1066,7 +1075,7 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
       const json = sendJson(res, answered);
       if (!answered.changed) return;
       try {
-        afterUpdate(answered.changed, json);
+        afterUpdate(answered.changed, answered.partial ? undefined : json);
       } catch {
         // After the answer, as Express's error handler does then: the connection is dropped.
         req.socket.destroy();
