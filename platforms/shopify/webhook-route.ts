@@ -9,6 +9,7 @@ import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs';
 import { purposeOf } from '../../connector/core/jobs';
+import type { LedgerEntry } from '../../connector/core/ledger';
 import { invoiceKnownHere, planOrder } from '../../connector/ingest/plan-order';
 import type { OrderSummary } from '../../connector/shop/order-summary';
 import { ShopifyOrderWebhookSchema, ShopifyRefundWebhookSchema, summaryOfWebhookOrder } from './order-summary';
@@ -21,6 +22,8 @@ import { deliveryProblemOf } from './webhook-words';
 import { nifOfAttributes, unseenNifSource } from './buyer-nif';
 
 type ShopifyOrderBody = z.output<typeof ShopifyOrderWebhookSchema>;
+/** The order's ledger entry of one purpose (the delivery's order). */
+type LedgerOf = (purpose: string) => Promise<LedgerEntry | null>;
 
 /**
  * POST /webhooks/shopify/:tenant: Shopify's deliveries for one store. Verify the HMAC over the raw
@@ -103,12 +106,12 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
    * tenant reads one there) is the review's to read: every update of such an invoiced order is
    * reviewed (one order read; told once, so a later update says nothing again).
    */
-  const buyerMayHaveChanged = async (runtime: TenantRuntime, orderId: number, body: Pick<ShopifyOrderBody, 'note_attributes' | 'company'>): Promise<boolean> => {
+  const buyerMayHaveChanged = async (runtime: TenantRuntime, body: Pick<ShopifyOrderBody, 'note_attributes' | 'company'>, ledgerOf: LedgerOf): Promise<boolean> => {
     const sources = runtime.config.shopify?.sale.nifSources ?? [];
     const nif = nifOfAttributes(body.note_attributes, sources);
     const unseen = unseenNifSource(sources, body.company != null);
     if (nif === undefined && !unseen) return false;
-    const entry = await deps.ledger.get({ tenant: runtime.config.id, orderId, purpose: 'invoice' });
+    const entry = await ledgerOf('invoice');
     if (entry?.state !== 'written-back' || !entry.buyerNif) return false;
     // A NIF the body cannot show (a B2B company's tax registration, a VAT app's metafield): the review reads the order.
     if (nif === undefined) return true;
@@ -126,10 +129,9 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
    * (the job then starts from the order's metafields); a refund or a cancellation in the same
    * delivery is a purpose of its own, not written back, and is queued.
    */
-  const notWrittenBack = async (runtime: TenantRuntime, orderId: number, jobs: PlannedJob[]): Promise<PlannedJob[]> => {
+  const notWrittenBack = async (jobs: PlannedJob[], ledgerOf: LedgerOf): Promise<PlannedJob[]> => {
     if (jobs.length === 0) return jobs;
-    const tenant = runtime.config.id;
-    const entries = await Promise.all(jobs.map((job) => deps.ledger.get({ tenant, orderId, purpose: purposeOf(job.kind, job.refundId) })));
+    const entries = await Promise.all(jobs.map((job) => ledgerOf(purposeOf(job.kind, job.refundId))));
     return jobs.filter((_job, index) => entries[index]?.state !== 'written-back');
   };
 
@@ -150,8 +152,11 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
       );
       return true;
     }
-    const open = topic === 'orders/updated' ? await notWrittenBack(runtime, order.id, planned.jobs) : planned.jobs;
-    const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, order.id, body)) ? [...open, { kind: 'review' }] : open;
+    // The order's invoice entry is read once for both questions below.
+    let invoiceEntry: Promise<LedgerEntry | null> | undefined;
+    const ledgerOf: LedgerOf = (purpose) => (purpose === 'invoice' ? (invoiceEntry ??= deps.ledger.get({ tenant: tenant.id, orderId: order.id, purpose })) : deps.ledger.get({ tenant: tenant.id, orderId: order.id, purpose }));
+    const open = topic === 'orders/updated' ? await notWrittenBack(planned.jobs, ledgerOf) : planned.jobs;
+    const jobs: PlannedJob[] = topic === 'orders/updated' && body && (await buyerMayHaveChanged(runtime, body, ledgerOf)) ? [...open, { kind: 'review' }] : open;
     if (jobs.length === 0) {
       ignore(d, tenant.id, 'nothing-to-issue', topic);
       return true;

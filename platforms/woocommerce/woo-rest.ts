@@ -71,6 +71,7 @@ export class WooRest {
   /** The shop's origin (scheme, host, port) as undici keys its pools. */
   private readonly origin: string;
   /** wp-json/ of the shop, as a request path and as the URL OAuth signs: WooCommerce's other REST namespaces (wc-analytics) hang under it. */
+  /** `signed`: the root as OAuth signs it, already encoded for the base string (RFC 5849 3.4.1.1). */
   private readonly root: { path: string; signed: string };
   private readonly https: boolean;
   private readonly dispatcher: Dispatcher;
@@ -86,7 +87,7 @@ export class WooRest {
     // is the same in every call; what follows it is our own ASCII, already encoded).
     const url = new URL(options.url);
     this.origin = url.origin;
-    this.root = { path: `${url.pathname.replace(/\/+$/, '')}/wp-json/`, signed: `${options.url.replace(/\/+$/, '')}/wp-json/` };
+    this.root = { path: `${url.pathname.replace(/\/+$/, '')}/wp-json/`, signed: rfc3986(`${options.url.replace(/\/+$/, '')}/wp-json/`) };
     this.https = url.protocol === 'https:';
     this.dispatcher = agentFor(options.ca, options.timeoutMs);
     const bare: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
@@ -111,7 +112,7 @@ export class WooRest {
 
   /** `route`: the path under wp-json/, our own ASCII (namespaces, names, numeric ids). */
   private async sendTo(route: string, method: 'GET' | 'POST' | 'PUT', params: Record<string, string>, body?: unknown, read: 'json' | 'errors' = 'json'): Promise<WooRestAnswer> {
-    const search = this.https ? queryString(params) : this.signedQuery(method, this.root.signed + route, params);
+    const search = this.https ? queryString(params) : this.signedQuery(method, route, params);
     // The whole call's deadline. undici takes an EventEmitter as the signal ('abort'): an
     // AbortController per call cost several µs of each of an order's five calls (issue 29).
     const deadline = new EventEmitter();
@@ -155,7 +156,7 @@ export class WooRest {
    * each encoded once, sorted for the signature base string (the method, the URL without its query,
    * the pairs), then the signature.
    */
-  private signedQuery(method: string, url: string, params: Record<string, string>): string {
+  private signedQuery(method: string, route: string, params: Record<string, string>): string {
     const offset = this.options.clockOffsetMs?.() ?? 0;
     const pairs: (readonly [string, string])[] = [
       this.consumerKeyPair,
@@ -167,7 +168,11 @@ export class WooRest {
     for (const key of Object.keys(params)) pairs.push([rfc3986(key), rfc3986(params[key])]);
     let query = '';
     for (const [key, value] of pairs.sort(byNameThenValue)) query += `${query === '' ? '' : '&'}${key}=${value}`;
-    const signature = createHmac('sha256', this.signingKey).update(`${method}&${rfc3986(url)}&${rfc3986(query)}`).digest('base64');
+    // The URL encoded as its root (once) and its route: percent-encoding goes character by character.
+    // The query's pairs are encoded already, joined by & and =: encodeURIComponent is all that is
+    // left to do (none of !'()* can be in it), without rfc3986's test and replace over the whole.
+    const base = `${method}&${this.root.signed}${rfc3986(route)}&${encodeURIComponent(query)}`;
+    const signature = createHmac('sha256', this.signingKey).update(base).digest('base64');
     return `${query}&oauth_signature=${rfc3986(signature)}`;
   }
 

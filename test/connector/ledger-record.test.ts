@@ -39,3 +39,38 @@ describe('a ledger record in Redis', () => {
     expect(await redis.pttl(`${prefix}:ledger-index:loja1:41`)).toBe(-1);
   });
 });
+
+describe('the recent documents list', () => {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `test-ledger-recent-${randomUUID()}`;
+  const ledger = new Ledger(redis, prefix);
+  const DAY = 86_400_000;
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('drops what is older than 30 days with a write-back at most once a minute per tenant, not with each (issue 29)', async () => {
+    let trims = 0;
+    const zremrangebyscore = redis.zremrangebyscore.bind(redis) as unknown as (...args: (string | number)[]) => Promise<number>;
+    (redis as unknown as { zremrangebyscore: typeof zremrangebyscore }).zremrangebyscore = (...args) => {
+      trims += 1;
+      return zremrangebyscore(...args);
+    };
+    const t = 100 * DAY;
+    const ref = (orderId: number) => ({ tenant: 'loja1', orderId, purpose: 'invoice' });
+    await redis.zadd(`${prefix}:recent:loja1`, t - 31 * DAY, '1:invoice', t - 29 * DAY, '2:invoice');
+    await ledger.markWrittenBack(ref(3), t);
+    expect((await ledger.recent('loja1', 10)).map((item) => item.orderId)).toEqual([3, 2]);
+    await redis.zadd(`${prefix}:recent:loja1`, t - 31 * DAY, '4:invoice');
+    for (let n = 5; n < 10; n++) await ledger.markWrittenBack(ref(n), t + n * 1_000);
+    expect(trims).toBe(1);
+    expect(await ledger.recentCount('loja1')).toBe(8); // 4 waits for the next trim
+    await ledger.markWrittenBack(ref(10), t + 61_000);
+    expect(trims).toBe(2);
+    expect((await ledger.recent('loja1', 10)).map((item) => item.orderId)).toEqual([10, 9, 8, 7, 6, 5, 3, 2]);
+    await ledger.markWrittenBack({ tenant: 'loja2', orderId: 1, purpose: 'invoice' }, t + 62_000);
+    expect(trims).toBe(3); // another tenant's list is trimmed on its own first write-back
+  });
+});
