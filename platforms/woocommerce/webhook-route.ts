@@ -33,6 +33,11 @@ const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.d
  */
 const ProductDeliverySchema = z.looseObject({ id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/).transform(Number)]) });
 const PING = /^webhook_id=\d+$/;
+/**
+ * What every order's own echoes are answered (our marker's, our write-back's): logged at debug, counted
+ * in webhooksIgnored like every other reason.
+ */
+const ROUTINE_IGNORES = new Set(['own-echo', 'nothing-to-issue']);
 const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
 /** A delivery signed with the secret a reload just replaced, within the overlap window (server.webhookSecretOverlapMinutes). */
@@ -67,7 +72,9 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
   };
   const ignore = (d: Delivery, reason: string, status = 202): void => {
     deps.metrics.webhooksIgnored.inc({ reason });
-    deps.logger.info({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
+    // Our own echoes (two per order) only at debug: an info line was ~12 µs of CPU and a write each; the metric counts them.
+    const level = ROUTINE_IGNORES.has(reason) ? 'debug' : 'info';
+    deps.logger[level]({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
     d.reply(status, { ignored: reason });
   };
 

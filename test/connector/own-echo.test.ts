@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { META, issuingKeyForPurpose, orderDigest as digestOf } from '../../connector/shop/order-meta';
 import { woocommerce } from '../../platforms/woocommerce/adapter';
 import { sendWooWebhook, type JsonObject } from '../support/fake-woocommerce';
@@ -102,5 +103,31 @@ describe('the echo of our issuing marker is answered 200 without a job; a real c
     expect(delivery.status).toBe(202);
     expect((JSON.parse(delivery.body) as { accepted: string[] }).accepted).toContain(`credit-note-${refund.id}.shop1.${id}`);
     await eventually('the credit note', async () => (await h.documentsOf(id)).length === 2);
+  });
+});
+
+describe('our own echoes are logged at debug, not at info (two lines per order), and counted as ignored all the same', () => {
+  let h: Harness;
+  const lines: { msg?: string; reason?: string }[] = [];
+  beforeAll(async () => {
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg?: string; reason?: string }) });
+    h = await startHarness({ role: 'serve', logger });
+  });
+  afterAll(async () => h.close());
+
+  const send = (payload: JsonObject) => sendWooWebhook({ url: h.webhookUrl, secret: WEBHOOK_SECRET, topic: 'order.updated', payload, source: `${h.woo.origin}/` });
+
+  it('the marker echo (own-echo) and the write-back echo (nothing-to-issue) write no info line; a checkout draft still writes one', async () => {
+    const order = portugueseOrder();
+    const marker = copy(order);
+    metaOf(marker).push({ key: MARKER, value: { documentId: 7, externalId: `wc-${String(order.id)}.d1`, at: 1, orderDigest: orderDigest(order) } });
+    expect(JSON.parse((await send(marker)).body)).toEqual({ ignored: 'own-echo' });
+    const writtenBack = copy(marker);
+    metaOf(writtenBack).push({ key: META.documentNumber, value: 'FR A/7' });
+    expect(JSON.parse((await send(writtenBack)).body)).toEqual({ ignored: 'nothing-to-issue' });
+    expect(JSON.parse((await send({ ...portugueseOrder(), status: 'checkout-draft' })).body)).toEqual({ ignored: 'checkout-draft' });
+    expect(lines.filter((line) => line.msg === 'webhook ignored').map((line) => line.reason)).toEqual(['checkout-draft']);
+    const ignored = (await h.connector?.metrics.webhooksIgnored.get())?.values ?? [];
+    expect(Object.fromEntries(ignored.map((v) => [v.labels.reason, v.value]))).toMatchObject({ 'own-echo': 1, 'nothing-to-issue': 1, 'checkout-draft': 1 });
   });
 });

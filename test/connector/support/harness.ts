@@ -36,6 +36,8 @@ export interface HarnessOptions {
   sweep?: Record<string, unknown>;
   /** More fields of the server block (e.g. trustProxy). */
   server?: Record<string, unknown>;
+  /** The connector's logger (silent unless TEST_LOG_LEVEL says otherwise). */
+  logger?: pino.Logger;
 }
 
 export interface SandboxDocument {
@@ -158,7 +160,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return (await harness.documents()).filter((d) => own.test(d.document.ExternalId ?? ''));
     },
     async startConnector(role = 'all') {
-      const connector = await startConnector(config, { role, logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+      const connector = await startConnector(config, { role, logger: options.logger ?? quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
       started.push(connector);
       harness.connector = connector;
       if (connector.origin) harness.webhookUrl = `${connector.origin}/webhooks/woocommerce/shop1`;

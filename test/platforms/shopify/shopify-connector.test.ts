@@ -7,9 +7,10 @@ import { ShopifyShop } from '../../../platforms/shopify/shopify-shop';
 import { NOTE_MARKER } from '../../../platforms/shopify/order-note';
 import { FakeShopify, type FakeDelivery, type JsonObject } from '../../support/fake-shopify';
 import { startTestSandbox, type RunningSandbox } from '../../support/sandbox';
-import { quietLogger, rawTestConfig } from '../../connector/support/harness';
+import { rawTestConfig } from '../../connector/support/harness';
 import { PENDING_TRANSFER, sweaterAndShippingRefund, TAXES_INCLUDED } from './fixtures/orders';
 import { randomBytes } from 'node:crypto';
+import pino from 'pino';
 import { request } from 'undici';
 import { dryRun } from '../../../connector/doctor/dry-run';
 import { buildTenantRuntime } from '../../../connector/pipeline/tenant-runtime';
@@ -28,6 +29,7 @@ describe('Shopify deliveries into the connector', () => {
   let connector: RunningConnector;
   let url: string;
   let tenantConfig: TenantConfig;
+  const infoLines: { msg?: string; reason?: string }[] = [];
 
   function connectorShop(): ShopifyShop {
     return new ShopifyShop({ shopDomain: store.shopDomain, adminUrl: store.url, accessToken: store.accessToken, clientSecrets: [store.clientSecret], timeoutMs: 5_000, sale: { currency: 'shop', nifSources: [{ from: 'attribute', key: 'nif' }] } });
@@ -47,7 +49,9 @@ describe('Shopify deliveries into the connector', () => {
     });
     tenantConfig = parseConfig(raw, 'tenants.yaml', {}).tenants[0];
     // Serve only: the deliveries' jobs stay in the queue, where the test reads them.
-    connector = await startConnector(parseConfig(raw, 'tenants.yaml', {}), { role: 'serve', logger: quietLogger(), metrics: new ConnectorMetrics({ defaultMetrics: false }) });
+    // Its info lines are kept (not printed): what a delivery logs is part of what it costs.
+    const logger = pino({ level: 'info' }, { write: (line: string) => void infoLines.push(JSON.parse(line) as { msg?: string; reason?: string }) });
+    connector = await startConnector(parseConfig(raw, 'tenants.yaml', {}), { role: 'serve', logger, metrics: new ConnectorMetrics({ defaultMetrics: false }) });
     url = `${connector.origin}/webhooks/shopify/${TENANT}`;
     // What the webhook watch does on its first round: the store's subscriptions to this connector.
     await connectorShop().ensureWebhooks(connector.origin as string, TENANT);
@@ -132,6 +136,8 @@ describe('Shopify deliveries into the connector', () => {
     // What a worker leaves once the invoice is on the order: the ledger written back, the job removed on completion.
     await connector.ledger.record({ tenant: TENANT, orderId: id, purpose: 'invoice' }, { state: 'written-back', documentId: 7, documentNumber: 'FR A/7' });
     await (await connector.queue.getJob(invoiceJob))?.remove();
+    const nothingToIssue = async () => (await connector.metrics.webhooksIgnored.get()).values.find((v) => v.labels.reason === 'nothing-to-issue')?.value ?? 0;
+    const before = await nothingToIssue();
     // Any change to the order (our write-back's note does the same) fires orders/updated with the order still paid.
     store.setAttributes(gid, [{ key: 'gift', value: 'yes' }]);
     await store.settled();
@@ -140,6 +146,9 @@ describe('Shopify deliveries into the connector', () => {
     const again = await request(url, { method: 'POST', headers: store.deliveryHeaders({ ...update, eventId: `${update.eventId}-again` }), body: update.body });
     expect(await again.body.json()).toEqual({ ignored: 'nothing-to-issue' });
     expect(await connector.queue.getJob(invoiceJob)).toBeUndefined();
+    // Counted, and logged at debug only (every order's echo): no info line.
+    expect(await nothingToIssue()).toBe(before + 2);
+    expect(infoLines.filter((line) => line.msg === 'webhook ignored' && line.reason === 'nothing-to-issue')).toEqual([]);
     // A refund: refunds/create and an orders/updated carrying it; its credit note is queued, the invoice is not.
     const refund = store.refund(gid, sweaterAndShippingRefund());
     await store.settled();
