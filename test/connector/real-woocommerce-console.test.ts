@@ -73,9 +73,14 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
     const created = (await rest.post('orders', { status: 'processing', billing: withTag(billing), shipping: withTag(shipping), line_items: [{ product_id: lab.products[product], quantity: 1 }] })).data as {
       id: number;
       line_items: { name: string }[];
+      tax_lines: { rate_code: string }[];
+      shipping_lines: { method_title: string }[];
     };
     ids[key] = created.id;
-    addresses[key] = { billing: withTag(billing), shipping: withTag(shipping), items: created.line_items.map((line) => line.name) };
+    // Every item of the order is searched by its name, its tax lines too (the rate code, "PT-IVA 23%-1"):
+    // a search for an id such as 23 also finds every order taxed at 23 %.
+    const items = [...created.line_items.map((line) => line.name), ...created.tax_lines.map((line) => line.rate_code), ...created.shipping_lines.map((line) => line.method_title)];
+    addresses[key] = { billing: withTag(billing), shipping: withTag(shipping), items };
   };
   const lisboa = { address_1: 'Rua Augusta 10', city: 'Lisboa', postcode: '1100-053', country: 'PT' };
   /** The orders of this run a search finds (other tests leave orders in the lab), in the shop's order. */
@@ -146,21 +151,19 @@ describeWithLab("the console's questions to a real WooCommerce 10 (the lab): sea
     expect(await search(`#${ids.joao}`)).toEqual([]);
   }, 60_000);
 
-  it('search= with a number finds the order of that id (also written 0<id>), beside every order whose address or items hold those digits', async () => {
+  it('search= with a number finds the order of that id (also written 0<id>), beside every order whose address or items (their names, tax rate codes, shipping methods) hold those digits', async () => {
     const index = (key: Key): string => {
       const { billing, shipping, items } = addresses[key];
       const line = (a: Address): string => [a.first_name, a.last_name, a.company, a.address_1, a.address_2, a.city, '', a.postcode, a.country, a.email, a.phone].map((v) => v ?? '').join(' ');
       return `${line(billing)} ${line(shipping)} ${items.join(' ')}`;
     };
-    const cases: [string, Key][] = [
-      [String(ids.joao), 'joao'],
-      [`0${ids.joao}`, 'joao'],
-      [String(ids.deleted), 'deleted'],
-    ];
-    for (const [term, target] of cases) {
-      const expected = (['joana', 'rui', 'ana', 'maria', 'joao'] as Key[]).filter((key) => key === target || index(key).includes(term));
+    // The id (also written 0<id>), a deleted order's id, and the digits of a VAT rate (every order taxed at 23 %).
+    const terms = [String(ids.joao), `0${ids.joao}`, String(ids.deleted), '23'];
+    for (const term of terms) {
+      const expected = (['joana', 'rui', 'ana', 'maria', 'joao'] as Key[]).filter((key) => String(ids[key]) === term.replace(/^0+/, '') || index(key).includes(term));
       expect(await search(term)).toEqual(expected);
     }
+    expect(await search('23')).toEqual(expect.arrayContaining(['rui', 'ana', 'maria', 'joao']));
   }, 60_000);
 
   it('results come newest first (ties by id, newest first too); X-WP-Total counts every match and per_page pages them', async () => {
