@@ -16,33 +16,23 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** z.looseObject: the shape's keys read in order, the others copied after them. */
 export function loose(shape: Record<string, Field>): Field {
-  return reader(shape, true);
-}
-
-/** z.object: the shape's keys the input has, read in the shape's order; the others left out. */
-export function known(shape: Record<string, Field>): Field {
-  return reader(shape, false);
-}
-
-/**
- * Each shape gets a reader of its own, written from the shape's keys (our schema's names, quoted as
- * JSON text: nothing of the value read goes into the code): its property reads and writes then have
- * inline caches of their own. One closure shared by every shape had caches that had seen every
- * shape's keys (megamorphic), and took about three times as long on the shop's order (issue 29).
- */
-function reader(shape: Record<string, Field>, copyOthers: boolean): Field {
   const keys = Object.keys(shape);
   const fields = keys.map((key) => shape[key] as Field);
-  const names = new Set(keys);
-  let body = 'if (!isRecord(input)) return FAIL;\nconst out = {};\nlet value;\n';
-  keys.forEach((key, i) => {
-    const name = JSON.stringify(key);
-    body += `value = fields[${i}](input[${name}]);\nif (value === FAIL) return FAIL;\nif (value !== undefined || ${name} in input) out[${name}] = value;\n`;
-  });
-  if (copyOthers) body += 'for (const key of Object.keys(input)) if (!names.has(key)) out[key] = input[key];\n';
-  body += 'return out;';
-  const make = new Function('fields', 'names', 'FAIL', 'isRecord', `return function shapeReader(input) {\n${body}\n};`) as (fields: Field[], names: Set<string>, fail: typeof FAIL, record: typeof isRecord) => Field;
-  return make(fields, names, FAIL, isRecord);
+  const known = new Set(keys);
+  return (input) => {
+    if (!isRecord(input)) return FAIL;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = (fields[i] as Field)(input[key]);
+      if (value === FAIL) return FAIL;
+      if (value !== undefined || key in input) out[key] = value;
+    }
+    for (const key of Object.keys(input)) {
+      if (!known.has(key)) out[key] = input[key];
+    }
+    return out;
+  };
 }
 
 /** The same reading for each of `keys` (a schema's fields of one kind, its keys read from the schema's shape). */
