@@ -1,5 +1,5 @@
-import { eachOf, FAIL, Field, isFiniteNumber, list, loose, nullish } from './hand-proof';
-import { DetailsReceiverSchema, TOTALS_FIELDS, type DocumentGetOut, type Envelope } from './responses';
+import { FAIL, Field, isFiniteNumber, list, loose, looseFromShape, nullish } from './hand-proof';
+import { DetailsDocumentSchema, DetailsReceiverSchema, ResponseAddressSchema, ResponseLineSchema, SHARED_FIELD_TYPES, TOTALS_FIELDS, type DocumentGetOut, type Envelope } from './responses';
 
 /**
  * The answers every order reads (the envelope, Create Document's Object, Get Document's Object)
@@ -58,48 +58,17 @@ export const commonCreateDocumentResult = proven<{ DocumentId: number; ErrorMess
   loose({ DocumentId: safeInteger, ErrorMessage: optionalText }),
 );
 
-const address = nullish(loose({ AddressDetail: optionalText, City: optionalText, PostalCode: optionalText, CountryCode: optionalText }));
+/** The readings of the schemas' shared field types, found by the zod schema of each field. */
+const byType = new Map<unknown, Field>([
+  [SHARED_FIELD_TYPES.optionalText, optionalText],
+  [SHARED_FIELD_TYPES.numberOrText, numberOrText],
+]);
 
-const line = loose({
-  Code: optionalText,
-  Description: optionalText,
-  UnitPrice: numberOrText,
-  Quantity: numberOrText,
-  Unit: optionalText,
-  Type: optionalText,
-  TaxValue: numberOrText,
-  ProductDiscount: numberOrText,
-  CostCenter: optionalText,
-});
-
-const detailsDocument = loose({
-  DocumentStatusId: optionalText,
-  DocumentStatus: optionalText,
-  LoadDateTime: optionalText,
-  LoadAddress: address,
-  DestinationAddress: address,
-  VehicleLicence: optionalText,
-  TotalCredit: numberOrText,
-  TotalDebit: numberOrText,
-  Date: optionalText,
-  DueDate: optionalText,
-  Description: optionalText,
-  Type: optionalText,
-  Serie: optionalText,
-  Id: nullish(safeInteger),
-  TaxExemptionReasonCode: optionalText,
-  DocumentReference: optionalText,
-  Currency: optionalText,
-  Retention: numberOrText,
-  EuroRate: numberOrText,
-  ExternalId: optionalText,
-  Lines: nullish(list(line, false)),
-  PurchaseOrder: optionalText,
-  ATCode: optionalText,
-});
-
-// Every field text but the tax id (DetailsReceiverSchema, whose shape names them, TaxId first).
-const detailsReceiver = loose({ TaxId: numberOrText, ...eachOf(Object.keys(DetailsReceiverSchema.shape).filter((key) => key !== 'TaxId'), optionalText) });
+// Read from the schemas' own shapes (responses.ts): their keys in their order, the rest given.
+const address = nullish(looseFromShape(ResponseAddressSchema.shape, byType));
+const line = looseFromShape(ResponseLineSchema.shape, byType);
+const detailsDocument = looseFromShape(DetailsDocumentSchema.shape, byType, { LoadAddress: address, DestinationAddress: address, Id: nullish(safeInteger), Lines: nullish(list(line, false)) });
+const detailsReceiver = looseFromShape(DetailsReceiverSchema.shape, byType);
 
 // Each total as a number and as the service's decimal-comma text, in DetailsTotalsSchema's order.
 const detailsTotals = loose(Object.fromEntries(TOTALS_FIELDS.flatMap((field) => [[field, optionalNumber], [`${field}Text`, decimalCommaText]])));

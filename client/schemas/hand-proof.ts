@@ -35,9 +35,20 @@ export function loose(shape: Record<string, Field>): Field {
   };
 }
 
-/** The same reading for each of `keys` (a schema's fields of one kind, its keys read from the schema's shape). */
-export function eachOf(keys: readonly string[], field: Field): Record<string, Field> {
-  return Object.fromEntries(keys.map((key) => [key, field]));
+/**
+ * A z.looseObject read from its own shape: each field's reading found by the field's zod schema
+ * (the shared types a schema file names, `byType`), or given for the others. The keys and their
+ * order are the schema's, so a field added there is read here too; one of a type no reading covers
+ * stops the module from loading instead of being proven wrongly.
+ */
+export function looseFromShape(shape: Record<string, unknown>, byType: ReadonlyMap<unknown, Field>, given: Record<string, Field> = {}): Field {
+  const fields: Record<string, Field> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const field = given[key] ?? byType.get(schema);
+    if (!field) throw new Error(`hand proof: no reading for the field ${key}`);
+    fields[key] = field;
+  }
+  return loose(fields);
 }
 
 /** z.array(item), or with `absentAsEmpty` z.array(item).optional().transform((l) => l ?? []). */

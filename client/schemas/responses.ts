@@ -8,6 +8,8 @@ import { DecimalCommaText } from './primitives';
 
 const optionalText = z.string().nullish();
 const numberOrText = z.union([z.number(), z.string()]).nullish();
+/** The field types the answers' schemas share, by which the hand proofs (common-answers.ts) find each field's reading. */
+export const SHARED_FIELD_TYPES = { optionalText, numberOrText } as const;
 
 export const ErrorValueSchema = z.looseObject({ Value: z.number().int(), Name: z.string() });
 export type ErrorValue = z.infer<typeof ErrorValueSchema>;

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createUndiciTransport } from '../../client/undici-transport';
 import { commonCreateDocumentResult, commonDocumentGetOut, commonEnvelope } from '../../client/schemas/common-answers';
-import { CreateDocumentResultSchema, DocumentGetOutSchema, EnvelopeSchema } from '../../client/schemas/responses';
+import { CreateDocumentResultSchema, DocumentGetOutSchema, EnvelopeSchema, SHARED_FIELD_TYPES } from '../../client/schemas/responses';
+import { FAIL, looseFromShape } from '../../client/schemas/hand-proof';
 import type { Transport } from '../../client/transport';
 import type { RunningSandbox } from '../../sandbox/server';
 import { invoiceRequest, waybillRequest } from './requests';
@@ -121,5 +122,20 @@ describe('the envelope', () => {
   ])('leaves a disagreement of Type and IsSuccess/IsError to zod, which words it: %j', (answer) => {
     expect(commonEnvelope(answer)).toBeUndefined();
     expect(EnvelopeSchema.safeParse(answer).success).toBe(false);
+  });
+});
+
+describe('a hand proof read from a schema\'s shape (looseFromShape)', () => {
+  const text = (value: unknown): unknown => (typeof value === 'string' ? value : FAIL);
+  const shape = z.looseObject({ Name: SHARED_FIELD_TYPES.optionalText, Count: z.number() }).shape;
+
+  it('reads the fields the schema names, in its order, with the reading its field type or `given` has', () => {
+    const read = looseFromShape(shape, new Map([[SHARED_FIELD_TYPES.optionalText, text]]), { Count: (value) => value });
+    expect(JSON.stringify(read({ Count: 2, Extra: true, Name: 'a' }))).toBe('{"Name":"a","Count":2,"Extra":true}');
+    expect(read({ Name: 3, Count: 2 })).toBe(FAIL);
+  });
+
+  it('stops the module loading on a field whose type no reading covers, instead of proving it wrongly', () => {
+    expect(() => looseFromShape(shape, new Map([[SHARED_FIELD_TYPES.optionalText, text]]))).toThrow('no reading for the field Count');
   });
 });
