@@ -20,6 +20,7 @@ import {
   sendToAddresses,
 } from '../client/input-rules';
 import { compare, type Decimal, parseDecimal } from '../client/money';
+import { FAIL, type Field, list, object } from '../client/schemas/hand-proof';
 import { hasZeroTaxLine, type CreateDocumentRequest } from '../client/schemas/document';
 
 /**
@@ -34,11 +35,6 @@ import { hasZeroTaxLine, type CreateDocumentRequest } from '../client/schemas/do
  */
 
 type Fields = Record<string, unknown>;
-/** A field's reading, or FAIL when the hand proof does not cover the value (zod decides). */
-const FAIL: unique symbol = Symbol('zod decides');
-type Field = (value: unknown) => unknown;
-
-const isObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** sized(max): text of at most `max` UTF-16 units. */
 const sized = (max: number, also?: (text: string) => boolean): Field => (value) => (typeof value === 'string' && value.length <= max && (also === undefined || also(value)) ? value : FAIL);
@@ -80,23 +76,6 @@ const percentage = decimal(PERCENTAGE_RANGE.min, PERCENTAGE_RANGE.max);
 /** PositiveDecimal: any DecimalInput above 0. */
 const positive = decimal(0, undefined);
 
-/** z.object(shape): the shape's keys the input has, in the shape's order; other keys left out. */
-function object(shape: Record<string, Field>): (input: unknown) => Fields | typeof FAIL {
-  const keys = Object.keys(shape);
-  const fields = keys.map((key) => shape[key] as Field);
-  return (input) => {
-    if (!isObject(input)) return FAIL;
-    const out: Fields = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const value = (fields[i] as Field)(input[key]);
-      if (value === FAIL) return FAIL;
-      if (value !== undefined || key in input) out[key] = value;
-    }
-    return out;
-  };
-}
-
 const C = FIELD_MAX.Client;
 const client = object({
   Name: required(C.Name),
@@ -126,6 +105,7 @@ const line = object({
 });
 
 const D = FIELD_MAX.Document;
+const lines = list(line, false);
 const document = object({
   Type: oneOf(INVOICE_TYPES),
   Serie: optionalField(sized(D.Serie)),
@@ -140,16 +120,8 @@ const document = object({
   Retention: optional(percentage),
   ExternalId: optionalField(sized(D.ExternalId)),
   PurchaseOrder: optionalField(sized(D.PurchaseOrder)),
-  Lines: (value) => {
-    if (!Array.isArray(value) || value.length === 0) return FAIL;
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const read = line(value[i]);
-      if (read === FAIL) return FAIL;
-      out[i] = read;
-    }
-    return out;
-  },
+  // At least one line.
+  Lines: (value) => (Array.isArray(value) && value.length > 0 ? lines(value) : FAIL),
 });
 
 const request = object({

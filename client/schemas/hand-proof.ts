@@ -2,7 +2,8 @@
  * Pieces of a hand proof of a zod schema: a reading that gives zod's own output for a value in its
  * plain form, or FAIL where zod must decide (and word the refusal). Used where zod's walk of an
  * answer read on every order cost more than the work around it (issue 29): the service's answers
- * (common-answers.ts) and WooCommerce's order (platforms/woocommerce/order-fast-path.ts). Each use
+ * (common-answers.ts), WooCommerce's order (platforms/woocommerce/order-fast-path.ts) and the
+ * document request (law/request-fast-path.ts). Each use
  * has a test holding it to zod's answer, as the same object and the same JSON text.
  */
 
@@ -16,6 +17,15 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** z.looseObject: the shape's keys read in order, the others copied after them. */
 export function loose(shape: Record<string, Field>): Field {
+  return objectReader(shape, true);
+}
+
+/** z.object: the shape's keys the input has, in the shape's order; the others left out. */
+export function object(shape: Record<string, Field>): (input: unknown) => Record<string, unknown> | typeof FAIL {
+  return objectReader(shape, false);
+}
+
+function objectReader(shape: Record<string, Field>, keepOthers: boolean): (input: unknown) => Record<string, unknown> | typeof FAIL {
   const keys = Object.keys(shape);
   const fields = keys.map((key) => shape[key] as Field);
   const known = new Set(keys);
@@ -28,8 +38,10 @@ export function loose(shape: Record<string, Field>): Field {
       if (value === FAIL) return FAIL;
       if (value !== undefined || key in input) out[key] = value;
     }
-    for (const key of Object.keys(input)) {
-      if (!known.has(key)) out[key] = input[key];
+    if (keepOthers) {
+      for (const key of Object.keys(input)) {
+        if (!known.has(key)) out[key] = input[key];
+      }
     }
     return out;
   };
