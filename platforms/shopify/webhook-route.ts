@@ -6,6 +6,7 @@ import type { WebhookRouteDeps } from '../../connector/ingest/webhook-route-deps
 import type { TenantRuntime } from '../../connector/pipeline/tenant-runtime';
 import { goLiveAt } from '../../connector/ingest/go-live';
 import { recordNotInvoiced } from '../../connector/ingest/not-invoiced';
+import { ignoredLogLevel } from '../../connector/ingest/own-echo';
 import { recordRefusal } from '../../connector/ingest/webhook-health';
 import { jobsToEnqueue, type PlannedJob } from '../../connector/ingest/plan-jobs';
 import { purposeOf } from '../../connector/core/jobs';
@@ -87,8 +88,7 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
   };
   const ignore = (d: Delivery, tenant: string, reason: string, topic: string): void => {
     deps.metrics.webhooksIgnored.inc({ reason });
-    // Our write-back's echo (every order) only at debug, as WooCommerce's: an info line is ~12 µs of CPU and a write; the metric counts it.
-    deps.logger[reason === 'nothing-to-issue' ? 'debug' : 'info']({ tenant, reason, topic }, 'webhook ignored');
+    deps.logger[ignoredLogLevel(reason)]({ tenant, reason, topic }, 'webhook ignored');
     d.reply(200, { ignored: reason });
   };
 

@@ -14,7 +14,7 @@ import { otherSystemDocument } from './other-plugins';
 import { wooAdvancePayment } from './advance-payments';
 import { jobsToEnqueue } from '../../connector/ingest/plan-jobs';
 import { invoiceKnownHere, planOrder, type OrderPlan } from '../../connector/ingest/plan-order';
-import { isOwnEcho } from '../../connector/ingest/own-echo';
+import { ignoredLogLevel, isOwnEcho } from '../../connector/ingest/own-echo';
 import { ownCopy, releaseCopy } from '../../connector/ingest/carried-orders';
 import { wooOrderWithoutOurWrites } from './own-writes';
 import { tellProductChange } from '../../connector/shop/product-changes';
@@ -33,11 +33,6 @@ const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.d
  */
 const ProductDeliverySchema = z.looseObject({ id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/).transform(Number)]) });
 const PING = /^webhook_id=\d+$/;
-/**
- * What every order's own echoes are answered (our marker's, our write-back's): logged at debug, counted
- * in webhooksIgnored like every other reason.
- */
-const ROUTINE_IGNORES = new Set(['own-echo', 'nothing-to-issue']);
 const ROUTE_PREFIX = '/webhooks/woocommerce/';
 
 /** A delivery signed with the secret a reload just replaced, within the overlap window (server.webhookSecretOverlapMinutes). */
@@ -72,9 +67,7 @@ function webhookLogic(deps: WebhookRouteDeps): DeliveryLogic {
   };
   const ignore = (d: Delivery, reason: string, status = 202): void => {
     deps.metrics.webhooksIgnored.inc({ reason });
-    // Our own echoes (two per order) only at debug: an info line was ~12 µs of CPU and a write each; the metric counts them.
-    const level = ROUTINE_IGNORES.has(reason) ? 'debug' : 'info';
-    deps.logger[level]({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
+    deps.logger[ignoredLogLevel(reason)]({ tenant: d.tenantId, reason, topic: d.header('x-wc-webhook-topic') }, 'webhook ignored');
     d.reply(status, { ignored: reason });
   };
 
