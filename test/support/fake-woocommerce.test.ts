@@ -121,7 +121,7 @@ describe('the fake WooCommerce: the lean dispatch answers as its Express routes'
     expect(lean.log).toEqual(express.log);
     // The script reached what it means to compare: answers, refusals, body-parser's own refusals, echoes.
     expect(express.answers.map((a) => a.status)).toEqual([200, 404, 200, 200, 400, 400, 200, 200, 201, 400, 404, 200, 200, 200, 404, 200, 401, 401, 401, 401, 400, 400, 401, 401, 401, 400, 500]);
-    expect(express.answers[7]?.body).toEqual({ id: 41 });
+    expect(express.answers[7]?.body).toEqual({ id: 41, _links: expect.objectContaining({ self: expect.any(Array) }) });
     expect(express.deliveries).toHaveLength(4);
     expect(JSON.stringify(express.deliveries[3])).toContain('c-2');
     expect(JSON.stringify(express.deliveries[3])).toContain('line_items');

@@ -401,12 +401,13 @@ export async function startFakeWooCommerce(options: FakeWooOptions = {}): Promis
   };
   /**
    * WordPress's rest_filter_response_fields on an update's answer: only the top-level `_fields` asked
-   * for (an error is answered whole); the echo still carries the whole order.
+   * for, and the links (the real lab answers `PUT orders/<id>?_fields=id` with `{id, _links}`; an error
+   * is answered whole); the echo still carries the whole order.
    */
   const onlyFieldsAsked = (updated: Answer & { changed?: JsonObject }, query: Record<string, string>): Answer & { changed?: JsonObject; partial?: boolean } => {
     const fields = (query._fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
     if (fields.length === 0 || !updated.changed) return updated;
-    return { ...updated, body: Object.fromEntries(Object.entries(updated.body as JsonObject).filter(([key]) => fields.includes(key))), partial: true };
+    return { ...updated, body: Object.fromEntries(Object.entries(updated.body as JsonObject).filter(([key]) => key === '_links' || fields.includes(key))), partial: true };
   };
   /** After an update's answer: the bench's hook, then the echo; `json` is the answer's text when already made (the same order, the same links). */
   const afterUpdate = (order: JsonObject, json?: string): void => {
